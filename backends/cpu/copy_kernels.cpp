@@ -1,0 +1,125 @@
+// CPU copies: copy_ (with broadcasting and dtype conversion), fill_, reading one element.
+//
+// Note [Blocked transpose copy]
+// contiguous() of a transposed matrix reads the source column by column: each read touches
+// a different cache line, so a naive copy moves one useful element per 64-byte line. Copying
+// in 32x32 tiles keeps the tile's source lines in L1 while the destination rows are written
+// sequentially, so every loaded line is used fully. This is what makes the copy fast.
+#include <cstring>
+
+#include "backends/cpu/cpu_loops.h"
+#include "core/ops/shape_rules.h"
+#include "core/tensor/index_math.h"
+#include "core/trace/recorder.h"
+#include "core/util/error.h"
+#include "generated/native_functions.h"
+
+namespace ipt::native {
+
+namespace {
+
+constexpr int64_t kTile = 32;
+
+void note_copy(const char* how) {
+  if (!trace::tracing_enabled()) return;
+  trace::KernelDetail d;
+  d.fields.emplace_back("copy", how);
+  trace::Recorder::current().instant(trace::Category::Kernel, "copy_ strategy", std::move(d));
+}
+
+// dst (rows x cols, row stride ld_dst, unit column stride) = src with strides (s0, s1).
+template <typename T>
+void blocked_copy_2d(T* dst, int64_t ld_dst, const T* src, int64_t s0, int64_t s1, int64_t rows, int64_t cols) {
+  for (int64_t i0 = 0; i0 < rows; i0 += kTile) {
+    const int64_t i1 = std::min(i0 + kTile, rows);
+    for (int64_t j0 = 0; j0 < cols; j0 += kTile) {
+      const int64_t j1 = std::min(j0 + kTile, cols);
+      for (int64_t i = i0; i < i1; ++i) {
+        T* d = dst + i * ld_dst;
+        const T* s = src + i * s0;
+        for (int64_t j = j0; j < j1; ++j) d[j] = s[j * s1];
+      }
+    }
+  }
+}
+
+// Same dtype, same shape, contiguous destination, source with transposed inner dims.
+bool try_blocked_copy(const Tensor& self, const Tensor& src) {
+  const int64_t nd = self.dim();
+  if (nd < 2 || self.dtype() != src.dtype() || self.sizes() != src.sizes() || !self.is_contiguous()) return false;
+  const int64_t s0 = src.strides()[nd - 2], s1 = src.strides()[nd - 1];
+  if (s1 == 1 || s1 <= s0) return false;  // inner dim already unit-stride or not a transpose pattern
+  const int64_t rows = self.sizes()[nd - 2], cols = self.sizes()[nd - 1];
+  std::vector<int64_t> batch(self.sizes().begin(), self.sizes().end() - 2);
+  std::vector<int64_t> src_batch_strides(src.strides().begin(), src.strides().end() - 2);
+  std::vector<int64_t> dst_batch_strides(self.strides().begin(), self.strides().end() - 2);
+  note_copy("blocked transpose (32x32 tiles)");
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    T* dst = self.data_ptr<T>();
+    const T* s = src.data_ptr<T>();
+    std::array<std::vector<int64_t>, 2> st{dst_batch_strides, src_batch_strides};
+    cpu::for_each_offsets<2>(batch, st, [&](int64_t od, int64_t os) {
+      blocked_copy_2d(dst + od, cols, s + os, s0, s1, rows, cols);
+    });
+  });
+  return true;
+}
+
+}  // namespace
+
+Tensor copy_cpu_(const Tensor& self, const Tensor& src, bool non_blocking) {
+  IPT_CHECK(self.device().type == DeviceType::CPU && src.device().type == DeviceType::CPU, NotImplementedError,
+            "copy_ between ", self.device().str(), " and ", src.device().str(), " is not supported");
+  auto bsizes = broadcast_shapes(self.sizes(), src.sizes());
+  IPT_CHECK(bsizes == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
+            " doesn't match the broadcast shape ", int_list_str(bsizes));
+  if (self.numel() == 0) return self;
+  if (self.is_same(src)) return self;
+  if (self.dtype() == src.dtype() && self.sizes() == src.sizes() && self.is_contiguous() && src.is_contiguous()) {
+    note_copy("memcpy (both contiguous)");
+    std::memcpy(self.impl()->raw_data(), src.impl()->raw_data(), static_cast<size_t>(self.numel()) * element_size(self.dtype()));
+    return self;
+  }
+  if (try_blocked_copy(self, src)) return self;
+  note_copy("strided element loop");
+  std::array<std::vector<int64_t>, 2> st{self.strides(), cpu::broadcast_strides(src, self.sizes())};
+  void* d = self.impl()->raw_data();
+  const void* s = src.impl()->raw_data();
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    if (self.dtype() == src.dtype()) {
+      T* td = static_cast<T*>(d);
+      const T* ts = static_cast<const T*>(s);
+      cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t o, int64_t i) { td[o] = ts[i]; });
+    } else {
+      cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t o, int64_t i) {
+        cpu::store_as<T>(d, self.dtype(), o, cpu::load_as<T>(s, src.dtype(), i));
+      });
+    }
+  });
+  return self;
+}
+
+Tensor fill_cpu_(const Tensor& self, const Scalar& value) {
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T v = value.to<T>();
+    T* p = static_cast<T*>(self.impl()->raw_data());
+    if (self.is_contiguous()) {
+      for (int64_t i = 0, n = self.numel(); i < n; ++i) p[i] = v;
+      return;
+    }
+    std::array<std::vector<int64_t>, 1> st{self.strides()};
+    cpu::for_each_offsets<1>(self.sizes(), st, [&](int64_t o) { p[o] = v; });
+  });
+  return self;
+}
+
+Scalar _local_scalar_dense_cpu(const Tensor& self) {
+  return visit_dtype(self.dtype(), [&]<typename T>() -> Scalar {
+    T v = *self.data_ptr<T>();
+    if constexpr (std::is_same_v<T, bool>) return Scalar(v);
+    else if constexpr (std::is_same_v<T, int64_t>) return Scalar(v);
+    else return Scalar(static_cast<double>(v));
+  });
+}
+
+}  // namespace ipt::native

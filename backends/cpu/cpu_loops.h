@@ -1,0 +1,79 @@
+#pragma once
+// Strided element loops for CPU kernels.
+//
+// for_each_offsets(sizes, {strides_0, ..., strides_{N-1}}, f) calls f(off_0, ..., off_{N-1})
+// once per logical index of `sizes` in row-major order, where off_k is the element offset
+// of that index in operand k (its strides; 0 for broadcast dimensions). The innermost
+// dimension is a plain loop so the compiler can vectorise contiguous cases.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/tensor/tensor.h"
+
+namespace ipt::cpu {
+
+// Strides of `t` as seen from an output of shape `out_sizes` (broadcast dims get stride 0).
+inline std::vector<int64_t> broadcast_strides(const Tensor& t, const std::vector<int64_t>& out_sizes) {
+  std::vector<int64_t> st(out_sizes.size(), 0);
+  int64_t shift = static_cast<int64_t>(out_sizes.size()) - t.dim();
+  for (int64_t d = 0; d < t.dim(); ++d)
+    st[d + shift] = t.sizes()[d] == 1 ? 0 : t.strides()[d];
+  return st;
+}
+
+template <size_t N, typename F>
+void for_each_offsets(const std::vector<int64_t>& sizes, const std::array<std::vector<int64_t>, N>& strides, F&& f) {
+  const int64_t nd = static_cast<int64_t>(sizes.size());
+  for (int64_t s : sizes)
+    if (s == 0) return;
+  std::array<int64_t, N> base{};
+  if (nd == 0) {
+    std::apply(f, base);
+    return;
+  }
+  const int64_t inner = sizes[nd - 1];
+  std::array<int64_t, N> inner_stride;
+  for (size_t k = 0; k < N; ++k) inner_stride[k] = strides[k][nd - 1];
+  std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
+  while (true) {
+    std::array<int64_t, N> off = base;
+    for (int64_t i = 0; i < inner; ++i) {
+      std::apply(f, off);
+      for (size_t k = 0; k < N; ++k) off[k] += inner_stride[k];
+    }
+    int64_t d = nd - 2;
+    for (; d >= 0; --d) {
+      for (size_t k = 0; k < N; ++k) base[k] += strides[k][d];
+      if (++idx[d] < sizes[d]) break;
+      for (size_t k = 0; k < N; ++k) base[k] -= strides[k][d] * sizes[d];
+      idx[d] = 0;
+    }
+    if (d < 0) return;
+  }
+}
+
+// Reads element `off` of a tensor of dtype `t` as C++ type T.
+template <typename T>
+inline T load_as(const void* base, ScalarType t, int64_t off) {
+  switch (t) {
+    case ScalarType::Bool: return static_cast<T>(static_cast<const bool*>(base)[off]);
+    case ScalarType::Long: return static_cast<T>(static_cast<const int64_t*>(base)[off]);
+    case ScalarType::Float: return static_cast<T>(static_cast<const float*>(base)[off]);
+    case ScalarType::Double: break;
+  }
+  return static_cast<T>(static_cast<const double*>(base)[off]);
+}
+
+template <typename T>
+inline void store_as(void* base, ScalarType t, int64_t off, T v) {
+  switch (t) {
+    case ScalarType::Bool: static_cast<bool*>(base)[off] = static_cast<bool>(v); return;
+    case ScalarType::Long: static_cast<int64_t*>(base)[off] = static_cast<int64_t>(v); return;
+    case ScalarType::Float: static_cast<float*>(base)[off] = static_cast<float>(v); return;
+    case ScalarType::Double: static_cast<double*>(base)[off] = static_cast<double>(v); return;
+  }
+}
+
+}  // namespace ipt::cpu

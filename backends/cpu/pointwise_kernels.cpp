@@ -1,0 +1,227 @@
+// CPU pointwise kernels: binary ops with broadcasting and type promotion, unary ops, and
+// their in-place forms. Output geometry comes from core/ops/shape_rules.h (shared with Meta).
+#include <cmath>
+
+#include "backends/cpu/cpu_loops.h"
+#include "core/ops/shape_rules.h"
+#include "core/util/error.h"
+#include "generated/native_functions.h"
+
+namespace ipt::native {
+
+namespace {
+
+// out[i] = op(a[i], b[i]) computed in type T = compute dtype, for any operand dtypes.
+template <typename Op>
+void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType compute, Op op) {
+  const auto& sizes = out.sizes();
+  visit_dtype(compute, [&]<typename T>() {
+    const bool same = a.dtype() == compute && b.dtype() == compute && out.dtype() == compute;
+    if (same && a.sizes() == sizes && b.sizes() == sizes && a.is_contiguous() && b.is_contiguous() &&
+        out.is_contiguous()) {
+      const T* pa = a.data_ptr<T>();
+      const T* pb = b.data_ptr<T>();
+      T* po = out.data_ptr<T>();
+      const int64_t n = out.numel();
+      for (int64_t i = 0; i < n; ++i) po[i] = static_cast<T>(op(pa[i], pb[i]));
+      return;
+    }
+    std::array<std::vector<int64_t>, 3> st{out.strides(), cpu::broadcast_strides(a, sizes), cpu::broadcast_strides(b, sizes)};
+    void* po = out.impl()->raw_data();
+    const void* pa = a.impl()->raw_data();
+    const void* pb = b.impl()->raw_data();
+    if (same) {
+      T* to = static_cast<T*>(po);
+      const T* ta = static_cast<const T*>(pa);
+      const T* tb = static_cast<const T*>(pb);
+      cpu::for_each_offsets<3>(sizes, st, [&](int64_t o, int64_t i, int64_t j) { to[o] = static_cast<T>(op(ta[i], tb[j])); });
+      return;
+    }
+    cpu::for_each_offsets<3>(sizes, st, [&](int64_t o, int64_t i, int64_t j) {
+      T r = static_cast<T>(op(cpu::load_as<T>(pa, a.dtype(), i), cpu::load_as<T>(pb, b.dtype(), j)));
+      cpu::store_as<T>(po, out.dtype(), o, r);
+    });
+  });
+}
+
+template <typename Op>
+Tensor binary_out_of_place(const Tensor& a, const Tensor& b, PromoteInts promote, Op op) {
+  PointwiseGeometry g = binary_geometry(a, b, promote);
+  Tensor out = make_empty(g.sizes, g.out_dtype, a.device());
+  binary_into(out, a, b, g.compute_dtype, op);
+  return out;
+}
+
+template <typename Op>
+Tensor binary_in_place(const Tensor& self, const Tensor& b, PromoteInts promote, Op op) {
+  PointwiseGeometry g = inplace_binary_geometry(self, b, promote);
+  binary_into(self, self, b, g.compute_dtype, op);
+  return self;
+}
+
+template <typename Op>
+void unary_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op) {
+  visit_dtype(compute, [&]<typename T>() {
+    if (a.dtype() == compute && out.dtype() == compute && a.is_contiguous() && out.is_contiguous() && a.sizes() == out.sizes()) {
+      const T* pa = a.data_ptr<T>();
+      T* po = out.data_ptr<T>();
+      for (int64_t i = 0, n = out.numel(); i < n; ++i) po[i] = static_cast<T>(op(pa[i]));
+      return;
+    }
+    void* po = out.impl()->raw_data();
+    const void* pa = a.impl()->raw_data();
+    std::array<std::vector<int64_t>, 2> st{out.strides(), a.strides()};
+    cpu::for_each_offsets<2>(out.sizes(), st, [&](int64_t o, int64_t i) {
+      cpu::store_as<T>(po, out.dtype(), o, static_cast<T>(op(cpu::load_as<T>(pa, a.dtype(), i))));
+    });
+  });
+}
+
+template <typename Op>
+Tensor unary_out_of_place(const Tensor& a, PromoteInts promote, Op op) {
+  ScalarType dt = unary_dtype(a, promote);
+  Tensor out = make_empty(a.sizes(), dt, a.device());
+  unary_into(out, a, dt, op);
+  return out;
+}
+
+template <typename Op>
+Tensor unary_in_place(const Tensor& self, PromoteInts promote, Op op) {
+  ScalarType dt = unary_dtype(self, promote);
+  IPT_CHECK(can_cast(dt, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(dt),
+            " can't be cast to the desired output type ", dtype_cpp_name(self.dtype()));
+  unary_into(self, self, dt, op);
+  return self;
+}
+
+struct AddOp {
+  double alpha;
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_same_v<T, bool>) return x || (alpha != 0 && y);
+    else return alpha == 1 ? static_cast<T>(x + y) : static_cast<T>(x + static_cast<T>(alpha) * y);
+  }
+};
+struct MulOp {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_same_v<T, bool>) return x && y;
+    else return x * y;
+  }
+};
+struct DivOp {
+  template <typename T>
+  T operator()(T x, T y) const { return x / y; }
+};
+struct PowOp {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_same_v<T, int64_t>) {
+      int64_t r = 1;
+      for (int64_t i = 0; i < y; ++i) r *= x;
+      return r;
+    } else {
+      return static_cast<T>(std::pow(static_cast<double>(x), static_cast<double>(y)));
+    }
+  }
+};
+
+void check_alpha(const Tensor& a, const Tensor& b, const Scalar& alpha) {
+  ScalarType rt = result_type({&a, &b});
+  IPT_CHECK(!(alpha.is_floating() && !is_floating(rt)), RuntimeError,
+            "For integral input tensors, argument alpha must not be a floating point number.");
+}
+
+void check_pow_exponent(const Tensor& self, const Scalar& e) {
+  IPT_CHECK(!(is_integral(self.dtype(), true) && !e.is_floating() && e.to_long() < 0), RuntimeError,
+            "Integers to negative integer powers are not allowed.");
+}
+
+}  // namespace
+
+Tensor add_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  check_alpha(self, other, alpha);
+  return binary_out_of_place(self, other, PromoteInts::No, AddOp{alpha.to_double()});
+}
+Tensor add_cpu_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  check_alpha(self, other, alpha);
+  return binary_in_place(self, other, PromoteInts::No, AddOp{alpha.to_double()});
+}
+Tensor sub_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  check_sub_bool(self, other);
+  check_alpha(self, other, alpha);
+  return binary_out_of_place(self, other, PromoteInts::No, AddOp{-alpha.to_double()});
+}
+Tensor sub_cpu_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  check_sub_bool(self, other);
+  check_alpha(self, other, alpha);
+  return binary_in_place(self, other, PromoteInts::No, AddOp{-alpha.to_double()});
+}
+Tensor mul_cpu(const Tensor& self, const Tensor& other) { return binary_out_of_place(self, other, PromoteInts::No, MulOp{}); }
+Tensor mul_cpu_(const Tensor& self, const Tensor& other) { return binary_in_place(self, other, PromoteInts::No, MulOp{}); }
+Tensor div_cpu(const Tensor& self, const Tensor& other) { return binary_out_of_place(self, other, PromoteInts::ToFloat, DivOp{}); }
+Tensor div_cpu_(const Tensor& self, const Tensor& other) { return binary_in_place(self, other, PromoteInts::ToFloat, DivOp{}); }
+Tensor pow_tensor_cpu(const Tensor& self, const Tensor& exponent) {
+  return binary_out_of_place(self, exponent, PromoteInts::No, PowOp{});
+}
+
+Tensor neg_cpu(const Tensor& self) {
+  check_neg_bool(self);
+  return unary_out_of_place(self, PromoteInts::No, [](auto x) { return -x; });
+}
+Tensor neg_cpu_(const Tensor& self) {
+  check_neg_bool(self);
+  return unary_in_place(self, PromoteInts::No, [](auto x) { return -x; });
+}
+Tensor exp_cpu(const Tensor& self) {
+  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return std::exp(x); });
+}
+Tensor exp_cpu_(const Tensor& self) {
+  return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::exp(x); });
+}
+Tensor relu_cpu(const Tensor& self) {
+  return unary_out_of_place(self, PromoteInts::No, [](auto x) { return x > 0 ? x : decltype(x)(0); });
+}
+Tensor relu_cpu_(const Tensor& self) {
+  return unary_in_place(self, PromoteInts::No, [](auto x) { return x > 0 ? x : decltype(x)(0); });
+}
+
+// Result dtype of tensor ** scalar: a float exponent makes an integer tensor floating.
+static ScalarType pow_scalar_dtype(const Tensor& self, const Scalar& e) {
+  if (e.is_floating() && !is_floating(self.dtype())) return kDefaultFloat;
+  return self.dtype();
+}
+
+Tensor pow_scalar_cpu(const Tensor& self, const Scalar& exponent) {
+  check_pow_exponent(self, exponent);
+  ScalarType dt = pow_scalar_dtype(self, exponent);
+  Tensor out = make_empty(self.sizes(), dt, self.device());
+  double e = exponent.to_double();
+  int64_t ie = exponent.to_long();
+  visit_dtype(dt, [&]<typename T>() {
+    unary_into(out, self, dt, [&](T x) -> T {
+      if constexpr (std::is_same_v<T, int64_t>) return PowOp{}(x, ie);
+      else if constexpr (std::is_same_v<T, bool>) return ie == 0 ? true : x;
+      else return e == 2 ? x * x : static_cast<T>(std::pow(static_cast<double>(x), e));
+    });
+  });
+  return out;
+}
+
+Tensor pow_scalar_cpu_(const Tensor& self, const Scalar& exponent) {
+  check_pow_exponent(self, exponent);
+  ScalarType dt = pow_scalar_dtype(self, exponent);
+  IPT_CHECK(can_cast(dt, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(dt),
+            " can't be cast to the desired output type ", dtype_cpp_name(self.dtype()));
+  double e = exponent.to_double();
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    unary_into(self, self, self.dtype(), [&](T x) -> T {
+      if constexpr (std::is_same_v<T, int64_t>) return PowOp{}(x, exponent.to_long());
+      else if constexpr (std::is_same_v<T, bool>) return exponent.to_long() == 0 ? true : x;
+      else return static_cast<T>(std::pow(static_cast<double>(x), e));
+    });
+  });
+  return self;
+}
+
+}  // namespace ipt::native

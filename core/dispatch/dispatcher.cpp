@@ -1,0 +1,102 @@
+#include "core/dispatch/dispatcher.h"
+
+#include "core/tensor/backend.h"
+
+namespace ipt {
+
+// Generated at build time from core/ops/native_functions.yaml (see tools/codegen).
+void register_generated_operators(Dispatcher& d);
+void register_generated_core_kernels(Dispatcher& d);
+// core/dispatch/fallbacks.cpp
+void register_dispatcher_fallbacks(Dispatcher& d);
+
+Dispatcher& Dispatcher::singleton() {
+  // Operators first, then kernels (core, then each backend's), then the computed tables.
+  static Dispatcher* d = [] {
+    static Dispatcher* disp = new Dispatcher();
+    register_generated_operators(*disp);
+    register_generated_core_kernels(*disp);
+    register_dispatcher_fallbacks(*disp);
+    for_each_backend([](const BackendInterface& b) {
+      if (b.register_kernels) b.register_kernels(*disp);
+    });
+    disp->update_all_tables();
+    return disp;
+  }();
+  return *d;
+}
+
+OperatorEntry& Dispatcher::register_operator(const std::string& name, const std::string& overload,
+                                             const std::string& schema) {
+  ops_.push_back(std::make_unique<OperatorEntry>(name, overload, schema));
+  OperatorEntry* e = ops_.back().get();
+  by_name_[e->full_name()] = e;
+  return *e;
+}
+
+OperatorEntry* Dispatcher::find(std::string_view full_name) {
+  auto it = by_name_.find(std::string(full_name));
+  return it == by_name_.end() ? nullptr : it->second;
+}
+
+OperatorEntry& Dispatcher::get(std::string_view full_name) {
+  OperatorEntry* e = find(full_name);
+  IPT_CHECK(e, RuntimeError, "could not find operator ", full_name);
+  return *e;
+}
+
+void Dispatcher::register_fallback(DispatchKey k, KernelFunction f) {
+  fallbacks_[static_cast<size_t>(dispatch_table_slot(k))] = f;
+}
+
+const KernelFunction* Dispatcher::backend_fallback(DispatchKey k) const {
+  const KernelFunction& f = fallbacks_[static_cast<size_t>(dispatch_table_slot(k))];
+  return f.valid() ? &f : nullptr;
+}
+
+void Dispatcher::update_all_tables() {
+  for (auto& op : ops_) op->update_table(*this);
+}
+
+void report_missing_kernel(const OperatorEntry& op, DispatchKeySet ks) {
+  IPT_FAIL(NotImplementedError, "Could not run '", op.full_name(), "' with arguments from the '",
+           ks.highest_priority_key().name(),
+           "' backend. This could be because the operator doesn't exist for this backend. '",
+           op.full_name(), "' is only available for these backends: ", op.available_backends(), ".");
+}
+
+static thread_local int tls_trace_depth = 0;
+
+static const char* step_name(const OperatorEntry& op, DispatchKey k) {
+  return trace::intern(op.full_name() + " [" + k.name() + "]");
+}
+
+DispatchTraceScope::DispatchTraceScope(const OperatorEntry& op, const TableEntry& e, DispatchKeySet arg_keys,
+                                       DispatchKeySet ks, bool redispatch,
+                                       std::initializer_list<DispatchKeySet> per_arg) {
+  const LocalDispatchKeySet& tls = local_dispatch_key_set();
+  trace::DispatchStep s;
+  s.op = op.full_name_cstr();
+  s.redispatch = redispatch;
+  s.arg_key_sets.reserve(per_arg.size());
+  for (auto k : per_arg) s.arg_key_sets.push_back(k.raw());
+  s.tls_included = tls.included.raw();
+  s.tls_excluded = tls.excluded.raw();
+  s.merged = ks.raw();
+  DispatchKeySet unmasked = redispatch ? arg_keys : ((arg_keys | tls.included) - tls.excluded);
+  s.skipped_fallthrough = (unmasked - ks).remove_backends().raw();
+  s.chosen = ks.highest_priority_key();
+  s.kernel = e.kernel.name;
+  s.kernel_kind = e.kind;
+  s.registered_at = e.kernel.registered_at;
+  name_ = step_name(op, s.chosen);
+  depth_ = ++tls_trace_depth;
+  trace::Recorder::current().begin(trace::Category::Dispatch, name_, std::move(s));
+}
+
+DispatchTraceScope::~DispatchTraceScope() {
+  trace::Recorder::current().end(trace::Category::Dispatch, name_);
+  --tls_trace_depth;
+}
+
+}  // namespace ipt

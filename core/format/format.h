@@ -1,0 +1,35 @@
+#pragma once
+// Printing exactly as PyTorch 1.13 prints (default print options: precision=4,
+// threshold=1000, edgeitems=3, linewidth=80, sci_mode chosen automatically).
+// Pure formatting: the caller flattens the tensor into TensorPrintInfo.
+// See Note [How PyTorch picks a float format] in format_tensor.cpp.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ipt::format {
+
+enum class Dtype { Float32, Float64, Int64, Bool };
+
+struct TensorPrintInfo {
+  std::vector<int64_t> sizes;   // logical shape; empty = 0-d
+  std::vector<double> values;   // row-major logical order (bool as 0/1); ignored for meta
+  Dtype dtype = Dtype::Float32;
+  std::string device = "cpu";   // "cpu", "cuda:0", "meta"; anything but "cpu" is printed
+  bool requires_grad = false;
+  std::string grad_fn;          // e.g. "AddBackward0"; wins over requires_grad
+  bool is_meta = false;         // prints tensor(..., device='meta', size=(2, 3))
+};
+
+// What print(t) / repr(t) shows.
+std::string format_tensor(const TensorPrintInfo& info);
+
+// Python's repr(float): shortest round-trip digits, exponent form when the
+// decimal exponent is < -4 or >= 16 ("1e-05", "1e+16", "0.0001", "2.0").
+std::string format_python_float(double v);
+
+// "torch.float32", "torch.float64", "torch.int64", "torch.bool".
+const char* dtype_name(Dtype d);
+
+}  // namespace ipt::format

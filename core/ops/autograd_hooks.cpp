@@ -1,0 +1,34 @@
+#include "core/ops/autograd_hooks.h"
+
+#include <string>
+
+#include "core/dispatch/local_dispatch_key_set.h"
+#include "core/trace/recorder.h"
+#include "core/util/error.h"
+
+namespace ipt {
+
+void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable) {
+  bool any_requires_grad = false;
+  for (const Tensor* t : inputs) any_requires_grad = any_requires_grad || (t->defined() && t->requires_grad());
+  if (is_mutable && grad_mode_enabled()) {
+    const Tensor* self = *inputs.begin();
+    IPT_CHECK(!(self->requires_grad() && !self->impl()->is_view()), RuntimeError,
+              "a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (!trace::tracing_enabled()) return;
+  const bool grad = grad_mode_enabled();
+  std::string text = std::string(op) + ": grad mode " + (grad ? "on" : "off") + ", " +
+                     (any_requires_grad ? "an input requires grad" : "no input requires grad") + " -> " +
+                     (grad && any_requires_grad ? "a backward node would be recorded" : "no graph is recorded");
+  trace::Recorder::current().instant(trace::Category::Autograd, "autograd decision", trace::Text{std::move(text)});
+}
+
+void increment_version(const Tensor& t) { t.impl()->bump_version(); }
+
+Tensor as_view(const Tensor& base, const Tensor& view) {
+  view.impl()->set_is_view(true);
+  return view;
+}
+
+}  // namespace ipt

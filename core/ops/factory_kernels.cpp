@@ -1,0 +1,85 @@
+// CompositeExplicitAutograd factories: built from empty + an in-place fill, as in PyTorch.
+#include <cmath>
+
+#include "core/tensor/index_math.h"
+#include "core/util/error.h"
+#include "generated/native_functions.h"
+
+namespace ipt::native {
+
+using OptDtype = std::optional<ScalarType>;
+using OptLayout = std::optional<Layout>;
+using OptDevice = std::optional<Device>;
+using OptBool = std::optional<bool>;
+
+Tensor empty_like(const Tensor& self, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
+  return ops::empty_memory_format(self.sizes(), dtype.value_or(self.dtype()), layout,
+                                  device.value_or(self.device()), pin_memory, std::nullopt);
+}
+
+Tensor zeros(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  Tensor t = ops::empty_memory_format(size, dtype, layout, device, pin_memory, std::nullopt);
+  return ops::fill__Scalar(t, 0);
+}
+
+Tensor ones(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  Tensor t = ops::empty_memory_format(size, dtype, layout, device, pin_memory, std::nullopt);
+  return ops::fill__Scalar(t, 1);
+}
+
+Tensor full(IntArrayRef size, const Scalar& fill_value, OptDtype dtype, OptLayout layout, OptDevice device,
+            OptBool pin_memory) {
+  // Like PyTorch: the dtype follows the fill value when none is given.
+  ScalarType dt = dtype.value_or(fill_value.is_floating() ? ScalarType::Float
+                                 : fill_value.is_bool()   ? ScalarType::Bool
+                                                          : ScalarType::Long);
+  Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
+  return ops::fill__Scalar(t, fill_value);
+}
+
+Tensor arange(const Scalar& start, const Scalar& end, const Scalar& step, OptDtype dtype, OptLayout layout,
+              OptDevice device, OptBool pin_memory) {
+  bool any_float = start.is_floating() || end.is_floating() || step.is_floating();
+  ScalarType dt = dtype.value_or(any_float ? ScalarType::Float : ScalarType::Long);
+  Tensor out = ops::empty_memory_format(std::vector<int64_t>{0}, dt, layout, device, pin_memory, std::nullopt);
+  return ops::arange_start_out(start, end, step, out);
+}
+
+Tensor arange(const Scalar& start, const Scalar& end, OptDtype dtype, OptLayout layout, OptDevice device,
+              OptBool pin_memory) {
+  return arange(start, end, Scalar(int64_t(1)), dtype, layout, device, pin_memory);
+}
+
+Tensor arange(const Scalar& end, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  return arange(Scalar(int64_t(0)), end, Scalar(int64_t(1)), dtype, layout, device, pin_memory);
+}
+
+Tensor randn(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  ScalarType dt = dtype.value_or(ScalarType::Float);
+  IPT_CHECK(is_floating(dt), NotImplementedError, "\"normal_kernel_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
+  Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
+  return ops::normal_(t, 0.0, 1.0);
+}
+
+Tensor rand(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  ScalarType dt = dtype.value_or(ScalarType::Float);
+  IPT_CHECK(is_floating(dt), NotImplementedError, "\"check_uniform_bounds\" not implemented for '", dtype_cpp_name(dt), "'");
+  Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
+  return ops::uniform_(t, 0.0, 1.0);
+}
+
+// Shared by the CPU and Meta arange kernels: the number of elements, with PyTorch's checks.
+int64_t arange_length(const Scalar& start, const Scalar& end, const Scalar& step) {
+  double s = start.to_double(), e = end.to_double(), st = step.to_double();
+  IPT_CHECK(st != 0, RuntimeError, "step must be nonzero");
+  IPT_CHECK(std::isfinite(s) && std::isfinite(e), RuntimeError, "unsupported range: ", s, " -> ", e);
+  IPT_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), RuntimeError, "upper bound and larger bound inconsistent with step sign");
+  if (!start.is_floating() && !end.is_floating() && !step.is_floating()) {
+    int64_t is = start.to_long(), ie = end.to_long(), ist = step.to_long();
+    return (ie - is + ist + (ist > 0 ? -1 : 1)) / ist;
+  }
+  return static_cast<int64_t>(std::ceil((e - s) / st));
+}
+
+}  // namespace ipt::native

@@ -1,0 +1,41 @@
+#pragma once
+// The one interface a backend plugs in through (see backends/registry.cpp).
+//
+// Note [Backends]
+// A backend owns memory on its device and registers kernels with the dispatcher. Core code
+// never names a backend: it asks `backend_for(device)` for the table below. Optional slots
+// may be null. The Meta backend has no memory at all: its allocate returns null and its
+// kernels only compute shapes.
+
+#include <cstddef>
+
+#include "core/tensor/device.h"
+
+namespace ipt {
+
+class Dispatcher;
+
+struct BackendInterface {
+  const char* name;                           // "cpu", "meta", "cuda"
+  DeviceType device_type;
+  void* (*allocate)(size_t nbytes);           // may return null only for nbytes == 0 or Meta
+  void (*deallocate)(void* ptr);
+  void (*register_kernels)(Dispatcher&);      // the backend's generated Register<Key>.cpp
+  // Optional: copies nbytes between host memory and this device (null for CPU/Meta).
+  void (*copy_to_host)(void* dst, const void* src, size_t nbytes);
+  void (*copy_from_host)(void* dst, const void* src, size_t nbytes);
+};
+
+// Called by each backend's registration function (backends/registry.cpp).
+void register_backend(const BackendInterface* backend);
+// The backend for a device type; throws a RuntimeError when none is registered.
+const BackendInterface& backend_for(DeviceType t);
+bool has_backend(DeviceType t);
+
+// Calls fn for every registered backend (after register_all_backends()).
+void for_each_backend(void (*fn)(const BackendInterface&));
+
+// Registers every backend built into this program exactly once (backends/registry.cpp).
+void register_all_backends();
+
+}  // namespace ipt

@@ -1,0 +1,64 @@
+#include "core/tensor/scalar_type.h"
+
+#include "core/tensor/device.h"
+#include "core/util/error.h"
+
+namespace ipt {
+
+const char* dtype_short_name(ScalarType t) {
+  switch (t) {
+    case ScalarType::Bool: return "bool";
+    case ScalarType::Long: return "int64";
+    case ScalarType::Float: return "float32";
+    case ScalarType::Double: return "float64";
+  }
+  return "?";
+}
+
+std::string dtype_repr(ScalarType t) { return std::string("torch.") + dtype_short_name(t); }
+
+const char* dtype_cpp_name(ScalarType t) {
+  switch (t) {
+    case ScalarType::Bool: return "Bool";
+    case ScalarType::Long: return "Long";
+    case ScalarType::Float: return "Float";
+    case ScalarType::Double: return "Double";
+  }
+  return "?";
+}
+
+std::string Device::str() const {
+  switch (type) {
+    case DeviceType::CPU: return "cpu";
+    case DeviceType::Meta: return "meta";
+    case DeviceType::CUDA: return index < 0 ? "cuda" : "cuda:" + std::to_string(index);
+  }
+  return "?";
+}
+
+Device Device::parse(std::string_view s) {
+  if (s == "cpu") return Device(DeviceType::CPU);
+  if (s == "meta") return Device(DeviceType::Meta);
+  if (s == "cuda") return Device(DeviceType::CUDA, 0);
+  if (s.substr(0, 5) == "cuda:" && s.size() > 5) {
+    int idx = 0;
+    for (char c : s.substr(5)) {
+      if (c < '0' || c > '9') IPT_FAIL(RuntimeError, "Invalid device string: '", s, "'");
+      idx = idx * 10 + (c - '0');
+    }
+    return Device(DeviceType::CUDA, idx);
+  }
+  IPT_FAIL(RuntimeError,
+           "Expected one of cpu, cuda, meta device type at start of device string: ", s);
+}
+
+BackendComponent backend_of(DeviceType t) {
+  switch (t) {
+    case DeviceType::CPU: return BackendComponent::CPU;
+    case DeviceType::CUDA: return BackendComponent::CUDA;
+    case DeviceType::Meta: return BackendComponent::Meta;
+  }
+  return BackendComponent::CPU;
+}
+
+}  // namespace ipt

@@ -1,0 +1,38 @@
+#include "core/tensor/storage.h"
+
+#include <atomic>
+
+#include "core/tensor/backend.h"
+#include "core/trace/recorder.h"
+
+namespace ipt {
+
+static std::atomic<uint64_t> g_next_storage_id{1};
+
+Storage::Storage(size_t nbytes, Device device)
+    : id_(g_next_storage_id.fetch_add(1, std::memory_order_relaxed)), nbytes_(nbytes), device_(device) {
+  const BackendInterface& be = backend_for(device.type);
+  data_ = be.allocate(nbytes);
+  deallocate_ = be.deallocate;
+  if (trace::tracing_enabled()) {
+    trace::StorageInfo info;
+    info.storage_id = id_;
+    info.nbytes = static_cast<int64_t>(nbytes);
+    info.device = trace::intern(device.str());
+    trace::Recorder::current().instant(trace::Category::Storage, "storage allocated", std::move(info));
+  }
+}
+
+Storage::~Storage() {
+  if (trace::tracing_enabled()) {
+    trace::StorageInfo info;
+    info.storage_id = id_;
+    info.nbytes = static_cast<int64_t>(nbytes_);
+    info.device = trace::intern(device_.str());
+    info.freed = true;
+    trace::Recorder::current().instant(trace::Category::Storage, "storage freed", std::move(info));
+  }
+  if (deallocate_) deallocate_(data_);
+}
+
+}  // namespace ipt

@@ -1,0 +1,40 @@
+#pragma once
+// Storage: a reference-counted block of device memory that tensors view.
+//
+// Several tensors (views) can share one Storage; each tensor has its own sizes, strides
+// and storage_offset into it. A Storage has a process-unique id so traces and views can
+// show which tensors share memory.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "core/tensor/device.h"
+
+namespace ipt {
+
+class Storage {
+ public:
+  // Allocates nbytes on `device` through its backend.
+  Storage(size_t nbytes, Device device);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  uint64_t id() const { return id_; }
+  size_t nbytes() const { return nbytes_; }
+  Device device() const { return device_; }
+  void* data() { return data_; }
+  const void* data() const { return data_; }
+
+ private:
+  uint64_t id_;
+  size_t nbytes_;
+  Device device_;
+  void* data_;
+  void (*deallocate_)(void*);
+};
+
+using StoragePtr = std::shared_ptr<Storage>;
+
+}  // namespace ipt

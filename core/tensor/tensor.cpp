@@ -1,0 +1,83 @@
+#include "core/tensor/tensor.h"
+
+#include <atomic>
+
+#include "core/dispatch/local_dispatch_key_set.h"
+#include "core/tensor/index_math.h"
+#include "core/util/error.h"
+
+namespace ipt {
+
+static std::atomic<uint64_t> g_next_tensor_id{1};
+
+TensorImpl::TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t> sizes,
+                       std::vector<int64_t> strides, int64_t storage_offset,
+                       std::shared_ptr<VersionCounter> version, DispatchKeySet key_set)
+    : id_(g_next_tensor_id.fetch_add(1, std::memory_order_relaxed)),
+      storage_(std::move(storage)),
+      dtype_(dtype),
+      sizes_(std::move(sizes)),
+      strides_(std::move(strides)),
+      storage_offset_(storage_offset),
+      numel_(numel_of(sizes_)),
+      version_(std::move(version)),
+      key_set_(key_set),
+      is_contiguous_(compute_is_contiguous(sizes_, strides_)) {}
+
+void TensorImpl::resize_contiguous(std::vector<int64_t> sizes) {
+  int64_t n = numel_of(sizes);
+  size_t needed = static_cast<size_t>(n + storage_offset_) * element_size(dtype_);
+  if (needed > storage_->nbytes()) {
+    storage_ = std::make_shared<Storage>(static_cast<size_t>(n) * element_size(dtype_), storage_->device());
+    storage_offset_ = 0;
+  }
+  strides_ = contiguous_strides(sizes);
+  sizes_ = std::move(sizes);
+  numel_ = n;
+  is_contiguous_ = true;
+}
+
+int64_t Tensor::size(int64_t d) const { return sizes()[wrap_dim(d, dim())]; }
+int64_t Tensor::stride(int64_t d) const { return strides()[wrap_dim(d, dim())]; }
+
+bool inference_mode_enabled() {
+  // Inside torch.inference_mode() ADInplaceOrView is no longer thread-locally included.
+  return !local_dispatch_key_set().included.has(Functionality::ADInplaceOrView);
+}
+
+Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device device) {
+  for (int64_t s : sizes)
+    IPT_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
+              int_list_str(sizes));
+  int64_t n = numel_of(sizes);
+  auto storage = std::make_shared<Storage>(static_cast<size_t>(n) * element_size(dtype), device);
+  std::vector<int64_t> sz(sizes.begin(), sizes.end());
+  auto strides = contiguous_strides(sz);
+  return Tensor(std::make_shared<TensorImpl>(std::move(storage), dtype, std::move(sz), std::move(strides), 0,
+                                             std::make_shared<VersionCounter>(),
+                                             tensor_key_set(backend_of(device.type), inference_mode_enabled())));
+}
+
+Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides,
+                 int64_t storage_offset) {
+  auto impl = std::make_shared<TensorImpl>(base.storage(), base.dtype(), std::move(sizes), std::move(strides),
+                                           storage_offset, base.impl()->version_counter(), base.key_set());
+  impl->set_is_view(true);
+  return Tensor(std::move(impl));
+}
+
+double element_as_double(const Tensor& t, int64_t linear) {
+  IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError,
+            "Cannot copy out of meta tensor; no data!");
+  auto idx = unravel_index(linear, t.sizes());
+  int64_t off = element_offset(0, t.strides(), idx);
+  return visit_dtype(t.dtype(), [&]<typename T>() { return static_cast<double>(t.data_ptr<T>()[off]); });
+}
+
+std::vector<double> to_double_vector(const Tensor& t) {
+  std::vector<double> out(static_cast<size_t>(t.numel()));
+  for (int64_t i = 0; i < t.numel(); ++i) out[i] = element_as_double(t, i);
+  return out;
+}
+
+}  // namespace ipt

@@ -1,0 +1,87 @@
+#pragma once
+// TensorImpl: one tensor's metadata over a (possibly shared) Storage.
+//
+// Note [Strided layout]
+// Element (i0, i1, ..., ik) of a tensor lives at storage element
+//     storage_offset + i0*stride0 + i1*stride1 + ... + ik*stridek
+// (in units of elements, not bytes). Views (transpose, slicing, expand, ...) make a new
+// TensorImpl with other sizes/strides/offset over the *same* Storage and the same version
+// counter; copies (contiguous of a non-contiguous tensor, clone) get a new Storage.
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/dispatch/dispatch_key_set.h"
+#include "core/tensor/device.h"
+#include "core/tensor/scalar_type.h"
+#include "core/tensor/storage.h"
+
+namespace ipt {
+
+// Counts in-place modifications of a storage's data; shared by a tensor and its views.
+struct VersionCounter {
+  std::atomic<uint64_t> version{0};
+};
+
+class TensorImpl {
+ public:
+  TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t> sizes,
+             std::vector<int64_t> strides, int64_t storage_offset,
+             std::shared_ptr<VersionCounter> version, DispatchKeySet key_set);
+
+  uint64_t id() const { return id_; }
+  const StoragePtr& storage() const { return storage_; }
+  ScalarType dtype() const { return dtype_; }
+  Device device() const { return storage_->device(); }
+  const std::vector<int64_t>& sizes() const { return sizes_; }
+  const std::vector<int64_t>& strides() const { return strides_; }
+  int64_t storage_offset() const { return storage_offset_; }
+  int64_t dim() const { return static_cast<int64_t>(sizes_.size()); }
+  int64_t numel() const { return numel_; }
+  bool is_contiguous() const { return is_contiguous_; }
+  DispatchKeySet key_set() const { return key_set_; }
+  const std::shared_ptr<VersionCounter>& version_counter() const { return version_; }
+  uint64_t version() const { return version_->version.load(std::memory_order_relaxed); }
+  void bump_version() { version_->version.fetch_add(1, std::memory_order_relaxed); }
+
+  bool requires_grad() const { return requires_grad_; }
+  void set_requires_grad(bool r) { requires_grad_ = r; }
+  bool is_view() const { return is_view_; }
+  void set_is_view(bool v) { is_view_ = v; }
+  bool is_inference() const { return !key_set_.has(Functionality::ADInplaceOrView); }
+  // A 0-dim tensor made from a Python number (participates in type promotion like a number).
+  bool is_wrapped_number() const { return wrapped_number_; }
+  void set_wrapped_number(bool w) { wrapped_number_ = w; }
+
+  // Resizes in place to contiguous `sizes` (PyTorch's resize_ for out= arguments): keeps
+  // the storage when it is large enough, otherwise allocates a new one on the same device.
+  void resize_contiguous(std::vector<int64_t> sizes);
+
+  // Typed pointer to storage element 0 of this tensor (data + storage_offset).
+  template <typename T>
+  T* data() const {
+    return static_cast<T*>(storage_->data()) + storage_offset_;
+  }
+  void* raw_data() const {
+    return static_cast<char*>(storage_->data()) + storage_offset_ * static_cast<int64_t>(element_size(dtype_));
+  }
+
+ private:
+  uint64_t id_;
+  StoragePtr storage_;
+  ScalarType dtype_;
+  std::vector<int64_t> sizes_;
+  std::vector<int64_t> strides_;
+  int64_t storage_offset_;
+  int64_t numel_;
+  std::shared_ptr<VersionCounter> version_;
+  DispatchKeySet key_set_;
+  bool is_contiguous_;
+  bool requires_grad_ = false;
+  bool is_view_ = false;
+  bool wrapped_number_ = false;
+};
+
+}  // namespace ipt

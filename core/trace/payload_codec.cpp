@@ -1,0 +1,341 @@
+// Full-fidelity Event <-> JSON (format version 1). Decoding checks every field's presence,
+// type and range and reports "event N: field 'payload.x' ..." instead of throwing json errors.
+#include "core/trace/payload_codec.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+#include "core/util/error.h"
+
+namespace ipt::trace::codec {
+
+using nlohmann::json;
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Begin: return "begin";
+    case Phase::End: return "end";
+    case Phase::Instant: return "instant";
+  }
+  return "instant";
+}
+
+std::string key_set_hex(uint64_t raw) {
+  char buf[24] = "0x";
+  auto r = std::to_chars(buf + 2, buf + sizeof buf, raw, 16);
+  return std::string(buf, r.ptr);
+}
+
+namespace {
+
+// ---- encoding ---------------------------------------------------------------------------
+
+// A key whose name() parses back to itself (see dispatch_key.cpp's parse()).
+bool has_canonical_name(const DispatchKey& k) {
+  if (k.is_alias()) return k.functionality == Functionality::Undefined && k.backend == BackendComponent::Invalid;
+  if (is_per_backend(k.functionality)) return k.backend != BackendComponent::Invalid;
+  return k.backend == BackendComponent::Invalid;
+}
+
+json encode_key(const DispatchKey& k) {
+  if (has_canonical_name(k)) return k.name();
+  return json{{"functionality", functionality_name(k.functionality)},
+              {"backend", backend_name(k.backend)},
+              {"alias", alias_key_name(k.alias)}};
+}
+
+json encode_double(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return v;
+}
+
+struct PayloadEncoder {
+  json operator()(const std::monostate&) const { return nullptr; }
+  json operator()(const DispatchStep& d) const {
+    json args = json::array();
+    for (uint64_t ks : d.arg_key_sets) args.push_back(key_set_hex(ks));
+    return {{"type", "dispatch_step"}, {"op", d.op}, {"redispatch", d.redispatch},
+            {"arg_key_sets", std::move(args)}, {"tls_included", key_set_hex(d.tls_included)},
+            {"tls_excluded", key_set_hex(d.tls_excluded)}, {"merged", key_set_hex(d.merged)},
+            {"skipped_fallthrough", key_set_hex(d.skipped_fallthrough)}, {"chosen", encode_key(d.chosen)},
+            {"kernel", d.kernel}, {"kernel_kind", d.kernel_kind}, {"registered_at", d.registered_at}};
+  }
+  json operator()(const TensorMeta& t) const {
+    json values = json::array();
+    for (double v : t.storage_values) values.push_back(encode_double(v));
+    return {{"type", "tensor_meta"}, {"tensor_id", t.tensor_id}, {"storage_id", t.storage_id},
+            {"storage_nbytes", t.storage_nbytes}, {"dtype", t.dtype}, {"device", t.device},
+            {"sizes", t.sizes}, {"strides", t.strides}, {"storage_offset", t.storage_offset},
+            {"version", t.version}, {"key_set", key_set_hex(t.key_set)},
+            {"requires_grad", t.requires_grad}, {"is_view", t.is_view}, {"label", t.label},
+            {"storage_values", std::move(values)}, {"storage_truncated", t.storage_truncated}};
+  }
+  json operator()(const StorageInfo& s) const {
+    return {{"type", "storage_info"}, {"storage_id", s.storage_id}, {"nbytes", s.nbytes},
+            {"device", s.device}, {"freed", s.freed}};
+  }
+  json operator()(const ScriptLine& l) const { return {{"type", "script_line"}, {"line", l.line}, {"col", l.col}}; }
+  json operator()(const Text& t) const { return {{"type", "text"}, {"text", t.text}}; }
+  json operator()(const KernelDetail& k) const {
+    json fields = json::array();
+    for (const auto& [key, value] : k.fields) fields.push_back(json::array({key, value}));
+    return {{"type", "kernel_detail"}, {"fields", std::move(fields)}};
+  }
+};
+
+// ---- decoding ---------------------------------------------------------------------------
+
+// Reads the fields of one JSON object; every failure names the event index and field path.
+class Fields {
+ public:
+  Fields(const json& obj, size_t index, std::string path) : obj_(obj), index_(index), path_(std::move(path)) {
+    if (!obj_.is_object()) fail("", "must be an object, got " + describe(obj_));
+  }
+
+  [[noreturn]] void fail(const std::string& field, const std::string& what) const {
+    if (!field.empty()) IPT_FAIL(ValueError, "event ", index_, ": field '", full(field), "' ", what);
+    if (!path_.empty()) IPT_FAIL(ValueError, "event ", index_, ": field '", path_, "' ", what);
+    IPT_FAIL(ValueError, "event ", index_, " ", what);
+  }
+  size_t index() const { return index_; }
+  std::string full(const std::string& field) const { return path_.empty() ? field : path_ + "." + field; }
+
+  const json& need(const char* key) const {
+    auto it = obj_.find(key);
+    if (it == obj_.end()) fail(key, "is missing");
+    return *it;
+  }
+  uint64_t u64(const char* key) const { return as_u64(need(key), key); }
+  int64_t i64(const char* key) const { return as_i64(need(key), key); }
+  int i32(const char* key) const {
+    int64_t v = i64(key);
+    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) fail(key, "is out of range");
+    return static_cast<int>(v);
+  }
+  uint32_t u32(const char* key) const {
+    uint64_t v = u64(key);
+    if (v > std::numeric_limits<uint32_t>::max()) fail(key, "is out of range");
+    return static_cast<uint32_t>(v);
+  }
+  bool boolean(const char* key) const {
+    const json& j = need(key);
+    if (!j.is_boolean()) fail(key, "must be a boolean, got " + describe(j));
+    return j.get<bool>();
+  }
+  const std::string& str(const char* key) const { return as_str(need(key), key); }
+  const char* interned(const char* key) const { return intern(str(key)); }
+  uint64_t key_set(const char* key) const { return as_key_set(need(key), key); }
+  const json& array(const char* key) const {
+    const json& j = need(key);
+    if (!j.is_array()) fail(key, "must be an array, got " + describe(j));
+    return j;
+  }
+
+  uint64_t as_u64(const json& j, const std::string& field) const {
+    if (j.is_number_unsigned()) return j.get<uint64_t>();
+    if (j.is_number_integer()) fail(field, "must not be negative");
+    fail(field, "must be an integer, got " + describe(j));
+  }
+  int64_t as_i64(const json& j, const std::string& field) const {
+    if (j.is_number_unsigned()) {
+      if (j.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+        fail(field, "is out of range");
+      return static_cast<int64_t>(j.get<uint64_t>());
+    }
+    if (j.is_number_integer()) return j.get<int64_t>();
+    fail(field, "must be an integer, got " + describe(j));
+  }
+  const std::string& as_str(const json& j, const std::string& field) const {
+    if (!j.is_string()) fail(field, "must be a string, got " + describe(j));
+    return j.get_ref<const std::string&>();
+  }
+  uint64_t as_key_set(const json& j, const std::string& field) const {
+    const std::string& s = as_str(j, field);
+    uint64_t v = 0;
+    const char* b = s.data() + 2;
+    const char* e = s.data() + s.size();
+    if (s.size() < 3 || s.size() > 18 || s[0] != '0' || s[1] != 'x' || std::from_chars(b, e, v, 16).ptr != e)
+      fail(field, "must be a key set like \"0x1c00001\", got \"" + s + "\"");
+    return v;
+  }
+  double as_double(const json& j, const std::string& field) const {
+    if (j.is_number()) return j.get<double>();
+    if (j.is_string()) {
+      const auto& s = j.get_ref<const std::string&>();
+      if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+      if (s == "inf") return std::numeric_limits<double>::infinity();
+      if (s == "-inf") return -std::numeric_limits<double>::infinity();
+    }
+    fail(field, "must be a number (or \"nan\", \"inf\", \"-inf\"), got " + describe(j));
+  }
+
+  static std::string describe(const json& j) {
+    if (j.is_number_float()) return "a floating-point number";
+    return std::string(j.type_name());
+  }
+
+ private:
+  const json& obj_;
+  size_t index_;
+  std::string path_;
+};
+
+template <typename Enum>
+const std::unordered_map<std::string, Enum>& names_of(const char* (*name)(Enum), int last) {
+  static const auto* map = [&] {
+    auto* m = new std::unordered_map<std::string, Enum>();
+    for (int i = 0; i <= last; ++i) m->emplace(name(static_cast<Enum>(i)), static_cast<Enum>(i));
+    return m;
+  }();
+  return *map;
+}
+
+// Every DispatchKey with a canonical name, by name (built once; parse() is a linear scan).
+const std::unordered_map<std::string, DispatchKey>& key_by_name() {
+  static const auto* map = [] {
+    auto* m = new std::unordered_map<std::string, DispatchKey>();
+    for (int a = 1; a <= static_cast<int>(AliasKey::CompositeExplicitAutogradNonFunctional); ++a) {
+      DispatchKey k(static_cast<AliasKey>(a));
+      m->emplace(k.name(), k);
+    }
+    for (int f = 0; f <= static_cast<int>(Functionality::EndOfFunctionality); ++f) {
+      auto fn = static_cast<Functionality>(f);
+      if (!is_per_backend(fn)) {
+        m->emplace(DispatchKey(fn).name(), DispatchKey(fn));
+        continue;
+      }
+      for (int b = 1; b <= kNumBackends; ++b) {
+        DispatchKey k(fn, static_cast<BackendComponent>(b));
+        m->emplace(k.name(), k);
+      }
+    }
+    return m;
+  }();
+  return *map;
+}
+
+template <typename Enum>
+Enum enum_field(const Fields& f, const char* key, const std::unordered_map<std::string, Enum>& names) {
+  const std::string& s = f.str(key);
+  auto it = names.find(s);
+  if (it == names.end()) f.fail(key, "has an unknown value \"" + s + "\"");
+  return it->second;
+}
+
+DispatchKey decode_key(const Fields& parent, const json& j) {
+  if (j.is_string()) {
+    const auto& s = j.get_ref<const std::string&>();
+    auto it = key_by_name().find(s);
+    if (it == key_by_name().end()) parent.fail("chosen", "is not a dispatch key name: \"" + s + "\"");
+    return it->second;
+  }
+  if (!j.is_object()) parent.fail("chosen", "must be a key name or an object, got " + Fields::describe(j));
+  Fields f(j, parent.index(), parent.full("chosen"));
+  static auto* fn_name = +[](Functionality x) { return functionality_name(x); };
+  static auto* be_name = +[](BackendComponent x) { return backend_name(x); };
+  static auto* al_name = +[](AliasKey x) { return alias_key_name(x); };
+  DispatchKey k;
+  k.functionality = enum_field(f, "functionality",
+                               names_of(fn_name, static_cast<int>(Functionality::EndOfFunctionality)));
+  k.backend = enum_field(f, "backend", names_of(be_name, kNumBackends));
+  k.alias = enum_field(f, "alias", names_of(al_name, static_cast<int>(AliasKey::CompositeExplicitAutogradNonFunctional)));
+  return k;
+}
+
+Payload decode_payload(const json& j, size_t index) {
+  if (j.is_null()) return std::monostate{};
+  Fields f(j, index, "payload");
+  const std::string& type = f.str("type");
+  if (type == "dispatch_step") {
+    DispatchStep d;
+    d.op = f.interned("op");
+    d.redispatch = f.boolean("redispatch");
+    const json& args = f.array("arg_key_sets");
+    for (size_t i = 0; i < args.size(); ++i)
+      d.arg_key_sets.push_back(f.as_key_set(args[i], "arg_key_sets[" + std::to_string(i) + "]"));
+    d.tls_included = f.key_set("tls_included");
+    d.tls_excluded = f.key_set("tls_excluded");
+    d.merged = f.key_set("merged");
+    d.skipped_fallthrough = f.key_set("skipped_fallthrough");
+    d.chosen = decode_key(f, f.need("chosen"));
+    d.kernel = f.interned("kernel");
+    d.kernel_kind = f.interned("kernel_kind");
+    d.registered_at = f.interned("registered_at");
+    return d;
+  }
+  if (type == "tensor_meta") {
+    TensorMeta t;
+    t.tensor_id = f.u64("tensor_id");
+    t.storage_id = f.u64("storage_id");
+    t.storage_nbytes = f.i64("storage_nbytes");
+    t.dtype = f.interned("dtype");
+    t.device = f.interned("device");
+    auto int_list = [&f](const char* key, std::vector<int64_t>& out) {
+      const json& a = f.array(key);
+      for (size_t i = 0; i < a.size(); ++i) out.push_back(f.as_i64(a[i], std::string(key) + "[" + std::to_string(i) + "]"));
+    };
+    int_list("sizes", t.sizes);
+    int_list("strides", t.strides);
+    t.storage_offset = f.i64("storage_offset");
+    t.version = f.u64("version");
+    t.key_set = f.key_set("key_set");
+    t.requires_grad = f.boolean("requires_grad");
+    t.is_view = f.boolean("is_view");
+    t.label = f.interned("label");
+    const json& values = f.array("storage_values");
+    for (size_t i = 0; i < values.size(); ++i)
+      t.storage_values.push_back(f.as_double(values[i], "storage_values[" + std::to_string(i) + "]"));
+    t.storage_truncated = f.boolean("storage_truncated");
+    return t;
+  }
+  if (type == "storage_info") {
+    StorageInfo s;
+    s.storage_id = f.u64("storage_id");
+    s.nbytes = f.i64("nbytes");
+    s.device = f.interned("device");
+    s.freed = f.boolean("freed");
+    return s;
+  }
+  if (type == "script_line") return ScriptLine{f.i32("line"), f.i32("col")};
+  if (type == "text") return Text{f.str("text")};
+  if (type == "kernel_detail") {
+    KernelDetail k;
+    const json& fields = f.array("fields");
+    for (size_t i = 0; i < fields.size(); ++i) {
+      std::string at = "fields[" + std::to_string(i) + "]";
+      const json& kv = fields[i];
+      if (!kv.is_array() || kv.size() != 2) f.fail(at, "must be a [key, value] pair of strings");
+      k.fields.emplace_back(intern(f.as_str(kv[0], at + "[0]")), f.as_str(kv[1], at + "[1]"));
+    }
+    return k;
+  }
+  f.fail("type", "has an unknown payload type \"" + type + "\"");
+}
+
+}  // namespace
+
+json encode_event(const Event& e) {
+  return {{"seq", e.seq}, {"ts_ns", e.ts_ns}, {"tid", e.tid}, {"phase", phase_name(e.phase)},
+          {"category", category_name(e.category)}, {"name", e.name},
+          {"payload", std::visit(PayloadEncoder{}, e.payload)}};
+}
+
+Event decode_event(const json& j, size_t index) {
+  Fields f(j, index, "");
+  static auto* ph_name = +[](Phase p) { return phase_name(p); };
+  static auto* cat_name = +[](Category c) { return category_name(c); };
+  Event e;
+  e.seq = f.u64("seq");
+  e.ts_ns = f.i64("ts_ns");
+  e.tid = f.u32("tid");
+  e.phase = enum_field(f, "phase", names_of(ph_name, static_cast<int>(Phase::Instant)));
+  e.category = enum_field(f, "category", names_of(cat_name, static_cast<int>(Category::Note)));
+  e.name = f.interned("name");
+  e.payload = decode_payload(f.need("payload"), index);
+  return e;
+}
+
+}  // namespace ipt::trace::codec

@@ -1,0 +1,139 @@
+// Recorder: one mutex, chunked event storage, per-thread tid cache (Note [Recording cost]).
+#include "core/trace/recorder.h"
+
+namespace ipt::trace {
+
+namespace {
+
+std::atomic<uint64_t> g_next_session{1};
+std::atomic<Recorder*> g_current{nullptr};  // nullptr: the default recorder
+std::mutex g_control_mu;                    // serializes set_enabled / set_current / ~Recorder
+
+Recorder& default_recorder() {
+  static Recorder* r = new Recorder();  // leaked: static destructors may still record
+  return *r;
+}
+
+// The tid this thread had in the recorder session it used last.
+struct ThreadCache {
+  uint64_t session = 0;
+  uint32_t tid = 0;
+};
+thread_local ThreadCache t_cache;
+
+}  // namespace
+
+Recorder::Recorder()
+    : epoch_(std::chrono::steady_clock::now()),
+      session_(g_next_session.fetch_add(1, std::memory_order_relaxed)) {}
+
+Recorder::~Recorder() {
+  std::lock_guard<std::mutex> lock(g_control_mu);
+  if (g_current.load(std::memory_order_acquire) == this) {
+    g_current.store(nullptr, std::memory_order_release);
+    detail::g_tracing_enabled.store(default_recorder().enabled(), std::memory_order_relaxed);
+  }
+}
+
+void Recorder::begin(Category category, const char* name, Payload payload) {
+  append(Phase::Begin, category, name, std::move(payload));
+}
+void Recorder::end(Category category, const char* name, Payload payload) {
+  append(Phase::End, category, name, std::move(payload));
+}
+void Recorder::instant(Category category, const char* name, Payload payload) {
+  append(Phase::Instant, category, name, std::move(payload));
+}
+void Recorder::record(Phase phase, Category category, const char* name, Payload payload) {
+  append(phase, category, name, std::move(payload));
+}
+
+uint32_t Recorder::thread_index_locked() {
+  if (t_cache.session == session_) return t_cache.tid;
+  const auto me = std::this_thread::get_id();
+  uint32_t tid = 0;
+  while (tid < threads_.size() && threads_[tid] != me) ++tid;
+  if (tid == threads_.size()) threads_.push_back(me);
+  t_cache = {session_, tid};
+  return tid;
+}
+
+void Recorder::append(Phase phase, Category category, const char* name, Payload&& payload) {
+  if (!enabled_.load(std::memory_order_relaxed)) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  const auto now = std::chrono::steady_clock::now();
+  if (chunks_.empty() || chunks_.back().size() == kChunkEvents) {
+    if (!spare_.empty()) {
+      chunks_.push_back(std::move(spare_.back()));
+      spare_.pop_back();
+    } else {
+      chunks_.emplace_back();
+      chunks_.back().reserve(kChunkEvents);
+    }
+  }
+  Event& e = chunks_.back().emplace_back();
+  e.seq = next_seq_++;
+  e.ts_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(now - epoch_).count();
+  e.tid = thread_index_locked();
+  e.phase = phase;
+  e.category = category;
+  e.name = name ? name : "";
+  e.payload = std::move(payload);
+}
+
+std::vector<Event> Recorder::events() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<Event> out;
+  out.reserve(static_cast<size_t>(next_seq_));
+  for (const auto& chunk : chunks_) out.insert(out.end(), chunk.begin(), chunk.end());
+  return out;
+}
+
+size_t Recorder::size() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return static_cast<size_t>(next_seq_);
+}
+
+void Recorder::clear() {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& chunk : chunks_) {
+    if (spare_.size() == kMaxSpareChunks) break;
+    chunk.clear();
+    spare_.push_back(std::move(chunk));
+  }
+  chunks_.clear();
+  threads_.clear();
+  next_seq_ = 0;
+  session_ = g_next_session.fetch_add(1, std::memory_order_relaxed);
+  epoch_ = std::chrono::steady_clock::now();
+}
+
+void Recorder::set_enabled(bool on) {
+  std::lock_guard<std::mutex> lock(g_control_mu);
+  enabled_.store(on, std::memory_order_relaxed);
+  if (&current() == this) detail::g_tracing_enabled.store(on, std::memory_order_relaxed);
+}
+
+Recorder& Recorder::current() {
+  Recorder* r = g_current.load(std::memory_order_acquire);
+  return r ? *r : default_recorder();
+}
+
+Recorder* Recorder::set_current(Recorder* r) {
+  std::lock_guard<std::mutex> lock(g_control_mu);
+  Recorder* prev = g_current.exchange(r, std::memory_order_acq_rel);
+  detail::g_tracing_enabled.store(current().enabled(), std::memory_order_relaxed);
+  return prev;
+}
+
+ScopedTrace::ScopedTrace(Recorder& r)
+    : r_(r), prev_current_(Recorder::set_current(&r)), prev_enabled_(r.enabled()) {
+  r_.set_enabled(true);
+}
+
+ScopedTrace::~ScopedTrace() {
+  r_.set_enabled(prev_enabled_);
+  Recorder::set_current(prev_current_);
+}
+
+}  // namespace ipt::trace

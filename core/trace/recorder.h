@@ -1,0 +1,98 @@
+#pragma once
+// Recorder: the append-only, thread-safe log of typed events the runtime writes into.
+//
+// Note [Recording cost]
+// The dispatcher asks `trace::tracing_enabled()` (one relaxed atomic load) before building
+// any payload, so tracing costs next to nothing when off (the default). When on, one event
+// costs a mutex lock, one steady-clock read and a move of the payload into a chunk of
+// preallocated Events (chunks never move, so there is no reallocation spike); names are
+// interned `const char*` (Note [Event strings are interned]). The clock is read under the
+// lock, so timestamps are non-decreasing in `seq` order on every thread. First-touch page
+// faults on fresh chunk memory are most of the cost, so clear() keeps a few emptied chunks.
+//
+// Note [The current recorder]
+// One process-wide recorder is "current": runtime code records into Recorder::current().
+// tracing_enabled() mirrors current().enabled(). ScopedTrace makes a recorder current and
+// enabled for a scope. A recorder must outlive the time it is current.
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/trace/events.h"
+
+namespace ipt::trace {
+
+namespace detail {
+// Mirror of Recorder::current().enabled(), kept in sync by Recorder (see recorder.cpp).
+inline std::atomic<bool> g_tracing_enabled{false};
+}  // namespace detail
+
+// True when the current recorder records. A single relaxed atomic load.
+inline bool tracing_enabled() { return detail::g_tracing_enabled.load(std::memory_order_relaxed); }
+
+class Recorder {
+ public:
+  Recorder();
+  ~Recorder();
+  Recorder(const Recorder&) = delete;
+  Recorder& operator=(const Recorder&) = delete;
+
+  // Append one event (no-op while disabled). `name` must be a literal or intern()ed.
+  void begin(Category category, const char* name, Payload payload = {});
+  void end(Category category, const char* name, Payload payload = {});
+  void instant(Category category, const char* name, Payload payload = {});
+  void record(Phase phase, Category category, const char* name, Payload payload = {});
+
+  // A copy of every event so far, in seq order.
+  std::vector<Event> events() const;
+  size_t size() const;
+  // Drops all events; seq, tid numbering and the time epoch restart from 0.
+  void clear();
+
+  void set_enabled(bool on);
+  bool enabled() const { return enabled_.load(std::memory_order_relaxed); }
+
+  // The process-wide current recorder (a default one until set_current is called).
+  static Recorder& current();
+  // Makes `r` current (nullptr: the default recorder); returns the previous setting.
+  static Recorder* set_current(Recorder* r);
+
+ private:
+  void append(Phase phase, Category category, const char* name, Payload&& payload);
+  uint32_t thread_index_locked();
+
+  static constexpr size_t kChunkEvents = 4096;
+  static constexpr size_t kMaxSpareChunks = 16;  // kept by clear() (~13 MB): no page faults on reuse
+
+  std::atomic<bool> enabled_{false};
+  mutable std::mutex mu_;
+  std::chrono::steady_clock::time_point epoch_;
+  uint64_t session_ = 0;                  // unique per recorder and per clear()
+  uint64_t next_seq_ = 0;
+  std::vector<std::thread::id> threads_;  // index = tid
+  std::vector<std::vector<Event>> chunks_;
+  std::vector<std::vector<Event>> spare_;  // emptied chunks with their capacity
+};
+
+// Makes `r` current and enabled for this scope; restores the previous current recorder
+// and r's previous enabled state on exit.
+class ScopedTrace {
+ public:
+  explicit ScopedTrace(Recorder& r = Recorder::current());
+  ~ScopedTrace();
+  ScopedTrace(const ScopedTrace&) = delete;
+  ScopedTrace& operator=(const ScopedTrace&) = delete;
+  Recorder& recorder() const { return r_; }
+
+ private:
+  Recorder& r_;
+  Recorder* prev_current_;
+  bool prev_enabled_;
+};
+
+}  // namespace ipt::trace

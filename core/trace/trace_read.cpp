@@ -1,0 +1,133 @@
+// Import: a trace file's "insidePyTorch" payload -> Events + TraceMeta, with checked,
+// readable errors for every malformed input (never a crash, never a raw json exception).
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "core/trace/payload_codec.h"
+#include "core/trace/trace_json.h"
+#include "core/util/error.h"
+
+namespace ipt::trace {
+
+using nlohmann::json;
+
+namespace {
+
+// nlohmann's message without its "[json.exception.parse_error.101] " prefix.
+std::string json_detail(const json::exception& e) {
+  std::string what = e.what();
+  auto pos = what.find("] ");
+  return pos == std::string::npos ? what : what.substr(pos + 2);
+}
+
+json parse_document(std::string_view text) {
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+    IPT_FAIL(ValueError, "the trace file is empty");
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // e.byte counts the bytes read, including the offending one; past the end means the
+    // parser ran out of input.
+    if (e.byte > text.size())
+      IPT_FAIL(ValueError, "the trace file is truncated: the JSON ends unexpectedly at byte ", text.size(),
+               " (", json_detail(e), ")");
+    IPT_FAIL(ValueError, "the trace file is not valid JSON: error at byte offset ", e.byte - 1, " (",
+             json_detail(e), ")");
+  }
+}
+
+const json& member(const json& obj, const char* key, const char* where) {
+  auto it = obj.find(key);
+  if (it == obj.end()) IPT_FAIL(ValueError, "malformed Inside PyTorch trace: ", where, " has no \"", key, "\"");
+  return *it;
+}
+
+const std::string& string_member(const json& obj, const char* key, const char* where) {
+  const json& j = member(obj, key, where);
+  if (!j.is_string())
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: ", where, ".", key, " must be a string, got ", j.type_name());
+  return j.get_ref<const std::string&>();
+}
+
+TraceMeta decode_meta(const json& j) {
+  if (!j.is_object()) IPT_FAIL(ValueError, "malformed Inside PyTorch trace: meta must be an object, got ", j.type_name());
+  TraceMeta meta;
+  meta.title = string_member(j, "title", "meta");
+  meta.source = string_member(j, "source", "meta");
+  const json& fields = member(j, "fields", "meta");
+  if (!fields.is_object())
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: meta.fields must be an object, got ", fields.type_name());
+  for (const auto& [key, value] : fields.items()) {
+    if (!value.is_string())
+      IPT_FAIL(ValueError, "malformed Inside PyTorch trace: meta.fields.", key, " must be a string, got ",
+               value.type_name());
+    meta.fields.emplace(key, value.get<std::string>());
+  }
+  return meta;
+}
+
+LoadedTrace decode_document(const json& doc) {
+  if (!doc.is_object())
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: the top level is ", doc.type_name(), ", not an object");
+  auto it = doc.find("insidePyTorch");
+  if (it == doc.end())
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: no \"insidePyTorch\" key",
+             doc.contains("traceEvents") ? " (a plain Chrome trace has no events to load)" : "");
+  const json& root = *it;
+  if (!root.is_object())
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: \"insidePyTorch\" is ", root.type_name(), ", not an object");
+  auto format = root.find("format");
+  if (format == root.end() || !format->is_string() || *format != kTraceFormatName)
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: insidePyTorch.format is not \"", kTraceFormatName, "\"");
+  const json& version = member(root, "version", "insidePyTorch");
+  if (!version.is_number_integer())
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: insidePyTorch.version must be an integer, got ",
+             version.is_number_float() ? "a floating-point number" : version.type_name());
+  if (version.is_number_unsigned() && version.get<uint64_t>() > static_cast<uint64_t>(kTraceFormatVersion))
+    IPT_FAIL(ValueError, "trace format version ", version.get<uint64_t>(),
+             " is newer than this program supports (", kTraceFormatVersion, "); update Inside PyTorch");
+  if (version.get<int64_t>() < 1)
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: format version ", version.get<int64_t>(), " does not exist");
+
+  LoadedTrace out;
+  out.meta = decode_meta(member(root, "meta", "insidePyTorch"));
+  const json& events = member(root, "events", "insidePyTorch");
+  if (!events.is_array())
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: insidePyTorch.events must be an array, got ",
+             events.type_name());
+  out.events.reserve(events.size());
+  for (size_t i = 0; i < events.size(); ++i) out.events.push_back(codec::decode_event(events[i], i));
+  return out;
+}
+
+}  // namespace
+
+LoadedTrace read_trace_json(std::string_view text) {
+  try {
+    return decode_document(parse_document(text));
+  } catch (const ipt::Error&) {
+    throw;
+  } catch (const std::exception& e) {  // defensive: nothing else should escape
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: ", e.what());
+  }
+}
+
+LoadedTrace read_trace_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    IPT_FAIL(RuntimeError, "cannot open trace file '", path.string(), "': it is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) IPT_FAIL(RuntimeError, "cannot open trace file '", path.string(), "': ", std::strerror(errno));
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) IPT_FAIL(RuntimeError, "cannot read trace file '", path.string(), "'");
+  try {
+    return read_trace_json(buf.str());
+  } catch (const ipt::Error& e) {
+    throw ipt::Error(e.kind(), "trace file '" + path.string() + "': " + e.what());
+  }
+}
+
+}  // namespace ipt::trace

@@ -1,0 +1,223 @@
+// Recorder: ordering, seq, timestamps, tids, multi-thread safety, off = nothing recorded,
+// ScopedTrace, clear(), intern(), and the cost of one recorded event.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <thread>
+
+#include "core/trace/recorder.h"
+
+namespace ipt::trace {
+namespace {
+
+TEST(Recorder, OffByDefaultAndRecordsNothingWhenOff) {
+  EXPECT_FALSE(tracing_enabled());
+  EXPECT_FALSE(Recorder::current().enabled());
+  Recorder r;
+  r.begin(Category::Dispatch, "a");
+  r.instant(Category::Note, "b", Text{"x"});
+  r.end(Category::Dispatch, "a");
+  EXPECT_EQ(r.size(), 0u);
+  EXPECT_TRUE(r.events().empty());
+  r.set_enabled(true);
+  r.instant(Category::Note, "c");
+  r.set_enabled(false);
+  r.instant(Category::Note, "d");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_STREQ(r.events()[0].name, "c");
+}
+
+TEST(Recorder, SeqTidAndTimestampsInOrder) {
+  Recorder r;
+  r.set_enabled(true);
+  r.begin(Category::Dispatch, "outer", ScriptLine{1, 2});
+  r.instant(Category::Kernel, "work");
+  r.end(Category::Dispatch, "outer");
+  auto ev = r.events();
+  ASSERT_EQ(ev.size(), 3u);
+  for (size_t i = 0; i < ev.size(); ++i) {
+    EXPECT_EQ(ev[i].seq, i);
+    EXPECT_EQ(ev[i].tid, 0u);
+    EXPECT_GE(ev[i].ts_ns, 0);
+    if (i) {
+      EXPECT_GE(ev[i].ts_ns, ev[i - 1].ts_ns);
+    }
+  }
+  EXPECT_EQ(ev[0].phase, Phase::Begin);
+  EXPECT_EQ(ev[1].phase, Phase::Instant);
+  EXPECT_EQ(ev[2].phase, Phase::End);
+  EXPECT_EQ(ev[1].category, Category::Kernel);
+  EXPECT_EQ(std::get<ScriptLine>(ev[0].payload).col, 2);
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(ev[2].payload));
+}
+
+TEST(Recorder, ClearRestartsSeqAndTids) {
+  Recorder r;
+  r.set_enabled(true);
+  std::thread([&] { r.instant(Category::Note, "other thread first"); }).join();
+  r.instant(Category::Note, "main");
+  EXPECT_EQ(r.events()[1].tid, 1u);
+  r.clear();
+  EXPECT_EQ(r.size(), 0u);
+  r.instant(Category::Note, "again");
+  auto ev = r.events();
+  ASSERT_EQ(ev.size(), 1u);
+  EXPECT_EQ(ev[0].seq, 0u);
+  EXPECT_EQ(ev[0].tid, 0u);
+  EXPECT_TRUE(r.enabled());
+}
+
+TEST(Recorder, ManyEventsAcrossChunks) {
+  Recorder r;
+  r.set_enabled(true);
+  for (int i = 0; i < 10000; ++i) r.instant(Category::Note, "n", ScriptLine{i, 0});
+  auto ev = r.events();
+  ASSERT_EQ(ev.size(), 10000u);
+  for (int i = 0; i < 10000; ++i) {
+    ASSERT_EQ(ev[i].seq, static_cast<uint64_t>(i));
+    ASSERT_EQ(std::get<ScriptLine>(ev[i].payload).line, i);
+  }
+}
+
+TEST(Recorder, FourThreadsAtOnce) {
+  Recorder r;
+  r.set_enabled(true);
+  constexpr int kThreads = 4, kPerThread = 20000;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&r, t] {
+      for (int i = 0; i < kPerThread; ++i) {
+        r.begin(Category::Dispatch, "op", ScriptLine{t, i});
+        r.end(Category::Dispatch, "op");
+      }
+    });
+  // Snapshots while writing must be safe too.
+  for (int i = 0; i < 20; ++i) (void)r.events().size();
+  for (auto& th : threads) th.join();
+
+  auto ev = r.events();
+  ASSERT_EQ(ev.size(), static_cast<size_t>(2 * kThreads * kPerThread));
+  std::map<uint32_t, int> writer_of_tid;  // tid -> t
+  std::map<uint32_t, int> next_i;
+  std::map<uint32_t, int64_t> last_ts;
+  for (size_t k = 0; k < ev.size(); ++k) {
+    const Event& e = ev[k];
+    ASSERT_EQ(e.seq, k);
+    ASSERT_LT(e.tid, static_cast<uint32_t>(kThreads));
+    if (k) {
+      ASSERT_GE(e.ts_ns, ev[k - 1].ts_ns);
+    }
+    if (last_ts.count(e.tid)) {
+      ASSERT_GE(e.ts_ns, last_ts[e.tid]);
+    }
+    last_ts[e.tid] = e.ts_ns;
+    if (e.phase != Phase::Begin) continue;
+    auto line = std::get<ScriptLine>(e.payload);
+    if (!writer_of_tid.count(e.tid)) writer_of_tid[e.tid] = line.line;
+    ASSERT_EQ(writer_of_tid[e.tid], line.line) << "one tid per OS thread";
+    ASSERT_EQ(next_i[e.tid]++, line.col) << "a thread's events stay in its order";
+  }
+  EXPECT_EQ(writer_of_tid.size(), static_cast<size_t>(kThreads));
+}
+
+TEST(Recorder, CurrentAndScopedTrace) {
+  Recorder& def = Recorder::current();
+  EXPECT_FALSE(tracing_enabled());
+  Recorder mine;
+  {
+    ScopedTrace scope(mine);
+    EXPECT_EQ(&Recorder::current(), &mine);
+    EXPECT_TRUE(tracing_enabled());
+    if (tracing_enabled()) Recorder::current().instant(Category::Note, "inside");
+    {
+      Recorder inner;
+      ScopedTrace nested(inner);
+      EXPECT_EQ(&Recorder::current(), &inner);
+      Recorder::current().instant(Category::Note, "inner");
+      EXPECT_EQ(inner.size(), 1u);
+    }
+    EXPECT_EQ(&Recorder::current(), &mine);
+    EXPECT_TRUE(tracing_enabled());
+  }
+  EXPECT_EQ(&Recorder::current(), &def);
+  EXPECT_FALSE(tracing_enabled());
+  EXPECT_FALSE(mine.enabled());
+  EXPECT_EQ(mine.size(), 1u);
+
+  // Enabling a recorder that is not current does not turn tracing on.
+  mine.set_enabled(true);
+  EXPECT_FALSE(tracing_enabled());
+  Recorder::set_current(&mine);
+  EXPECT_TRUE(tracing_enabled());
+  mine.set_enabled(false);
+  EXPECT_FALSE(tracing_enabled());
+  Recorder::set_current(nullptr);
+  EXPECT_EQ(&Recorder::current(), &def);
+}
+
+TEST(Recorder, DestroyingTheCurrentRecorderFallsBackToDefault) {
+  Recorder& def = Recorder::current();
+  {
+    Recorder temp;
+    Recorder::set_current(&temp);
+    temp.set_enabled(true);
+    EXPECT_TRUE(tracing_enabled());
+  }
+  EXPECT_EQ(&Recorder::current(), &def);
+  EXPECT_FALSE(tracing_enabled());
+}
+
+TEST(Intern, SameTextSamePointerAcrossThreads) {
+  const char* a = intern("aten::mul.Tensor");
+  std::string copy = "aten::mul.Tensor";
+  EXPECT_EQ(a, intern(copy));
+  EXPECT_STREQ(a, "aten::mul.Tensor");
+  EXPECT_STREQ(intern(""), "");
+  EXPECT_NE(intern("x"), intern("y"));
+  std::vector<const char*> got(4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&got, t] {
+      for (int i = 0; i < 1000; ++i) intern("k" + std::to_string(i));
+      got[t] = intern("shared");
+    });
+  for (auto& th : threads) th.join();
+  for (auto* p : got) EXPECT_EQ(p, got[0]);
+}
+
+TEST(Recorder, CostPerEvent) {
+  Recorder r;
+  r.set_enabled(true);
+  constexpr int kN = 300000;
+  auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < kN; ++i) r.instant(Category::Dispatch, "op");
+  auto t1 = std::chrono::steady_clock::now();
+  r.clear();
+  DispatchStep d;
+  d.op = "aten::add.Tensor";
+  auto t2 = std::chrono::steady_clock::now();
+  for (int i = 0; i < kN / 3; ++i) {
+    d.arg_key_sets = {1, 2};
+    r.begin(Category::Dispatch, "aten::add.Tensor [CPU]", d);
+    r.end(Category::Dispatch, "aten::add.Tensor [CPU]");
+    r.instant(Category::Kernel, "k");
+  }
+  auto t3 = std::chrono::steady_clock::now();
+  r.set_enabled(false);
+  auto t4 = std::chrono::steady_clock::now();
+  long hits = 0;
+  for (int i = 0; i < kN; ++i)
+    if (tracing_enabled()) ++hits;
+  auto t5 = std::chrono::steady_clock::now();
+  auto ns = [](auto a, auto b) { return std::chrono::duration<double, std::nano>(b - a).count() / kN; };
+  std::printf("[ cost     ] empty-payload event %.1f ns; dispatch-like mix %.1f ns/event; off check %.2f ns\n",
+              ns(t0, t1), ns(t2, t3), ns(t4, t5));
+  EXPECT_EQ(hits, 0);
+  EXPECT_LT(ns(t0, t1), 5000.0);  // sanity only (sanitizer builds are slow)
+}
+
+}  // namespace
+}  // namespace ipt::trace

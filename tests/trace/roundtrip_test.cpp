@@ -1,0 +1,183 @@
+// write -> read gives back identical events (field by field) and meta, for every payload
+// type; the exported document's shape (key order, versioned payload, Chrome args).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "core/trace/recorder.h"
+#include "core/trace/trace_json.h"
+#include "tests/trace/trace_test_util.h"
+
+namespace ipt::trace {
+namespace {
+
+using nlohmann::json;
+using testing::expect_same_events;
+using testing::sample_events;
+
+TraceMeta sample_meta() {
+  TraceMeta m;
+  m.title = "Lesson 3: what add does";
+  m.source = "x = torch.ones(2, 3, requires_grad=True)\ny = x + x\nprint(y)\n";
+  m.fields = {{"backend", "cpu"}, {"lesson", "3"}, {"ünïcode", "✓"}};
+  return m;
+}
+
+std::filesystem::path temp_dir() {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("ipt_trace_rt_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+              std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())));
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(RoundTrip, EveryPayloadTypeThroughAFile) {
+  auto events = sample_events();
+  auto meta = sample_meta();
+  auto path = temp_dir() / "trace.json";
+  write_trace_file(path, events, meta);
+  LoadedTrace back = read_trace_file(path);
+  expect_same_events(events, back.events);
+  EXPECT_EQ(back.meta, meta);
+  // Loaded strings are interned.
+  for (const Event& e : back.events) EXPECT_EQ(e.name, intern(e.name));
+  std::filesystem::remove_all(path.parent_path());
+}
+
+TEST(RoundTrip, ThroughTextAndThroughToJson) {
+  auto events = sample_events();
+  auto meta = sample_meta();
+  expect_same_events(events, read_trace_json(to_json_text(events, meta)).events);
+  expect_same_events(events, read_trace_json(to_json(events, meta).dump()).events);
+  EXPECT_EQ(read_trace_json(to_json(events, meta).dump(2)).meta, meta);
+}
+
+TEST(RoundTrip, EmptyTraceAndEmptyMeta) {
+  LoadedTrace back = read_trace_json(to_json_text({}, {}));
+  EXPECT_TRUE(back.events.empty());
+  EXPECT_EQ(back.meta, TraceMeta{});
+}
+
+TEST(RoundTrip, RecordedTraceFromSeveralThreads) {
+  Recorder r;
+  {
+    ScopedTrace on(r);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 3; ++t)
+      threads.emplace_back([&r, t] {
+        for (int i = 0; i < 50; ++i) {
+          r.begin(Category::Dispatch, "outer", ScriptLine{t, i});
+          r.begin(Category::Kernel, "inner");
+          r.end(Category::Kernel, "inner");
+          r.end(Category::Dispatch, "outer");
+        }
+      });
+    for (auto& th : threads) th.join();
+  }
+  auto events = r.events();
+  json doc = json::parse(to_json_text(events, {}));
+  EXPECT_EQ(check_chrome_trace_rules(doc), std::vector<std::string>{});
+  expect_same_events(events, read_trace_json(doc.dump()).events);
+}
+
+TEST(RoundTrip, EveryDispatchKeyNameParsesBack) {
+  // The payload stores canonical keys by name; make sure each name maps back to its key.
+  for (int f = 0; f <= static_cast<int>(Functionality::EndOfFunctionality); ++f) {
+    auto fn = static_cast<Functionality>(f);
+    std::vector<DispatchKey> ks;
+    if (is_per_backend(fn)) {
+      for (int b = 1; b <= kNumBackends; ++b) ks.emplace_back(fn, static_cast<BackendComponent>(b));
+    } else {
+      ks.emplace_back(fn);
+    }
+    for (int a = 1; a <= static_cast<int>(AliasKey::CompositeExplicitAutogradNonFunctional); ++a)
+      ks.emplace_back(static_cast<AliasKey>(a));
+    for (const DispatchKey& k : ks) {
+      DispatchStep d;
+      d.chosen = k;
+      std::vector<Event> one{testing::make_event(0, 0, 0, Phase::Instant, Category::Dispatch, "k", d)};
+      auto back = read_trace_json(to_json_text(one, {})).events;
+      EXPECT_TRUE(std::get<DispatchStep>(back[0].payload).chosen == k) << k.name();
+    }
+  }
+}
+
+TEST(Export, DocumentShape) {
+  auto events = sample_events();
+  std::string text = to_json_text(events, sample_meta());
+  // Perfetto needs displayTimeUnit early and traceEvents before any key it does not know.
+  EXPECT_EQ(text.rfind("{\"displayTimeUnit\":\"ns\",\n\"traceEvents\":[", 0), 0u);
+  EXPECT_LT(text.find("\"traceEvents\""), text.find("\"insidePyTorch\""));
+  json doc = json::parse(text);
+  EXPECT_EQ(doc, to_json(events, sample_meta()));
+  EXPECT_EQ(doc["displayTimeUnit"], "ns");
+  const json& p = doc["insidePyTorch"];
+  EXPECT_EQ(p["format"], "inside-pytorch-trace");
+  EXPECT_EQ(p["version"], 1);
+  EXPECT_EQ(p["meta"]["title"], "Lesson 3: what add does");
+  ASSERT_EQ(p["events"].size(), events.size());
+  const json& step = p["events"][1];
+  EXPECT_EQ(step["phase"], "begin");
+  EXPECT_EQ(step["category"], "dispatch");
+  EXPECT_EQ(step["payload"]["type"], "dispatch_step");
+  EXPECT_EQ(step["payload"]["chosen"], "AutogradCPU");
+  EXPECT_EQ(step["payload"]["tls_included"], "0x" + [] {
+    char b[20];
+    std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(keysets::default_included.raw()));
+    return std::string(b);
+  }());
+  EXPECT_TRUE(p["events"][3]["payload"]["chosen"].is_object());  // Dense without a backend
+}
+
+TEST(Export, ChromeSlicesAndArgs) {
+  auto events = sample_events();
+  json doc = to_json(events, sample_meta());
+  const json& te = doc["traceEvents"];
+  const json* add = nullptr;
+  int x = 0, i = 0, m = 0;
+  for (const json& e : te) {
+    if (e["ph"] == "X") ++x;
+    if (e["ph"] == "i") {
+      ++i;
+      EXPECT_EQ(e["s"], "t");
+    }
+    if (e["ph"] == "M") ++m;
+    if (e["name"] == "aten::add.Tensor [AutogradCPU]") add = &e;
+    if (e["name"] == "process_name") {
+      EXPECT_EQ(e["args"]["name"], "Inside PyTorch");
+    }
+    if (e["name"] == "thread_name" && e["tid"] == 1) {
+      EXPECT_EQ(e["args"]["name"], "host thread 1");
+    }
+  }
+  EXPECT_EQ(x, 4);  // 4 Begin/End pairs
+  EXPECT_EQ(i, 7);
+  ASSERT_NE(add, nullptr);
+  EXPECT_DOUBLE_EQ((*add)["ts"].get<double>(), 1.00025);   // 1000 ns (+ a quarter ns, see trace_json.cpp)
+  EXPECT_DOUBLE_EQ((*add)["dur"].get<double>(), 1.00025);  // 1000 ns
+  EXPECT_EQ((*add)["cat"], "dispatch");
+  const json& args = (*add)["args"];
+  EXPECT_EQ(args["op"], "aten::add.Tensor");
+  EXPECT_EQ(args["chosen"], "AutogradCPU");
+  EXPECT_EQ(args["kernel"], "VariableType::add_Tensor");
+  EXPECT_EQ(args["kernel_kind"], "autograd kernel");
+  EXPECT_EQ(args["registered_at"], "core/ops/autograd/add.cpp:12");
+  EXPECT_EQ(args["arg_key_sets"][0], "DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)");
+  EXPECT_EQ(args["tls_included"], "DispatchKeySet(BackendSelect, ADInplaceOrView)");
+  EXPECT_EQ(args["end"]["text"], "end payload");
+  // Microsecond values give back the exact nanosecond whether a reader rounds or truncates
+  // (Perfetto truncates us * 1000).
+  for (const json& e : te) {
+    if (e["ph"] == "M") continue;
+    for (const char* k : {"ts", "dur"}) {
+      if (!e.contains(k)) continue;
+      double us = e[k];
+      EXPECT_EQ(static_cast<int64_t>(us * 1000.0), std::llround(us * 1000.0)) << e.dump();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ipt::trace

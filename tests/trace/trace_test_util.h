@@ -1,0 +1,173 @@
+#pragma once
+// Shared helpers for the trace tests: field-by-field Event comparison (strings compared by
+// content, doubles bit-exactly or both NaN) and a sample trace using every payload type.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/dispatch/dispatch_key_set.h"
+#include "core/trace/events.h"
+
+namespace ipt::trace::testing {
+
+inline bool same_str(const char* a, const char* b) { return std::strcmp(a ? a : "", b ? b : "") == 0; }
+
+inline bool same_double(double a, double b) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+  return a == b && std::signbit(a) == std::signbit(b);
+}
+
+// Adds one gtest failure per differing field.
+inline void expect_same_payload(const Payload& a, const Payload& b, const std::string& at) {
+  ASSERT_EQ(a.index(), b.index()) << at << ": payload type";
+  if (auto* x = std::get_if<DispatchStep>(&a)) {
+    auto& y = std::get<DispatchStep>(b);
+    EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
+    EXPECT_EQ(x->redispatch, y.redispatch) << at;
+    EXPECT_EQ(x->arg_key_sets, y.arg_key_sets) << at;
+    EXPECT_EQ(x->tls_included, y.tls_included) << at;
+    EXPECT_EQ(x->tls_excluded, y.tls_excluded) << at;
+    EXPECT_EQ(x->merged, y.merged) << at;
+    EXPECT_EQ(x->skipped_fallthrough, y.skipped_fallthrough) << at;
+    EXPECT_TRUE(x->chosen == y.chosen) << at << ": chosen " << x->chosen.name() << " vs " << y.chosen.name();
+    EXPECT_TRUE(same_str(x->kernel, y.kernel)) << at << ": kernel";
+    EXPECT_TRUE(same_str(x->kernel_kind, y.kernel_kind)) << at << ": kernel_kind";
+    EXPECT_TRUE(same_str(x->registered_at, y.registered_at)) << at << ": registered_at";
+  } else if (auto* x = std::get_if<TensorMeta>(&a)) {
+    auto& y = std::get<TensorMeta>(b);
+    EXPECT_EQ(x->tensor_id, y.tensor_id) << at;
+    EXPECT_EQ(x->storage_id, y.storage_id) << at;
+    EXPECT_EQ(x->storage_nbytes, y.storage_nbytes) << at;
+    EXPECT_TRUE(same_str(x->dtype, y.dtype)) << at << ": dtype";
+    EXPECT_TRUE(same_str(x->device, y.device)) << at << ": device";
+    EXPECT_EQ(x->sizes, y.sizes) << at;
+    EXPECT_EQ(x->strides, y.strides) << at;
+    EXPECT_EQ(x->storage_offset, y.storage_offset) << at;
+    EXPECT_EQ(x->version, y.version) << at;
+    EXPECT_EQ(x->key_set, y.key_set) << at;
+    EXPECT_EQ(x->requires_grad, y.requires_grad) << at;
+    EXPECT_EQ(x->is_view, y.is_view) << at;
+    EXPECT_TRUE(same_str(x->label, y.label)) << at << ": label";
+    ASSERT_EQ(x->storage_values.size(), y.storage_values.size()) << at;
+    for (size_t i = 0; i < x->storage_values.size(); ++i)
+      EXPECT_TRUE(same_double(x->storage_values[i], y.storage_values[i]))
+          << at << ": storage_values[" << i << "] " << x->storage_values[i] << " vs " << y.storage_values[i];
+    EXPECT_EQ(x->storage_truncated, y.storage_truncated) << at;
+  } else if (auto* x = std::get_if<StorageInfo>(&a)) {
+    auto& y = std::get<StorageInfo>(b);
+    EXPECT_EQ(x->storage_id, y.storage_id) << at;
+    EXPECT_EQ(x->nbytes, y.nbytes) << at;
+    EXPECT_TRUE(same_str(x->device, y.device)) << at;
+    EXPECT_EQ(x->freed, y.freed) << at;
+  } else if (auto* x = std::get_if<ScriptLine>(&a)) {
+    auto& y = std::get<ScriptLine>(b);
+    EXPECT_EQ(x->line, y.line) << at;
+    EXPECT_EQ(x->col, y.col) << at;
+  } else if (auto* x = std::get_if<Text>(&a)) {
+    EXPECT_EQ(x->text, std::get<Text>(b).text) << at;
+  } else if (auto* x = std::get_if<KernelDetail>(&a)) {
+    auto& y = std::get<KernelDetail>(b);
+    ASSERT_EQ(x->fields.size(), y.fields.size()) << at;
+    for (size_t i = 0; i < x->fields.size(); ++i) {
+      EXPECT_TRUE(same_str(x->fields[i].first, y.fields[i].first)) << at << ": field key " << i;
+      EXPECT_EQ(x->fields[i].second, y.fields[i].second) << at << ": field value " << i;
+    }
+  }
+}
+
+inline void expect_same_events(const std::vector<Event>& a, const std::vector<Event>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    std::string at = "event " + std::to_string(i);
+    EXPECT_EQ(a[i].seq, b[i].seq) << at;
+    EXPECT_EQ(a[i].ts_ns, b[i].ts_ns) << at;
+    EXPECT_EQ(a[i].tid, b[i].tid) << at;
+    EXPECT_EQ(a[i].phase, b[i].phase) << at;
+    EXPECT_EQ(a[i].category, b[i].category) << at;
+    EXPECT_TRUE(same_str(a[i].name, b[i].name)) << at << ": name " << a[i].name << " vs " << b[i].name;
+    expect_same_payload(a[i].payload, b[i].payload, at);
+  }
+}
+
+inline Event make_event(uint64_t seq, int64_t ts, uint32_t tid, Phase ph, Category c, const char* name,
+                        Payload p = {}) {
+  Event e;
+  e.seq = seq;
+  e.ts_ns = ts;
+  e.tid = tid;
+  e.phase = ph;
+  e.category = c;
+  e.name = name;
+  e.payload = std::move(p);
+  return e;
+}
+
+// A small trace that uses every payload type and awkward values (NaN, -0.0, huge ids,
+// unicode and control characters, an alias key and a non-canonical key).
+inline std::vector<Event> sample_events() {
+  std::vector<Event> ev;
+  uint64_t seq = 0;
+  auto add = [&](int64_t ts, uint32_t tid, Phase ph, Category c, const char* name, Payload p = {}) {
+    ev.push_back(make_event(seq++, ts, tid, ph, c, name, std::move(p)));
+  };
+  add(0, 0, Phase::Instant, Category::Script, "line 1", ScriptLine{1, 0});
+  DispatchStep d;
+  d.op = "aten::add.Tensor";
+  d.arg_key_sets = {tensor_key_set(BackendComponent::CPU).raw(), tensor_key_set(BackendComponent::CUDA).raw(),
+                    ~uint64_t(0)};
+  d.tls_included = keysets::default_included.raw();
+  d.tls_excluded = keysets::default_excluded.raw();
+  d.merged = (tensor_key_set(BackendComponent::CPU) | keysets::default_included).raw();
+  d.skipped_fallthrough = DispatchKeySet(Functionality::ADInplaceOrView).raw();
+  d.chosen = keys::AutogradCPU;
+  d.kernel = "VariableType::add_Tensor";
+  d.kernel_kind = "autograd kernel";
+  d.registered_at = "core/ops/autograd/add.cpp:12";
+  add(1000, 0, Phase::Begin, Category::Dispatch, "aten::add.Tensor [AutogradCPU]", d);
+  DispatchStep d2 = d;
+  d2.redispatch = true;
+  d2.arg_key_sets.clear();
+  d2.chosen = keys::CompositeImplicitAutograd;
+  add(1001, 0, Phase::Begin, Category::Dispatch, "aten::add.Tensor [CompositeImplicitAutograd]", d2);
+  DispatchStep d3 = d;
+  d3.chosen = DispatchKey(Functionality::Dense);  // non-canonical: Dense without a backend
+  add(1001, 0, Phase::Begin, Category::Dispatch, "aten::add.Tensor [Dense]", d3);
+  KernelDetail k;
+  k.fields = {{"copy", "blocked transpose"}, {"lda", "64"}, {"lda", "dup key"}, {"empty", ""}};
+  add(1002, 0, Phase::Instant, Category::Kernel, "cblas_sgemm", k);
+  add(1003, 0, Phase::End, Category::Dispatch, "aten::add.Tensor [Dense]");
+  add(1003, 0, Phase::End, Category::Dispatch, "aten::add.Tensor [CompositeImplicitAutograd]");
+  add(1500, 0, Phase::Instant, Category::Storage, "storage allocated", StorageInfo{77, 24, "cpu", false});
+  TensorMeta t;
+  t.tensor_id = 5;
+  t.storage_id = std::numeric_limits<uint64_t>::max();
+  t.storage_nbytes = 24;
+  t.dtype = "float64";
+  t.device = "cuda:0";
+  t.sizes = {2, 3};
+  t.strides = {1, 2};
+  t.storage_offset = -1;
+  t.version = 3;
+  t.key_set = tensor_key_set(BackendComponent::CUDA).raw();
+  t.requires_grad = true;
+  t.is_view = true;
+  t.label = "résultat \"z\"\n";
+  t.storage_values = {1.0, -0.0, 0.1, 1e-310, 1e308, std::numeric_limits<double>::quiet_NaN(),
+                      std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  t.storage_truncated = true;
+  add(1600, 0, Phase::Instant, Category::Tensor, "tensor", t);
+  add(2000, 0, Phase::End, Category::Dispatch, "aten::add.Tensor [AutogradCPU]", Text{"end payload"});
+  add(2100, 1, Phase::Begin, Category::Autograd, "backward");
+  add(2100, 1, Phase::Instant, Category::Autograd, "note", Text{"tab\there, nul-free, emoji \xF0\x9F\x94\xA5"});
+  add(2100, 1, Phase::End, Category::Autograd, "backward");
+  add(2200, 0, Phase::Instant, Category::Lesson, "step", Text{""});
+  add(2300, 0, Phase::Instant, Category::Note, "", StorageInfo{77, 24, "cpu", true});
+  return ev;
+}
+
+}  // namespace ipt::trace::testing

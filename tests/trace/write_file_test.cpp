@@ -1,0 +1,88 @@
+// write_trace_file is atomic: a failed write leaves the target untouched and no temporary
+// file behind; a successful write replaces the target whole.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/trace/trace_json.h"
+#include "core/util/error.h"
+#include "tests/trace/trace_test_util.h"
+
+namespace ipt::trace {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() / ("ipt_trace_write_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::vector<std::string> entries() const {
+    std::vector<std::string> out;
+    for (auto& e : fs::directory_iterator(path)) out.push_back(e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(WriteTraceFile, ReplacesTargetAndLeavesNoTemporary) {
+  TempDir dir;
+  fs::path target = dir.path / "trace.json";
+  { std::ofstream(target) << "old contents"; }
+  write_trace_file(target, testing::sample_events(), {});
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"trace.json"});
+  EXPECT_EQ(slurp(target), to_json_text(testing::sample_events(), {}));
+  EXPECT_EQ(fs::status(target).permissions() & fs::perms::owner_read, fs::perms::owner_read);
+}
+
+TEST(WriteTraceFile, MissingDirectoryFailsCleanly) {
+  TempDir dir;
+  fs::path target = dir.path / "no such dir" / "trace.json";
+  try {
+    write_trace_file(target, testing::sample_events(), {});
+    FAIL() << "expected an error";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot write trace file"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("No such file or directory"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{});
+}
+
+TEST(WriteTraceFile, RenameFailureKeepsTargetAndRemovesTemporary) {
+  TempDir dir;
+  // The target is a non-empty directory: the temporary is written, the rename fails.
+  fs::path target = dir.path / "trace.json";
+  fs::create_directories(target / "keep");
+  EXPECT_THROW(write_trace_file(target, testing::sample_events(), {}), ipt::Error);
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"trace.json"});
+  EXPECT_TRUE(fs::is_directory(target / "keep"));
+}
+
+TEST(WriteTraceFile, ReadOnlyDirectoryFailsAndTargetUnchanged) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root ignores directory permissions";
+  TempDir dir;
+  fs::path target = dir.path / "trace.json";
+  { std::ofstream(target) << "old contents"; }
+  fs::permissions(dir.path, fs::perms::owner_read | fs::perms::owner_exec);
+  EXPECT_THROW(write_trace_file(target, testing::sample_events(), {}), ipt::Error);
+  fs::permissions(dir.path, fs::perms::owner_all);
+  EXPECT_EQ(slurp(target), "old contents");
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"trace.json"});
+}
+
+}  // namespace
+}  // namespace ipt::trace
