@@ -1,13 +1,11 @@
 // Composite kernels built from other operators: copies, scalar overloads, full reductions
 // and matmul's rules. Each calls back into the dispatcher, so the trace shows the pieces.
+#include "core/ops/scalar_tensor.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
 
 namespace ipt::native {
-
-// A 0-dim tensor holding a Python number (takes part in type promotion as a number).
-Tensor wrapped_scalar_tensor(const Scalar& s);
 
 Tensor clone(const Tensor& self, std::optional<MemoryFormat> memory_format) {
   Tensor out = ops::empty_memory_format(self.sizes(), self.dtype(), std::nullopt, self.device(), std::nullopt, std::nullopt);

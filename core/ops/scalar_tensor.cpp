@@ -1,4 +1,5 @@
 // Python numbers as 0-dim tensors (what `x + 1` passes to add.Tensor).
+#include "core/ops/scalar_tensor.h"
 #include "generated/native_functions.h"
 
 namespace ipt::native {

@@ -1,1 +1,91 @@
+// Pointwise ops, broadcasting, type promotion, reductions and mm on the CPU backend.
 #include <gtest/gtest.h>
+
+#include "core/ops/scalar_tensor.h"
+#include "core/util/error.h"
+#include "generated/ops.h"
+
+using namespace ipt;
+using V = std::vector<int64_t>;
+using D = std::vector<double>;
+
+TEST(Ops, BroadcastAdd) {
+  Tensor a = ops::reshape(ops::arange(6.0), V{2, 3});
+  Tensor b = ops::arange(3.0);
+  Tensor c = ops::add_Tensor(a, b, 2);
+  EXPECT_EQ(c.sizes(), (V{2, 3}));
+  EXPECT_EQ(to_double_vector(c), (D{0, 3, 6, 3, 6, 9}));
+  EXPECT_THROW(ops::add_Tensor(a, ops::arange(4.0)), Error);
+}
+
+TEST(Ops, TypePromotion) {
+  Tensor i = ops::arange(3);  // int64
+  EXPECT_EQ(i.dtype(), ScalarType::Long);
+  EXPECT_EQ(ops::add_Tensor(i, native::wrapped_scalar_tensor(1.5)).dtype(), ScalarType::Float);
+  EXPECT_EQ(ops::div_Tensor(i, i).dtype(), ScalarType::Float);
+  Tensor d = ops::ones(V{3}, ScalarType::Double);
+  EXPECT_EQ(ops::mul_Tensor(i, d).dtype(), ScalarType::Double);
+  // A 0-dim float64 tensor does not promote a dimensioned float32 tensor.
+  EXPECT_EQ(ops::mul_Tensor(ops::ones(V{2}), ops::ones(V{}, ScalarType::Double)).dtype(), ScalarType::Float);
+  try {
+    ops::add__Tensor(i, native::wrapped_scalar_tensor(1.5));
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "result type Float can't be cast to the desired output type Long");
+  }
+}
+
+TEST(Ops, UnaryAndPow) {
+  Tensor x = ops::sub_Tensor(ops::arange(4.0), native::wrapped_scalar_tensor(int64_t(1)));
+  EXPECT_EQ(to_double_vector(ops::relu(x)), (D{0, 0, 1, 2}));
+  EXPECT_EQ(to_double_vector(ops::neg(x)), (D{1, 0, -1, -2}));
+  EXPECT_EQ(to_double_vector(ops::pow_Tensor_Scalar(x, 2)), (D{1, 0, 1, 4}));
+  EXPECT_NEAR(element_as_double(ops::exp(ops::ones(V{1})), 0), 2.718281828, 1e-6);
+  EXPECT_EQ(ops::exp(ops::arange(2)).dtype(), ScalarType::Float);
+}
+
+TEST(Ops, Reductions) {
+  Tensor x = ops::reshape(ops::arange(6.0), V{2, 3});
+  EXPECT_EQ(to_double_vector(ops::sum(x)), (D{15}));
+  EXPECT_EQ(to_double_vector(ops::sum_dim_IntList(x, V{0})), (D{3, 5, 7}));
+  Tensor k = ops::mean_dim(x, V{-1}, true);
+  EXPECT_EQ(k.sizes(), (V{2, 1}));
+  EXPECT_EQ(to_double_vector(k), (D{1, 4}));
+  EXPECT_EQ(ops::sum(ops::arange(4)).dtype(), ScalarType::Long);
+  EXPECT_THROW(ops::mean(ops::arange(4)), Error);
+}
+
+TEST(Ops, MmUsesTransposedOperandsWithoutCopy) {
+  Tensor a = ops::reshape(ops::arange(6.0), V{2, 3});
+  Tensor b = ops::t(ops::reshape(ops::arange(6.0), V{2, 3}));  // 3x2, column-major
+  Tensor c = ops::mm(a, b);
+  EXPECT_EQ(to_double_vector(c), (D{5, 14, 14, 50}));
+  Tensor ai = ops::reshape(ops::arange(6), V{2, 3});
+  EXPECT_EQ(to_double_vector(ops::mm(ai, ops::t(ai))), (D{5, 14, 14, 50}));
+  try {
+    ops::mm(a, a);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
+  }
+  Tensor v = ops::arange(3.0);
+  EXPECT_EQ(to_double_vector(ops::matmul(a, v)), (D{5, 14}));
+  EXPECT_EQ(to_double_vector(ops::matmul(v, v)), (D{5}));
+}
+
+TEST(Ops, StridedSliceAsMmOperandIsCopied) {
+  Tensor big = ops::reshape(ops::arange(16.0), V{4, 4});
+  Tensor s = ops::slice_Tensor(ops::slice_Tensor(big, 0, 0, std::nullopt, 2), 1, 0, std::nullopt, 2);  // 2x2, strides (8,2)
+  Tensor c = ops::mm(s, s);
+  EXPECT_EQ(to_double_vector(c), (D{0 * 0 + 2 * 8, 0 * 2 + 2 * 10, 8 * 0 + 10 * 8, 8 * 2 + 10 * 10}));
+}
+
+TEST(Ops, CopyBroadcastsAndConverts) {
+  Tensor dst = ops::zeros(V{2, 3}, ScalarType::Long);
+  ops::copy_(dst, ops::arange(3.0));
+  EXPECT_EQ(to_double_vector(dst), (D{0, 1, 2, 0, 1, 2}));
+  Tensor big = ops::reshape(ops::arange(64.0 * 48), V{64, 48});
+  Tensor tc = ops::contiguous(ops::t(big));  // blocked transpose path
+  for (int64_t i = 0; i < 48; ++i)
+    for (int64_t j = 0; j < 64; ++j) ASSERT_EQ(element_as_double(tc, i * 64 + j), j * 48 + i);
+}

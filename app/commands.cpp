@@ -1,0 +1,246 @@
+#include "app/commands.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "core/dispatch/dispatcher.h"
+#include "core/lesson/lesson.h"
+#include "core/pytorch/session.h"
+#include "core/schema/schema_cli.h"
+#include "core/trace/trace_json.h"
+#include "core/util/error.h"
+
+namespace ipt::app {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::optional<std::string> read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void print_error(const std::string& file, const script::RunResult& r) {
+  std::cerr << "  File \"" << file << "\", line " << r.line << ", column " << r.col << "\n";
+  if (!r.source_line.empty()) std::cerr << "    " << r.source_line << "\n";
+  std::cerr << r.exception_line() << "\n";
+}
+
+// Writes the recorder's events; returns false (after saying why) when it cannot.
+bool save_trace(const std::string& path, const trace::TraceMeta& meta) {
+  try {
+    trace::write_trace_file(path, trace::Recorder::current().events(), meta);
+    std::cerr << "trace written to " << path << " (" << trace::Recorder::current().size() << " events)\n";
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << "error: could not write the trace: " << e.what() << "\n";
+    return false;
+  }
+}
+
+std::optional<lesson::Lesson> find_lesson(int number, std::string& why) {
+  try {
+    for (const auto& e : lesson::load_index(lesson::lessons_dir())) {
+      if (e.number != number) continue;
+      if (!e.file) {
+        why = "lesson " + std::to_string(number) + " (" + e.title.en + ") is not written yet: it is coming";
+        return std::nullopt;
+      }
+      return lesson::load_lesson(*e.file);
+    }
+    why = "there is no lesson " + std::to_string(number) + " (see `inside-pytorch lessons`)";
+  } catch (const std::exception& ex) {
+    why = ex.what();
+  }
+  return std::nullopt;
+}
+
+std::string indent(const std::string& text, const std::string& pad) {
+  std::string out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) out += pad + line + "\n";
+  return out;
+}
+
+// Runs the lesson's steps 1..last in one session; prints steps from `first_shown` on.
+int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::string& lang) {
+  pytorch::Session session;
+  int failures = 0;
+  for (int k = 1; k <= last; ++k) {
+    const lesson::Step& s = l.steps[static_cast<size_t>(k - 1)];
+    const bool show = k >= first_shown;
+    if (trace::tracing_enabled())
+      trace::Recorder::current().instant(trace::Category::Lesson, "lesson step",
+                                         trace::Text{"lesson " + std::to_string(l.number) + " step " + std::to_string(k)});
+    if (show) {
+      std::cout << "\n── " << (lang == "zh" ? "第 " + std::to_string(k) + " 步" : "Step " + std::to_string(k)) << "/"
+                << l.steps.size() << " · " << s.title.in(lang) << "  [" << lesson::view_name(s.view) << "]\n\n"
+                << s.narration.in(lang) << "\n" << indent(s.code, "    >>> ") << "\n";
+    }
+    pytorch::StepResult r = session.run(s.code, l.source_path + ":step" + std::to_string(k));
+    if (show) std::cout << r.output;
+    if (!r.result.ok) {
+      ++failures;
+      std::cerr << "lesson " << l.number << " step " << k << " failed:\n";
+      print_error(l.source_path, r.result);
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int cmd_run(const std::string& file, const std::string& trace_path) {
+  auto code = read_text(file);
+  if (!code) {
+    std::cerr << "error: cannot read " << file << "\n";
+    return 2;
+  }
+  std::optional<trace::ScopedTrace> tracing;
+  if (!trace_path.empty()) {
+    trace::Recorder::current().clear();
+    tracing.emplace();
+  }
+  pytorch::Session session([](std::string_view s) { std::cout << s << std::flush; });
+  pytorch::StepResult r = session.run(*code, file);
+  tracing.reset();
+  if (!r.result.ok) print_error(file, r.result);
+  if (!trace_path.empty()) {
+    trace::TraceMeta meta;
+    meta.title = fs::path(file).filename().string();
+    meta.source = *code;
+    meta.fields["kind"] = "snippet";
+    if (!save_trace(trace_path, meta)) return 2;
+  }
+  return r.result.ok ? 0 : 1;
+}
+
+int cmd_lessons(const std::string& lang) {
+  try {
+    for (const auto& e : lesson::load_index(lesson::lessons_dir())) {
+      std::string status;
+      if (e.file) {
+        auto l = lesson::load_lesson(*e.file);
+        status = std::to_string(l.steps.size()) + (lang == "zh" ? " 步" : " steps");
+      } else {
+        status = lang == "zh" ? "即将推出" : "coming";
+      }
+      std::cout << "  " << e.number << "  " << e.title.in(lang) << "  (" << status << ")\n";
+    }
+  } catch (const std::exception& ex) {
+    std::cerr << "error: " << ex.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+int cmd_lesson(int number, std::optional<int> step, const std::string& lang, const std::string& trace_path) {
+  std::string why;
+  auto l = find_lesson(number, why);
+  if (!l) {
+    std::cerr << "error: " << why << "\n";
+    return 2;
+  }
+  const int n = static_cast<int>(l->steps.size());
+  if (step && (*step < 1 || *step > n)) {
+    std::cerr << "error: lesson " << number << " has steps 1 to " << n << ", not " << *step << "\n";
+    return 2;
+  }
+  std::cout << (lang == "zh" ? "第 " + std::to_string(number) + " 课 · " : "Lesson " + std::to_string(number) + " · ")
+            << l->title.in(lang) << "\n" << l->summary.in(lang) << "\n";
+  std::optional<trace::ScopedTrace> tracing;
+  if (!trace_path.empty()) {
+    trace::Recorder::current().clear();
+    tracing.emplace();
+  }
+  int rc = run_lesson(*l, step.value_or(1), step.value_or(n), lang);
+  tracing.reset();
+  if (!trace_path.empty()) {
+    trace::TraceMeta meta;
+    meta.title = "Lesson " + std::to_string(number) + ": " + l->title.en;
+    meta.fields["kind"] = "lesson";
+    meta.fields["lesson"] = std::to_string(number);
+    meta.fields["steps"] = std::to_string(step.value_or(n));
+    if (!save_trace(trace_path, meta)) return 2;
+  }
+  return rc;
+}
+
+int cmd_all_lessons(const std::string& out_dir, const std::string& lang) {
+  std::vector<lesson::LessonEntry> index;
+  try {
+    index = lesson::load_index(lesson::lessons_dir());
+  } catch (const std::exception& ex) {
+    std::cerr << "error: " << ex.what() << "\n";
+    return 2;
+  }
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  int rc = 0;
+  for (const auto& e : index) {
+    if (!e.file) {
+      std::cout << "\nLesson " << e.number << " · " << e.title.in(lang) << " — coming\n";
+      continue;
+    }
+    std::string path = (fs::path(out_dir) / ("lesson-" + std::to_string(e.number) + ".json")).string();
+    int r = cmd_lesson(e.number, std::nullopt, lang, path);
+    rc = std::max(rc, r);
+  }
+  return rc;
+}
+
+int cmd_schema(const std::string& schema_text, const std::string& yaml_path) {
+  if (!yaml_path.empty()) return schema::schema_check_yaml(yaml_path, std::cout, std::cerr);
+  return schema::schema_print_json(schema_text, std::cout, std::cerr);
+}
+
+int cmd_ops(const std::string& table_of, const std::string& registrations_of) {
+  Dispatcher& d = Dispatcher::singleton();
+  auto find = [&](std::string n) -> OperatorEntry* {
+    if (n.rfind("aten::", 0) != 0) n = "aten::" + n;
+    OperatorEntry* e = d.find(n);
+    if (!e) std::cerr << "error: unknown operator " << n << " (run `inside-pytorch ops` for the list)\n";
+    return e;
+  };
+  if (!table_of.empty()) {
+    OperatorEntry* e = find(table_of);
+    if (!e) return 2;
+    std::cout << e->dump_table();
+    return 0;
+  }
+  if (!registrations_of.empty()) {
+    OperatorEntry* e = find(registrations_of);
+    if (!e) return 2;
+    std::cout << e->dump_registrations();
+    return 0;
+  }
+  for (const auto& op : d.operators()) std::cout << op->schema() << "\n";
+  return 0;
+}
+
+int cmd_trace_check(const std::string& path) {
+  try {
+    trace::LoadedTrace t = trace::read_trace_file(path);
+    auto text = read_text(path);
+    auto problems = trace::check_chrome_trace_rules(nlohmann::json::parse(*text));
+    std::cout << path << ": " << t.events.size() << " events, title \"" << t.meta.title << "\"\n";
+    if (!problems.empty()) {
+      for (const auto& p : problems) std::cout << "  problem: " << p << "\n";
+      return 1;
+    }
+    std::cout << "  Chrome Trace Event rules: ok (opens in Perfetto UI)\n";
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  }
+}
+
+}  // namespace ipt::app

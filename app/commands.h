@@ -1,0 +1,19 @@
+#pragma once
+// The subcommands of the `inside-pytorch` executable (one function each, in commands.cpp).
+// Exit codes: 0 success, 1 the program/lesson raised an error, 2 bad usage or bad input file.
+
+#include <optional>
+#include <string>
+
+namespace ipt::app {
+
+int cmd_run(const std::string& file, const std::string& trace_path);
+int cmd_lessons(const std::string& lang);
+int cmd_lesson(int number, std::optional<int> step, const std::string& lang, const std::string& trace_path);
+// Runs every written lesson headless, writing <out_dir>/lesson-N.json for each.
+int cmd_all_lessons(const std::string& out_dir, const std::string& lang);
+int cmd_schema(const std::string& schema_text, const std::string& yaml_path);
+int cmd_ops(const std::string& table_of, const std::string& registrations_of);
+int cmd_trace_check(const std::string& path);
+
+}  // namespace ipt::app

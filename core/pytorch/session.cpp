@@ -1,0 +1,37 @@
+#include "core/pytorch/session.h"
+
+#include "core/pytorch/objects.h"
+#include "core/util/error.h"
+
+namespace ipt::pytorch {
+
+void register_torch(script::Interpreter& interp) {
+  interp.register_module("torch", [] { return make_torch_module(); });
+}
+
+Session::Session(std::function<void(std::string_view)> echo) : echo_(std::move(echo)) {
+  register_torch(interp_);
+  interp_.set_output([this](std::string_view s) {
+    if (capture_) capture_->append(s);
+    if (echo_) echo_(s);
+    if (trace::tracing_enabled())
+      trace::Recorder::current().instant(trace::Category::Script, "print", trace::Text{std::string(s)});
+  });
+  interp_.set_statement_hook([](int line, int col) {
+    if (trace::tracing_enabled())
+      trace::Recorder::current().instant(trace::Category::Script, "statement", trace::ScriptLine{line, col});
+  });
+}
+
+StepResult Session::run(const std::string& code, const std::string& filename) {
+  StepResult r;
+  capture_ = &r.output;
+  r.result = interp_.run(code, filename);
+  capture_ = nullptr;
+  if (!r.result.ok && trace::tracing_enabled())
+    trace::Recorder::current().instant(trace::Category::Script, "uncaught exception",
+                                       trace::Text{r.result.exception_line()});
+  return r;
+}
+
+}  // namespace ipt::pytorch
