@@ -13,9 +13,9 @@ void add_gui_options(CLI::App& cmd, GuiOptions& o) {
   cmd.add_option("--run", o.run_file, "open this .py file in the playground and run it");
   cmd.add_option("--screenshot", o.screenshot, "render one frame to this PNG and exit");
   cmd.add_option("--lang", o.lang, "en or zh")->check(CLI::IsMember({"en", "zh"}));
-  cmd.add_option("--width", o.width, "window width", true);
-  cmd.add_option("--height", o.height, "window height", true);
-  cmd.add_option("--out", o.out_dir, "headless fallback: folder for lesson traces", true);
+  cmd.add_option("--width", o.width, "window width")->capture_default_str();
+  cmd.add_option("--height", o.height, "window height")->capture_default_str();
+  cmd.add_option("--out", o.out_dir, "headless fallback: folder for lesson traces")->capture_default_str();
 }
 
 int run_gui(const GuiOptions& o) {

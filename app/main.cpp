@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
 
   auto* all = app.add_subcommand("all-lessons", "Run every written lesson headless and write their traces");
   std::string out_dir = "traces";
-  all->add_option("--out", out_dir, "folder for lesson-N.json traces", true);
+  all->add_option("--out", out_dir, "folder for lesson-N.json traces")->capture_default_str();
   all->add_option("--lang", lang, "en or zh")->check(CLI::IsMember({"en", "zh"}));
 
   auto* schema = app.add_subcommand("schema", "Parse an operator schema and print it as JSON, or check a native_functions.yaml");

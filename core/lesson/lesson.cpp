@@ -41,12 +41,15 @@ namespace {
   IPT_FAIL(ValueError, src, ": ", what);
 }
 
-std::string need_string(const std::string& src, const YAML::Node& parent, const std::string& key, const std::string& where) {
+// `prefix` names the enclosing field in messages: "missing 'narration.zh'".
+std::string need_string(const std::string& src, const YAML::Node& parent, const std::string& key,
+                        const std::string& where, const std::string& prefix = "") {
   YAML::Node n = parent[key];
-  if (!n) fail(src, parent, where + "missing '" + key + "'");
-  if (!n.IsScalar()) fail(src, n, where + "'" + key + "' must be text");
+  const std::string name = prefix + key;
+  if (!n) fail(src, parent, where + "missing '" + name + "'");
+  if (!n.IsScalar()) fail(src, n, where + "'" + name + "' must be text");
   std::string s = n.as<std::string>();
-  if (s.empty()) fail(src, n, where + "'" + key + "' is empty");
+  if (s.empty()) fail(src, n, where + "'" + name + "' is empty");
   return s;
 }
 
@@ -54,7 +57,7 @@ Text need_text(const std::string& src, const YAML::Node& parent, const std::stri
   YAML::Node n = parent[key];
   if (!n) fail(src, parent, where + "missing '" + key + "'");
   if (!n.IsMap()) fail(src, n, where + "'" + key + "' must have 'en' and 'zh' texts");
-  return Text{need_string(src, n, "en", where + key + "."), need_string(src, n, "zh", where + key + ".")};
+  return Text{need_string(src, n, "en", where, key + "."), need_string(src, n, "zh", where, key + ".")};
 }
 
 }  // namespace

@@ -127,6 +127,9 @@ Device to_device(const Value& v);
 std::vector<int64_t> shape_from_args(const script::Args& varargs, const char* fn);
 std::vector<int64_t> int_list(const Value& v, const char* what);
 
+// t.storage() / t.untyped_storage().
+Value make_storage(const Tensor& t, bool untyped);
+
 // The `torch` module (and torch._C).
 Value make_torch_module();
 

@@ -243,7 +243,6 @@ Value m_item(const Tensor& t, CallArgs& a) {
   a.bind({});
   return wrap(ops::item(t));
 }
-Value make_storage(const Tensor& t, bool untyped);
 Value m_storage(const Tensor& t, CallArgs& a) {
   a.bind({});
   return make_storage(t, false);

@@ -138,6 +138,14 @@ Options options(const CallArgs& a) {
   return o;
 }
 
+// Note [Python factories run below ADInplaceOrView]
+// Like torch::ones and friends (variable_factories.h), the Python-level factories build
+// their tensor with the Autograd and ADInplaceOrView keys excluded, so the fill_ inside
+// ones() is neither an autograd operation nor a version bump; requires_grad is set after.
+struct FactoryGuard {
+  ExcludeDispatchKeyGuard g{keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView)};
+};
+
 Value finish(Tensor t, const Options& o) {
   if (o.requires_grad) {
     IPT_CHECK(is_floating(t.dtype()), RuntimeError, "Only Tensors of floating point and complex dtype can require gradients");
@@ -178,6 +186,7 @@ void infer(const Value& v, size_t depth, std::vector<int64_t>& shape, bool& any_
 }
 
 Value torch_tensor(CallArgs& a) {
+  FactoryGuard below_autograd;
   a.bind({"data", "*", Param("dtype", Value()), Param("device", Value()), Param("requires_grad", false), Param("pin_memory", false)});
   std::vector<int64_t> shape;
   bool any_float = false, all_bool = true;
@@ -202,6 +211,7 @@ Value torch_tensor(CallArgs& a) {
 
 template <Tensor (*Fn)(IntArrayRef, std::optional<ScalarType>, std::optional<Layout>, std::optional<Device>, std::optional<bool>)>
 Value sized_factory(CallArgs& a, const char* name) {
+  FactoryGuard below_autograd;
   a.bind(with_options({"*size"}));
   Options o = options(a);
   return finish(Fn(shape_from_args(a.varargs(), name), o.dtype, std::nullopt, o.device, std::nullopt), o);
@@ -210,6 +220,7 @@ Value sized_factory(CallArgs& a, const char* name) {
 Scalar scalar_arg(const CallArgs& a, const char* n) { return to_scalar(a.get(n), n); }
 
 Value torch_arange(CallArgs& a) {
+  FactoryGuard below_autograd;
   a.bind(with_options({"start", Param("end", Value()), Param("step", Value())}));
   Options o = options(a);
   Tensor t;
@@ -220,18 +231,21 @@ Value torch_arange(CallArgs& a) {
 }
 
 Value torch_full(CallArgs& a) {
+  FactoryGuard below_autograd;
   a.bind(with_options({"size", "fill_value"}));
   Options o = options(a);
   return finish(ops::full(int_list(a.get("size"), "size"), scalar_arg(a, "fill_value"), o.dtype, std::nullopt, o.device, std::nullopt), o);
 }
 
 Value torch_empty(CallArgs& a) {
+  FactoryGuard below_autograd;
   a.bind(with_options({"*size", Param("memory_format", Value())}));
   Options o = options(a);
   return finish(ops::empty_memory_format(shape_from_args(a.varargs(), "empty"), o.dtype, std::nullopt, o.device, std::nullopt, std::nullopt), o);
 }
 
 Value torch_empty_strided(CallArgs& a) {
+  FactoryGuard below_autograd;
   a.bind(with_options({"size", "stride"}));
   Options o = options(a);
   return finish(ops::empty_strided(int_list(a.get("size"), "size"), int_list(a.get("stride"), "stride"), o.dtype, std::nullopt, o.device, std::nullopt), o);

@@ -106,10 +106,10 @@ json metadata_event(const char* name, uint32_t tid, json args) {
 
 // An open slice on one thread's stack (Note [Slices nest strictly]).
 struct Open {
-  size_t out_index;                 // its slot in traceEvents
-  const Event* begin;               // nullptr for the per-thread root
-  int64_t start;
-  int64_t floor;                    // children start at/after this (last child's end)
+  size_t out_index;    // its slot in traceEvents
+  const Event* begin;  // nullptr for the per-thread root
+  int64_t start;       // ns, after clamping
+  int64_t floor;       // ns: the next child starts at/after this (the last child's end)
 };
 
 json chrome_events(const std::vector<Event>& events, const TraceMeta& meta) {
@@ -126,7 +126,7 @@ json chrome_events(const std::vector<Event>& events, const TraceMeta& meta) {
       stacks[e.tid].push_back({0, nullptr, kMin, kMin});
       last_ts[e.tid] = e.ts_ns;
     }
-    last_ts[e.tid] = std::max(last_ts[e.tid], e.ts_ns);
+    last_ts[e.tid] = std::max(last_ts[e.tid], e.ts_ns);  // where unfinished slices end
   }
   auto close = [&](std::vector<Open>& stack, int64_t end_ts, const Event* end) {
     Open o = stack.back();

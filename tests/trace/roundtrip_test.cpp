@@ -179,5 +179,22 @@ TEST(Export, ChromeSlicesAndArgs) {
   }
 }
 
+TEST(Export, DocExampleLoadsAndFollowsTheRules) {
+  std::ifstream in(IPT_TRACE_FORMAT_DOC);
+  ASSERT_TRUE(in) << IPT_TRACE_FORMAT_DOC;
+  std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto begin = doc.find("```json\n");
+  ASSERT_NE(begin, std::string::npos);
+  begin += 8;
+  std::string example = doc.substr(begin, doc.find("```", begin) - begin);
+  LoadedTrace t = read_trace_json(example);
+  ASSERT_EQ(t.events.size(), 4u);
+  EXPECT_EQ(t.meta.title, "add two tensors");
+  EXPECT_EQ(std::get<DispatchStep>(t.events[1].payload).chosen, keys::CPU);
+  EXPECT_EQ(check_chrome_trace_rules(json::parse(example)), std::vector<std::string>{});
+  // The example is exactly what the exporter writes for its events.
+  EXPECT_EQ(to_json_text(t.events, t.meta), example);
+}
+
 }  // namespace
 }  // namespace ipt::trace

@@ -84,5 +84,19 @@ TEST(WriteTraceFile, ReadOnlyDirectoryFailsAndTargetUnchanged) {
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"trace.json"});
 }
 
+TEST(WriteTraceFile, ExistingTargetOnReadOnlyFileSystemUnchanged) {
+  // Works as root too: nobody can create files in /proc.
+  const fs::path target = "/proc/version";
+  if (!fs::exists(target)) GTEST_SKIP() << "no /proc";
+  const std::string before = slurp(target);
+  try {
+    write_trace_file(target, testing::sample_events(), {});
+    FAIL() << "expected an error";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot write trace file '/proc/version'"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(slurp(target), before);
+}
+
 }  // namespace
 }  // namespace ipt::trace

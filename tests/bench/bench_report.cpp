@@ -1,0 +1,225 @@
+// Report mode: run the benchmarks with a reporter that both prints (console) and captures
+// the results, then print ours/reference ratios against the targets. Targets are reported as
+// PASS/MISS only; nothing here asserts or fails on timings.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <benchmark/benchmark.h>
+
+#include "tests/bench/bench.h"
+
+namespace ipt_bench {
+namespace {
+
+struct Result {
+  double seconds = 0;             // per iteration, on the benchmark's own basis: wall time for
+                                  // UseRealTime() cases (mm), CPU time of its thread otherwise
+  double bytes_per_second = 0;    // 0 when not set (computed on the same basis)
+  double items_per_second = 0;    // 0 when not set
+};
+
+// Keeps, per benchmark, the "median" aggregate when repetitions > 1, otherwise the median of
+// its plain iteration runs.
+class CapturingReporter : public benchmark::ConsoleReporter {
+ public:
+  explicit CapturingReporter(OutputOptions opts) : ConsoleReporter(opts) {}
+
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& r : runs) {
+      if (r.error_occurred) continue;
+      const std::string name = r.run_name.function_name;  // without /real_time etc.
+      Result res;
+      const bool wall = r.run_name.time_type.find("real_time") != std::string::npos;
+      res.seconds = (wall ? r.GetAdjustedRealTime() : r.GetAdjustedCPUTime()) /
+                    benchmark::GetTimeUnitMultiplier(r.time_unit);
+      if (auto it = r.counters.find("bytes_per_second"); it != r.counters.end()) res.bytes_per_second = it->second;
+      if (auto it = r.counters.find("items_per_second"); it != r.counters.end()) res.items_per_second = it->second;
+      if (r.run_type == Run::RT_Aggregate) {
+        if (r.aggregate_name == "median") medians_[name] = res;
+      } else {
+        samples_[name].push_back(res);
+      }
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  std::optional<Result> get(const std::string& name) const {
+    if (auto it = medians_.find(name); it != medians_.end()) return it->second;
+    auto it = samples_.find(name);
+    if (it == samples_.end() || it->second.empty()) return std::nullopt;
+    std::vector<Result> v = it->second;
+    std::sort(v.begin(), v.end(), [](const Result& a, const Result& b) { return a.seconds < b.seconds; });
+    return v[v.size() / 2];
+  }
+
+ private:
+  std::map<std::string, Result> medians_;
+  std::map<std::string, std::vector<Result>> samples_;
+};
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+std::string fmt_time(double s) {
+  if (s < 1e-6) return fmt("%.1f ns", s * 1e9);
+  if (s < 1e-3) return fmt("%.2f us", s * 1e6);
+  return fmt("%.2f ms", s * 1e3);
+}
+
+struct Row {
+  std::string what, ours, ref, value, target, status;
+};
+
+void print_table(const std::vector<Row>& rows) {
+  const char* heads[] = {"comparison", "ours", "reference", "result", "target", ""};
+  size_t w[6] = {};
+  for (int i = 0; i < 6; ++i) w[i] = std::string(heads[i]).size();
+  for (const Row& r : rows) {
+    const std::string* f[] = {&r.what, &r.ours, &r.ref, &r.value, &r.target, &r.status};
+    for (int i = 0; i < 6; ++i) w[i] = std::max(w[i], f[i]->size());
+  }
+  auto line = [&](const std::string* f[]) {
+    std::string s;
+    for (int i = 0; i < 6; ++i) {
+      s += *f[i];
+      if (i < 5) s += std::string(w[i] - f[i]->size() + 2, ' ');
+    }
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    std::cout << s << "\n";
+  };
+  std::string hs[6];
+  for (int i = 0; i < 6; ++i) hs[i] = heads[i];
+  const std::string* hp[] = {&hs[0], &hs[1], &hs[2], &hs[3], &hs[4], &hs[5]};
+  line(hp);
+  size_t total = 0;
+  for (size_t x : w) total += x + 2;
+  std::cout << std::string(total - 2, '-') << "\n";
+  for (const Row& r : rows) {
+    const std::string* f[] = {&r.what, &r.ours, &r.ref, &r.value, &r.target, &r.status};
+    line(f);
+  }
+}
+
+const char* pass(bool ok) { return ok ? "PASS" : "MISS"; }
+
+}  // namespace
+
+int run_report(int argc, char** argv) {
+  // Defaults for a stable report; flags given on the command line come later and win.
+  std::vector<std::string> args = {argv[0], "--benchmark_repetitions=5", "--benchmark_display_aggregates_only=true",
+                                   "--benchmark_enable_random_interleaving=true", "--benchmark_min_time=0.5"};
+  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+  std::vector<char*> cargv;
+  for (std::string& s : args) cargv.push_back(s.data());
+  int cargc = static_cast<int>(cargv.size());
+  cargv.push_back(nullptr);
+  benchmark::Initialize(&cargc, cargv.data());
+  if (benchmark::ReportUnrecognizedArguments(cargc, cargv.data())) return 1;
+
+  std::cout << "== ipt_bench --report ==\n";
+  print_environment(std::cout);
+  std::cout << "\n";
+
+  // Colour only on a terminal, unless --benchmark_color=false/no was given.
+  bool color = isatty(STDOUT_FILENO) != 0;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--benchmark_color=false" || a == "--benchmark_color=no") color = false;
+  }
+  CapturingReporter rep(color ? benchmark::ConsoleReporter::OO_ColorTabular : benchmark::ConsoleReporter::OO_Tabular);
+  benchmark::RunSpecifiedBenchmarks(&rep);
+  benchmark::Shutdown();
+
+  using namespace names;
+  auto r = [&](const char* n) { return rep.get(n); };
+  const std::string no_torch = have_libtorch() ? "(not run)" : "n/a: built without libtorch";
+  std::vector<Row> rows;
+
+  // Time ratio ours/ref with an upper target.
+  auto time_row = [&](const std::string& what, const char* ours, const char* ref, double max_ratio) {
+    auto o = r(ours), f = r(ref);
+    Row row{what, o ? fmt_time(o->seconds) : "(not run)", f ? fmt_time(f->seconds) : no_torch, "-",
+            fmt("<= %.2fx", max_ratio), "-"};
+    if (o && f) {
+      const double ratio = o->seconds / f->seconds;
+      row.value = fmt("%.2fx time", ratio);
+      row.status = pass(ratio <= max_ratio);
+    }
+    rows.push_back(row);
+  };
+  time_row("add 1-elem, tracing off vs libtorch at::add", kAddOursOff, kAddTorch, 1.0);
+  time_row("add 1-elem, tracing on  vs libtorch at::add", kAddOursOn, kAddTorch, 3.0);
+  if (auto on = r(kAddOursOn), off = r(kAddOursOff); on && off)
+    rows.push_back({"  (info) tracing on / tracing off", fmt_time(on->seconds), fmt_time(off->seconds),
+                    fmt("%.2fx time", on->seconds / off->seconds), "", ""});
+  time_row("transpose view 64x64 vs libtorch", kTransposeOurs, kTransposeTorch, 1.0);
+
+  {  // contiguous: speed-up vs libtorch, fraction of memcpy bandwidth
+    auto o = r(kContigOurs), t = r(kContigTorch), m = r(kMemcpy), mf = r(kMemcpyFresh);
+    auto gbs = [](const std::optional<Result>& x) { return fmt("%.2f GB/s", x->bytes_per_second / 1e9); };
+    auto cell = [&](const std::optional<Result>& x) { return fmt_time(x->seconds) + " = " + gbs(x); };
+    Row row{"contiguous() of transposed 4096^2 f32 vs libtorch", o ? cell(o) : "(not run)", t ? cell(t) : no_torch,
+            "-", ">= 2.00x faster", "-"};
+    if (o && t) {
+      const double speedup = t->seconds / o->seconds;
+      row.value = fmt("%.2fx faster", speedup);
+      row.status = pass(speedup >= 2.0);
+    }
+    rows.push_back(row);
+    if (o && m)
+      rows.push_back({"  (info) contiguous vs memcpy 64 MiB (warm dst)", cell(o), cell(m),
+                      fmt("%.0f%% of memcpy bw", 100.0 * o->bytes_per_second / m->bytes_per_second), "", ""});
+    if (o && mf)
+      rows.push_back({"  (info) contiguous vs memcpy 64 MiB (fresh malloc dst)", cell(o), cell(mf),
+                      fmt("%.0f%% of memcpy bw", 100.0 * o->bytes_per_second / mf->bytes_per_second), "", ""});
+    if (auto ow = r(kContigOursWarm), tw = r(kContigTorchWarm); ow && tw)
+      rows.push_back({"  (info) copy kernel only: copy_ into warm dst vs libtorch", cell(ow), cell(tw),
+                      fmt("%.2fx faster", tw->seconds / ow->seconds), "", ""});
+    if (t && m)
+      rows.push_back({"  (info) libtorch contiguous vs memcpy (warm dst)", cell(t), cell(m),
+                      fmt("%.0f%% of memcpy bw", 100.0 * t->bytes_per_second / m->bytes_per_second), "", ""});
+  }
+
+  {  // mm: throughput fraction of cblas_sgemm
+    auto o = r(kMmOurs), c = r(kMmCblas), t = r(kMmTorch);
+    auto cell = [&](const std::optional<Result>& x) {
+      return fmt_time(x->seconds) + " = " + fmt("%.1f GFLOP/s", x->items_per_second / 1e9);
+    };
+    auto mm_row = [&](const std::string& what, const std::optional<Result>& ours, const std::optional<Result>& ref) {
+      Row row{what, ours ? cell(ours) : "(not run)", ref ? cell(ref) : "(not run)", "-", ">= 95% throughput", "-"};
+      if (ours && ref) {
+        const double frac = ref->seconds / ours->seconds;
+        row.value = fmt("%.1f%% throughput", 100.0 * frac);
+        row.status = pass(frac >= 0.95);
+      }
+      rows.push_back(row);
+    };
+    mm_row("mm 1024^3 f32 vs cblas_sgemm (default OpenBLAS threads, wall)", o, c);
+    mm_row("mm 1024^3 f32 vs cblas_sgemm (1 OpenBLAS thread, CPU time)", r(kMmOurs1T), r(kMmCblas1T));
+    if (o && t)
+      rows.push_back({"  (info) mm vs libtorch at::mm", cell(o), cell(t),
+                      fmt("%.1f%% throughput", 100.0 * t->seconds / o->seconds), "", ""});
+    else if (!have_libtorch())
+      rows.push_back({"  (info) mm vs libtorch at::mm", o ? cell(o) : "(not run)", no_torch, "", "", ""});
+  }
+
+  std::cout << "\n== ours / reference (medians of repetitions; CPU time of the benchmark thread, "
+               "wall time for mm) ==\n";
+  print_table(rows);
+  std::cout << "load average after the run: " << load_average() << "\n";
+  std::cout << "\nTargets are reported, never asserted. Ratios are time(ours)/time(reference) unless noted;\n"
+               "\"faster\" = time(reference)/time(ours); throughput = time(cblas)/time(ours).\n";
+  return 0;
+}
+
+}  // namespace ipt_bench

@@ -1,0 +1,11 @@
+import torch
+e = torch.empty(2, 3)
+print(e.shape, e.dtype, e.stride(), e.is_contiguous())
+f = torch.empty((4,), dtype=torch.float64)
+print(f.shape, f.dtype)
+g = torch.empty(0)
+print(g, g.shape)
+h = torch.empty(2, 3, 4, dtype=torch.int64)
+print(h.shape, h.dtype, h.stride(), h.numel())
+i = torch.empty(())
+print(i.shape, i.dim())

@@ -1,0 +1,12 @@
+import torch
+m = torch.ones(2, device='meta')
+print(torch._C._dispatch_keys(m))
+print(m.shape, m.dtype, m.device)
+print(m)
+z = torch.zeros(2, 3, device='meta')
+print(z.shape, z.stride())
+print(torch._C._dispatch_keys(z.t()))
+print(z.t().shape, z.t().stride())
+e = torch.empty(4, device='meta', dtype=torch.int64)
+print(e.dtype, torch._C._dispatch_keys(e))
+print(torch.ones(2).device)

@@ -1,0 +1,20 @@
+import torch
+x = torch.arange(24.).reshape(4, 6)
+a = x.t()[1:, ::2]
+print(a)
+print(a.shape, a.stride(), a.storage_offset())
+b = a.unsqueeze(0)
+print(b.shape, b.stride(), b.storage_offset())
+c = x[1:, 2:].narrow(1, 1, 2).t()
+print(c)
+print(c.stride(), c.storage_offset())
+d = x.view(2, 2, 6).permute(1, 2, 0)[0]
+print(d.shape, d.stride(), d.storage_offset())
+print(d)
+e = x[::3, ::5].expand(2, 2, 2)
+print(e.stride(), e.storage_offset())
+f = x.select(1, 3).unfold(0, 2, 1)
+print(f, f.stride(), f.storage_offset())
+g = x[1:3, 1:5].reshape(8)
+print(g, g.stride())
+print(g.storage().data_ptr() == x.storage().data_ptr())

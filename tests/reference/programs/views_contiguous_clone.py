@@ -1,0 +1,24 @@
+import torch
+x = torch.arange(12.).reshape(3, 4)
+c = x.contiguous()
+print(c.storage().data_ptr() == x.storage().data_ptr())
+t = x.t()
+tc = t.contiguous()
+print(tc.storage().data_ptr() == x.storage().data_ptr())
+print(tc.stride(), tc.is_contiguous())
+print(tc)
+k = x.clone()
+print(k.storage().data_ptr() == x.storage().data_ptr())
+print(k.stride())
+tk = t.clone()
+print(tk.stride(), tk.is_contiguous())
+print(tk)
+sl = x[:, ::2]
+slc = sl.clone()
+print(slc.stride(), slc.storage_offset())
+sub = x[1:]
+print(sub.is_contiguous(), sub.storage_offset())
+subc = sub.contiguous()
+print(subc.storage().data_ptr() == x.storage().data_ptr(), subc.storage_offset())
+k[0, 0] = 99.
+print(x[0, 0], k[0, 0])

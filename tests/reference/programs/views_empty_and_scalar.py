@@ -1,0 +1,16 @@
+import torch
+x = torch.arange(12.).reshape(3, 4)
+e = x[3:]
+print(e)
+print(e.shape, e.stride(), e.numel(), e.is_contiguous())
+z = torch.zeros(0, 3)
+print(z, z.stride())
+print(z.t().shape, z.t().is_contiguous())
+s = torch.tensor(2.5)
+print(s)
+print(s.shape, s.stride(), s.dim(), s.numel(), s.is_contiguous())
+print(s.view(1), s.reshape(1, 1))
+print(s.view(-1).shape)
+o = torch.ones(1).view(())
+print(o, o.shape)
+print(torch.zeros(2, 0, 3).stride())

@@ -1,0 +1,13 @@
+import torch
+x = torch.arange(12.).reshape(3, 4)
+print(x[-1])
+print(x[-1].storage_offset())
+print(x[:, -1])
+print(x[:, -2:])
+print(x[-2:, :-1])
+print(x[-3:-1, -3])
+print(x[1, -1])
+print(x[-1, -4])
+print(x[-1, -4].shape, x[-1, -4].storage_offset())
+print(x[1][2])
+print(x[-100:2].shape)
