@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "backends/cpu/cpu_loops.h"
+#include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
@@ -47,7 +48,7 @@ void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType
 template <typename Op>
 Tensor binary_out_of_place(const Tensor& a, const Tensor& b, PromoteInts promote, Op op) {
   PointwiseGeometry g = binary_geometry(a, b, promote);
-  Tensor out = make_empty(g.sizes, g.out_dtype, a.device());
+  Tensor out = make_empty_like_layout(g.sizes, g.out_dtype, a.device(), a.sizes() == g.sizes ? a : b);
   binary_into(out, a, b, g.compute_dtype, op);
   return out;
 }
@@ -80,7 +81,7 @@ void unary_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op) {
 template <typename Op>
 Tensor unary_out_of_place(const Tensor& a, PromoteInts promote, Op op) {
   ScalarType dt = unary_dtype(a, promote);
-  Tensor out = make_empty(a.sizes(), dt, a.device());
+  Tensor out = make_empty_like_layout(a.sizes(), dt, a.device(), a);
   unary_into(out, a, dt, op);
   return out;
 }
@@ -179,23 +180,27 @@ Tensor exp_cpu(const Tensor& self) {
 Tensor exp_cpu_(const Tensor& self) {
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::exp(x); });
 }
+// x < 0 ? 0 : x keeps -0.0 (and NaN) as they are, like PyTorch's clamp_min(0).
 Tensor relu_cpu(const Tensor& self) {
-  return unary_out_of_place(self, PromoteInts::No, [](auto x) { return x > 0 ? x : decltype(x)(0); });
+  IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
+  return unary_out_of_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
 }
 Tensor relu_cpu_(const Tensor& self) {
-  return unary_in_place(self, PromoteInts::No, [](auto x) { return x > 0 ? x : decltype(x)(0); });
+  IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
+  return unary_in_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
 }
 
-// Result dtype of tensor ** scalar: a float exponent makes an integer tensor floating.
+// Result dtype of tensor ** scalar: ordinary promotion with the exponent as a number
+// (bool ** 2 is int64, int ** 0.5 is float32).
 static ScalarType pow_scalar_dtype(const Tensor& self, const Scalar& e) {
-  if (e.is_floating() && !is_floating(self.dtype())) return kDefaultFloat;
-  return self.dtype();
+  Tensor w = wrapped_scalar_tensor(e);
+  return result_type({&self, &w});
 }
 
 Tensor pow_scalar_cpu(const Tensor& self, const Scalar& exponent) {
   check_pow_exponent(self, exponent);
   ScalarType dt = pow_scalar_dtype(self, exponent);
-  Tensor out = make_empty(self.sizes(), dt, self.device());
+  Tensor out = make_empty_like_layout(self.sizes(), dt, self.device(), self);
   double e = exponent.to_double();
   int64_t ie = exponent.to_long();
   visit_dtype(dt, [&]<typename T>() {

@@ -1,6 +1,7 @@
 // The Meta backend: tensors with shapes, strides and dtypes but no memory. Its kernels run
 // the same shape rules as the CPU kernels (core/ops/shape_rules.h) and touch no data, which
 // is how PyTorch traces shapes without computing.
+#include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/backend.h"
 #include "core/tensor/index_math.h"
@@ -68,7 +69,8 @@ Tensor unary_meta(const Tensor& self) { return make_empty(self.sizes(), self.dty
 Tensor unary_meta_float(const Tensor& self) { return make_empty(self.sizes(), unary_dtype(self, PromoteInts::ToFloat), kMeta); }
 Tensor unary_meta_(const Tensor& self) { return self; }
 Tensor pow_scalar_meta(const Tensor& self, const Scalar& e) {
-  return make_empty(self.sizes(), e.is_floating() && !is_floating(self.dtype()) ? kDefaultFloat : self.dtype(), kMeta);
+  Tensor w = wrapped_scalar_tensor(e);
+  return make_empty(self.sizes(), result_type({&self, &w}), kMeta);
 }
 Tensor pow_scalar_meta_(const Tensor& self, const Scalar&) { return self; }
 

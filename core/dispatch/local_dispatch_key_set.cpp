@@ -23,8 +23,8 @@ GradModeGuard::GradModeGuard(bool enabled) : saved_(tls_grad_mode) { tls_grad_mo
 GradModeGuard::~GradModeGuard() { tls_grad_mode = saved_; }
 
 InferenceModeGuard::InferenceModeGuard(bool enabled) : saved_keys_(tls_keys), saved_grad_(tls_grad_mode) {
+  tls_grad_mode = !enabled;  // as c10::InferenceMode: grad mode is the opposite of inference mode
   if (enabled) {
-    tls_grad_mode = false;
     tls_keys.included = tls_keys.included - DispatchKeySet(Functionality::ADInplaceOrView);
     tls_keys.excluded = tls_keys.excluded | keysets::autograd_dispatch_keyset;
   } else {

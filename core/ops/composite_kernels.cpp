@@ -7,8 +7,18 @@
 
 namespace ipt::native {
 
+// Note [clone preserves dense layouts]
+// clone() with the default memory format keeps the strides of a tensor whose elements
+// exactly tile a block of memory (x.t().clone() is still "transposed"); anything with gaps
+// or overlaps (a slice with a step, an expand) becomes contiguous. contiguous() asks for
+// MemoryFormat::Contiguous explicitly.
 Tensor clone(const Tensor& self, std::optional<MemoryFormat> memory_format) {
-  Tensor out = ops::empty_memory_format(self.sizes(), self.dtype(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  Tensor out;
+  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve &&
+      is_non_overlapping_and_dense(self.sizes(), self.strides()) && !self.is_contiguous())
+    out = ops::empty_strided(self.sizes(), self.strides(), self.dtype(), std::nullopt, self.device(), std::nullopt);
+  else
+    out = ops::empty_memory_format(self.sizes(), self.dtype(), std::nullopt, self.device(), std::nullopt, std::nullopt);
   return ops::copy_(out, self, false);
 }
 
@@ -50,7 +60,11 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
               "] to have the same number of elements, but got ", self.sizes()[0], " and ", other.sizes()[0], " elements respectively");
     return ops::squeeze(ops::mm(ops::unsqueeze(self, 0), ops::unsqueeze(other, 1)));
   }
-  if (d1 == 2 && d2 == 1) return ops::squeeze_dim(ops::mm(self, ops::unsqueeze(other, 1)), -1);
+  if (d1 == 2 && d2 == 1) {
+    IPT_CHECK(self.sizes()[1] == other.sizes()[0], RuntimeError, "size mismatch, got ", self.sizes()[0], ", ",
+              self.sizes()[0], "x", self.sizes()[1], ",", other.sizes()[0]);
+    return ops::squeeze_dim(ops::mm(self, ops::unsqueeze(other, 1)), -1);
+  }
   if (d1 == 1 && d2 == 2) return ops::squeeze_dim(ops::mm(ops::unsqueeze(self, 0), other), 0);
   if (d1 == 2 && d2 == 2) return ops::mm(self, other);
   IPT_FAIL(NotImplementedError, "matmul of ", d1, "-D and ", d2,

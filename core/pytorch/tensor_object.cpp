@@ -82,11 +82,13 @@ Tensor apply_index(const Tensor& self, const Value& index) {
   if (consuming > self.dim())
     raise("IndexError", "too many indices for tensor of dimension " + std::to_string(self.dim()));
   Tensor r = self;
-  int64_t dim = 0;
+  int64_t dim = 0;       // dim of r the next index applies to
+  int64_t self_dim = 0;  // dim of self it corresponds to (for messages)
   bool changed = false;
   for (const Value& v : items) {
     if (v.is_ellipsis()) {
       dim += self.dim() - consuming;
+      self_dim += self.dim() - consuming;
     } else if (v.is_none()) {
       r = ops::unsqueeze(r, dim++);
       changed = true;
@@ -99,6 +101,7 @@ Tensor apply_index(const Tensor& self, const Value& index) {
       if (!s.step.is_none()) step = script::to_index(s.step);
       if (step <= 0) raise("ValueError", "step must be greater than zero");
       r = ops::slice_Tensor(r, dim++, start, stop, step);
+      ++self_dim;
       changed = true;
     } else if (v.is_intlike() || v.as<TensorObject>()) {
       if (auto t = v.as<TensorObject>(); t && (t->tensor().dim() != 0 || is_floating(t->tensor().dtype())))
@@ -106,9 +109,10 @@ Tensor apply_index(const Tensor& self, const Value& index) {
       int64_t i = script::to_index(v);
       int64_t n = r.sizes()[dim];
       if (i < -n || i >= n)
-        raise("IndexError", "index " + std::to_string(i) + " is out of bounds for dimension " + std::to_string(dim) +
-                                " with size " + std::to_string(n));
+        raise("IndexError", "index " + std::to_string(i) + " is out of bounds for dimension " +
+                                std::to_string(self_dim) + " with size " + std::to_string(n));
       r = ops::select_int(r, dim, i);
+      ++self_dim;
       changed = true;
     } else if (v.is_list()) {
       raise("NotImplementedError", "indexing with a list (advanced indexing) is not supported yet");
@@ -241,7 +245,12 @@ Value m_tolist(const Tensor& t, CallArgs& a) {
 }
 Value m_item(const Tensor& t, CallArgs& a) {
   a.bind({});
+  if (t.numel() != 1) raise("ValueError", "only one element tensors can be converted to Python scalars");
   return wrap(ops::item(t));
+}
+Value m_is_inference(const Tensor& t, CallArgs& a) {
+  a.bind({});
+  return Value(t.impl()->is_inference());
 }
 Value m_storage(const Tensor& t, CallArgs& a) {
   a.bind({});
@@ -349,7 +358,7 @@ const std::map<std::string, Method>& methods() {
       {"detach", m_detach}, {"is_contiguous", m_is_contiguous}, {"size", m_size}, {"stride", m_stride},
       {"storage_offset", m_storage_offset}, {"dim", m_dim}, {"ndimension", m_dim}, {"numel", m_numel},
       {"nelement", m_numel}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr}, {"tolist", m_tolist},
-      {"item", m_item}, {"storage", m_storage}, {"untyped_storage", m_untyped_storage},
+      {"item", m_item}, {"is_inference", m_is_inference}, {"storage", m_storage}, {"untyped_storage", m_untyped_storage},
       {"requires_grad_", m_requires_grad_}, {"add", m_add}, {"add_", m_add_}, {"sub", m_sub}, {"sub_", m_sub_},
       {"mul", m_mul}, {"mul_", m_mul_}, {"div", m_div}, {"div_", m_div_}, {"neg", m_neg}, {"neg_", m_neg_},
       {"exp", m_exp}, {"exp_", m_exp_}, {"relu", m_relu}, {"relu_", m_relu_}, {"pow", m_pow}, {"pow_", m_pow_},

@@ -3,6 +3,7 @@
 // (_dispatch_keys, _dispatch_dump_table, thread-local key sets).
 #include "core/dispatch/dispatcher.h"
 #include "core/ops/generator.h"
+#include "core/ops/scalar_tensor.h"
 #include "core/pytorch/objects.h"
 #include "core/tensor/tensor_trace.h"
 #include "core/util/error.h"
@@ -418,10 +419,20 @@ Value make_torch_module() {
     bool on = a.get_bool("mode");
     return guard<InferenceModeGuard>("inference_mode", [on] { return std::make_unique<InferenceModeGuard>(on); });
   });
-  for (const char* n : {"add", "sub", "mul", "div", "neg", "exp", "relu", "pow", "sum", "mean", "mm", "matmul", "reshape",
+  for (const char* n : {"add", "sub", "mul", "div", "neg", "exp", "relu", "sum", "mean", "mm", "matmul", "reshape",
                         "transpose", "t", "permute", "narrow", "select", "unsqueeze", "squeeze", "flatten", "as_strided",
                         "diagonal", "clone", "detach", "neg_", "exp_", "relu_"})
     forward_to_method(*m, n);
+  // torch.pow(number, tensor) is pow.Scalar: the number becomes a wrapped 0-dim tensor.
+  m->def("pow", [](CallArgs& a) {
+    a.bind({"input", "exponent"});
+    auto e = as_tensor(a.get("exponent"));
+    if (e && !as_tensor(a.get("input")))
+      return wrap(ops::pow_Tensor_Tensor(native::wrapped_scalar_tensor(to_scalar(a.get("input"), "self")), *e));
+    auto r = to_tensor(a.get("input"), "input");
+    if (e) return wrap(ops::pow_Tensor_Tensor(r, *e));
+    return wrap(ops::pow_Tensor_Scalar(r, to_scalar(a.get("exponent"), "exponent")));
+  });
   m->set("_C", make_c_module());
   return Value(m);
 }

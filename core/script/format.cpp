@@ -91,7 +91,7 @@ std::string nonfinite(double x, bool upper) {
 // |x| formatted per type (no sign).
 std::string float_body(double x, char type, int precision, bool alt) {
   bool upper = type == 'E' || type == 'F' || type == 'G';
-  if (!std::isfinite(x)) return nonfinite(x, upper);
+  if (!std::isfinite(x)) return nonfinite(x, upper) + (type == '%' ? "%" : "");
   double ax = std::fabs(x);
   switch (type) {
     case 'f': case 'F': case '%': {
@@ -117,7 +117,7 @@ std::string float_body(double x, char type, int precision, bool alt) {
       if (p == 0) p = 1;
       std::string digits;
       int decpt;
-      if (ax == 0) { digits = "0"; decpt = 1; }
+      if (ax == 0) { digits = alt ? std::string(p, '0') : "0"; decpt = 1; }
       else rounded_digits(ax, p, digits, decpt);
       bool add_dot_0 = type == 0;
       if (!alt)
@@ -646,7 +646,7 @@ std::string percent_format(std::string_view fmt, const Value& args) {
         break;
       }
       default: {
-        char buf[64];
+        char buf[128];
         std::snprintf(buf, sizeof buf, "unsupported format character '%c' (0x%x) at index %zu", type,
                       static_cast<unsigned>(static_cast<unsigned char>(type)), i - 1);
         raise("ValueError", buf);

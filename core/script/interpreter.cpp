@@ -92,7 +92,26 @@ std::optional<bool> ExceptionType::instancecheck(const Value& v) {
 
 Value BuiltinType::getattr(const std::string& name) {
   if (name == "__name__" || name == "__qualname__") return Value(name_);
-  return Object::getattr(name);
+  // Unbound methods: str.lower, list.append, dict.get, ...
+  Value sample;
+  if (name_ == "str") sample = Value("");
+  else if (name_ == "list") sample = Value::list();
+  else if (name_ == "tuple") sample = Value::tuple();
+  else if (name_ == "dict") sample = Value::dict();
+  else if (name_ == "int") sample = Value(int64_t{0});
+  else if (name_ == "float") sample = Value(0.0);
+  if (!sample.is_none() && has_builtin_method(sample, name)) {
+    std::string type = name_;
+    return Value(make_native_function(name, [type, name, sample](CallArgs& a) -> Value {
+      if (a.size() == 0 || a[0].type() != sample.type())
+        raise("TypeError", "unbound method " + type + "." + name + "() needs an argument");
+      Value self = a[0];
+      Args rest(a.positional().begin() + 1, a.positional().end());
+      Kwargs kw = a.keywords();
+      return call_builtin_method(self, name, rest, kw);
+    }));
+  }
+  raise("AttributeError", "type object '" + name_ + "' has no attribute '" + name + "'");
 }
 
 Value BuiltinType::call(Args args, Kwargs kwargs) {
@@ -1087,7 +1106,7 @@ void Runtime::comp_loop(const CompExpr& c, size_t gen, const Value& iterable, Fr
     } else {
       auto& items = out.list_ptr()->items;
       items.push_back(eval(*c.elt, frame));
-      if (items.size() > (size_t{1} << 28)) raise("MemoryError", "list too large");
+      if (items.size() > kMaxContainerSize) raise("MemoryError", "list too large");
     }
   }
 }

@@ -180,6 +180,7 @@ const Table& str_methods() {
              raise("TypeError", "sequence item " + std::to_string(i) + ": expected str instance, " + v.type_name() + " found");
            if (i++) out += self_str(self);
            out += v.as_str();
+           if (out.size() > 4 * kMaxContainerSize) raise("MemoryError", "string too large");
          }
          return Value(std::move(out));
        }},
@@ -270,6 +271,7 @@ const Table& str_methods() {
              out += nw;
              ++done;
              if (i < s.size()) out += s[i];
+             if (out.size() > 4 * kMaxContainerSize) raise("MemoryError", "string too large");
            }
            return Value(std::move(out));
          }
@@ -278,6 +280,7 @@ const Table& str_methods() {
            if (f == std::string::npos) break;
            out += s.substr(pos, f - pos);
            out += nw;
+           if (out.size() > 4 * kMaxContainerSize) raise("MemoryError", "string too large");
            pos = f + old.size();
            ++done;
          }
@@ -465,7 +468,7 @@ const Table& list_methods() {
       {"append", [](const Value& self, CallArgs& a) -> Value {
          a.expect_positional(1, 1);
          auto& items = list_items(self);
-         if (items.size() >= (size_t{1} << 28)) raise("MemoryError", "list too large");
+         if (items.size() >= kMaxContainerSize) raise("MemoryError", "list too large");
          items.push_back(a[0]);
          return Value();
        }},
@@ -473,7 +476,7 @@ const Table& list_methods() {
          a.expect_positional(1, 1);
          std::vector<Value> more = to_vector(a[0]);
          auto& items = list_items(self);
-         if (items.size() + more.size() > (size_t{1} << 28)) raise("MemoryError", "list too large");
+         if (items.size() + more.size() > kMaxContainerSize) raise("MemoryError", "list too large");
          items.insert(items.end(), more.begin(), more.end());
          return Value();
        }},

@@ -12,7 +12,7 @@ namespace ipt::script {
 
 namespace {
 
-constexpr size_t kMaxSequence = size_t{1} << 28;
+constexpr size_t kMaxSequence = kMaxContainerSize;
 
 [[noreturn]] void overflow() { raise("OverflowError", "integer overflow (snippets use 64-bit integers)"); }
 
@@ -159,10 +159,12 @@ std::optional<Value> builtin_binary(BinaryOp op, const Value& a, const Value& b)
     case BinaryOp::Add:
       if (ta == T::Str) {
         if (tb != T::Str) raise("TypeError", "can only concatenate str (not \"" + b.type_name() + "\") to str");
+        if (a.str_ptr()->size() + b.str_ptr()->size() > 4 * kMaxSequence) raise("MemoryError", "string too large");
         return Value(*a.str_ptr() + *b.str_ptr());
       }
       if (ta == T::List) {
         if (tb != T::List) raise("TypeError", "can only concatenate list (not \"" + b.type_name() + "\") to list");
+        if (a.list_ptr()->items.size() + b.list_ptr()->items.size() > kMaxSequence) raise("MemoryError", "list too large");
         std::vector<Value> v = a.list_ptr()->items;
         const auto& w = b.list_ptr()->items;
         v.insert(v.end(), w.begin(), w.end());
@@ -170,6 +172,7 @@ std::optional<Value> builtin_binary(BinaryOp op, const Value& a, const Value& b)
       }
       if (ta == T::Tuple) {
         if (tb != T::Tuple) raise("TypeError", "can only concatenate tuple (not \"" + b.type_name() + "\") to tuple");
+        if (a.tuple_ptr()->items.size() + b.tuple_ptr()->items.size() > kMaxSequence) raise("MemoryError", "tuple too large");
         std::vector<Value> v = a.tuple_ptr()->items;
         const auto& w = b.tuple_ptr()->items;
         v.insert(v.end(), w.begin(), w.end());
@@ -222,12 +225,8 @@ Value binary_impl(BinaryOp op, const Value& a, const Value& b, bool inplace) {
   if (b.is_object()) {
     if (auto r = b.object_ptr()->binary_op(op, a, true)) return std::move(*r);
   }
-  if (!a.is_object() && !b.is_object()) {
-    if (auto r = builtin_binary(op, a, b)) return std::move(*r);
-  } else if (op == BinaryOp::Mul || op == BinaryOp::Mod) {
-    // "abc" * obj-with-index, "%s" % obj
-    if (auto r = builtin_binary(op, a, b)) return std::move(*r);
-  }
+  // builtin types (also "abc" * obj-with-index, "%s" % obj, and str + obj's message)
+  if (auto r = builtin_binary(op, a, b)) return std::move(*r);
   unsupported(op, a, b, inplace);
 }
 

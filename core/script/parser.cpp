@@ -1011,8 +1011,6 @@ class Parser {
       if (a.kind != Arg::Kind::Positional) c->simple = false;
       c->args.push_back(std::move(a));
       if (!accept_op(",")) break;
-      if (c->args.back().value->kind == ExprKind::GenExp && !at_op(")"))
-        fail_at("Generator expression must be parenthesized", c->args.back().value->pos);
     }
     if (!accept_op(")")) fail_expected("',' or ')' in the argument list", peek());
     c->func = std::move(func);

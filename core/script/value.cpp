@@ -568,7 +568,7 @@ std::vector<Value> to_vector(const Value& iterable) {
   Value v;
   while (it.next(v)) {
     out.push_back(std::move(v));
-    if (out.size() > (size_t{1} << 28)) raise("MemoryError", "iterable too large");
+    if (out.size() > kMaxContainerSize) raise("MemoryError", "iterable too large");
   }
   return out;
 }

@@ -24,6 +24,10 @@ class Dict;
 struct Slice;
 
 using ObjectPtr = std::shared_ptr<Object>;
+
+// Largest list/tuple a snippet may build (MemoryError beyond), so a typo like [0] * 10**10
+// fails cleanly instead of exhausting memory. Strings may hold 4x this many bytes.
+constexpr size_t kMaxContainerSize = size_t{1} << 25;
 using Args = std::vector<Value>;
 using Kwargs = std::vector<std::pair<std::string, Value>>;
 

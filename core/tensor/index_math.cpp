@@ -1,5 +1,6 @@
 #include "core/tensor/index_math.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/util/error.h"
@@ -26,6 +27,21 @@ bool compute_is_contiguous(std::span<const int64_t> sizes, std::span<const int64
   if (numel_of(sizes) == 0) return true;
   int64_t expected = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
+    if (sizes[i] == 1) continue;
+    if (strides[i] != expected) return false;
+    expected *= sizes[i];
+  }
+  return true;
+}
+
+bool is_non_overlapping_and_dense(std::span<const int64_t> sizes, std::span<const int64_t> strides) {
+  std::vector<size_t> order(sizes.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return sizes[a] < 2 || (sizes[b] >= 2 && strides[a] < strides[b]);
+  });
+  int64_t expected = 1;
+  for (size_t i : order) {
     if (sizes[i] == 1) continue;
     if (strides[i] != expected) return false;
     expected *= sizes[i];

@@ -17,6 +17,10 @@ int64_t numel_of(std::span<const int64_t> sizes);
 // Whether (sizes, strides) is row-major contiguous, ignoring strides of size-1 dims.
 bool compute_is_contiguous(std::span<const int64_t> sizes, std::span<const int64_t> strides);
 
+// Whether the elements exactly tile numel consecutive storage slots in some dim order
+// (no gaps, no overlaps): true for permutations of contiguous tensors.
+bool is_non_overlapping_and_dense(std::span<const int64_t> sizes, std::span<const int64_t> strides);
+
 // Wraps a possibly negative dim; IndexError "Dimension out of range (expected to be in
 // range of [-2, 1], but got 2)". A 0-dim tensor accepts dims -1 and 0.
 int64_t wrap_dim(int64_t dim, int64_t ndim);

@@ -47,6 +47,10 @@ class Tensor {
 // Allocates an uninitialised contiguous tensor (no dispatch, no trace): what backend
 // kernels use for their outputs.
 Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device device);
+// Like make_empty, but laid out in the same dim order as `like` when `like` is dense and
+// non-overlapping with the same sizes (a transposed input gives a transposed output, as
+// PyTorch's TensorIterator does); contiguous otherwise.
+Tensor make_empty_like_layout(std::span<const int64_t> sizes, ScalarType dtype, Device device, const Tensor& like);
 // A tensor viewing `base`'s storage with new geometry (shares storage and version counter).
 Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides,
                  int64_t storage_offset);
