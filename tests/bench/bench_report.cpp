@@ -2,11 +2,13 @@
 // the results, then print ours/reference ratios against the targets. Targets are reported as
 // PASS/MISS only; nothing here asserts or fails on timings.
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <unistd.h>
@@ -126,6 +128,7 @@ int run_report(int argc, char** argv) {
   benchmark::Initialize(&cargc, cargv.data());
   if (benchmark::ReportUnrecognizedArguments(cargc, cargv.data())) return 1;
 
+  const std::string load_before = load_average();
   std::cout << "== ipt_bench --report ==\n";
   print_environment(std::cout);
   std::cout << "\n";
@@ -216,7 +219,12 @@ int run_report(int argc, char** argv) {
   std::cout << "\n== ours / reference (medians of repetitions; CPU time of the benchmark thread, "
                "wall time for mm) ==\n";
   print_table(rows);
-  std::cout << "load average after the run: " << load_average() << "\n";
+  const std::string load_after = load_average();
+  std::cout << "load average before / after the run: " << load_before << " / " << load_after << " on "
+            << std::thread::hardware_concurrency() << " hardware threads\n";
+  if (std::max(std::atof(load_before.c_str()), std::atof(load_after.c_str())) >= 1.0)
+    std::cout << "NOTE: other processes were running; the wall-time mm row (OpenBLAS thread pool) is the most\n"
+                 "      affected. The CPU-time rows (incl. mm with 1 OpenBLAS thread) are the reliable ones.\n";
   std::cout << "\nTargets are reported, never asserted. Ratios are time(ours)/time(reference) unless noted;\n"
                "\"faster\" = time(reference)/time(ours); throughput = time(cblas)/time(ours).\n";
   return 0;

@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""End-to-end checks of the inside-pytorch executable (run by CTest, one case per test).
+
+Usage: cli_tests.py --exe PATH CASE [ARGS...]
+Each case runs the program and checks exit status and output; exit 0 = pass.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+EXE = None
+
+
+def run(args, env=None, timeout=120, cwd=None):
+    e = dict(os.environ)
+    if env:
+        e.update(env)
+    p = subprocess.run([EXE] + args, capture_output=True, text=True, timeout=timeout, env=e, cwd=cwd)
+    return p.returncode, p.stdout, p.stderr
+
+
+def expect(cond, msg, out="", err=""):
+    if not cond:
+        print("FAIL:", msg)
+        if out:
+            print("--- stdout ---\n" + out[-4000:])
+        if err:
+            print("--- stderr ---\n" + err[-4000:])
+        sys.exit(1)
+
+
+def write(dirname, name, text):
+    path = os.path.join(dirname, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+def case_help():
+    for sub in [[], ["run"], ["lessons"], ["lesson"], ["all-lessons"], ["schema"], ["ops"], ["trace"], ["gui"]]:
+        rc, out, err = run(sub + ["--help"])
+        expect(rc == 0 and "Usage" in out, "--help for %s" % sub, out, err)
+
+
+def case_lessons():
+    rc, out, err = run(["lessons"])
+    expect(rc == 0, "lessons exits 0", out, err)
+    lines = [l for l in out.splitlines() if l.strip()]
+    expect(len(lines) == 7, "seven lessons listed", out, err)
+    expect("coming" in out and "steps" in out, "written and coming lessons marked", out, err)
+    rc, out, err = run(["lessons", "--lang", "zh"])
+    expect(rc == 0 and "即将推出" in out, "Chinese listing", out, err)
+
+
+def case_lesson_step(number, step):
+    rc, out, err = run(["lesson", number, "--step", step])
+    expect(rc == 0, "lesson %s step %s runs without error" % (number, step), out, err)
+    expect(("Step %s/" % step) in out, "the step is shown", out, err)
+    rc, out, err = run(["lesson", number, "--step", step, "--lang", "zh"])
+    expect(rc == 0 and ("第 %s 步" % step) in out, "the step runs in Chinese", out, err)
+
+
+def case_lesson_coming():
+    rc, out, err = run(["lesson", "6"])
+    expect(rc == 2 and "coming" in err, "an unwritten lesson says it is coming", out, err)
+    rc, out, err = run(["lesson", "2", "--step", "99"])
+    expect(rc == 2 and "steps 1 to" in err, "a step out of range is refused", out, err)
+
+
+def case_bad_lesson_file():
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "index.yaml", "lessons:\n  - number: 2\n    title: {en: T, zh: T}\n    file: bad.yaml\n")
+        write(d, "bad.yaml", "number: 2\ntitle: {en: T, zh: T}\nsummary: {en: S, zh: S}\nsteps:\n"
+                             "  - title: {en: A, zh: A}\n    view: storage\n    narration: {en: N}\n    code: print(1)\n")
+        rc, out, err = run(["lesson", "2"], env={"IPT_LESSONS_DIR": d})
+        expect(rc == 2 and "missing 'narration.zh'" in err and "step 1" in err, "a missing field is named", out, err)
+        write(d, "bad.yaml", "number: [\n")
+        rc, out, err = run(["lesson", "2"], env={"IPT_LESSONS_DIR": d})
+        expect(rc == 2 and "not valid YAML" in err, "malformed YAML is reported", out, err)
+
+
+def case_run_ok():
+    with tempfile.TemporaryDirectory() as d:
+        p = write(d, "ok.py", "import torch\nx = torch.arange(6.).reshape(2, 3)\nprint(x.t().stride(), x.sum().item())\n")
+        rc, out, err = run(["run", p])
+        expect(rc == 0 and out == "(1, 3) 15.0\n", "a program runs and prints like PyTorch", out, err)
+
+
+def case_syntax_error():
+    with tempfile.TemporaryDirectory() as d:
+        p = write(d, "bad.py", "import torch\nif True\n    print(1)\n")
+        rc, out, err = run(["run", p])
+        expect(rc == 1, "a syntax error exits non-zero", out, err)
+        expect("line 2" in err and "column" in err and "SyntaxError" in err, "line and column named", out, err)
+        p = write(d, "unsupported.py", "class A:\n    pass\n")
+        rc, out, err = run(["run", p])
+        expect(rc == 1 and "SyntaxError" in err and "line 1" in err, "unsupported syntax is a clear error", out, err)
+
+
+def case_runtime_error():
+    with tempfile.TemporaryDirectory() as d:
+        p = write(d, "err.py", "import torch\nprint('before')\ny = torch.ones(2, 3).t().view(6)\nprint('after')\n")
+        rc, out, err = run(["run", p])
+        expect(rc == 1 and out == "before\n", "runs until the error", out, err)
+        last = err.strip().splitlines()[-1]
+        expect(last.startswith("RuntimeError: view size is not compatible"), "PyTorch's kind and message", out, err)
+        expect("line 3" in err, "the line is named", out, err)
+
+
+def case_missing_file():
+    rc, out, err = run(["run", "/nonexistent/prog.py"])
+    expect(rc == 2 and "cannot read" in err, "a missing file is a usage error", out, err)
+
+
+def check_trace(path):
+    rc, out, err = run(["trace", path])
+    expect(rc == 0 and "Perfetto" in out, "the trace reads back and follows the Chrome trace rules", out, err)
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    expect(isinstance(doc.get("traceEvents"), list), "traceEvents list present")
+    payload = doc.get("insidePyTorch", {})
+    expect(payload.get("version") == 1, "versioned payload present")
+    return doc
+
+
+def case_run_trace():
+    with tempfile.TemporaryDirectory() as d:
+        p = write(d, "t.py", "import torch\na = torch.ones(2)\nb = a + a\nc = a.t()\na.add_(b)\n")
+        tpath = os.path.join(d, "out.json")
+        rc, out, err = run(["run", p, "--trace", tpath])
+        expect(rc == 0, "run with --trace", out, err)
+        doc = check_trace(tpath)
+        names = [e.get("name", "") for e in doc["traceEvents"]]
+        expect(any("aten::add.Tensor [AutogradCPU]" in n for n in names), "dispatch slices named by op and key")
+        expect(any("aten::add_.Tensor [ADInplaceOrView]" in n for n in names), "the in-place redispatch chain")
+        cats = {e["category"] for e in doc["insidePyTorch"]["events"]}
+        expect({"dispatch", "tensor", "script"} <= cats, "payload holds dispatch, tensor and script events: %s" % cats)
+
+
+def case_lesson_trace(number):
+    with tempfile.TemporaryDirectory() as d:
+        tpath = os.path.join(d, "lesson.json")
+        rc, out, err = run(["lesson", number, "--trace", tpath])
+        expect(rc == 0, "lesson with --trace", out, err)
+        check_trace(tpath)
+
+
+def case_trace_malformed():
+    with tempfile.TemporaryDirectory() as d:
+        p = write(d, "t.py", "import torch\nx = torch.ones(3)\n")
+        tpath = os.path.join(d, "good.json")
+        rc, out, err = run(["run", p, "--trace", tpath])
+        expect(rc == 0, "write a trace", out, err)
+        with open(tpath, encoding="utf-8") as f:
+            text = f.read()
+        bad = write(d, "truncated.json", text[: len(text) // 2])
+        rc, out, err = run(["trace", bad])
+        expect(rc == 2 and "truncated" in err, "a truncated trace is rejected clearly", out, err)
+        doc = json.loads(text)
+        doc["insidePyTorch"]["version"] = 99
+        future = write(d, "future.json", json.dumps(doc))
+        rc, out, err = run(["trace", future])
+        expect(rc == 2 and "newer" in err, "a future version is rejected clearly", out, err)
+        rc, out, err = run(["run", p, "--trace", os.path.join(d, "no", "such", "dir", "x.json")])
+        expect(rc == 2 and "could not write" in err, "an unwritable trace path is reported", out, err)
+
+
+def case_schema():
+    rc, out, err = run(["schema", "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"])
+    expect(rc == 0, "schema parses", out, err)
+    j = json.loads(out)
+    expect(j["name"] == "add" and j["overload_name"] == "Tensor", "name and overload", out)
+    alpha = [a for a in j["arguments"] if a["name"] == "alpha"][0]
+    expect(alpha["kwarg_only"] and alpha["default"] == "1", "keyword-only default", out)
+    rc, out, err = run(["schema", "add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)"])
+    j = json.loads(out)
+    expect(j["is_inplace"] and j["is_mutable"] and j["arguments"][0]["is_write"], "in-place schema", out)
+    rc, out, err = run(["schema", "add(Tensor self -> Tensor"])
+    expect(rc == 2 and "column" in err, "malformed schema rejected with its column", out, err)
+
+
+def case_schema_yaml(path):
+    if not os.path.exists(path):
+        print("SKIP: PyTorch's native_functions.yaml is not installed")
+        return
+    rc, out, err = run(["schema", "--yaml", path])
+    expect(rc == 0, "PyTorch's own native_functions.yaml parses completely", out, err)
+    parts = out.split()
+    expect(parts[0] == "parsed" and parts[1] == parts[3], "every schema parsed: " + out, out, err)
+
+
+def case_ops_table():
+    rc, out, err = run(["ops", "--table", "add.Tensor"])
+    expect(rc == 0 and "AutogradCPU: registered at" in out and "[autograd kernel]" in out, "dispatch table", out, err)
+    rc, out, err = run(["ops", "--table", "no_such_op"])
+    expect(rc == 2 and "unknown operator" in err, "unknown operator", out, err)
+    rc, out, err = run(["ops"])
+    expect(rc == 0 and "aten::mm(Tensor self, Tensor mat2) -> Tensor" in out, "operator list", out, err)
+
+
+def case_gui_headless():
+    with tempfile.TemporaryDirectory() as d:
+        env = {"DISPLAY": "", "WAYLAND_DISPLAY": ""}
+        rc, out, err = run(["gui", "--out", os.path.join(d, "traces")], env=env, timeout=300)
+        expect(rc == 0 and "No display" in out, "without a display it says so and runs the lessons", out, err)
+        files = sorted(os.listdir(os.path.join(d, "traces")))
+        expect("lesson-2.json" in files and "lesson-3.json" in files, "lesson traces written: %s" % files)
+
+
+def main():
+    global EXE
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--exe", required=True)
+    ap.add_argument("case")
+    ap.add_argument("args", nargs="*")
+    a = ap.parse_args()
+    EXE = a.exe
+    fn = globals().get("case_" + a.case)
+    if fn is None:
+        print("unknown case", a.case)
+        return 2
+    fn(*a.args)
+    print("ok", a.case, " ".join(a.args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
