@@ -11,6 +11,7 @@
 #include "core/schema/schema_cli.h"
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
+#include "core/views/dispatch_model.h"
 
 namespace ipt::app {
 
@@ -69,9 +70,24 @@ std::string indent(const std::string& text, const std::string& pad) {
   return out;
 }
 
+// The step's view as text, from the events the step recorded (headless stand-in for the
+// GUI view the step is about).
+void print_view(const lesson::Step& s, size_t first_event, const std::string& lang) {
+  if (s.view != lesson::ViewKind::Dispatch && s.view != lesson::ViewKind::Storage) return;
+  auto events = trace::Recorder::current().events();
+  std::string text = s.view == lesson::ViewKind::Dispatch
+                         ? views::render_dispatch_text(views::dispatch_forest(events, first_event), 2)
+                         : views::render_tensors_text(views::tensors_seen(events, first_event));
+  if (text.empty()) return;
+  std::cout << "\n" << (lang == "zh" ? "[" : "[") << lesson::view_name(s.view)
+            << (lang == "zh" ? " 视图]\n" : " view]\n") << text;
+}
+
 // Runs the lesson's steps 1..last in one session; prints steps from `first_shown` on.
+// The session is always traced: each step's view is printed from its events.
 int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::string& lang) {
   pytorch::Session session;
+  trace::ScopedTrace tracing;
   int failures = 0;
   for (int k = 1; k <= last; ++k) {
     const lesson::Step& s = l.steps[static_cast<size_t>(k - 1)];
@@ -84,8 +100,12 @@ int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::st
                 << l.steps.size() << " · " << s.title.in(lang) << "  [" << lesson::view_name(s.view) << "]\n\n"
                 << s.narration.in(lang) << "\n" << indent(s.code, "    >>> ") << "\n";
     }
+    const size_t first_event = trace::Recorder::current().size();
     pytorch::StepResult r = session.run(s.code, l.source_path + ":step" + std::to_string(k));
-    if (show) std::cout << r.output;
+    if (show) {
+      std::cout << r.output;
+      print_view(s, first_event, lang);
+    }
     if (!r.result.ok) {
       ++failures;
       std::cerr << "lesson " << l.number << " step " << k << " failed:\n";
@@ -155,13 +175,8 @@ int cmd_lesson(int number, std::optional<int> step, const std::string& lang, con
   }
   std::cout << (lang == "zh" ? "第 " + std::to_string(number) + " 课 · " : "Lesson " + std::to_string(number) + " · ")
             << l->title.in(lang) << "\n" << l->summary.in(lang) << "\n";
-  std::optional<trace::ScopedTrace> tracing;
-  if (!trace_path.empty()) {
-    trace::Recorder::current().clear();
-    tracing.emplace();
-  }
+  trace::Recorder::current().clear();
   int rc = run_lesson(*l, step.value_or(1), step.value_or(n), lang);
-  tracing.reset();
   if (!trace_path.empty()) {
     trace::TraceMeta meta;
     meta.title = "Lesson " + std::to_string(number) + ": " + l->title.en;

@@ -490,7 +490,7 @@ Runtime::Flow Runtime::exec_inner(const Stmt& s, Frame* f) {
           if (!msg.is_unbound()) raise("AssertionError", std::vector<Value>{msg});
           raise("AssertionError", std::string());
         } catch (...) {
-          rethrow_annotated(a.test->pos, f);
+          rethrow_annotated(a.msg ? s.pos : a.test->pos, f);  // where CPython 3.11 points
         }
       }
       return Flow::Normal;

@@ -27,14 +27,20 @@ struct Result {
   double items_per_second = 0;    // 0 when not set
 };
 
-// Keeps, per benchmark, the "median" aggregate when repetitions > 1, otherwise the median of
-// its plain iteration runs.
+// Captures every repetition and prints only the aggregates (mean/median/stddev/cv) when
+// there are repetitions. Estimator per benchmark: the median of its repetitions for CPU-time
+// benchmarks; the best (minimum) for wall-time ones (mm), because other processes on the
+// machine only ever add wall time, by a lot and at random (the OpenBLAS pool waits for its
+// slowest thread). Falls back to the "median" aggregate if only aggregates were reported.
 class CapturingReporter : public benchmark::ConsoleReporter {
  public:
   explicit CapturingReporter(OutputOptions opts) : ConsoleReporter(opts) {}
 
   void ReportRuns(const std::vector<Run>& runs) override {
+    std::vector<Run> shown;
     for (const Run& r : runs) {
+      const bool aggregate = r.run_type == Run::RT_Aggregate;
+      if (aggregate || r.repetitions <= 1) shown.push_back(r);
       if (r.error_occurred) continue;
       const std::string name = r.run_name.function_name;  // without /real_time etc.
       Result res;
@@ -43,27 +49,31 @@ class CapturingReporter : public benchmark::ConsoleReporter {
                     benchmark::GetTimeUnitMultiplier(r.time_unit);
       if (auto it = r.counters.find("bytes_per_second"); it != r.counters.end()) res.bytes_per_second = it->second;
       if (auto it = r.counters.find("items_per_second"); it != r.counters.end()) res.items_per_second = it->second;
-      if (r.run_type == Run::RT_Aggregate) {
+      if (aggregate) {
         if (r.aggregate_name == "median") medians_[name] = res;
       } else {
         samples_[name].push_back(res);
+        wall_[name] = wall;
       }
     }
-    ConsoleReporter::ReportRuns(runs);
+    if (!shown.empty()) ConsoleReporter::ReportRuns(shown);
   }
 
   std::optional<Result> get(const std::string& name) const {
-    if (auto it = medians_.find(name); it != medians_.end()) return it->second;
     auto it = samples_.find(name);
-    if (it == samples_.end() || it->second.empty()) return std::nullopt;
+    if (it == samples_.end() || it->second.empty()) {
+      if (auto m = medians_.find(name); m != medians_.end()) return m->second;
+      return std::nullopt;
+    }
     std::vector<Result> v = it->second;
     std::sort(v.begin(), v.end(), [](const Result& a, const Result& b) { return a.seconds < b.seconds; });
-    return v[v.size() / 2];
+    return wall_.at(name) ? v.front() : v[v.size() / 2];
   }
 
  private:
   std::map<std::string, Result> medians_;
   std::map<std::string, std::vector<Result>> samples_;
+  std::map<std::string, bool> wall_;
 };
 
 std::string fmt(const char* f, double v) {
@@ -118,7 +128,7 @@ const char* pass(bool ok) { return ok ? "PASS" : "MISS"; }
 
 int run_report(int argc, char** argv) {
   // Defaults for a stable report; flags given on the command line come later and win.
-  std::vector<std::string> args = {argv[0], "--benchmark_repetitions=5", "--benchmark_display_aggregates_only=true",
+  std::vector<std::string> args = {argv[0], "--benchmark_repetitions=5",
                                    "--benchmark_enable_random_interleaving=true", "--benchmark_min_time=0.5"};
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
   std::vector<char*> cargv;
@@ -207,24 +217,24 @@ int run_report(int argc, char** argv) {
       }
       rows.push_back(row);
     };
-    mm_row("mm 1024^3 f32 vs cblas_sgemm (default OpenBLAS threads, wall)", o, c);
+    mm_row("mm 1024^3 f32 vs cblas_sgemm (default OpenBLAS threads; wall)", o, c);
     mm_row("mm 1024^3 f32 vs cblas_sgemm (1 OpenBLAS thread, CPU time)", r(kMmOurs1T), r(kMmCblas1T));
     if (o && t)
-      rows.push_back({"  (info) mm vs libtorch at::mm", cell(o), cell(t),
+      rows.push_back({"  (info) mm vs libtorch at::mm (default threads; wall)", cell(o), cell(t),
                       fmt("%.1f%% throughput", 100.0 * t->seconds / o->seconds), "", ""});
     else if (!have_libtorch())
-      rows.push_back({"  (info) mm vs libtorch at::mm", o ? cell(o) : "(not run)", no_torch, "", "", ""});
+      rows.push_back({"  (info) mm vs libtorch at::mm (default threads; wall)", o ? cell(o) : "(not run)", no_torch, "", "", ""});
   }
 
-  std::cout << "\n== ours / reference (medians of repetitions; CPU time of the benchmark thread, "
-               "wall time for mm) ==\n";
+  std::cout << "\n== ours / reference: CPU time of the benchmark thread, median of the repetitions; "
+               "rows marked wall: wall time, best repetition ==\n";
   print_table(rows);
   const std::string load_after = load_average();
   std::cout << "load average before / after the run: " << load_before << " / " << load_after << " on "
             << std::thread::hardware_concurrency() << " hardware threads\n";
   if (std::max(std::atof(load_before.c_str()), std::atof(load_after.c_str())) >= 1.0)
-    std::cout << "NOTE: other processes were running; the wall-time mm row (OpenBLAS thread pool) is the most\n"
-                 "      affected. The CPU-time rows (incl. mm with 1 OpenBLAS thread) are the reliable ones.\n";
+    std::cout << "NOTE: other processes were running. The wall-time mm rows (OpenBLAS thread pool) are the\n"
+                 "      most affected; the CPU-time rows (incl. mm with 1 OpenBLAS thread) are the reliable ones.\n";
   std::cout << "\nTargets are reported, never asserted. Ratios are time(ours)/time(reference) unless noted;\n"
                "\"faster\" = time(reference)/time(ours); throughput = time(cblas)/time(ours).\n";
   return 0;
