@@ -549,7 +549,9 @@ std::string percent_format(std::string_view fmt, const Value& args) {
       ++i;
     }
     if (i < n && fmt[i] == '*') {
-      s.width = static_cast<int>(next_arg().as_int());
+      int64_t w = next_arg().as_int();
+      if (w > 1000000 || w < -1000000) raise("ValueError", "width too big");
+      s.width = static_cast<int>(w);
       if (s.width < 0) { left = true; s.width = -s.width; }
       ++i;
     } else {
@@ -564,7 +566,9 @@ std::string percent_format(std::string_view fmt, const Value& args) {
     if (i < n && fmt[i] == '.') {
       ++i;
       if (i < n && fmt[i] == '*') {
-        s.precision = static_cast<int>(next_arg().as_int());
+        int64_t p = next_arg().as_int();
+        if (p > 1000000) raise("ValueError", "precision too big");
+        s.precision = static_cast<int>(std::max<int64_t>(p, 0));
         ++i;
       } else {
         int p = 0;

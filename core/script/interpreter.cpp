@@ -315,6 +315,9 @@ RunResult Runtime::run(std::string_view source, std::string_view filename) {
     call_depth = 0;
   }
   ++run_depth;
+  detail::IterationWatch saved_watch = detail::t_iteration_watch;
+  detail::t_iteration_watch.tick = [](void* ctx) { static_cast<Runtime*>(ctx)->on_iterations(256); };
+  detail::t_iteration_watch.ctx = this;
   try {
     exec_body(prog->body, nullptr);
   } catch (ScriptError& e) {
@@ -340,6 +343,7 @@ RunResult Runtime::run(std::string_view source, std::string_view filename) {
     result.error_message = "internal error";
   }
   --run_depth;
+  detail::t_iteration_watch = saved_watch;
   stack_limit = saved_limit;
   program_ = saved_program;
   if (!result.ok) result.source_line = line_text(src, result.line);
@@ -386,6 +390,21 @@ void Runtime::rethrow_annotated(const Pos& p, Frame* f) {
     ScriptError se("RuntimeError", std::string("internal error: unknown native exception"));
     annotate(se);
     throw se;
+  }
+}
+
+void Runtime::on_iterations(uint64_t n) {
+  if (stop_requested.load(std::memory_order_relaxed)) {
+    stop_requested = false;
+    ScriptError e("KeyboardInterrupt", std::string("execution stopped"));
+    e.fatal = true;
+    throw e;
+  }
+  steps += n;
+  if (step_limit && steps > step_limit) {
+    ScriptError e("KeyboardInterrupt", "step limit exceeded (" + std::to_string(step_limit) + " statements)");
+    e.fatal = true;
+    throw e;
   }
 }
 

@@ -149,6 +149,7 @@ std::string pad_to(const std::string& s, int64_t width, const Value& fillv, int 
   }
   int64_t len = utf8_length(s);
   if (width <= len) return s;
+  if (static_cast<uint64_t>(width) > 4 * kMaxContainerSize) raise("MemoryError", "string too large");
   int64_t total = width - len;
   int64_t left = align < 0 ? 0 : align > 0 ? total : total / 2 + (total & width & 1);
   int64_t right = total - left;
@@ -397,6 +398,7 @@ const Table& str_methods() {
          int64_t width = to_index(a[0]);
          int64_t len = utf8_length(s);
          if (width <= len) return self;
+         if (static_cast<uint64_t>(width) > 4 * kMaxContainerSize) raise("MemoryError", "string too large");
          std::string sign, body = s;
          if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
            sign = s.substr(0, 1);

@@ -160,6 +160,9 @@ class Runtime {
   bool handler_matches(const Value& type, const std::string& kind);
 
   void on_statement(const ast::Pos& p);
+ public:
+  void on_iterations(uint64_t n);  // native loops: counts toward the step limit, honours stop
+ private:
   void check_stack();
   [[noreturn]] void rethrow_annotated(const ast::Pos& p, Frame* f);
   void bind_arguments(ScriptFunction& sf, Frame& fr, Args& args, Kwargs& kwargs);

@@ -531,7 +531,12 @@ ValueIterator::ValueIterator(const Value& v) {
   }
 }
 
+namespace detail {
+thread_local IterationWatch t_iteration_watch;
+}
+
 bool ValueIterator::next(Value& out) {
+  detail::iteration_tick();
   switch (kind_) {
     case Kind::List: {
       const auto& items = holder_.is_list() ? holder_.list_ptr()->items : holder_.tuple_ptr()->items;

@@ -27,7 +27,7 @@ using ObjectPtr = std::shared_ptr<Object>;
 
 // Largest list/tuple a snippet may build (MemoryError beyond), so a typo like [0] * 10**10
 // fails cleanly instead of exhausting memory. Strings may hold 4x this many bytes.
-constexpr size_t kMaxContainerSize = size_t{1} << 25;
+constexpr size_t kMaxContainerSize = size_t{1} << 24;
 using Args = std::vector<Value>;
 using Kwargs = std::vector<std::pair<std::string, Value>>;
 
@@ -182,6 +182,22 @@ SliceIndices resolve_slice(const Slice& s, int64_t length);
 std::vector<Value> to_vector(const Value& iterable);
 // Ints from an int or a sequence of ints (shapes): 3 -> {3}; (2, 3) -> {2, 3}.
 std::vector<int64_t> to_int_vector(const Value& v);
+
+namespace detail {
+// Long loops that run no statements (sum(range(10**12)), list(big_iterable)) report their
+// progress here every 256 items, so the interpreter's step limit and stop requests reach
+// them too. Set per thread by the running interpreter.
+struct IterationWatch {
+  void (*tick)(void* ctx) = nullptr;
+  void* ctx = nullptr;
+  uint32_t count = 0;
+};
+extern thread_local IterationWatch t_iteration_watch;
+inline void iteration_tick() {
+  auto& w = t_iteration_watch;
+  if (w.tick && (++w.count & 255u) == 0) w.tick(w.ctx);
+}
+}  // namespace detail
 
 // Iterates any iterable value one item at a time. Lists are read by index (so appends
 // during iteration are seen, as in Python); native objects use Object::iter()/next().

@@ -9,6 +9,12 @@ using namespace ipt;
 using V = std::vector<int64_t>;
 using D = std::vector<double>;
 
+static int64_t numel_of_test(const V& s) {
+  int64_t n = 1;
+  for (int64_t v : s) n *= v;
+  return n;
+}
+
 TEST(Ops, BroadcastAdd) {
   Tensor a = ops::reshape(ops::arange(6.0), V{2, 3});
   Tensor b = ops::arange(3.0);
@@ -88,4 +94,15 @@ TEST(Ops, CopyBroadcastsAndConverts) {
   Tensor tc = ops::contiguous(ops::t(big));  // blocked transpose path
   for (int64_t i = 0; i < 48; ++i)
     for (int64_t j = 0; j < 64; ++j) ASSERT_EQ(element_as_double(tc, i * 64 + j), j * 48 + i);
+}
+
+TEST(Ops, BlockedTransposeCopyFloatOddShapesAndBatches) {
+  for (auto shape : {V{37, 53}, V{3, 17, 9}, V{4, 4}, V{1, 5}}) {
+    Tensor x = ops::reshape(ops::arange(static_cast<double>(numel_of_test(shape)), ScalarType::Float), shape);
+    int64_t nd = static_cast<int64_t>(shape.size());
+    Tensor t = ops::transpose_int(x, nd - 2, nd - 1);
+    Tensor c = ops::contiguous(t);
+    ASSERT_TRUE(c.is_contiguous());
+    for (int64_t i = 0; i < c.numel(); ++i) ASSERT_EQ(element_as_double(c, i), element_as_double(t, i)) << i;
+  }
 }
