@@ -4,6 +4,9 @@
 #include <iostream>
 
 #include "app/commands.h"
+#if IPT_HAVE_GUI
+#include "app/gui/gui_app.h"
+#endif
 
 namespace ipt::app {
 
@@ -16,19 +19,39 @@ void add_gui_options(CLI::App& cmd, GuiOptions& o) {
   cmd.add_option("--width", o.width, "window width")->capture_default_str();
   cmd.add_option("--height", o.height, "window height")->capture_default_str();
   cmd.add_option("--out", o.out_dir, "headless fallback: folder for lesson traces")->capture_default_str();
+  cmd.add_option("--trace", o.trace_file, "open this trace file");
+  cmd.add_option("--frames", o.frames, "render N frames and exit");
+  cmd.add_flag("--report-frame-times", o.report_frame_times, "print frame-time percentiles (CPU time per frame)");
 }
 
 int run_gui(const GuiOptions& o) {
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
-  if ((!display || !*display) && (!wayland || !*wayland)) {
-    std::cout << "No display found (DISPLAY is not set): running every lesson headless instead, writing traces to "
-              << o.out_dir << "/.\n";
-  } else {
-    std::cout << "The desktop window is not part of this build yet: running every lesson headless instead, "
-                 "writing traces to "
-              << o.out_dir << "/.\n";
+  const bool has_display = (display && *display) || (wayland && *wayland);
+#if IPT_HAVE_GUI
+  if (has_display) {
+    gui::GuiConfig c;
+    c.lesson = o.lesson;
+    c.step = o.step;
+    c.run_file = o.run_file;
+    c.trace_file = o.trace_file;
+    c.screenshot = o.screenshot;
+    c.lang = o.lang;
+    c.width = o.width;
+    c.height = o.height;
+    c.frames = o.frames;
+    c.report_frame_times = o.report_frame_times;
+    return gui::run_gui_app(c);
   }
+#endif
+  if (!o.screenshot.empty() || o.frames > 0) {
+    std::cerr << "error: " << (has_display ? "this build has no GUI (IPT_BUILD_GUI=OFF)" : "no display found (DISPLAY is not set)")
+              << "; run it under a display or `xvfb-run`\n";
+    return 2;
+  }
+  std::cout << (has_display ? "This build has no desktop window (built with IPT_BUILD_GUI=OFF)"
+                            : "No display found (DISPLAY is not set)")
+            << ": running every lesson headless instead, writing traces to " << o.out_dir << "/.\n";
   return cmd_all_lessons(o.out_dir, o.lang);
 }
 

@@ -17,6 +17,9 @@ struct GuiOptions {
   std::string lang = "en";
   int width = 1600, height = 1000;
   std::string out_dir = "traces";
+  std::string trace_file;
+  int frames = 0;
+  bool report_frame_times = false;
 };
 
 void add_gui_options(CLI::App& cmd, GuiOptions& o);

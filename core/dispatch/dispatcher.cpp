@@ -1,5 +1,7 @@
 #include "core/dispatch/dispatcher.h"
 
+#include <set>
+
 #include "core/tensor/backend.h"
 
 namespace ipt {
@@ -67,6 +69,25 @@ void report_missing_kernel(const OperatorEntry& op, DispatchKeySet ks) {
 
 static thread_local int tls_trace_depth = 0;
 
+// Note [The dispatch table travels with the trace]
+// Views are pure functions of the trace, so the first call of each operator in a recording
+// also records that operator's computed table (as `torch._C._dispatch_dump_table` prints it):
+// a loaded trace can show the table with the chosen entry highlighted.
+static void record_table_once(const OperatorEntry& op) {
+  static std::mutex mu;
+  static std::set<std::pair<uint64_t, const OperatorEntry*>> seen;
+  trace::Recorder& rec = trace::Recorder::current();
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (!seen.insert({rec.session(), &op}).second) return;
+  }
+  trace::KernelDetail d;
+  d.fields.emplace_back("op", op.full_name());
+  d.fields.emplace_back("schema", op.schema());
+  d.fields.emplace_back("table", op.dump_table());
+  rec.instant(trace::Category::Dispatch, "dispatch table", std::move(d));
+}
+
 static const char* step_name(const OperatorEntry& op, DispatchKey k) {
   return trace::intern(op.full_name() + " [" + k.name() + "]");
 }
@@ -74,6 +95,7 @@ static const char* step_name(const OperatorEntry& op, DispatchKey k) {
 DispatchTraceScope::DispatchTraceScope(const OperatorEntry& op, const TableEntry& e, DispatchKeySet arg_keys,
                                        DispatchKeySet ks, bool redispatch,
                                        std::initializer_list<DispatchKeySet> per_arg) {
+  if (!redispatch) record_table_once(op);
   const LocalDispatchKeySet& tls = local_dispatch_key_set();
   trace::DispatchStep s;
   s.op = op.full_name_cstr();

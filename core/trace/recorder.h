@@ -56,6 +56,12 @@ class Recorder {
 
   void set_enabled(bool on);
   bool enabled() const { return enabled_.load(std::memory_order_relaxed); }
+  // Changes with every new recorder and every clear(): lets callers record something once
+  // per recording (e.g. an operator's dispatch table the first time it is called).
+  uint64_t session() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return session_;
+  }
 
   // The process-wide current recorder (a default one until set_current is called).
   static Recorder& current();

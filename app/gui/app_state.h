@@ -1,0 +1,79 @@
+#pragma once
+// The GUI's state: the lesson being played, the recorded trace the views draw from, the
+// selection, and the playground. Views read the TraceDoc and the Selection; only the
+// runner (app_state.cpp) executes snippets, and it replaces the TraceDoc wholesale.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/lesson/lesson.h"
+#include "core/trace/events.h"
+#include "core/trace/trace_json.h"
+
+namespace ipt::gui {
+
+// What the views show: a recorded (or loaded) trace.
+struct TraceDoc {
+  std::vector<trace::Event> events;
+  trace::TraceMeta meta;
+  std::vector<size_t> step_begin;  // lesson runs: index of the first event of each step
+  uint64_t generation = 0;         // changes whenever the document is replaced
+  // The events of the step being shown: [first, last).
+  size_t first = 0, last = 0;
+};
+
+struct Selection {
+  std::optional<size_t> event;      // selected event index (a dispatch Begin, a tensor, ...)
+  std::optional<uint64_t> tensor;   // selected tensor id
+  // Hover state, reset every frame by the storage view.
+  std::optional<uint64_t> hover_storage;
+  std::optional<int64_t> hover_cell;
+};
+
+struct StepOutput {
+  std::string text;
+  std::string error;  // empty when the step ran fine
+  int error_line = 0, error_col = 0;
+};
+
+struct AppState {
+  // Lessons.
+  std::vector<lesson::LessonEntry> index;
+  std::string index_error;
+  std::optional<lesson::Lesson> lesson;
+  std::string lesson_error;
+  int current_step = 0;       // 0-based step shown
+  std::vector<StepOutput> outputs;  // per executed step
+  int running_line = 0;       // line in the current step's code of the last statement run
+  bool show_playground = false;
+
+  // Playground.
+  std::string playground_code;
+  StepOutput playground_result;
+
+  TraceDoc doc;
+  Selection sel;
+  std::string banner;  // status / error line shown at the top
+  std::string font_warning;
+
+  bool has_lesson() const { return lesson.has_value(); }
+  int step_count() const { return lesson ? static_cast<int>(lesson->steps.size()) : 0; }
+};
+
+// Loads the lesson index (errors go to state.index_error; never throws).
+void load_index(AppState& s);
+// Opens lesson `number` (errors go to lesson_error) and runs it to step 0.
+void open_lesson(AppState& s, int number);
+// Runs steps 0..step (0-based) of the open lesson in a fresh session; the doc shows `step`.
+void run_lesson_to(AppState& s, int step);
+// Runs the playground code in a fresh session; the code is never modified.
+void run_playground(AppState& s);
+// Replaces the document with a trace file; on failure keeps everything and sets banner.
+bool open_trace(AppState& s, const std::string& path);
+bool export_trace(AppState& s, const std::string& path);
+
+// Example snippets preloaded into the playground.
+const std::vector<std::pair<const char*, const char*>>& playground_examples();
+
+}  // namespace ipt::gui

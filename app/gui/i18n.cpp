@@ -1,0 +1,76 @@
+#include "app/gui/i18n.h"
+
+#include <string_view>
+#include <unordered_map>
+
+namespace ipt::gui {
+
+static Lang g_lang = Lang::En;
+
+void set_lang(Lang l) { g_lang = l; }
+Lang lang() { return g_lang; }
+const char* lang_code() { return g_lang == Lang::Zh ? "zh" : "en"; }
+
+const char* tr(const char* en) {
+  if (g_lang == Lang::En) return en;
+  static const std::unordered_map<std::string_view, const char*> zh = {
+      {"Lessons", "课程"},
+      {"Lesson", "课程"},
+      {"Steps", "步骤"},
+      {"Step", "步骤"},
+      {"coming", "即将推出"},
+      {"Next", "下一步"},
+      {"Previous", "上一步"},
+      {"Run to here", "运行到此"},
+      {"Reset", "重置"},
+      {"Narration", "讲解"},
+      {"Code", "代码"},
+      {"Output", "输出"},
+      {"Playground", "练习场"},
+      {"Run", "运行"},
+      {"Examples", "示例"},
+      {"Tensor & storage", "张量与存储"},
+      {"Dispatch", "调度"},
+      {"Event log", "事件日志"},
+      {"File", "文件"},
+      {"Open trace...", "打开追踪文件..."},
+      {"Export trace...", "导出追踪文件..."},
+      {"Export PNG...", "导出 PNG..."},
+      {"Language", "语言"},
+      {"View", "视图"},
+      {"Quit", "退出"},
+      {"Search", "搜索"},
+      {"Category", "类别"},
+      {"Operator", "算子"},
+      {"events", "个事件"},
+      {"No events yet: run a step or a snippet.", "还没有事件：运行一个步骤或一段代码。"},
+      {"Select a call in the event log or in the list.", "在事件日志或列表中选择一次调用。"},
+      {"Calls", "调用"},
+      {"Tensor key sets", "张量调度键集"},
+      {"Thread-local included", "线程局部包含集"},
+      {"Thread-local excluded", "线程局部排除集"},
+      {"Merged key set", "合并后的调度键集"},
+      {"Dispatch table", "调度表"},
+      {"Redispatch chain", "重新调度链"},
+      {"kernel", "内核"},
+      {"registered at", "注册于"},
+      {"Tensors", "张量"},
+      {"Storage", "存储"},
+      {"shares storage with", "与之共享存储"},
+      {"new storage", "新存储"},
+      {"Error", "错误"},
+      {"Path", "路径"},
+      {"Open", "打开"},
+      {"Save", "保存"},
+      {"Cancel", "取消"},
+      {"Running line", "当前行"},
+      {"No Chinese font found (install fonts-wqy-microhei): staying in English.",
+       "未找到中文字体（请安装 fonts-wqy-microhei）：继续使用英文。"},
+      {"Autograd entered, grad mode off: no graph recorded", "进入了 Autograd，但梯度模式关闭：不记录计算图"},
+      {"Autograd keys excluded: the Autograd kernel is skipped", "Autograd 键被排除：跳过 Autograd 内核"},
+  };
+  auto it = zh.find(en);
+  return it == zh.end() ? en : it->second;
+}
+
+}  // namespace ipt::gui

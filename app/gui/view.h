@@ -1,0 +1,34 @@
+#pragma once
+// View: one window of the GUI. A view draws from the TraceDoc and the Selection it is given
+// and owns neither; views talk to each other only through the Selection.
+// Every view is registered in one list: make_views() in views/registry.cpp.
+
+#include <memory>
+#include <vector>
+
+#include "app/gui/app_state.h"
+
+namespace ipt::gui {
+
+struct ViewContext {
+  AppState& state;          // lesson player and playground state (only their own views change it)
+  const TraceDoc& doc;      // the recorded events to draw
+  Selection& sel;           // shared selection (the only channel between views)
+};
+
+class View {
+ public:
+  virtual ~View() = default;
+  // Stable id (also the ImGui window id) and English title (translated with tr()).
+  virtual const char* id() const = 0;
+  virtual const char* title() const = 0;
+  // Draws the window's content (the caller has called ImGui::Begin).
+  virtual void draw(ViewContext& ctx) = 0;
+  // Default placement as fractions of the main viewport: x, y, w, h.
+  virtual void default_rect(float& x, float& y, float& w, float& h) const = 0;
+  bool open = true;
+};
+
+std::vector<std::unique_ptr<View>> make_views();
+
+}  // namespace ipt::gui

@@ -1,0 +1,22 @@
+#pragma once
+// Factories of the views (registered in views/registry.cpp) and small shared widgets.
+
+#include <memory>
+#include <string>
+
+#include "app/gui/view.h"
+
+namespace ipt::gui {
+
+std::unique_ptr<View> make_lesson_browser_view();
+std::unique_ptr<View> make_lesson_player_view();
+std::unique_ptr<View> make_storage_view();
+std::unique_ptr<View> make_dispatch_view();
+std::unique_ptr<View> make_event_log_view();
+
+// The playground (drawn inside the lesson player window when selected).
+void draw_playground(ViewContext& c);
+// A code listing with line numbers, a marked line and an error marker.
+void draw_code_listing(const std::string& code, int mark_line, int error_line, int error_col);
+
+}  // namespace ipt::gui
