@@ -183,6 +183,8 @@ int cmd_lesson(int number, std::optional<int> step, const std::string& lang, con
     meta.fields["kind"] = "lesson";
     meta.fields["lesson"] = std::to_string(number);
     meta.fields["steps"] = std::to_string(step.value_or(n));
+    for (int k = 1; k <= step.value_or(n); ++k)
+      meta.source += "# --- step " + std::to_string(k) + " ---\n" + l->steps[static_cast<size_t>(k - 1)].code;
     if (!save_trace(trace_path, meta)) return 2;
   }
   return rc;

@@ -56,6 +56,7 @@ void record_into(AppState& s, F&& fn) {
 
 void run_lesson_to(AppState& s, int step) {
   if (!s.lesson) return;
+  s.trace_path.clear();
   step = std::clamp(step, 0, s.step_count() - 1);
   s.outputs.assign(static_cast<size_t>(step + 1), StepOutput{});
   std::vector<size_t> begins;
@@ -64,6 +65,8 @@ void run_lesson_to(AppState& s, int step) {
     pytorch::Session session;
     for (int k = 0; k <= step; ++k) {
       begins.push_back(rec.size());
+      rec.instant(trace::Category::Lesson, "lesson step",
+                  trace::Text{"lesson " + std::to_string(s.lesson->number) + " step " + std::to_string(k + 1)});
       const auto& st = s.lesson->steps[static_cast<size_t>(k)];
       pytorch::StepResult r = session.run(st.code, s.lesson->source_path + ":step" + std::to_string(k + 1));
       s.outputs[static_cast<size_t>(k)].text = r.output;
@@ -92,6 +95,7 @@ void run_lesson_to(AppState& s, int step) {
 
 void run_playground(AppState& s) {
   std::string code = s.playground_code;  // run a copy: the editor's text is never touched
+  s.trace_path.clear();
   s.playground_result = StepOutput{};
   record_into(s, [&](trace::Recorder&) {
     pytorch::Session session;
@@ -117,9 +121,16 @@ bool open_trace(AppState& s, const std::string& path) {
     trace::LoadedTrace t = trace::read_trace_file(path);
     s.doc.events = std::move(t.events);
     s.doc.meta = std::move(t.meta);
-    s.doc.step_begin = {0};
-    s.doc.first = 0;
+    // Lesson traces mark where each step begins; show the last step, as when recorded.
+    s.doc.step_begin.clear();
+    for (size_t i = 0; i < s.doc.events.size(); ++i)
+      if (s.doc.events[i].category == trace::Category::Lesson) s.doc.step_begin.push_back(i);
+    if (s.doc.step_begin.empty()) s.doc.step_begin = {0};
+    s.doc.first = s.doc.step_begin.back();
     s.doc.last = s.doc.events.size();
+    s.lesson.reset();
+    s.show_playground = false;
+    s.trace_path = path;
     s.doc.generation++;
     s.sel = Selection{};
     s.banner = "opened " + path;
@@ -128,6 +139,14 @@ bool open_trace(AppState& s, const std::string& path) {
     s.banner = std::string(tr("Error")) + ": " + e.what();
     return false;
   }
+}
+
+void show_trace_step(AppState& s, size_t k) {
+  if (k >= s.doc.step_begin.size()) return;
+  s.doc.first = s.doc.step_begin[k];
+  s.doc.last = k + 1 < s.doc.step_begin.size() ? s.doc.step_begin[k + 1] : s.doc.events.size();
+  s.doc.generation++;
+  s.sel = Selection{};
 }
 
 bool export_trace(AppState& s, const std::string& path) {

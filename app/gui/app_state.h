@@ -54,6 +54,7 @@ struct AppState {
 
   TraceDoc doc;
   Selection sel;
+  std::string trace_path;  // non-empty while showing a trace opened from a file
   std::string banner;  // status / error line shown at the top
   std::string font_warning;
 
@@ -72,6 +73,8 @@ void run_playground(AppState& s);
 // Replaces the document with a trace file; on failure keeps everything and sets banner.
 bool open_trace(AppState& s, const std::string& path);
 bool export_trace(AppState& s, const std::string& path);
+// Shows step `k` (0-based) of a loaded trace: only the range of events changes.
+void show_trace_step(AppState& s, size_t k);
 
 // Example snippets preloaded into the playground.
 const std::vector<std::pair<const char*, const char*>>& playground_examples();

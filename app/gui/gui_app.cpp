@@ -20,6 +20,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 
 #include "app/gui/app_state.h"
 #include "app/gui/i18n.h"
@@ -303,6 +304,7 @@ int run_gui_app(const GuiConfig& cfg) {
   bool quit = false, want_png = false, reset_layout = false;
   std::string png_path;
   std::vector<double> frame_ms;
+  uint64_t focused_generation = UINT64_MAX;
   const int frames_to_run = !cfg.screenshot.empty() ? std::max(cfg.frames, 4) : cfg.frames;
   int frame = 0;
 
@@ -318,6 +320,16 @@ int run_gui_app(const GuiConfig& cfg) {
     draw_menu(s, views, popup, quit, has_cjk, reset_layout);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ViewContext ctx{s, s.doc, s.sel};
+    // When a new step is shown, bring the view it is about to the front.
+    const char* focus_id = nullptr;
+    if (focused_generation != s.doc.generation) {
+      focused_generation = s.doc.generation;
+      focus_id = "storage";
+      if (s.lesson && !s.show_playground) {
+        auto k = s.lesson->steps[static_cast<size_t>(s.current_step)].view;
+        focus_id = k == lesson::ViewKind::Dispatch ? "dispatch" : k == lesson::ViewKind::Events ? "events" : "storage";
+      }
+    }
     for (auto& v : views) {
       if (!v->open) continue;
       float x, y, w, h;
@@ -327,6 +339,7 @@ int run_gui_app(const GuiConfig& cfg) {
       const float W = vp->WorkSize.x, H = vp->WorkSize.y;
       ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + x * W, top + y * H), cond);
       ImGui::SetNextWindowSize(ImVec2(w * W, h * H), cond);
+      if (focus_id && std::string_view(focus_id) == v->id()) ImGui::SetNextWindowFocus();
       std::string name = std::string(tr(v->title())) + "###" + v->id();
       if (ImGui::Begin(name.c_str(), &v->open)) v->draw(ctx);
       ImGui::End();

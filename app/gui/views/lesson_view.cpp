@@ -80,6 +80,30 @@ void draw_code(const std::string& code, int mark_line, int error_line, int error
   }
 }
 
+// A trace opened from a file: its title, fields and source, and its steps (ranges of events).
+void draw_loaded_trace(AppState& s) {
+  ImGui::TextDisabled("%s", s.trace_path.c_str());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(s.doc.meta.title.c_str());
+  ImGui::PopTextWrapPos();
+  for (const auto& [k, v] : s.doc.meta.fields) ImGui::TextDisabled("%s: %s", k.c_str(), v.c_str());
+  ImGui::Text("%zu %s", s.doc.events.size(), tr("events"));
+  if (s.doc.step_begin.size() > 1) {
+    ImGui::Separator();
+    for (size_t k = 0; k < s.doc.step_begin.size(); ++k) {
+      std::string label = std::string(tr("Step")) + " " + std::to_string(k + 1);
+      if (ImGui::Selectable(label.c_str(), s.doc.first == s.doc.step_begin[k])) show_trace_step(s, k);
+    }
+  }
+  if (!s.doc.meta.source.empty()) {
+    ImGui::Separator();
+    ImGui::TextDisabled("%s", tr("Code"));
+    ImGui::BeginChild("trace_source", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+    draw_code(s.doc.meta.source, 0, 0, 0);
+    ImGui::EndChild();
+  }
+}
+
 class LessonPlayerView : public View {
  public:
   const char* id() const override { return "player"; }
@@ -90,6 +114,10 @@ class LessonPlayerView : public View {
     AppState& s = c.state;
     if (s.show_playground) {
       draw_playground(c);
+      return;
+    }
+    if (!s.trace_path.empty()) {
+      draw_loaded_trace(s);
       return;
     }
     if (!s.lesson) {
