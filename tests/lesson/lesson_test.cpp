@@ -1,0 +1,68 @@
+// Lesson files: the written lessons load completely; malformed files give clear errors.
+#include <gtest/gtest.h>
+
+#include "core/lesson/lesson.h"
+#include "core/util/error.h"
+
+using namespace ipt;
+
+namespace {
+const char* kGood = R"(number: 9
+title: {en: "T", zh: "标题"}
+summary: {en: "S", zh: "摘要"}
+steps:
+  - title: {en: "A", zh: "甲"}
+    view: storage
+    narration: {en: "N", zh: "讲"}
+    code: |
+      import torch
+)";
+
+std::string error_of(const std::string& text) {
+  try {
+    lesson::parse_lesson(text, "x.yaml");
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+}  // namespace
+
+TEST(Lesson, ParsesAllFields) {
+  auto l = lesson::parse_lesson(kGood, "x.yaml");
+  EXPECT_EQ(l.number, 9);
+  EXPECT_EQ(l.title.in("zh"), "标题");
+  ASSERT_EQ(l.steps.size(), 1u);
+  EXPECT_EQ(l.steps[0].view, lesson::ViewKind::Storage);
+  EXPECT_EQ(l.steps[0].code, "import torch\n");
+}
+
+TEST(Lesson, MissingAndMalformedFieldsAreNamed) {
+  std::string no_zh = kGood;
+  no_zh.replace(no_zh.find(", zh: \"讲\""), std::string(", zh: \"讲\"").size(), "");
+  EXPECT_NE(error_of(no_zh).find("step 1: missing 'narration.zh'"), std::string::npos) << error_of(no_zh);
+  std::string bad_view = kGood;
+  bad_view.replace(bad_view.find("storage"), 7, "graphs");
+  EXPECT_NE(error_of(bad_view).find("unknown view 'graphs'"), std::string::npos);
+  EXPECT_NE(error_of("number: [").find("not valid YAML"), std::string::npos);
+  EXPECT_NE(error_of("- 1\n- 2\n").find("must be a mapping"), std::string::npos);
+  EXPECT_NE(error_of("number: two\n").find("'number' must be an integer"), std::string::npos);
+  std::string no_steps = "number: 1\ntitle: {en: a, zh: b}\nsummary: {en: a, zh: b}\nsteps: []\n";
+  EXPECT_NE(error_of(no_steps).find("non-empty list"), std::string::npos);
+}
+
+TEST(Lesson, WrittenLessonsLoad) {
+  auto index = lesson::load_index(IPT_LESSONS_DIR);
+  ASSERT_EQ(index.size(), 7u);
+  int written = 0;
+  for (const auto& e : index) {
+    EXPECT_FALSE(e.title.en.empty());
+    EXPECT_FALSE(e.title.zh.empty());
+    if (!e.file) continue;
+    auto l = lesson::load_lesson(*e.file);
+    EXPECT_EQ(l.number, e.number);
+    EXPECT_GE(l.steps.size(), 6u) << "lesson " << e.number << " needs at least six steps";
+    ++written;
+  }
+  EXPECT_GE(written, 2);
+}
