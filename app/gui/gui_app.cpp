@@ -263,6 +263,7 @@ int run_gui_app(const GuiConfig& cfg) {
   ImGuiStyle& style = ImGui::GetStyle();
   style.WindowRounding = 4;
   style.FrameRounding = 3;
+  style.Colors[ImGuiCol_WindowBg].w = 1.0f;  // opaque: overlapping views must not show through
 
   AppState s;
   load_index(s);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/gui/i18n.h"
+#include "app/gui/text_wrap.h"
 #include "app/gui/views/views.h"
 
 namespace ipt::gui {
@@ -126,9 +127,7 @@ class LessonPlayerView : public View {
     }
     const auto& st = s.lesson->steps[static_cast<size_t>(s.current_step)];
     ImGui::TextDisabled("%s %d · %s %d/%d", tr("Lesson"), s.lesson->number, tr("Step"), s.current_step + 1, s.step_count());
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(s.lesson->title.in(lang_code()).c_str());
-    ImGui::PopTextWrapPos();
+    text_wrapped_cjk(s.lesson->title.in(lang_code()));
     ImGui::Separator();
     if (ImGui::Button(tr("Previous")) && s.current_step > 0) run_lesson_to(s, s.current_step - 1);
     ImGui::SameLine();
@@ -142,15 +141,11 @@ class LessonPlayerView : public View {
 
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.85f, 0.55f, 1));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(st.title.in(lang_code()).c_str());
-    ImGui::PopTextWrapPos();
+    text_wrapped_cjk(st.title.in(lang_code()));
     ImGui::PopStyleColor();
     const float avail = ImGui::GetContentRegionAvail().y;
     ImGui::BeginChild("narration", ImVec2(0, avail * 0.42f), true);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(st.narration.in(lang_code()).c_str());
-    ImGui::PopTextWrapPos();
+    text_wrapped_cjk(st.narration.in(lang_code()));
     ImGui::EndChild();
 
     ImGui::TextDisabled("%s", tr("Code"));
