@@ -74,20 +74,7 @@ bool load_fonts(const AppState& s) {
       }
     }
   }
-  Lang saved = lang();
-  set_lang(Lang::Zh);
-  for (const char* k : {"Lessons", "Next", "Previous", "Run to here", "Reset", "coming", "Playground", "Run",
-                        "Tensor & storage", "Dispatch", "Event log", "File", "Language", "View", "Search", "Output",
-                        "Narration", "Code", "Steps", "Examples", "Open trace...", "Export trace...", "Export PNG...",
-                        "Quit", "Category", "Operator", "events", "No events yet: run a step or a snippet.",
-                        "Select a call in the event log or in the list.", "Calls", "Tensor key sets",
-                        "Thread-local included", "Thread-local excluded", "Merged key set", "Dispatch table",
-                        "Redispatch chain", "kernel", "registered at", "Tensors", "Storage", "shares storage with",
-                        "new storage", "Error", "Path", "Open", "Save", "Cancel", "Running line",
-                        "Autograd entered, grad mode off: no graph recorded",
-                        "Autograd keys excluded: the Autograd kernel is skipped"})
-    b.AddText(tr(k));
-  set_lang(saved);
+  for_each_translation([](const char* zh, void* builder) { static_cast<ImFontGlyphRangesBuilder*>(builder)->AddText(zh); }, &b);
   static ImVector<ImWchar> ranges;
   ranges.clear();
   b.BuildRanges(&ranges);

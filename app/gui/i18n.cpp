@@ -11,8 +11,7 @@ void set_lang(Lang l) { g_lang = l; }
 Lang lang() { return g_lang; }
 const char* lang_code() { return g_lang == Lang::Zh ? "zh" : "en"; }
 
-const char* tr(const char* en) {
-  if (g_lang == Lang::En) return en;
+static const std::unordered_map<std::string_view, const char*>& zh_table() {
   static const std::unordered_map<std::string_view, const char*> zh = {
       {"Lessons", "课程"},
       {"Lesson", "课程"},
@@ -59,6 +58,30 @@ const char* tr(const char* en) {
       {"shares storage with", "与之共享存储"},
       {"new storage", "新存储"},
       {"Error", "错误"},
+      {"Dispatch key sets", "调度键集"},
+      {"No dispatcher calls in this step.", "这一步没有经过调度器的调用。"},
+      {"No dispatch table recorded for this operator.", "追踪中没有记录这个算子的调度表。"},
+      {"higher priority", "优先级高"},
+      {"lower priority", "优先级低"},
+      {"tensors", "张量"},
+      {"included", "包含集"},
+      {"excluded", "排除集"},
+      {"merged", "合并结果"},
+      {"arg", "参数"},
+      {"(no tensor arguments)", "（没有张量参数）"},
+      {"chosen", "选中"},
+      {"chosen: the highest-priority key", "选中：优先级最高的键"},
+      {"fallthrough for this operator", "对这个算子是 fallthrough"},
+      {"excluded by the thread-local excluded set", "被线程局部排除集排除"},
+      {"no key left: the Undefined entry runs", "一个键都不剩：执行 Undefined 条目"},
+      {"also in the set, but no tensor here has this key", "集合中还有这个键，但这里没有张量带有它"},
+      {"also in the set, but no tensor here has these keys:", "集合中还有这些键，但这里没有张量带有它们："},
+      {"redispatch", "重新调度"},
+      {"redispatched with", "重新调度时带的键"},
+      {"called by", "调用方"},
+      {"Only interesting keys", "只显示相关的键"},
+      {"key", "键"},
+      {"kind", "类型"},
       {"Path", "路径"},
       {"Open", "打开"},
       {"Save", "保存"},
@@ -69,8 +92,18 @@ const char* tr(const char* en) {
       {"Autograd entered, grad mode off: no graph recorded", "进入了 Autograd，但梯度模式关闭：不记录计算图"},
       {"Autograd keys excluded: the Autograd kernel is skipped", "Autograd 键被排除：跳过 Autograd 内核"},
   };
+  return zh;
+}
+
+const char* tr(const char* en) {
+  if (g_lang == Lang::En) return en;
+  const auto& zh = zh_table();
   auto it = zh.find(en);
   return it == zh.end() ? en : it->second;
+}
+
+void for_each_translation(void (*fn)(const char* zh, void* ctx), void* ctx) {
+  for (const auto& [en, zh] : zh_table()) fn(zh, ctx);
 }
 
 }  // namespace ipt::gui

@@ -12,5 +12,7 @@ Lang lang();
 const char* lang_code();  // "en" / "zh"
 // The text for `en` in the current language (itself when no translation is known).
 const char* tr(const char* en);
+// Calls fn with every Chinese UI string (to build the font's glyph set).
+void for_each_translation(void (*fn)(const char* zh, void* ctx), void* ctx);
 
 }  // namespace ipt::gui

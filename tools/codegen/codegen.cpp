@@ -77,11 +77,6 @@ std::vector<const ipt::schema::Argument*> tensor_args(const Op& op) {
 
 bool has_key(const Op& op, const std::string& k) { return op.e->dispatch.count(k) > 0; }
 bool is_composite_implicit(const Op& op) { return has_key(op, "CompositeImplicitAutograd"); }
-bool has_backend_kernel(const Op& op) {
-  for (const auto& [k, v] : op.e->dispatch)
-    if (k.find("Composite") == std::string::npos) return true;
-  return false;
-}
 // Returns Tensor(a) of an argument's alias set, not written: a view.
 bool is_view_op(const Op& op) {
   const auto& r = op.e->schema.returns;
@@ -302,7 +297,8 @@ std::string gen_backend_select(const std::vector<Op>& ops) {
     << "namespace ipt {\nnamespace {\n\n";
   std::vector<const Op*> done;
   for (const auto& op : ops) {
-    if (!tensor_args(op).empty() || !has_device_arg(op) || !has_backend_kernel(op)) continue;
+    // Like torchgen: every factory (options but no tensor argument) gets one, composite or not.
+    if (!tensor_args(op).empty() || !has_device_arg(op)) continue;
     o << op.ret << " " << op.id << "_BackendSelect(DispatchKeySet, " << params(op, false) << ") {\n"
       << "  const DispatchKeySet dk(DispatchKey(Functionality::Dense, backend_of(device ? device->type : DeviceType::CPU)));\n"
       << "  return ops::redispatch::" << op.id << "(dk, " << arg_names(op) << ");\n}\n\n";

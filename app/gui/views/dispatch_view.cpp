@@ -1,17 +1,1071 @@
-// Placeholder until the view lands: draws a short note.
+// The Dispatch view: the step's dispatcher calls as a tree; for the selected call, its key sets
+// as rows of chips (tensors ∪ included − excluded = merged), the redispatch chain as nested
+// boxes, and the operator's own dispatch table with the chain's entries highlighted.
+//
+// Note [The Dispatch view reads only the trace]
+// Like every view, this one is a pure function of the recorded events and the selection: it
+// never asks the runtime or the Dispatcher. The calls come from core/views/dispatch_model
+// (dispatch_forest); an operator's table comes from the "dispatch table" instant event the
+// dispatcher records at the operator's first call (Note [The dispatch table travels with the
+// trace]), so it is searched in all events, not only in the step shown. Derived data is
+// cached by (generation, first, last); a frame draws only visible list rows and one call.
+//
+// [SECTION] index
+//   model        calls of the step, their chains and badges; tables by operator
+//   helpers      small drawing helpers (help marker, badges, colored chains)
+//   view         layout (list on top, or on the left when wide), cache, selection, empty states
+//   call list    the tree of calls (clipped, expandable)
+//   key sets     tensors ∪ included − excluded = merged, as an aligned grid of key chips
+//   chain        the redispatch chain as nested boxes, with details and nested calls
+//   table        the operator's dispatch table
+//   details      the selected call: title, schema, badges and the three sections above
 #include <imgui.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "app/gui/i18n.h"
+#include "app/gui/views/key_chips.h"
 #include "app/gui/views/views.h"
+#include "core/dispatch/dispatch_key_set.h"
+#include "core/views/dispatch_model.h"
 
 namespace ipt::gui {
+
 namespace {
-class ThisView : public View {
+
+using views::DispatchNode;
+constexpr size_t npos = static_cast<size_t>(-1);
+
+// [SECTION] model ------------------------------------------------------------------------
+
+uint64_t fbit(Functionality f) { return DispatchKeySet::functionality_bit(f); }
+
+bool is_autograd(Functionality f) {
+  return f == Functionality::AutogradFunctionality || f == Functionality::AutogradOther ||
+         f == Functionality::AutogradNestedTensor;
+}
+
+constexpr uint64_t kAutogradBits = DispatchKeySet::functionality_bit(Functionality::AutogradFunctionality) |
+                                   DispatchKeySet::functionality_bit(Functionality::AutogradOther) |
+                                   DispatchKeySet::functionality_bit(Functionality::AutogradNestedTensor);
+
+// One call through the dispatcher (an entry call, not a redispatch) with its redispatch chain.
+struct Call {
+  const DispatchNode* node = nullptr;
+  size_t parent = npos;          // the call whose kernel made this one
+  int depth = 0;
+  std::vector<const DispatchNode*> chain;  // node, then its redispatches of the same operator
+  std::vector<size_t> nested;    // calls made by the kernels of the chain, in order
+  std::vector<std::string> arg_labels;  // "self", "other", ... (from the tensor snapshots)
+  bool grad_off = false;         // entered Autograd, the autograd kernel saw grad mode off
+  bool autograd_excluded = false;  // tensors have Autograd keys, the excluded set removed them
+};
+
+struct TableRow {
+  std::string key;
+  std::optional<DispatchKey> k;
+  bool fallthrough = false;
+  std::string site;   // FILE:LINE
+  std::string kind;   // "kernel", "autograd kernel", ...
+};
+
+struct OpTable {
+  std::string schema;
+  std::vector<TableRow> rows;
+};
+
+// "Key: [fallthrough ]registered at FILE:LINE [kind]" (torch._C._dispatch_dump_table).
+OpTable parse_table(const trace::KernelDetail& d) {
+  OpTable t;
+  std::string text;
+  for (const auto& [k, v] : d.fields) {
+    if (std::strcmp(k, "schema") == 0) t.schema = v;
+    if (std::strcmp(k, "table") == 0) text = v;
+  }
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string::npos) eol = text.size();
+    std::string_view line(text.data() + pos, eol - pos);
+    pos = eol + 1;
+    size_t colon = line.find(": ");
+    if (colon == std::string_view::npos) continue;
+    TableRow r;
+    r.key = std::string(line.substr(0, colon));
+    r.k = DispatchKey::parse(r.key);
+    std::string_view rest = line.substr(colon + 2);
+    if (rest.rfind("fallthrough ", 0) == 0) {
+      r.fallthrough = true;
+      rest.remove_prefix(12);
+    }
+    if (rest.rfind("registered at ", 0) == 0) rest.remove_prefix(14);
+    size_t br = rest.rfind(" [");
+    if (br != std::string_view::npos && rest.back() == ']') {
+      r.kind = std::string(rest.substr(br + 2, rest.size() - br - 3));
+      rest = rest.substr(0, br);
+    }
+    r.site = std::string(rest);
+    t.rows.push_back(std::move(r));
+  }
+  return t;
+}
+
+void chain_of(const DispatchNode& n, std::vector<const DispatchNode*>& out) {
+  out.push_back(&n);
+  for (const auto& c : n.children)
+    if (c.step->redispatch && std::string_view(c.step->op) == n.step->op) {
+      chain_of(c, out);
+      return;
+    }
+}
+
+bool chain_continues(const Call& call, const DispatchNode& child) {
+  for (size_t i = 1; i < call.chain.size(); ++i)
+    if (call.chain[i] == &child) return true;
+  return false;
+}
+
+// [SECTION] helpers ----------------------------------------------------------------------
+
+void help_marker(const char* text) {
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+ImU32 lighter(KeyFamily f) {
+  ImVec4 c = ImGui::ColorConvertU32ToFloat4(key_family_color(f));
+  c.x = c.x * 0.55f + 0.45f, c.y = c.y * 0.55f + 0.45f, c.z = c.z * 0.55f + 0.45f;
+  return ImGui::ColorConvertFloat4ToU32(c);
+}
+
+// A rounded badge with wrapped text across the available width.
+void badge(const char* text, ImU32 bg, ImU32 fg) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float pad = 6.0f;
+  const float wrap = std::max(80.0f, ImGui::GetContentRegionAvail().x - 2 * pad);
+  ImVec2 ts = ImGui::CalcTextSize(text, nullptr, false, wrap);
+  ImVec2 max(p.x + ts.x + 2 * pad, p.y + ts.y + 2 * 3.0f);
+  dl->AddRectFilled(p, max, bg, 4.0f);
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.x + pad, p.y + 3.0f), fg, text, nullptr, wrap);
+  ImGui::Dummy(ImVec2(max.x - p.x, max.y - p.y));
+}
+
+void badge_grad_off() { badge(tr("Autograd entered, grad mode off: no graph recorded"), IM_COL32(222, 186, 60, 235), IM_COL32(30, 26, 10, 255)); }
+void badge_excluded() { badge(tr("Autograd keys excluded: the Autograd kernel is skipped"), IM_COL32(62, 120, 210, 235), IM_COL32(245, 248, 255, 255)); }
+
+// Draws "K1 → K2 → K3" with each key in its family color; returns the end x.
+float draw_chain_keys(ImDrawList* dl, ImVec2 pos, const std::vector<const DispatchNode*>& chain) {
+  float x = pos.x;
+  const ImU32 arrow = IM_COL32(150, 150, 150, 255);
+  for (size_t i = 0; i < chain.size(); ++i) {
+    if (i) {
+      dl->AddText(ImVec2(x, pos.y), arrow, " → ");
+      x += ImGui::CalcTextSize(" → ").x;
+    }
+    std::string n = chain[i]->step->chosen.name();
+    dl->AddText(ImVec2(x, pos.y), lighter(key_family(chain[i]->step->chosen)), n.c_str());
+    x += ImGui::CalcTextSize(n.c_str()).x;
+  }
+  return x;
+}
+
+void small_badge_dot(ImDrawList* dl, ImVec2 center, ImU32 col) {
+  dl->AddRectFilled(ImVec2(center.x - 4, center.y - 4), ImVec2(center.x + 4, center.y + 4), col, 2.0f);
+}
+
+std::string file_name(const std::string& site) {
+  size_t s = site.find_last_of('/');
+  return s == std::string::npos ? site : site.substr(s + 1);
+}
+
+// [SECTION] view -------------------------------------------------------------------------
+
+class DispatchView : public View {
  public:
   const char* id() const override { return "dispatch"; }
-  const char* title() const override { return "dispatch"; }
-  void default_rect(float& x, float& y, float& w, float& h) const override { x = 0.56f, y = 0.0f, w = 0.44f, h = 0.5f; }
-  void draw(ViewContext& c) override { ImGui::Text("%zu events", c.doc.events.size()); }
+  const char* title() const override { return "Dispatch"; }
+  void default_rect(float& x, float& y, float& w, float& h) const override {
+    x = 0.56f, y = 0.0f, w = 0.44f, h = 0.62f;
+  }
+
+  void draw(ViewContext& c) override {
+    const TraceDoc& doc = c.doc;
+    if (doc.events.empty()) {
+      ImGui::TextDisabled("%s", tr("No events yet: run a step or a snippet."));
+      return;
+    }
+    rebuild(doc);
+    resolve_selection(c);
+    if (calls_.empty()) {
+      ImGui::TextDisabled("%s", tr("No dispatcher calls in this step."));
+      return;
+    }
+
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float row_h = ImGui::GetTextLineHeightWithSpacing();
+    const float split = 6.0f;
+    const bool side = avail.x >= 980.0f;
+    if (side) {
+      const float w = std::clamp(side_frac_ * avail.x, 200.0f, avail.x - 360.0f);
+      ImGui::BeginGroup();
+      draw_list_header();
+      ImGui::BeginChild("calls", ImVec2(w, 0), true);
+      draw_call_list(c);
+      ImGui::EndChild();
+      ImGui::EndGroup();
+      ImGui::SameLine(0, 0);
+      ImGui::InvisibleButton("##split", ImVec2(split, avail.y));
+      splitter_feedback(true);
+      if (ImGui::IsItemActive()) side_frac_ = std::clamp(side_frac_ + ImGui::GetIO().MouseDelta.x / avail.x, 0.15f, 0.6f);
+      ImGui::SameLine(0, 0);
+    } else {
+      const float pad = ImGui::GetStyle().WindowPadding.y * 2;
+      const float needed = static_cast<float>(rows_.size()) * row_h + pad;
+      const float want = std::clamp(top_frac_ * avail.y, 2 * row_h + pad, std::max(2 * row_h + pad, avail.y - 160.0f));
+      const float h = std::min(want, needed);
+      draw_list_header();
+      ImGui::BeginChild("calls", ImVec2(0, h), true);
+      draw_call_list(c);
+      ImGui::EndChild();
+      ImGui::InvisibleButton("##split", ImVec2(avail.x, split));
+      splitter_feedback(false);
+      if (ImGui::IsItemActive()) {
+        top_frac_ = std::clamp(h / avail.y + ImGui::GetIO().MouseDelta.y / avail.y, 0.08f, 0.8f);
+      }
+    }
+    ImGui::BeginChild("details", ImVec2(0, 0), false);
+    if (selected_ != npos) draw_details(c);
+    else ImGui::TextDisabled("%s", tr("Select a call in the event log or in the list."));
+    ImGui::EndChild();
+  }
+
+ private:
+  // ---- model cache ----
+  uint64_t gen_ = UINT64_MAX, table_gen_ = UINT64_MAX;
+  size_t first_ = 0, last_ = 0;
+  std::vector<DispatchNode> forest_;
+  std::vector<Call> calls_;
+  std::vector<size_t> roots_;
+  std::unordered_map<size_t, std::pair<size_t, int>> by_event_;  // Begin event -> (call, chain position)
+  std::unordered_map<std::string, OpTable> tables_;
+  std::vector<char> expanded_;
+  std::vector<size_t> rows_;  // visible rows of the call list (call indices)
+  bool rows_dirty_ = true;
+
+  // ---- selection and UI state ----
+  size_t selected_ = npos;
+  int focus_pos_ = -1;                    // chain position picked from the event log
+  std::optional<size_t> seen_sel_event_;  // last ctx.sel.event handled
+  bool scroll_list_ = false, scroll_table_ = false;
+  bool interesting_only_ = true;
+  std::deque<std::string> extras_text_;  // tooltips of "+N" chips (stable addresses)
+  float top_frac_ = 0.28f, side_frac_ = 0.36f;
+
+  void rebuild(const TraceDoc& doc) {
+    if (table_gen_ != doc.generation) {
+      table_gen_ = doc.generation;
+      tables_.clear();
+      for (const auto& e : doc.events) {
+        if (e.category != trace::Category::Dispatch || e.phase != trace::Phase::Instant) continue;
+        if (std::strcmp(e.name, "dispatch table") != 0) continue;
+        const auto* d = std::get_if<trace::KernelDetail>(&e.payload);
+        if (!d) continue;
+        for (const auto& [k, v] : d->fields)
+          if (std::strcmp(k, "op") == 0 && !tables_.count(v)) tables_.emplace(v, parse_table(*d));
+      }
+    }
+    if (gen_ == doc.generation && first_ == doc.first && last_ == doc.last) return;
+    gen_ = doc.generation, first_ = doc.first, last_ = doc.last;
+    forest_ = views::dispatch_forest(doc.events, doc.first, doc.last);
+    calls_.clear();
+    roots_.clear();
+    by_event_.clear();
+    for (const auto& r : forest_) roots_.push_back(add_call(doc, r, npos, 0));
+    expanded_.assign(calls_.size(), calls_.size() <= 200 ? 1 : 0);
+    rows_dirty_ = true;
+    selected_ = npos;
+    focus_pos_ = -1;
+    seen_sel_event_.reset();
+    scroll_list_ = scroll_table_ = true;
+  }
+
+  size_t add_call(const TraceDoc& doc, const DispatchNode& n, size_t parent, int depth) {
+    const size_t idx = calls_.size();
+    calls_.emplace_back();
+    {
+      Call& c = calls_[idx];
+      c.node = &n;
+      c.parent = parent;
+      c.depth = depth;
+      chain_of(n, c.chain);
+      for (size_t i = 0; i < c.chain.size(); ++i) by_event_[c.chain[i]->event_index] = {idx, static_cast<int>(i)};
+      const trace::DispatchStep& s = *n.step;
+      // Argument labels: the tensor snapshots recorded right after the call begins.
+      for (size_t i = n.event_index + 1, k = 0; i < doc.events.size() && k < s.arg_key_sets.size(); ++i, ++k) {
+        const auto* m = std::get_if<trace::TensorMeta>(&doc.events[i].payload);
+        if (!m) break;
+        std::string l = m->label;
+        if (l.empty() || l == "result") break;
+        c.arg_labels.push_back(l + "  #" + std::to_string(m->tensor_id));
+      }
+      while (c.arg_labels.size() < s.arg_key_sets.size())
+        c.arg_labels.push_back(std::string(tr("arg")) + " " + std::to_string(c.arg_labels.size()));
+      // Badges.
+      if (is_autograd(s.chosen.functionality))
+        for (const auto* cn : c.chain)
+          for (const auto* d : cn->details)
+            if (const auto* t = std::get_if<trace::Text>(&d->payload))
+              if (d->category == trace::Category::Autograd && t->text.find("grad mode off") != std::string::npos) c.grad_off = true;
+      uint64_t args = 0;
+      for (uint64_t a : s.arg_key_sets) args |= a;
+      c.autograd_excluded = (s.tls_excluded & fbit(Functionality::AutogradFunctionality)) &&
+                            (args & kAutogradBits) && !(s.merged & kAutogradBits);
+    }
+    for (size_t ci = 0; ci < calls_[idx].chain.size(); ++ci) {
+      const DispatchNode* cn = calls_[idx].chain[ci];
+      for (const auto& child : cn->children) {
+        if (chain_continues(calls_[idx], child)) continue;
+        size_t k = add_call(doc, child, idx, depth + 1);
+        calls_[idx].nested.push_back(k);
+      }
+    }
+    return idx;
+  }
+
+  void rebuild_rows() {
+    rows_.clear();
+    std::vector<size_t> stack(roots_.rbegin(), roots_.rend());
+    while (!stack.empty()) {
+      size_t i = stack.back();
+      stack.pop_back();
+      rows_.push_back(i);
+      if (expanded_[i])
+        for (auto it = calls_[i].nested.rbegin(); it != calls_[i].nested.rend(); ++it) stack.push_back(*it);
+    }
+    rows_dirty_ = false;
+  }
+
+  void select(ViewContext& c, size_t call) {
+    selected_ = call;
+    focus_pos_ = -1;
+    c.sel.event = calls_[call].node->event_index;
+    seen_sel_event_ = c.sel.event;
+    scroll_table_ = true;
+  }
+
+  // Follows ctx.sel.event when another view (the event log) points at a dispatch step.
+  void resolve_selection(ViewContext& c) {
+    if (c.sel.event != seen_sel_event_) {
+      seen_sel_event_ = c.sel.event;
+      if (c.sel.event) {
+        auto it = by_event_.find(*c.sel.event);
+        if (it != by_event_.end()) {
+          selected_ = it->second.first;
+          focus_pos_ = it->second.second > 0 ? it->second.second : -1;
+          for (size_t p = calls_[selected_].parent; p != npos; p = calls_[p].parent)
+            if (!expanded_[p]) expanded_[p] = 1, rows_dirty_ = true;
+          scroll_list_ = scroll_table_ = true;
+        }
+      }
+    }
+    if (selected_ == npos && !roots_.empty()) selected_ = roots_.back();
+    if (rows_dirty_) rebuild_rows();
+  }
+
+  void splitter_feedback(bool vertical) {
+    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
+      ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
+      ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+      ImGui::GetWindowDrawList()->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_SeparatorHovered));
+    }
+  }
+
+  // [SECTION] call list -----------------------------------------------------------------
+
+  void draw_list_header() {
+    ImGui::TextDisabled("%s (%zu)", tr("Calls"), calls_.size());
+    ImGui::SameLine();
+    help_marker(tr("Select a call in the event log or in the list."));
+  }
+
+  void draw_call_list(ViewContext& c) {
+    const float row_h = ImGui::GetTextLineHeightWithSpacing();
+    const float indent = ImGui::GetFontSize() * 1.1f;
+    if (scroll_list_) {
+      scroll_list_ = false;
+      auto it = std::find(rows_.begin(), rows_.end(), selected_);
+      if (it != rows_.end()) {
+        const float y = static_cast<float>(it - rows_.begin()) * row_h;
+        const float h = ImGui::GetWindowHeight();
+        if (y < ImGui::GetScrollY() || y + row_h > ImGui::GetScrollY() + h - row_h)
+          ImGui::SetScrollY(std::max(0.0f, y - h * 0.4f));
+      }
+    }
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(rows_.size()), row_h);
+    while (clip.Step()) {
+      for (int r = clip.DisplayStart; r < clip.DisplayEnd; ++r) {
+        const size_t ci = rows_[static_cast<size_t>(r)];
+        const Call& call = calls_[ci];
+        ImGui::PushID(r);
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const bool clicked = ImGui::Selectable("##call", ci == selected_, ImGuiSelectableFlags_AllowDoubleClick);
+        const float x_arrow = p.x + static_cast<float>(call.depth) * indent;
+        const float th = ImGui::GetTextLineHeight();
+        const bool has_children = !call.nested.empty();
+        if (clicked) {
+          const float mx = ImGui::GetIO().MousePos.x;
+          const bool on_arrow = mx >= x_arrow - 2 && mx <= x_arrow + th;
+          if (has_children && (on_arrow || ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))) {
+            expanded_[ci] = !expanded_[ci];
+            rows_dirty_ = true;
+          }
+          if (!on_arrow || !has_children) select(c, ci);
+        }
+        if (has_children) {
+          const ImU32 col = IM_COL32(190, 190, 190, 255);
+          const float cx = x_arrow + th * 0.5f, cy = p.y + th * 0.5f, s = th * 0.25f;
+          if (expanded_[ci]) dl->AddTriangleFilled(ImVec2(cx - s, cy - s * 0.6f), ImVec2(cx + s, cy - s * 0.6f), ImVec2(cx, cy + s * 0.8f), col);
+          else dl->AddTriangleFilled(ImVec2(cx - s * 0.6f, cy - s), ImVec2(cx - s * 0.6f, cy + s), ImVec2(cx + s * 0.8f, cy), col);
+        }
+        float x = x_arrow + th + 2;
+        const char* op = call.node->step->op;
+        dl->AddText(ImVec2(x, p.y), ImGui::GetColorU32(ImGuiCol_Text), op);
+        x += ImGui::CalcTextSize(op).x + ImGui::GetFontSize();
+        x = draw_chain_keys(dl, ImVec2(x, p.y), call.chain);
+        x += 8;
+        if (call.grad_off) small_badge_dot(dl, ImVec2(x + 4, p.y + th * 0.5f), IM_COL32(222, 186, 60, 255)), x += 12;
+        if (call.autograd_excluded) small_badge_dot(dl, ImVec2(x + 4, p.y + th * 0.5f), IM_COL32(62, 120, 210, 255));
+        if ((call.grad_off || call.autograd_excluded) && ImGui::IsItemHovered()) {
+          ImGui::BeginTooltip();
+          if (call.grad_off) ImGui::TextColored(ImVec4(0.87f, 0.73f, 0.24f, 1), "%s", tr("Autograd entered, grad mode off: no graph recorded"));
+          if (call.autograd_excluded) ImGui::TextColored(ImVec4(0.45f, 0.62f, 0.95f, 1), "%s", tr("Autograd keys excluded: the Autograd kernel is skipped"));
+          ImGui::EndTooltip();
+        }
+        ImGui::PopID();
+      }
+    }
+  }
+
+  // [SECTION] key sets ------------------------------------------------------------------
+
+  struct Cell {
+    std::string name;
+    KeyFamily fam = KeyFamily::Other;
+    unsigned style = ChipNormal;
+    const char* tip = nullptr;  // state explained in the tooltip
+    int col = -1;               // aligned column, -1: flowing after the columns
+  };
+
+  // Keys of `raw` whose functionality is not one of the columns' (highest priority first).
+  // Per-backend functionalities are named with the call's backends (`backends`): an excluded
+  // AutogradFunctionality bit removes AutogradCPU from a call on CPU tensors.
+  static std::vector<DispatchKey> extra_keys(uint64_t raw, uint64_t col_fbits, uint64_t backends) {
+    raw |= backends & DispatchKeySet::kBackendMask;
+    std::vector<DispatchKey> out;
+    for (int f = 1; f <= kNumFunctionalities; ++f) {
+      auto fn = static_cast<Functionality>(f);
+      const uint64_t b = fbit(fn);
+      if (!(raw & b) || (col_fbits & b)) continue;
+      bool any = false;
+      if (is_per_backend(fn))
+        for (int k = 1; k <= kNumBackends; ++k)
+          if (raw & DispatchKeySet::backend_bit(static_cast<BackendComponent>(k)))
+            out.emplace_back(fn, static_cast<BackendComponent>(k)), any = true;
+      if (!any) out.emplace_back(fn);
+    }
+    std::reverse(out.begin(), out.end());
+    // Most telling first: runtime keys of this call's backends (AutogradCPU), then Autograd*.
+    auto rest = std::stable_partition(out.begin(), out.end(), [](const DispatchKey& k) {
+      return is_per_backend(k.functionality) && k.backend != BackendComponent::Invalid;
+    });
+    std::stable_partition(rest, out.end(), [](const DispatchKey& k) { return key_family(k) == KeyFamily::Autograd; });
+    return out;
+  }
+
+  // Keys of a thread-local set that no tensor here has, after the columns: as many small chips
+  // as fit on the row, then one "+N" chip naming the rest in its tooltip.
+  void draw_extras(ImDrawList* dl, const std::vector<DispatchKey>& keys, unsigned style, float x, float y,
+                   float x0, float right, float row_h, float gap, float& y_out) {
+    size_t i = 0;
+    bool wrapped = false;
+    while (i < keys.size()) {
+      const std::string name = keys[i].name();
+      const float w = key_chip_size(name.c_str(), style).x;
+      const std::string more = "+" + std::to_string(keys.size() - i - 1);
+      const float need = w + (i + 1 < keys.size() ? gap + key_chip_size(more.c_str(), style).x : 0.0f);
+      if (x + need <= right) {
+        Cell c{name, key_family(keys[i]), style, tr("also in the set, but no tensor here has this key")};
+        if (draw_key_chip(dl, ImVec2(x, y + 1.0f), name.c_str(), c.fam, style)) chip_tooltip(c);
+        x += w + gap;
+        ++i;
+        continue;
+      }
+      const std::string rest = "+" + std::to_string(keys.size() - i);
+      const float rw = key_chip_size(rest.c_str(), style).x;
+      if (x + rw > right && !wrapped && x > x0) {  // not even "+N" fits: next line
+        x = x0, y += row_h, wrapped = true;
+        continue;
+      }
+      extras_text_.emplace_back(tr("also in the set, but no tensor here has these keys:"));
+      for (size_t k = i; k < keys.size(); ++k) extras_text_.back() += "\n  " + keys[k].name();
+      Cell c{rest, KeyFamily::Other, style, extras_text_.back().c_str()};
+      if (draw_key_chip(dl, ImVec2(x, y + 1.0f), rest.c_str(), c.fam, style)) chip_tooltip(c);
+      break;
+    }
+    y_out = y;
+  }
+
+  void chip_tooltip(const Cell& cell) {
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(cell.name.c_str());
+    if (cell.tip) ImGui::TextDisabled("%s", cell.tip);
+    ImGui::EndTooltip();
+  }
+
+  void draw_key_grid(const Call& call) {
+    const trace::DispatchStep& s = *call.node->step;
+    extras_text_.clear();
+    uint64_t args = 0;
+    for (uint64_t a : s.arg_key_sets) args |= a;
+    std::vector<DispatchKey> cols = DispatchKeySet::from_raw(args | s.tls_included | s.merged).keys();
+    std::reverse(cols.begin(), cols.end());  // highest priority on the left
+    uint64_t col_fbits = 0;
+    std::vector<std::string> names;
+    std::vector<float> col_w;
+    for (const auto& k : cols) {
+      col_fbits |= fbit(k.functionality);
+      names.push_back(k.name());
+      col_w.push_back(key_chip_size(names.back().c_str()).x);
+    }
+    const float gap = 6.0f;
+    float grid_w = 0;
+    for (float w : col_w) grid_w += w + gap;
+
+    struct Row {
+      std::string label;
+      const char* sym;
+      const char* short_label = nullptr;  // used when the full label does not fit on the left
+      std::vector<Cell> cells;
+      bool merged = false;
+      bool note = false;  // a text row (no tensor arguments)
+      std::vector<DispatchKey> extras = {};  // keys of the row's set that are not columns
+      unsigned extras_style = ChipSmall;
+    };
+    std::vector<Row> rows;
+    for (size_t a = 0; a < s.arg_key_sets.size(); ++a) {
+      Row r{call.arg_labels[a], a ? "∪" : " ", nullptr, {}};
+      DispatchKeySet ks = DispatchKeySet::from_raw(s.arg_key_sets[a]);
+      for (size_t i = 0; i < cols.size(); ++i)
+        if (ks.has(cols[i])) r.cells.push_back({names[i], key_family(cols[i]), ChipNormal, nullptr, static_cast<int>(i)});
+      rows.push_back(std::move(r));
+    }
+    if (s.arg_key_sets.empty()) {
+      Row r{tr("Tensor key sets"), " ", nullptr, {}};
+      r.note = true;
+      rows.push_back(std::move(r));
+    }
+    {
+      Row r{tr("Thread-local included"), "∪", tr("included"), {}};
+      for (size_t i = 0; i < cols.size(); ++i)
+        if (s.tls_included & fbit(cols[i].functionality))
+          r.cells.push_back({names[i], key_family(cols[i]), ChipNormal, nullptr, static_cast<int>(i)});
+      r.extras = extra_keys(s.tls_included, col_fbits, args), r.extras_style = ChipSmall;
+      rows.push_back(std::move(r));
+    }
+    {
+      Row r{tr("Thread-local excluded"), "−", tr("excluded"), {}};
+      for (size_t i = 0; i < cols.size(); ++i)
+        if (s.tls_excluded & fbit(cols[i].functionality))
+          r.cells.push_back({names[i], key_family(cols[i]), ChipHollow, nullptr, static_cast<int>(i)});
+      r.extras = extra_keys(s.tls_excluded, col_fbits, args), r.extras_style = ChipHollow | ChipSmall;
+      rows.push_back(std::move(r));
+    }
+    {
+      Row r{tr("Merged key set"), "=", tr("merged"), {}};
+      r.merged = true;
+      const DispatchKeySet merged = DispatchKeySet::from_raw(s.merged);
+      for (size_t i = 0; i < cols.size(); ++i) {
+        const uint64_t b = fbit(cols[i].functionality);
+        Cell cell{names[i], key_family(cols[i]), ChipNormal, nullptr, static_cast<int>(i)};
+        if (s.tls_excluded & b) cell.style = ChipCrossed, cell.tip = tr("excluded by the thread-local excluded set");
+        else if (s.skipped_fallthrough & b) cell.style = ChipFallthrough, cell.tip = tr("fallthrough for this operator");
+        else if (!merged.has(cols[i])) continue;
+        if (cols[i] == s.chosen) cell.style |= ChipChosen, cell.tip = tr("chosen: the highest-priority key");
+        r.cells.push_back(std::move(cell));
+      }
+      if (s.chosen.functionality == Functionality::Undefined && !s.chosen.is_alias())
+        r.cells.push_back({"Undefined", KeyFamily::Undefined, ChipChosen, tr("no key left: the Undefined entry runs")});
+      rows.push_back(std::move(r));
+    }
+
+    // Geometry: full labels on the left when everything fits, else short labels on the left
+    // (the full one in a tooltip), else full labels above each row.
+    const float sym_w = ImGui::CalcTextSize("∪").x + 12.0f;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    auto labels_width = [&](bool use_short) {
+      float w = 0;
+      for (const auto& r : rows)
+        w = std::max(w, ImGui::CalcTextSize(use_short && r.short_label ? r.short_label : r.label.c_str()).x);
+      if (!s.arg_key_sets.empty()) w = std::max(w, ImGui::CalcTextSize(use_short ? tr("tensors") : tr("Tensor key sets")).x);
+      return w + 10.0f;
+    };
+    float label_w = labels_width(false);
+    bool use_short = false;
+    if (label_w + sym_w + grid_w > avail) {
+      use_short = true;
+      label_w = labels_width(true);
+    }
+    const bool labels_left = label_w + sym_w + grid_w <= avail;
+    if (!labels_left) use_short = false;
+    const float chip_h = key_chip_size("X").y;
+    const float row_h = chip_h + 8.0f;
+    const float th = ImGui::GetTextLineHeight();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImU32 txt = ImGui::GetColorU32(ImGuiCol_Text);
+
+    // Priority hint over the columns.
+    {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float x0 = p.x + (labels_left ? label_w : 0.0f) + sym_w;
+      if (labels_left && !s.arg_key_sets.empty()) dl->AddText(p, dim, use_short ? tr("tensors") : tr("Tensor key sets"));
+      std::string hi = std::string("← ") + tr("higher priority");
+      std::string lo = std::string(tr("lower priority")) + " →";
+      dl->AddText(ImVec2(x0, p.y), dim, hi.c_str());
+      const float lw = ImGui::CalcTextSize(lo.c_str()).x;
+      const float right = std::max(x0 + grid_w - gap, x0 + ImGui::CalcTextSize(hi.c_str()).x + 20 + lw);
+      if (right <= p.x + avail) dl->AddText(ImVec2(right - lw, p.y), dim, lo.c_str());
+      ImGui::Dummy(ImVec2(avail, th + 2));
+    }
+
+    float chosen_x = -1;
+    for (const auto& r : rows) {
+      if (!labels_left) ImGui::TextDisabled("%s", r.label.c_str());
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float x0 = p.x + (labels_left ? label_w : 0.0f) + sym_w;
+      const float right = p.x + avail;
+      if (r.merged) {
+        dl->AddLine(ImVec2(x0 - sym_w, p.y + 1), ImVec2(std::min(right, std::max(x0 + grid_w, x0 + 120)), p.y + 1),
+                    IM_COL32(170, 170, 170, 140), 1.0f);
+      }
+      if (labels_left) {
+        const char* l = use_short && r.short_label ? r.short_label : r.label.c_str();
+        const ImVec2 lp(p.x, p.y + (row_h - th) * 0.5f);
+        dl->AddText(lp, r.merged ? txt : dim, l);
+        if (l != r.label.c_str() && ImGui::IsWindowHovered() &&
+            ImGui::IsMouseHoveringRect(lp, ImVec2(lp.x + ImGui::CalcTextSize(l).x, lp.y + th)))
+          ImGui::SetTooltip("%s", r.label.c_str());
+      }
+      dl->AddText(ImVec2(x0 - sym_w + 2, p.y + (row_h - th) * 0.5f), txt, r.sym);
+      float y = p.y + 4.0f;
+      float xf = x0;  // flowing position after the columns
+      {
+        float x = x0;
+        for (size_t i = 0; i < cols.size(); ++i) x += col_w[i] + gap;
+        xf = x;
+      }
+      if (r.note) dl->AddText(ImVec2(x0, p.y + (row_h - th) * 0.5f), dim, tr("(no tensor arguments)"));
+      for (const auto& cell : r.cells) {
+        float x;
+        float w = 0;
+        if (cell.col >= 0) {
+          x = x0;
+          for (int i = 0; i < cell.col; ++i) x += col_w[static_cast<size_t>(i)] + gap;
+          w = col_w[static_cast<size_t>(cell.col)];
+        } else {
+          w = key_chip_size(cell.name.c_str(), cell.style).x;
+          if (xf + w > right && xf > x0) xf = x0, y += row_h;
+          x = xf;
+          xf += w + gap;
+        }
+        const float cy = (cell.style & ChipSmall) ? y + 1.0f : y;
+        if (draw_key_chip(dl, ImVec2(x, cy), cell.name.c_str(), cell.fam, cell.style, cell.col >= 0 ? w : 0.0f))
+          chip_tooltip(cell);
+        if (cell.style & ChipChosen) chosen_x = x + w * 0.5f;
+      }
+      if (!r.extras.empty()) draw_extras(dl, r.extras, r.extras_style, xf, y, x0, right, row_h, gap, y);
+      ImGui::Dummy(ImVec2(avail, y - p.y + row_h - 4.0f));
+    }
+    // "chosen" under the chosen chip.
+    if (chosen_x >= 0) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const ImU32 yellow = IM_COL32(255, 225, 100, 255);
+      dl->AddTriangleFilled(ImVec2(chosen_x, p.y), ImVec2(chosen_x - 5, p.y + 6), ImVec2(chosen_x + 5, p.y + 6), yellow);
+      const char* t = tr("chosen");
+      const float tw = ImGui::CalcTextSize(t).x;
+      dl->AddText(ImVec2(std::max(p.x, chosen_x - tw * 0.5f), p.y + 6), yellow, t);
+      ImGui::Dummy(ImVec2(avail, th + 8));
+    }
+    // Legend for the states present in the merged row.
+    bool any_fall = false, any_cross = false;
+    for (const auto& cell : rows.back().cells) {
+      any_fall |= (cell.style & ChipFallthrough) != 0;
+      any_cross |= (cell.style & ChipCrossed) != 0;
+    }
+    if (any_fall || any_cross) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      float x = p.x, y = p.y;
+      const float sw = 26.0f, sh = key_chip_size("X", ChipSmall).y;
+      auto item = [&](unsigned style, const char* text) {
+        const float w = sw + 6 + ImGui::CalcTextSize(text).x;
+        if (x + w > p.x + avail && x > p.x) x = p.x, y += sh + 4;
+        draw_key_chip(dl, ImVec2(x, y), "", KeyFamily::Other, style | ChipSmall, sw);
+        dl->AddText(ImVec2(x + sw + 6, y + (sh - th) * 0.5f), dim, text);
+        x += w + 18;
+      };
+      if (any_fall) item(ChipFallthrough, tr("fallthrough for this operator"));
+      if (any_cross) item(ChipCrossed, tr("excluded by the thread-local excluded set"));
+      ImGui::Dummy(ImVec2(avail, y - p.y + sh + 2));
+    }
+  }
+
+  // [SECTION] chain ---------------------------------------------------------------------
+
+  void draw_chain_box(ViewContext& c, const Call& call, size_t pos, float right) {
+    const DispatchNode* n = call.chain[pos];
+    const trace::DispatchStep& s = *n->step;
+    const TraceDoc& doc = c.doc;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const KeyFamily fam = key_family(s.chosen);
+    const float pad = 8.0f;
+    const float th = ImGui::GetTextLineHeight();
+    const float chip_h = key_chip_size("X").y;
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    const bool focus = static_cast<int>(pos) == focus_pos_;
+
+    // Header: number, key chip, kind and kernel; then where the kernel was registered.
+    const float header_h = 5.0f + chip_h + 3.0f + th + 5.0f;
+    dl->AddRectFilled(p0, ImVec2(right, p0.y + header_h), key_family_color(fam, 0.30f), 5.0f, ImDrawFlags_RoundCornersTop);
+    float x = p0.x + pad;
+    const float y = p0.y + 5.0f;
+    {
+      const float r = chip_h * 0.5f;
+      dl->AddCircleFilled(ImVec2(x + r, y + r), r, IM_COL32(235, 235, 235, 255));
+      char num[8];
+      std::snprintf(num, sizeof num, "%zu", pos + 1);
+      const ImVec2 ns = ImGui::CalcTextSize(num);
+      dl->AddText(ImVec2(x + r - ns.x * 0.5f, y + r - ns.y * 0.5f), IM_COL32(20, 20, 20, 255), num);
+      x += 2 * r + 8;
+    }
+    std::string key = s.chosen.name();
+    Cell cell{key, fam, pos == 0 ? static_cast<unsigned>(ChipChosen) : static_cast<unsigned>(ChipNormal),
+              pos == 0 ? tr("chosen: the highest-priority key") : tr("redispatch")};
+    if (draw_key_chip(dl, ImVec2(x, y), key.c_str(), fam, cell.style)) chip_tooltip(cell);
+    x += key_chip_size(key.c_str()).x + 8;
+    const float ty = y + (chip_h - th) * 0.5f;
+    dl->AddText(ImVec2(x, ty), dim, "→");
+    x += ImGui::CalcTextSize("→ ").x;
+    dl->AddText(ImVec2(x, ty), dim, s.kernel_kind);
+    x += ImGui::CalcTextSize(s.kernel_kind).x + ImGui::CalcTextSize(" ").x;
+    dl->AddText(ImVec2(x, ty), IM_COL32(255, 255, 255, 255), s.kernel);
+    {
+      std::string where = std::string(tr("registered at")) + " " + s.registered_at;
+      dl->AddText(ImVec2(p0.x + pad, y + chip_h + 3.0f), dim, where.c_str());
+    }
+    ImGui::SetCursorScreenPos(ImVec2(p0.x + pad, p0.y + header_h + 5.0f));
+
+    // Redispatch: the keys it was called with (only keys below the wrapper).
+    if (pos > 0) {
+      const float lx = ImGui::GetCursorScreenPos().x;
+      const float ly = ImGui::GetCursorScreenPos().y;
+      const char* lab = tr("redispatched with");
+      dl->AddText(ImVec2(lx, ly + 1), dim, lab);
+      float cx = lx + ImGui::CalcTextSize(lab).x + 8;
+      std::vector<DispatchKey> ks = DispatchKeySet::from_raw(s.merged | s.skipped_fallthrough).keys();
+      std::reverse(ks.begin(), ks.end());
+      float cy = ly;
+      const float sh = key_chip_size("X", ChipSmall).y;
+      for (const auto& k : ks) {
+        std::string nm = k.name();
+        Cell kc{nm, key_family(k), ChipSmall, nullptr};
+        if (s.skipped_fallthrough & fbit(k.functionality)) kc.style |= ChipFallthrough, kc.tip = tr("fallthrough for this operator");
+        if (k == s.chosen) kc.style |= ChipFocus;
+        const float w = key_chip_size(nm.c_str(), ChipSmall).x;
+        if (cx + w > right - pad) cx = lx, cy += sh + 4;
+        if (draw_key_chip(dl, ImVec2(cx, cy), nm.c_str(), kc.fam, kc.style)) chip_tooltip(kc);
+        cx += w + 5;
+      }
+      ImGui::Dummy(ImVec2(0, cy - ly + sh));
+    }
+
+    // Body, in recorded order: autograd decisions, kernel details, nested calls, the next box.
+    struct Item {
+      size_t index;
+      const trace::Event* detail;
+      const DispatchNode* child;
+    };
+    std::vector<Item> items;
+    for (const auto* d : n->details) items.push_back({static_cast<size_t>(d - doc.events.data()), d, nullptr});
+    for (const auto& ch : n->children) items.push_back({ch.event_index, nullptr, &ch});
+    std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.index < b.index; });
+    const float wrap_local = right - pad - ImGui::GetWindowPos().x;
+    for (const auto& it : items) {
+      const float bx = p0.x + pad;
+      ImGui::SetCursorScreenPos(ImVec2(bx, ImGui::GetCursorScreenPos().y));
+      if (it.detail) {
+        const trace::Event& e = *it.detail;
+        if (const auto* t = std::get_if<trace::Text>(&e.payload)) {
+          std::string text = t->text;
+          const std::string prefix = std::string(s.op) + ": ";
+          if (text.rfind(prefix, 0) == 0) text = text.substr(prefix.size());
+          const bool ag = e.category == trace::Category::Autograd;
+          ImGui::PushStyleColor(ImGuiCol_Text, ag ? ImGui::ColorConvertU32ToFloat4(lighter(KeyFamily::Autograd))
+                                                  : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+          ImGui::PushTextWrapPos(wrap_local);
+          if (ag) ImGui::TextWrapped("%s: %s", e.name, text.c_str());
+          else ImGui::TextWrapped("%s", text.c_str());
+          ImGui::PopTextWrapPos();
+          ImGui::PopStyleColor();
+        } else if (const auto* k = std::get_if<trace::KernelDetail>(&e.payload)) {
+          draw_kernel_detail(e.name, *k, bx, right - pad);
+        }
+      } else if (it.child) {
+        auto found = by_event_.find(it.child->event_index);
+        if (pos + 1 < call.chain.size() && it.child == call.chain[pos + 1]) {
+          ImGui::Dummy(ImVec2(0, 2));
+          ImGui::SetCursorScreenPos(ImVec2(bx + 6.0f, ImGui::GetCursorScreenPos().y));
+          draw_chain_box(c, call, pos + 1, right - pad - 6.0f);
+        } else if (found != by_event_.end()) {
+          draw_nested_call_line(c, found->second.first, bx, right - pad);
+        }
+      }
+    }
+    float y_end = ImGui::GetCursorScreenPos().y + 2.0f;
+    y_end = std::max(y_end, p0.y + header_h + 6.0f);
+    dl->AddRectFilled(ImVec2(p0.x, p0.y + header_h), ImVec2(right, y_end), key_family_color(fam, 0.07f), 5.0f,
+                      ImDrawFlags_RoundCornersBottom);
+    dl->AddRect(p0, ImVec2(right, y_end), key_family_color(fam, 0.95f), 5.0f, 0, focus ? 3.0f : 1.5f);
+    if (focus) dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(right + 2, y_end + 2), IM_COL32(255, 255, 255, 160), 6.0f, 0, 1.0f);
+    ImGui::SetCursorScreenPos(ImVec2(p0.x, y_end + 4.0f));
+    ImGui::Dummy(ImVec2(right - p0.x, 0));
+  }
+
+  // "cblas_sgemm  transa CblasNoTrans  lda 3 ..." flowing across the box.
+  void draw_kernel_detail(const char* name, const trace::KernelDetail& k, float x0, float right) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float th = ImGui::GetTextLineHeight();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    float x = x0, y = p.y;
+    dl->AddText(ImVec2(x, y), IM_COL32(140, 210, 255, 255), name);
+    x += ImGui::CalcTextSize(name).x + 12;
+    for (const auto& [key, v] : k.fields) {
+      if (std::strcmp(key, "function") == 0 && v == name) continue;
+      const float kw = ImGui::CalcTextSize(key).x, vw = ImGui::CalcTextSize(v.c_str()).x;
+      if (x + kw + 5 + vw > right && x > x0) x = x0 + 12, y += th + 2;
+      dl->AddText(ImVec2(x, y), dim, key);
+      dl->AddText(ImVec2(x + kw + 5, y), IM_COL32(240, 240, 240, 255), v.c_str());
+      x += kw + 5 + vw + 14;
+    }
+    ImGui::Dummy(ImVec2(0, y - p.y + th));
+  }
+
+  // A clickable line for a call made by a kernel (composite kernels, factories, ...).
+  void draw_nested_call_line(ViewContext& c, size_t ci, float x0, float right) {
+    const Call& call = calls_[ci];
+    ImGui::PushID(static_cast<int>(ci));
+    const ImVec2 p(x0, ImGui::GetCursorScreenPos().y);
+    const float th = ImGui::GetTextLineHeight();
+    ImGui::SetCursorScreenPos(p);
+    const bool clicked = ImGui::InvisibleButton("##nested", ImVec2(std::max(10.0f, right - x0), th + 2));
+    const bool hovered = ImGui::IsItemHovered();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    if (hovered) dl->AddRectFilled(p, ImVec2(right, p.y + th + 2), ImGui::GetColorU32(ImGuiCol_HeaderHovered), 3.0f);
+    float x = p.x;
+    dl->AddText(ImVec2(x, p.y + 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), "↳ ");
+    x += ImGui::CalcTextSize("↳ ").x;
+    dl->AddText(ImVec2(x, p.y + 1), ImGui::GetColorU32(ImGuiCol_Text), call.node->step->op);
+    x += ImGui::CalcTextSize(call.node->step->op).x + 10;
+    x = draw_chain_keys(dl, ImVec2(x, p.y + 1), call.chain);
+    const char* kern = call.chain.back()->step->kernel;
+    std::string k = std::string("  ") + kern;
+    dl->AddText(ImVec2(x, p.y + 1), ImGui::GetColorU32(ImGuiCol_TextDisabled), k.c_str());
+    if (clicked) {
+      select(c, ci);
+      for (size_t q = calls_[ci].parent; q != npos; q = calls_[q].parent)
+        if (!expanded_[q]) expanded_[q] = 1, rows_dirty_ = true;
+      scroll_list_ = true;
+    }
+    ImGui::PopID();
+  }
+
+  // [SECTION] table ---------------------------------------------------------------------
+
+  void draw_table(const Call& call) {
+    const trace::DispatchStep& s = *call.node->step;
+    auto it = tables_.find(s.op);
+    if (it == tables_.end()) {
+      ImGui::TextDisabled("%s", tr("No dispatch table recorded for this operator."));
+      return;
+    }
+    const OpTable& t = it->second;
+    // Interesting keys: the call's keys, the chain's, and the usual landmarks.
+    uint64_t args = 0;
+    for (uint64_t a : s.arg_key_sets) args |= a;
+    const DispatchKeySet call_keys = DispatchKeySet::from_raw(args | s.tls_included | s.merged);
+    auto interesting = [&](const TableRow& r) {
+      if (!r.k) return true;
+      const DispatchKey& k = *r.k;
+      if (call_keys.has(k)) return true;
+      for (const auto* cn : call.chain)
+        if (cn->step->chosen == k) return true;
+      switch (k.functionality) {
+        case Functionality::Undefined:
+        case Functionality::BackendSelect:
+        case Functionality::ADInplaceOrView:
+        case Functionality::AutogradOther:
+        case Functionality::AutogradNestedTensor: return true;
+        case Functionality::Dense:
+        case Functionality::AutogradFunctionality:
+          return k.backend == BackendComponent::CPU || k.backend == BackendComponent::Meta;
+        default: return false;
+      }
+    };
+    std::vector<int> shown;
+    for (size_t i = 0; i < t.rows.size(); ++i)
+      if (!interesting_only_ || interesting(t.rows[i])) shown.push_back(static_cast<int>(i));
+    auto chain_no = [&](const TableRow& r) -> int {
+      if (!r.k) return 0;
+      for (size_t i = 0; i < call.chain.size(); ++i)
+        if (call.chain[i]->step->chosen == *r.k) return static_cast<int>(i) + 1;
+      return 0;
+    };
+
+    ImGui::Checkbox(tr("Only interesting keys"), &interesting_only_);
+    ImGui::SameLine();
+    ImGui::TextDisabled("%zu / %zu", shown.size(), t.rows.size());
+
+    const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+    const float max_h = std::max(6 * row_h, std::min(320.0f, ImGui::GetContentRegionAvail().y - 8));
+    const float h = std::min(max_h, row_h * static_cast<float>(shown.size() + 1) + 3.0f);
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_BordersOuter |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("dispatch_table", 4, flags, ImVec2(0, h))) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(tr("key"), ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(tr("kind"), ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn(tr("registered at"), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    if (scroll_table_) {
+      scroll_table_ = false;
+      for (size_t i = 0; i < shown.size(); ++i)
+        if (chain_no(t.rows[static_cast<size_t>(shown[i])]) == 1) {
+          const float y = static_cast<float>(i) * row_h;
+          if (y < ImGui::GetScrollY() || y + 2 * row_h > ImGui::GetScrollY() + h)
+            ImGui::SetScrollY(std::max(0.0f, y - h * 0.35f));
+          break;
+        }
+    }
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(shown.size()), row_h);
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const TableRow& r = t.rows[static_cast<size_t>(shown[static_cast<size_t>(i)])];
+        const int no = chain_no(r);
+        const KeyFamily fam = r.k ? key_family(*r.k) : KeyFamily::Other;
+        ImGui::TableNextRow();
+        if (no == 1) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(200, 160, 40, 110));
+        else if (no > 1) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(90, 130, 200, 80));
+        const bool skipped = r.fallthrough && r.k && (s.skipped_fallthrough & fbit(r.k->functionality));
+        ImGui::TableSetColumnIndex(0);
+        if (no) ImGui::TextColored(no == 1 ? ImVec4(1, 0.9f, 0.4f, 1) : ImVec4(0.75f, 0.85f, 1, 1), "%d", no);
+        ImGui::TableSetColumnIndex(1);
+        // A key the call's tensors or included set had, removed by the excluded set.
+        const bool excluded = !no && r.k && call_keys.has(*r.k) && (s.tls_excluded & fbit(r.k->functionality));
+        ImVec4 kc = r.fallthrough ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : ImGui::ColorConvertU32ToFloat4(lighter(fam));
+        if (excluded) kc = ImVec4(0.9f, 0.4f, 0.35f, 1);
+        ImGui::PushStyleColor(ImGuiCol_Text, kc);
+        ImGui::TextUnformatted(r.key.c_str());
+        ImGui::PopStyleColor();
+        if (excluded) {
+          const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+          ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, (a.y + b.y) * 0.5f), ImVec2(b.x, (a.y + b.y) * 0.5f),
+                                              IM_COL32(235, 90, 80, 220), 1.5f);
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("excluded by the thread-local excluded set"));
+        } else if (skipped && ImGui::IsItemHovered()) {
+          ImGui::SetTooltip("%s", tr("fallthrough for this operator"));
+        }
+        ImGui::TableSetColumnIndex(2);
+        if (r.fallthrough) ImGui::TextDisabled("fallthrough [%s]", r.kind.c_str());
+        else if (no) ImGui::Text("%s", r.kind.c_str());
+        else ImGui::TextDisabled("%s", r.kind.c_str());
+        ImGui::TableSetColumnIndex(3);
+        std::string f = file_name(r.site);
+        if (no) ImGui::TextUnformatted(f.c_str());
+        else ImGui::TextDisabled("%s", f.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.site.c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  // [SECTION] details -------------------------------------------------------------------
+
+  void draw_details(ViewContext& c) {
+    const Call& call = calls_[selected_];
+    const trace::DispatchStep& s = *call.node->step;
+    // Title: the operator, the kernel that did the work, the schema.
+    ImGui::TextColored(ImVec4(0.98f, 0.88f, 0.55f, 1), "%s", s.op);
+    ImGui::SameLine();
+    ImGui::TextDisabled("→ %s %s", tr("kernel"), call.chain.back()->step->kernel);
+    if (call.parent != npos) {
+      ImGui::TextDisabled("%s", tr("called by"));
+      ImGui::SameLine();
+      const char* pop = calls_[call.parent].node->step->op;
+      std::string lab = std::string(pop) + "##parent";
+      const size_t parent = call.parent;
+      if (ImGui::SmallButton(lab.c_str())) {
+        select(c, parent);
+        scroll_list_ = true;
+        return;
+      }
+    }
+    auto it = tables_.find(s.op);
+    if (it != tables_.end() && !it->second.schema.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextUnformatted(it->second.schema.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::PopStyleColor();
+    }
+    if (call.grad_off) badge_grad_off();
+    if (call.autograd_excluded) badge_excluded();
+    ImGui::Spacing();
+
+    if (ImGui::CollapsingHeader(tr("Dispatch key sets"), ImGuiTreeNodeFlags_DefaultOpen)) {
+      draw_key_grid(call);
+      ImGui::Spacing();
+    }
+    if (ImGui::CollapsingHeader(tr("Redispatch chain"), ImGuiTreeNodeFlags_DefaultOpen)) {
+      const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x - 2.0f;
+      draw_chain_box(c, call, 0, right);
+      ImGui::Spacing();
+    }
+    if (ImGui::CollapsingHeader(tr("Dispatch table"), ImGuiTreeNodeFlags_DefaultOpen)) draw_table(call);
+  }
 };
+
 }  // namespace
-std::unique_ptr<View> make_dispatch_view() { return std::make_unique<ThisView>(); }
+
+std::unique_ptr<View> make_dispatch_view() { return std::make_unique<DispatchView>(); }
+
 }  // namespace ipt::gui

@@ -1,17 +1,856 @@
-// Placeholder until the view lands: draws a short note.
+// The Tensor & storage view: each storage the shown step touches as a strip of cells with
+// its values, and under it every tensor over that storage as a grid of its logical
+// elements. Hovering an element fills in storage_offset + Σ index·stride and lights the
+// storage cell it names; hovering a storage cell lights every element that reads it.
+//
+// [SECTION] index
+//   colors & cells   palette (one color per storage), cell drawing with centered values
+//   segments         a wrapped line of text pieces and badges (tensor and storage headers)
+//   hover            the hovered element / cell, IPT_GUI_FAKE_HOVER for screenshots
+//   grid geometry    cell size, column bands and slices of a tensor grid
+//   view             model cache, top bar, storage blocks, tensor blocks
+//
+// The model (which tensors, which storages, names, index math) lives in storage_layout.h;
+// see Note [Which tensors the storage view shows] there. This file only draws it.
 #include <imgui.h>
 
+#include <algorithm>
+#include <cfloat>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/gui/i18n.h"
+#include "app/gui/views/storage_layout.h"
 #include "app/gui/views/views.h"
 
 namespace ipt::gui {
 namespace {
-class ThisView : public View {
+
+using storage::StorageItem;
+using storage::StorageModel;
+using storage::TensorItem;
+using storage::TensorKind;
+
+// [SECTION] colors & cells -------------------------------------------------------------
+
+struct Rgb {
+  int r, g, b;
+};
+// Distinct hues (Tableau 10), chosen by storage id so a storage keeps its color across steps.
+constexpr Rgb kPalette[] = {{78, 121, 167}, {242, 142, 43}, {89, 161, 79},  {225, 87, 89},  {118, 183, 178},
+                            {237, 201, 72}, {176, 122, 161}, {255, 157, 167}, {156, 117, 95}, {168, 204, 84}};
+Rgb storage_rgb(uint64_t storage_id) { return kPalette[storage_id % (sizeof kPalette / sizeof kPalette[0])]; }
+ImU32 rgba(Rgb c, float a) { return IM_COL32(c.r, c.g, c.b, static_cast<int>(a * 255)); }
+ImU32 lighter(Rgb c, float t, float a = 1) {
+  return IM_COL32(c.r + static_cast<int>((255 - c.r) * t), c.g + static_cast<int>((255 - c.g) * t),
+                  c.b + static_cast<int>((255 - c.b) * t), static_cast<int>(a * 255));
+}
+
+struct CellStyleInit {
+  ImU32 fill, border, text;
+  float border_w;
+};
+const ImU32 kWhite = IM_COL32(245, 245, 245, 255);
+const ImU32 kText = IM_COL32(225, 225, 230, 255);
+const ImU32 kDim = IM_COL32(135, 135, 145, 255);
+const ImU32 kDark = IM_COL32(18, 18, 22, 255);
+const ImU32 kUnusedFill = IM_COL32(36, 36, 42, 255);
+const ImU32 kUnusedBorder = IM_COL32(62, 62, 70, 255);
+const ImU32 kUnusedText = IM_COL32(112, 112, 122, 255);
+const ImU32 kWritten = IM_COL32(255, 176, 64, 255);
+const ImU32 kFormula = IM_COL32(255, 214, 110, 255);
+// The hovered element / cell and what it maps to, in the formula's color.
+const CellStyleInit kHot{IM_COL32(255, 214, 110, 245), IM_COL32(255, 255, 255, 255), IM_COL32(18, 18, 22, 255), 2};
+const CellStyleInit kWarm{IM_COL32(255, 214, 110, 150), IM_COL32(255, 230, 170, 220), IM_COL32(18, 18, 22, 255), 1.5f};
+
+constexpr float kCellW = 44, kCellH = 24;  // the default cell; big tensors use smaller ones
+constexpr float kMinCellW = 32;
+constexpr int64_t kMaxCols = 64, kMaxRows = 64;
+constexpr float kIndent = 14;              // tensor blocks start right of the storage band
+
+float font_size() { return ImGui::GetFontSize(); }
+float small_size() { return std::max(9.0f, ImGui::GetFontSize() * 0.7f); }
+
+// Text centered in [a, b], shrunk to fit the width.
+void centered_text(ImDrawList* dl, ImVec2 a, ImVec2 b, const char* text, ImU32 col, float size) {
+  ImFont* f = ImGui::GetFont();
+  ImVec2 ts = f->CalcTextSizeA(size, FLT_MAX, 0, text);
+  const float maxw = b.x - a.x - 4;
+  if (ts.x > maxw && ts.x > 0) {
+    size = std::max(7.0f, size * maxw / ts.x);
+    ts = f->CalcTextSizeA(size, FLT_MAX, 0, text);
+  }
+  dl->AddText(f, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col, text);
+}
+
+struct CellStyle {
+  ImU32 fill, border, text;
+  float border_w = 1;
+};
+
+void draw_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, const CellStyle& st, const char* text) {
+  a.x += 1, a.y += 1, b.x -= 1, b.y -= 1;
+  dl->AddRectFilled(a, b, st.fill, 2);
+  dl->AddRect(a, b, st.border, 2, 0, st.border_w);
+  if (text && *text) centered_text(dl, a, b, text, st.text, font_size());
+}
+
+// [SECTION] segments -------------------------------------------------------------------
+
+// A header: pieces of text and badges laid out left to right, wrapping to the next line
+// when a piece does not fit. Measured first (height), then drawn at a position.
+struct Segment {
+  std::string text;
+  ImU32 color = 0;
+  ImU32 badge = 0;           // badge background; 0: plain text
+  std::string tooltip;
+  bool small = false;
+  bool break_before = false;  // start a new line
+};
+
+struct Segments {
+  std::vector<Segment> items;
+  void text(std::string t, ImU32 c, bool small = false) { items.push_back({std::move(t), c, 0, {}, small, false}); }
+  void badge(std::string t, ImU32 bg, ImU32 fg, std::string tip = {}) {
+    items.push_back({std::move(t), fg, bg, std::move(tip), true, false});
+  }
+  void newline() { items.push_back({"", 0, 0, {}, false, true}); }
+};
+
+// Lays out (and, with dl, draws) the segments from `pos` within `width`; returns the height.
+// Plain text wraps between words, a badge moves whole; a line is as tall as its first piece.
+float layout_segments(const Segments& s, ImVec2 pos, float width, ImDrawList* dl, bool hover_ok) {
+  ImFont* f = ImGui::GetFont();
+  auto height_of = [](bool small) { return small ? small_size() + 5 : ImGui::GetTextLineHeight() + 3; };
+  float x = 0, y = 0, line_h = 0;
+  auto new_line = [&] { y += line_h, x = 0, line_h = 0; };
+  for (const auto& seg : s.items) {
+    if (seg.break_before) {
+      new_line();
+      if (seg.text.empty()) continue;
+    }
+    const float size = seg.small ? small_size() + 1 : font_size();
+    if (seg.badge) {
+      const ImVec2 ts = f->CalcTextSizeA(size, FLT_MAX, 0, seg.text.c_str());
+      const float w = ts.x + 10;
+      if (x > 0 && x + w > width) new_line();
+      if (line_h == 0) line_h = height_of(seg.small);
+      if (dl) {
+        const ImVec2 a(pos.x + x, pos.y + y + 1), b(a.x + w, pos.y + y + line_h - 2);
+        dl->AddRectFilled(a, b, seg.badge, 4);
+        dl->AddText(f, size, ImVec2(a.x + 5, a.y + (b.y - a.y - ts.y) * 0.5f), seg.color, seg.text.c_str());
+        if (hover_ok && !seg.tooltip.empty() && ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("%s", seg.tooltip.c_str());
+      }
+      x += w + 6;
+      continue;
+    }
+    // Plain text, word by word.
+    const float space = f->CalcTextSizeA(size, FLT_MAX, 0, " ").x;
+    const char* p = seg.text.c_str();
+    const char* end = p + seg.text.size();
+    while (p < end) {
+      const char* q = p;
+      while (q < end && *q != ' ') ++q;
+      const ImVec2 ts = f->CalcTextSizeA(size, FLT_MAX, 0, p, q);
+      if (x > 0 && x + ts.x > width) new_line();
+      if (line_h == 0) line_h = height_of(seg.small);
+      if (dl) dl->AddText(f, size, ImVec2(pos.x + x, pos.y + y + (line_h - 1 - ts.y) * 0.5f), seg.color, p, q);
+      x += ts.x + space;
+      p = q;
+      while (p < end && *p == ' ') ++p;
+    }
+    x += 2;
+  }
+  return y + line_h;
+}
+
+// [SECTION] hover ----------------------------------------------------------------------
+
+struct Hover {
+  enum Kind { None, Cell, Element } kind = None;
+  uint64_t storage = 0;
+  int64_t cell = 0;              // the storage cell (for an element: the one it maps to)
+  uint64_t tensor = 0;           // Element only
+  std::vector<int64_t> index;    // Element only
+  bool operator==(const Hover&) const = default;
+};
+
+// IPT_GUI_FAKE_HOVER renders a hover state without a mouse, for screenshots:
+//   IPT_GUI_FAKE_HOVER="2,6"     hovers cell 6 of storage #2
+//   IPT_GUI_FAKE_HOVER="t7:2,1"  hovers element [2, 1] of tensor #7
+// A real hover wins over the fake one. Unset (or unparsable): no effect.
+Hover parse_fake_hover() {
+  Hover h;
+  const char* env = std::getenv("IPT_GUI_FAKE_HOVER");
+  if (!env || !*env) return h;
+  std::string s = env;
+  std::vector<int64_t> nums;
+  auto parse_list = [&](const std::string& t) {
+    size_t i = 0;
+    while (i < t.size()) {
+      char* end = nullptr;
+      long long v = std::strtoll(t.c_str() + i, &end, 10);
+      if (end == t.c_str() + i) return false;
+      nums.push_back(v);
+      i = static_cast<size_t>(end - t.c_str());
+      if (i < t.size() && t[i] != ',') return false;
+      if (i < t.size()) ++i;
+    }
+    return true;
+  };
+  if (s[0] == 't') {
+    size_t colon = s.find(':');
+    if (colon == std::string::npos) return h;
+    h.tensor = std::strtoull(s.c_str() + 1, nullptr, 10);
+    if (!parse_list(s.substr(colon + 1))) return h;
+    h.kind = Hover::Element;
+    h.index = nums;
+  } else {
+    if (!parse_list(s) || nums.size() != 2) return h;
+    h.kind = Hover::Cell;
+    h.storage = static_cast<uint64_t>(nums[0]);
+    h.cell = nums[1];
+  }
+  return h;
+}
+
+// The name a reader knows a tensor by: "b", or "tensor #7".
+std::string tensor_name(const TensorItem& t) {
+  return t.names.empty() ? "tensor #" + std::to_string(t.meta->tensor_id) : t.names.front();
+}
+
+// [SECTION] grid geometry --------------------------------------------------------------
+
+// A tensor drawn as a stack of 2-D slices; each slice as column bands when it is wider
+// than the view (a 1-D tensor is one row, wrapped the same way; a 0-d tensor one cell).
+struct GridGeom {
+  size_t nd = 0;
+  float cw = kCellW, ch = kCellH;
+  int64_t rows = 1, cols = 1, shown_rows = 1, shown_cols = 1;
+  int64_t slices = 1, shown_slices = 1;
+  int64_t per_band = 1, bands = 1;
+  float row_label_w = 0, col_label_h = 0, slice_label_h = 0;
+  float band_h = 0, slice_h = 0, slice_w = 0;
+  int64_t slice_cols = 1;  // slices side by side (N-D tensors whose slices are narrow)
+  float width = 0, height = 0;
+};
+
+constexpr float kBandGap = 4, kSliceGap = 6, kSliceGapX = 16;
+
+GridGeom grid_geometry(const trace::TensorMeta& m, float avail) {
+  GridGeom g;
+  g.nd = m.sizes.size();
+  const float small = small_size();
+  if (g.nd >= 1) g.cols = m.sizes[g.nd - 1];
+  if (g.nd >= 2) g.rows = m.sizes[g.nd - 2];
+  for (size_t k = 0; k + 2 < g.nd; ++k) g.slices *= m.sizes[k];
+  if (storage::numel(m) == 0) g.rows = g.cols = g.slices = 0;
+  g.shown_rows = std::min(g.rows, kMaxRows);
+  g.shown_cols = std::min(g.cols, kMaxCols);
+  if (g.nd >= 2) {
+    const std::string widest = std::to_string(std::max<int64_t>(g.shown_rows - 1, 0));
+    g.row_label_w = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0, widest.c_str()).x + 8;
+  }
+  const float room = std::max(avail - g.row_label_w - (g.cols > g.shown_cols ? kMinCellW : 0), kMinCellW);
+  const int64_t want = std::max<int64_t>(g.shown_cols, 1);
+  g.cw = std::clamp(std::floor(room / static_cast<float>(want)), kMinCellW, kCellW);
+  g.ch = g.cw >= 40 ? kCellH : 22;
+  g.per_band = std::max<int64_t>(1, static_cast<int64_t>(room / g.cw));
+  g.bands = std::max<int64_t>(1, (g.shown_cols + g.per_band - 1) / g.per_band);
+  g.col_label_h = g.nd >= 1 ? small + 2 : 0;
+  g.slice_label_h = g.nd >= 3 ? ImGui::GetTextLineHeight() + 2 : 0;
+  const float more_rows_h = g.rows > g.shown_rows ? small + 4 : 0;
+  g.band_h = g.col_label_h + static_cast<float>(std::max<int64_t>(g.shown_rows, 1)) * g.ch + more_rows_h;
+  g.slice_h = g.slice_label_h + static_cast<float>(g.bands) * (g.band_h + kBandGap);
+  // Keep the number of drawn rows bounded for N-D tensors.
+  const int64_t max_slices = std::max<int64_t>(1, std::min<int64_t>(16, 96 / std::max<int64_t>(g.shown_rows, 1)));
+  g.shown_slices = std::min(std::max<int64_t>(g.slices, 1), max_slices);
+  const int64_t band_cols = std::min(g.per_band, g.shown_cols) + (g.cols > g.shown_cols ? 1 : 0);
+  g.slice_w = g.nd == 0 ? g.cw : g.row_label_w + static_cast<float>(band_cols) * g.cw;
+  if (g.nd >= 3 && g.bands == 1)
+    g.slice_cols = std::clamp<int64_t>(static_cast<int64_t>((avail + kSliceGapX) / (g.slice_w + kSliceGapX)), 1,
+                                       g.shown_slices);
+  const int64_t slice_rows = (g.shown_slices + g.slice_cols - 1) / g.slice_cols;
+  g.width = static_cast<float>(g.slice_cols) * g.slice_w + static_cast<float>(g.slice_cols - 1) * kSliceGapX;
+  g.height = static_cast<float>(slice_rows) * (g.slice_h + (g.nd >= 3 ? kSliceGap : 0));
+  if (g.slices > g.shown_slices) g.height += ImGui::GetTextLineHeight() + 2;
+  if (storage::numel(m) == 0) g.height = ImGui::GetTextLineHeight() + 4;
+  return g;
+}
+
+// The leading index (all dimensions but the last two) of slice s.
+std::vector<int64_t> slice_index(const trace::TensorMeta& m, int64_t s) {
+  const size_t lead = m.sizes.size() >= 2 ? m.sizes.size() - 2 : 0;
+  std::vector<int64_t> idx(lead, 0);
+  for (size_t k = lead; k-- > 0;) {
+    idx[k] = s % m.sizes[k];
+    s /= m.sizes[k];
+  }
+  return idx;
+}
+
+// [SECTION] view -----------------------------------------------------------------------
+
+class StorageView : public View {
  public:
   const char* id() const override { return "storage"; }
-  const char* title() const override { return "storage"; }
-  void default_rect(float& x, float& y, float& w, float& h) const override { x = 0.56f, y = 0.0f, w = 0.44f, h = 0.5f; }
-  void draw(ViewContext& c) override { ImGui::Text("%zu events", c.doc.events.size()); }
+  const char* title() const override { return "Tensor & storage"; }
+  void default_rect(float& x, float& y, float& w, float& h) const override { x = 0.56f, y = 0.0f, w = 0.44f, h = 0.62f; }
+
+  void draw(ViewContext& c) override {
+    c.sel.hover_storage.reset();
+    c.sel.hover_cell.reset();
+    next_ = Hover{};
+    // An opaque background: cells and values must not mix with windows stacked behind.
+    {
+      const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
+      const float y0 = wp.y + ImGui::GetWindowContentRegionMin().y - ImGui::GetStyle().WindowPadding.y;
+      ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+      bg.w = 1;
+      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(wp.x, y0), ImVec2(wp.x + ws.x, wp.y + ws.y), ImGui::GetColorU32(bg),
+                                                ImGui::GetStyle().WindowRounding, ImDrawFlags_RoundCornersBottom);
+    }
+    if (c.doc.events.empty()) {
+      ImGui::TextDisabled("%s", tr("No events yet: run a step or a snippet."));
+      hover_ = Hover{};
+      return;
+    }
+    refresh(c.doc);
+    draw_top_bar();
+    ImGui::BeginChild("##storage_scroll", ImVec2(0, 0), false);
+    if (model_.storages.empty() || visible_storages_ == 0) {
+      ImGui::Spacing();
+      ImGui::TextDisabled("%s", model_.step_tensors == 0 ? tr("No tensors in this step.")
+                                                         : tr("Only temporaries in this step: tick Temporaries to see them."));
+    }
+    for (size_t k = 0; k < model_.storages.size(); ++k) draw_storage(c, k);
+    ImGui::EndChild();
+
+    // Hover: this frame's goes to the selection now, and is drawn next frame (the storage
+    // strip is drawn before the tensors that may be hovered).
+    if (next_.kind == Hover::None) next_ = fake_;
+    if (next_.kind != Hover::None) {
+      c.sel.hover_storage = next_.storage;
+      c.sel.hover_cell = next_.cell;
+    }
+    if (!(next_ == hover_)) cell_readers_valid_ = false;
+    hover_ = next_;
+    last_sel_ = c.sel.tensor;
+  }
+
+ private:
+  // ---- model cache ----
+  uint64_t generation_ = UINT64_MAX;
+  size_t first_ = SIZE_MAX, last_ = SIZE_MAX;
+  StorageModel model_;
+  bool show_earlier_ = false, show_temporaries_ = false;
+  bool vis_earlier_ = false, vis_temporaries_ = false, vis_valid_ = false;
+  // Per storage: the indices of the tensors shown, the cells they use, their headers.
+  struct Shown {
+    std::vector<size_t> tensors;
+    std::vector<uint8_t> used;
+    std::vector<Segments> headers;  // parallel to tensors
+  };
+  std::vector<Shown> shown_;
+  size_t visible_storages_ = 0, temporaries_ = 0, earlier_ = 0;
+
+  Hover hover_, next_, fake_ = parse_fake_hover();
+  std::optional<uint64_t> last_sel_;
+  // The elements that read the hovered cell (for the top line), rebuilt on hover change.
+  std::string cell_readers_;
+  bool cell_readers_valid_ = false;
+
+  void refresh(const TraceDoc& doc) {
+    if (doc.generation != generation_ || doc.first != first_ || doc.last != last_) {
+      generation_ = doc.generation, first_ = doc.first, last_ = doc.last;
+      model_ = storage::build_storage_model(doc.events, doc.first, doc.last, doc.meta.source);
+      vis_valid_ = false;
+      cell_readers_valid_ = false;
+      temporaries_ = earlier_ = 0;
+      for (const auto& s : model_.storages)
+        for (const auto& t : s.tensors) {
+          temporaries_ += t.kind == TensorKind::Temporary;
+          earlier_ += t.kind == TensorKind::Earlier;
+        }
+    }
+    if (!vis_valid_ || vis_earlier_ != show_earlier_ || vis_temporaries_ != show_temporaries_) rebuild_shown();
+    if (fake_.kind == Hover::Element) {  // fill in where the faked element lives
+      for (const auto& s : model_.storages)
+        for (const auto& t : s.tensors)
+          if (t.meta->tensor_id == fake_.tensor && fake_.index.size() == t.meta->sizes.size()) {
+            fake_.storage = s.id;
+            fake_.cell = storage::element_offset(*t.meta, fake_.index.data());
+          }
+    }
+  }
+
+  bool is_shown(const TensorItem& t) const {
+    return t.kind == TensorKind::Step || (t.kind == TensorKind::Earlier && show_earlier_) ||
+           (t.kind == TensorKind::Temporary && show_temporaries_);
+  }
+
+  void rebuild_shown() {
+    vis_valid_ = true, vis_earlier_ = show_earlier_, vis_temporaries_ = show_temporaries_;
+    shown_.assign(model_.storages.size(), {});
+    visible_storages_ = 0;
+    for (size_t k = 0; k < model_.storages.size(); ++k) {
+      const StorageItem& s = model_.storages[k];
+      Shown& sh = shown_[k];
+      sh.used.assign(s.values->size(), 0);
+      // The step's tensors first, then earlier ones, then temporaries (each in creation order).
+      for (TensorKind kind : {TensorKind::Step, TensorKind::Earlier, TensorKind::Temporary})
+        for (size_t i = 0; i < s.tensors.size(); ++i) {
+          if (s.tensors[i].kind != kind || !is_shown(s.tensors[i])) continue;
+          sh.tensors.push_back(i);
+          const auto& cov = s.tensors[i].covers;
+          for (size_t j = 0; j < cov.size() && j < sh.used.size(); ++j) sh.used[j] |= cov[j] != 0;
+        }
+      if (!sh.tensors.empty()) ++visible_storages_;
+      for (size_t i : sh.tensors) sh.headers.push_back(tensor_header(s, s.tensors[i], sh));
+    }
+  }
+
+  Segments tensor_header(const StorageItem& s, const TensorItem& t, const Shown& sh) const {
+    const Rgb col = storage_rgb(s.id);
+    const auto& m = *t.meta;
+    Segments seg;
+    if (!t.names.empty()) {
+      std::string names;
+      for (size_t i = 0; i < t.names.size(); ++i) names += (i ? " = " : "") + t.names[i];
+      seg.text(names, kWhite);
+    }
+    seg.text("tensor #" + std::to_string(m.tensor_id), lighter(col, 0.35f));
+    if (m.label && *m.label) seg.text(std::string("(") + m.label + ")", kDim, true);
+    if (m.is_view)
+      seg.badge(tr("view"), IM_COL32(70, 90, 120, 255), kText,
+                tr("A view: it shares its storage with the tensor it was made from."));
+    if (t.new_storage) {
+      std::string tip = std::string(t.made_by) + ": " + tr("its input (self) is tensor") + " #" +
+                        std::to_string(t.from_tensor) + " " + tr("on storage") + " #" + std::to_string(t.from_storage) +
+                        "; " + tr("the result's data was written to a new storage.");
+      seg.badge(tr("new storage"), IM_COL32(214, 120, 40, 255), kDark, tip);
+      // "← contiguous(b)": the call and the input it copied from.
+      std::string op = t.made_by;
+      if (op.rfind("aten::", 0) == 0) op.erase(0, 6);
+      std::string from = "#" + std::to_string(t.from_tensor);
+      for (const auto& o : s.tensors)
+        if (o.meta->tensor_id == t.from_tensor && !o.names.empty()) from = o.names.front();
+      if (const StorageItem* fs = find_storage(t.from_storage))
+        for (const auto& o : fs->tensors)
+          if (o.meta->tensor_id == t.from_tensor && !o.names.empty()) from = o.names.front();
+      seg.text("\xE2\x86\x90\xC2\xA0" + op + "(" + from + ")", IM_COL32(235, 160, 90, 255), true);
+    }
+    if (t.kind == TensorKind::Earlier)
+      seg.badge(tr("earlier step"), IM_COL32(58, 58, 66, 255), kDim, tr("Not used in this step; made earlier."));
+    if (t.kind == TensorKind::Temporary)
+      seg.badge(tr("temporary"), IM_COL32(58, 58, 66, 255), kDim,
+                tr("An intermediate of one statement (indexing, a wrapped scalar): no variable names it."));
+    seg.newline();
+    seg.text(std::string(tr("sizes")) + " " + storage::shape_text(m.sizes) + "  " + tr("strides") + " " +
+                 storage::shape_text(m.strides) + "  storage_offset " + std::to_string(m.storage_offset),
+             kDim, true);
+    // Shared storage, named by the other tensors shown on it.
+    std::string shares;
+    int listed = 0;
+    for (size_t i : sh.tensors) {
+      const TensorItem& o = s.tensors[i];
+      if (o.meta->tensor_id == m.tensor_id) continue;
+      if (listed == 5) {
+        shares += ", …";
+        break;
+      }
+      shares += (listed++ ? ", #" : "#") + std::to_string(o.meta->tensor_id);
+      if (!o.names.empty()) shares += " (" + o.names.front() + ")";
+    }
+    if (!shares.empty()) seg.text(std::string(tr("shares storage with")) + " tensor " + shares, lighter(col, 0.2f, 0.9f), true);
+    return seg;
+  }
+
+  // ---- top bar: toggles and the hover line ----
+
+  void draw_top_bar() {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%s (%zu)", tr("Earlier tensors"), earlier_);
+    ImGui::Checkbox(buf, &show_earlier_);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", tr("Tensors made in earlier steps that share a storage with this step's tensors."));
+    ImGui::SameLine();
+    std::snprintf(buf, sizeof buf, "%s (%zu)", tr("Temporaries"), temporaries_);
+    ImGui::Checkbox(buf, &show_temporaries_);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", tr("Intermediates of one statement that no variable names, e.g. b[2] in b[2, 1].item()."));
+    ImGui::SameLine();
+    ImGui::TextDisabled("(?)");
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+      ImGui::TextUnformatted(tr("Each storage is a strip of cells (its values, by storage index), in its own color; "
+                                "the tensors over it are grids of their elements. Element [i, j, …] reads cell "
+                                "storage_offset + Σ index·stride. Dim cells: no shown tensor reads them. "
+                                "Orange corner: written during this step. Click a tensor to select it."));
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+
+    // The hover line: one line, always there, so the layout does not jump.
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight() + 8;
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), IM_COL32(30, 33, 40, 255), 4);
+    Segments seg;
+    describe_hover(seg);
+    dl->PushClipRect(p, ImVec2(p.x + w, p.y + h), true);
+    layout_segments(seg, ImVec2(p.x + 8, p.y + 5), FLT_MAX, dl, false);
+    dl->PopClipRect();
+    ImGui::Dummy(ImVec2(w, h));
+    ImGui::Spacing();
+  }
+
+  const TensorItem* find_tensor(uint64_t id, const StorageItem** storage_out = nullptr) const {
+    for (const auto& s : model_.storages)
+      for (const auto& t : s.tensors)
+        if (t.meta->tensor_id == id) {
+          if (storage_out) *storage_out = &s;
+          return &t;
+        }
+    return nullptr;
+  }
+  const StorageItem* find_storage(uint64_t id) const {
+    for (const auto& s : model_.storages)
+      if (s.id == id) return &s;
+    return nullptr;
+  }
+
+  std::string cell_value(const StorageItem& s, int64_t cell) const {
+    if (cell < 0 || cell >= s.elements) return "?";
+    if (static_cast<size_t>(cell) < s.labels.size()) return s.labels[static_cast<size_t>(cell)];
+    return "…";
+  }
+
+  void describe_hover(Segments& seg) {
+    if (hover_.kind == Hover::Element) {
+      const StorageItem* s = nullptr;
+      const TensorItem* t = find_tensor(hover_.tensor, &s);
+      if (t && hover_.index.size() == t->meta->sizes.size()) {
+        seg.text(tensor_name(*t) + storage::index_text(hover_.index), kWhite);
+        seg.text(storage::offset_formula(*t->meta, hover_.index), kFormula);
+        seg.text("\xE2\x86\x92 storage #" + std::to_string(s->id) + " " + tr("cell") + " " + std::to_string(hover_.cell) +
+                     " = " + cell_value(*s, hover_.cell),
+                 lighter(storage_rgb(s->id), 0.3f));
+        return;
+      }
+    } else if (hover_.kind == Hover::Cell) {
+      if (const StorageItem* s = find_storage(hover_.storage)) {
+        seg.text("storage #" + std::to_string(s->id) + " " + tr("cell") + " " + std::to_string(hover_.cell) + " = " +
+                     cell_value(*s, hover_.cell),
+                 lighter(storage_rgb(s->id), 0.3f));
+        if (!cell_readers_valid_) {
+          cell_readers_ = readers_of_cell(*s, hover_.cell);
+          cell_readers_valid_ = true;
+        }
+        seg.text(cell_readers_, cell_readers_.rfind(tr("read by"), 0) == 0 ? kText : kDim);
+        return;
+      }
+    }
+    seg.text(tr("Hover an element: offset = storage_offset + Σ index·stride. Click a tensor to select it."), kDim);
+  }
+
+  // "read by a[1, 2], b[2, 1]" for the shown tensors' elements that map to `cell`.
+  std::string readers_of_cell(const StorageItem& s, int64_t cell) const {
+    const size_t k = static_cast<size_t>(&s - model_.storages.data());
+    std::string out;
+    int n = 0, total = 0;
+    for (size_t i : shown_[k].tensors) {
+      const TensorItem& t = s.tensors[i];
+      storage::for_each_element(*t.meta, storage::kMaxEnumerated, [&](const std::vector<int64_t>& idx, int64_t off) {
+        if (off != cell) return;
+        ++total;
+        if (n < 6) out += (n++ ? ", " : "") + tensor_name(t) + storage::index_text(idx);
+      });
+    }
+    if (total == 0) return tr("not read by any shown tensor");
+    if (total > n) out += ", … (" + std::to_string(total) + ")";
+    return std::string(tr("read by")) + " " + out;
+  }
+
+  // ---- a storage block: header, strip, then its tensors ----
+
+  void draw_storage(ViewContext& c, size_t k) {
+    const StorageItem& s = model_.storages[k];
+    const Shown& sh = shown_[k];
+    if (sh.tensors.empty()) return;
+    const Rgb col = storage_rgb(s.id);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const bool hover_ok = ImGui::IsWindowHovered();
+    ImGui::PushID(static_cast<int>(s.id));
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    const float full_w = ImGui::GetContentRegionAvail().x;
+    const float x0 = top.x + kIndent, avail = full_w - kIndent - 4;
+
+    // Header: "storage #2 · 48 bytes · float32".
+    Segments head;
+    std::string label = "storage #" + std::to_string(s.id) + " \xC2\xB7 " + std::to_string(s.nbytes) + " bytes \xC2\xB7 " + s.dtype;
+    if (std::string_view(s.device) != "cpu") label += std::string(" \xC2\xB7 ") + s.device;
+    head.text(label, lighter(col, 0.3f));
+    head.text("(" + std::to_string(s.elements) + " " + tr("elements") + ")", kDim, true);
+    if (s.allocated_in_step)
+      head.badge(tr("allocated in this step"), IM_COL32(60, 120, 70, 255), kWhite,
+                 tr("A storage allocation event was recorded in this step."));
+    if (s.freed_in_step)
+      head.badge(tr("freed"), IM_COL32(120, 60, 60, 255), kWhite, tr("The storage was freed before the step ended."));
+    const float head_h = layout_segments(head, ImVec2(x0, top.y), avail, nullptr, false);
+
+    // Strip geometry: every preview cell, plus "…" when the storage has more.
+    const size_t n = s.values->size();
+    const bool no_preview = n == 0 && s.elements > 0;
+    const size_t cells = n + (s.truncated && n > 0 ? 1 : 0);
+    const float cw = cells > 64 ? 36 : kCellW, ch = kCellH;
+    const size_t per_row = std::max<size_t>(1, static_cast<size_t>(avail / cw));
+    const size_t rows = cells == 0 ? 0 : (cells + per_row - 1) / per_row;
+    const float idx_h = small_size() + 2;
+    const float row_h = idx_h + ch + 3;
+    const float note_h = (s.truncated || no_preview || s.elements == 0) ? ImGui::GetTextLineHeight() + 4 : 0;
+    const float strip_y = top.y + head_h + 2;
+    const float strip_h = static_cast<float>(rows) * row_h + note_h;
+    const float block_h = head_h + 2 + strip_h + 6;
+
+    ImGui::SetCursorScreenPos(top);
+    ImGui::InvisibleButton("##strip", ImVec2(std::max(full_w, 1.0f), block_h));
+    const bool strip_hovered = hover_ok && ImGui::IsItemHovered();
+    if (ImGui::IsRectVisible(top, ImVec2(top.x + full_w, top.y + block_h))) {
+      layout_segments(head, ImVec2(x0, top.y), avail, dl, hover_ok);
+      const TensorItem* selected = nullptr;
+      for (size_t i : sh.tensors)
+        if (c.sel.tensor && s.tensors[i].meta->tensor_id == *c.sel.tensor) selected = &s.tensors[i];
+      const ImVec2 mouse = ImGui::GetMousePos();
+      const float small = small_size();
+      for (size_t i = 0; i < cells; ++i) {
+        const float x = x0 + static_cast<float>(i % per_row) * cw;
+        const float y = strip_y + static_cast<float>(i / per_row) * row_h;
+        const ImVec2 a(x, y + idx_h), b(x + cw, y + idx_h + ch);
+        if (i == n) {  // the truncation cell
+          draw_cell(dl, a, b, {kUnusedFill, kUnusedBorder, kUnusedText}, "…");
+          continue;
+        }
+        const std::string idx = std::to_string(i);
+        const ImVec2 its = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0, idx.c_str());
+        dl->AddText(ImGui::GetFont(), small, ImVec2(x + (cw - its.x) * 0.5f, y), kDim, idx.c_str());
+        const bool used = sh.used[i] != 0;
+        const bool target = hover_.kind != Hover::None && hover_.storage == s.id && hover_.cell == static_cast<int64_t>(i);
+        const bool in_selected = selected && i < selected->covers.size() && selected->covers[i] != 0;
+        CellStyle st = used ? CellStyle{rgba(col, 0.22f), rgba(col, 0.6f), kText} : CellStyle{kUnusedFill, kUnusedBorder, kUnusedText};
+        if (in_selected) st = {rgba(col, 0.5f), lighter(col, 0.4f), kWhite, 1.5f};
+        if (target) st = {kHot.fill, kHot.border, kHot.text, kHot.border_w};
+        draw_cell(dl, a, b, st, s.labels[i].c_str());
+        if (s.written[i]) dl->AddTriangleFilled(ImVec2(b.x - 9, a.y + 1), ImVec2(b.x - 1, a.y + 1), ImVec2(b.x - 1, a.y + 9), kWritten);
+        if (strip_hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
+          next_.kind = Hover::Cell;
+          next_.storage = s.id;
+          next_.cell = static_cast<int64_t>(i);
+        }
+      }
+      float ny = strip_y + static_cast<float>(rows) * row_h;
+      if (s.elements == 0) {
+        dl->AddText(ImVec2(x0, ny), kDim, tr("empty storage (0 bytes)"));
+      } else if (no_preview) {
+        std::string note = std::string(tr("values not recorded (device")) + " " + s.device + ")";
+        dl->AddText(ImVec2(x0, ny), kDim, note.c_str());
+      } else if (s.truncated) {
+        std::string note = std::string(tr("showing the first")) + " " + std::to_string(n) + " " + tr("of") + " " +
+                           std::to_string(s.elements) + " " + tr("elements");
+        dl->AddText(ImVec2(x0, ny), kDim, note.c_str());
+      }
+    }
+
+    // The tensors on this storage: cards flowing left to right, each row with a tick off
+    // the storage's band.
+    const float ty0 = top.y + block_h;
+    std::vector<Card> cards;
+    for (size_t j = 0; j < sh.tensors.size(); ++j) cards.push_back(measure_card(s.tensors[sh.tensors[j]], sh.headers[j], avail));
+    // First fit: each card goes into the first row with room for it (rows keep their order).
+    std::vector<std::vector<size_t>> rows_of_cards;
+    std::vector<float> row_used;
+    for (size_t j = 0; j < cards.size(); ++j) {
+      size_t r = 0;
+      while (r < rows_of_cards.size() && row_used[r] + cards[j].w > avail) ++r;
+      if (r == rows_of_cards.size()) rows_of_cards.emplace_back(), row_used.push_back(0);
+      rows_of_cards[r].push_back(j);
+      row_used[r] += cards[j].w + kCardGap;
+    }
+    std::vector<float> ticks;
+    float y = ty0;
+    for (const auto& row : rows_of_cards) {
+      float card_row_h = 0;
+      for (size_t j : row) card_row_h = std::max(card_row_h, cards[j].h);
+      ticks.push_back(y + ImGui::GetTextLineHeight() * 0.5f + 6);
+      float cx = x0;
+      for (size_t j : row) {
+        draw_card(c, s, s.tensors[sh.tensors[j]], sh.headers[j], cards[j], ImVec2(cx, y), card_row_h);
+        cx += cards[j].w + kCardGap;
+      }
+      y += card_row_h + kCardGap;
+    }
+    const float bottom = y;
+    // The band: a bracket in the storage's color from its strip to its last row of tensors.
+    const float bx = top.x + 3;
+    dl->AddRectFilled(ImVec2(bx - 2, top.y + 2), ImVec2(bx + 2, top.y + head_h + 2 + strip_h), rgba(col, 0.95f), 2);
+    if (!ticks.empty()) {
+      dl->AddLine(ImVec2(bx, top.y + head_h + strip_h), ImVec2(bx, ticks.back()), rgba(col, 0.7f), 2);
+      for (float t : ticks) dl->AddLine(ImVec2(bx, t), ImVec2(x0 - 1, t), rgba(col, 0.7f), 2);
+    }
+    ImGui::SetCursorScreenPos(ImVec2(top.x, bottom + 8));
+    ImGui::Dummy(ImVec2(1, 1));
+    ImGui::PopID();
+  }
+
+  // ---- a tensor card: header, then its grid ----
+
+  struct Card {
+    GridGeom g;
+    float w = 0, head_h = 0, h = 0;
+  };
+  static constexpr float kCardPad = 6, kCardGap = 8, kMinCardW = 250;
+
+  Card measure_card(const TensorItem& t, const Segments& header, float avail) const {
+    Card k;
+    k.g = grid_geometry(*t.meta, avail - 2 * kCardPad);
+    const GridGeom& g = k.g;
+    k.w = std::min(std::max(g.width + 2 * kCardPad, kMinCardW), avail);
+    k.head_h = layout_segments(header, ImVec2(0, 0), k.w - 2 * kCardPad, nullptr, false);
+    k.h = kCardPad + k.head_h + 4 + g.height + kCardPad;
+    return k;
+  }
+
+  void draw_card(ViewContext& c, const StorageItem& s, const TensorItem& t, const Segments& header, const Card& k,
+                 ImVec2 pos, float row_h) {
+    const auto& m = *t.meta;
+    const GridGeom& g = k.g;
+    const Rgb col = storage_rgb(s.id);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const bool hover_ok = ImGui::IsWindowHovered();
+    const bool selected = c.sel.tensor && *c.sel.tensor == m.tensor_id;
+    const ImVec2 bmin = pos, bmax(pos.x + k.w, pos.y + row_h);
+
+    ImGui::SetCursorScreenPos(pos);
+    ImGui::PushID(static_cast<int>(m.tensor_id));
+    if (ImGui::InvisibleButton("##tensor", ImVec2(k.w, row_h))) c.sel.tensor = m.tensor_id;
+    const bool hovered = hover_ok && ImGui::IsItemHovered();
+    ImGui::PopID();
+    // Scroll to a tensor another view just selected.
+    if (selected && c.sel.tensor != last_sel_ && !ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.2f);
+    if (!ImGui::IsRectVisible(bmin, bmax)) return;
+
+    dl->AddRectFilled(bmin, bmax, rgba(col, t.kind == TensorKind::Step ? 0.07f : 0.035f), 5);
+    dl->AddRectFilled(bmin, ImVec2(bmax.x, bmin.y + 3), rgba(col, t.kind == TensorKind::Step ? 0.9f : 0.45f), 5,
+                      ImDrawFlags_RoundCornersTop);
+    if (selected)
+      dl->AddRect(bmin, bmax, IM_COL32(255, 230, 150, 235), 5, 0, 2);
+    else
+      dl->AddRect(bmin, bmax, hovered ? IM_COL32(255, 255, 255, 90) : rgba(col, 0.35f), 5);
+    const float x0 = pos.x + kCardPad;
+    layout_segments(header, ImVec2(x0, pos.y + kCardPad), k.w - 2 * kCardPad, dl, hover_ok);
+
+    const float small = small_size();
+    ImFont* font = ImGui::GetFont();
+    const ImVec2 mouse = ImGui::GetMousePos();
+    const float clip_top = ImGui::GetWindowDrawList()->GetClipRectMin().y;
+    const float clip_bottom = ImGui::GetWindowDrawList()->GetClipRectMax().y;
+    float y = pos.y + kCardPad + k.head_h + 4;
+    if (storage::numel(m) == 0) {
+      dl->AddText(ImVec2(x0, y), kDim, tr("no elements"));
+      return;
+    }
+    // The storage cell the current hover is about (an element's, or a hovered cell).
+    const bool hover_here = hover_.kind != Hover::None && hover_.storage == s.id;
+    std::vector<int64_t> idx(g.nd, 0);
+    const float grid_top = y;
+    for (int64_t sl = 0; sl < g.shown_slices; ++sl) {
+      const std::vector<int64_t> lead = slice_index(m, sl);
+      for (size_t k = 0; k < lead.size(); ++k) idx[k] = lead[k];
+      // Slices flow left to right, then down.
+      const float sx = x0 + static_cast<float>(sl % g.slice_cols) * (g.slice_w + kSliceGapX);
+      const float gx = sx + g.row_label_w;
+      y = grid_top + static_cast<float>(sl / g.slice_cols) * (g.slice_h + kSliceGap);
+      if (g.nd >= 3) {
+        const std::string lab = storage::slice_label(lead, g.nd);
+        dl->AddText(ImVec2(sx, y), lighter(col, 0.3f), lab.c_str());
+        y += g.slice_label_h;
+      }
+      for (int64_t band = 0; band < g.bands; ++band) {
+        const int64_t c0 = band * g.per_band, c1 = std::min(g.shown_cols, c0 + g.per_band);
+        const bool band_visible = y + g.band_h >= clip_top && y <= clip_bottom;
+        if (band_visible) {
+          // Column indices (the last dimension) above the cells.
+          if (g.nd >= 1)
+            for (int64_t cc = c0; cc < c1; ++cc) {
+              const std::string lab = std::to_string(cc);
+              const ImVec2 ts = font->CalcTextSizeA(small, FLT_MAX, 0, lab.c_str());
+              dl->AddText(font, small, ImVec2(gx + static_cast<float>(cc - c0) * g.cw + (g.cw - ts.x) * 0.5f, y), kDim,
+                          lab.c_str());
+            }
+          const float ry0 = y + g.col_label_h;
+          for (int64_t r = 0; r < std::max<int64_t>(g.shown_rows, 1); ++r) {
+            const float ry = ry0 + static_cast<float>(r) * g.ch;
+            if (ry + g.ch < clip_top || ry > clip_bottom) continue;
+            if (g.nd >= 2) {
+              idx[g.nd - 2] = r;
+              const std::string lab = std::to_string(r);
+              const ImVec2 ts = font->CalcTextSizeA(small, FLT_MAX, 0, lab.c_str());
+              dl->AddText(font, small, ImVec2(gx - ts.x - 6, ry + (g.ch - ts.y) * 0.5f), kDim, lab.c_str());
+            }
+            for (int64_t cc = c0; cc < c1; ++cc) {
+              if (g.nd >= 1) idx[g.nd - 1] = cc;
+              const int64_t off = storage::element_offset(m, idx.data());
+              const ImVec2 a(gx + static_cast<float>(cc - c0) * g.cw, ry), b(a.x + g.cw, ry + g.ch);
+              const bool in_storage = off >= 0 && off < s.elements;
+              const bool is_hovered_elem = hover_.kind == Hover::Element && hover_.tensor == m.tensor_id && hover_.index == idx;
+              const bool same_cell = hover_here && hover_.cell == off;
+              CellStyle st{rgba(col, 0.2f), rgba(col, 0.5f), kText};
+              if (same_cell) st = {kWarm.fill, kWarm.border, kWarm.text, kWarm.border_w};
+              if (is_hovered_elem || (same_cell && hover_.kind == Hover::Cell)) st = {kHot.fill, kHot.border, kHot.text, kHot.border_w};
+              if (!in_storage) st = {kUnusedFill, IM_COL32(200, 80, 80, 255), IM_COL32(230, 110, 110, 255)};
+              draw_cell(dl, a, b, st, in_storage ? cell_value(s, off).c_str() : "?");
+              if (hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
+                next_.kind = Hover::Element;
+                next_.storage = s.id;
+                next_.cell = off;
+                next_.tensor = m.tensor_id;
+                next_.index = idx;
+                ImGui::BeginTooltip();
+                ImGui::Text("%s%s", tensor_name(t).c_str(), storage::index_text(idx).c_str());
+                ImGui::TextColored(ImVec4(1.0f, 0.84f, 0.43f, 1), "%s", storage::offset_formula(m, idx).c_str());
+                ImGui::TextDisabled("storage_offset + \xCE\xA3 index\xC2\xB7stride \xE2\x86\x92 storage #%llu %s %lld = %s",
+                                    static_cast<unsigned long long>(s.id), tr("cell"), static_cast<long long>(off),
+                                    cell_value(s, off).c_str());
+                ImGui::EndTooltip();
+              }
+            }
+            if (c1 == g.shown_cols && g.cols > g.shown_cols)  // more columns than drawn
+              centered_text(dl, ImVec2(gx + static_cast<float>(c1 - c0) * g.cw, ry),
+                            ImVec2(gx + static_cast<float>(c1 - c0 + 1) * g.cw, ry + g.ch), "…", kDim, font_size());
+          }
+          if (g.rows > g.shown_rows) {
+            const std::string more = "… " + std::to_string(g.rows - g.shown_rows) + " " + tr("more rows");
+            dl->AddText(font, small + 1, ImVec2(gx, ry0 + static_cast<float>(g.shown_rows) * g.ch + 2), kDim, more.c_str());
+          }
+        }
+        y += g.band_h + kBandGap;
+      }
+    }
+    y = grid_top + static_cast<float>((g.shown_slices + g.slice_cols - 1) / g.slice_cols) * (g.slice_h + (g.nd >= 3 ? kSliceGap : 0));
+    if (g.slices > g.shown_slices) {
+      const std::string more = "… " + std::to_string(g.slices - g.shown_slices) + " " + tr("more slices");
+      dl->AddText(ImVec2(x0, y), kDim, more.c_str());
+    }
+  }
 };
+
 }  // namespace
-std::unique_ptr<View> make_storage_view() { return std::make_unique<ThisView>(); }
+
+std::unique_ptr<View> make_storage_view() { return std::make_unique<StorageView>(); }
+
 }  // namespace ipt::gui
