@@ -1,8 +1,8 @@
 #pragma once
 // The syntax tree of a snippet. Nodes carry a kind tag (the interpreter switches on it) and
 // the 1-based line/column of their first token. Name nodes are annotated by the resolver
-// (resolver.h) with where the variable lives: a global, a local slot, or a slot of an
-// enclosing function's frame.
+// (resolver.h) with where the variable lives: a global, a local slot, a local slot holding a
+// cell (a variable captured by an inner function), or a cell of the function's closure.
 
 #include <memory>
 #include <string>
@@ -52,15 +52,18 @@ struct FString : Expr {
   std::vector<FStringPart> parts;
 };
 
-enum class NameScope : uint8_t { Global, Local, Free };
+enum class NameScope : uint8_t {
+  Global,  // module namespace (then builtins), by symbol id
+  Local,   // frame slot
+  Cell,    // frame slot holding a cell shared with inner functions
+  Free     // a cell of the running function's closure
+};
 struct Name : Expr {
   Name() : Expr(ExprKind::Name) {}
   std::string id;
-  int sym = -1;  // global symbol id
+  int sym = -1;  // Global: symbol id
   NameScope scope = NameScope::Global;
-  int slot = -1;   // Local/Free: slot index in the frame
-  int hops = 0;    // Free: how many enclosing frames up
-  bool function_local = false;  // Local inside a function body (UnboundLocalError wording)
+  int slot = -1;  // Local/Cell: slot index in the frame; Free: index into the closure
 };
 
 struct Attribute : Expr {
@@ -129,9 +132,20 @@ struct IfExpr : Expr {
   ExprPtr test, body, orelse;
 };
 
-// A frame layout: one slot per local variable of a function/lambda/comprehension.
+// A frame layout: one slot per local variable of a function/lambda/comprehension, which
+// of them are cells (captured by inner scopes), and the closure: the variables of enclosing
+// scopes this scope reads, each taken at creation time from the creating frame (a cell slot
+// of that frame, or an entry of that frame's own closure).
 struct ScopeInfo {
   std::vector<std::string> slot_names;
+  std::vector<bool> is_cell;
+  struct FreeVar {
+    std::string name;
+    bool from_parent_slot = true;  // parent's cell slot, else parent's closure entry
+    int index = -1;
+  };
+  std::vector<FreeVar> freevars;
+  bool is_comprehension = false;
 };
 
 struct Parameter {

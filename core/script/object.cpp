@@ -337,4 +337,10 @@ Value TypeObject::getattr(const std::string& name) {
   return Object::getattr(name);
 }
 
+std::optional<Value> TypeObject::compare(CompareOp op, const Value& other) {
+  auto t = other.as<TypeObject>();
+  if (!t || (op != CompareOp::Eq && op != CompareOp::Ne)) return std::nullopt;
+  return Value((t->name_ == name_) == (op == CompareOp::Eq));
+}
+
 }  // namespace ipt::script

@@ -26,16 +26,34 @@ namespace {
 struct Scope {
   ScopeInfo* info = nullptr;  // null for the module scope
   std::unordered_map<std::string, int> slots;
+  std::unordered_map<std::string, int> free;  // name -> closure index
+  std::vector<Name*> local_names;              // Local references, upgraded to Cell at the end
   Scope* parent = nullptr;
-  bool is_function = false;  // def/lambda (vs comprehension)
 
   int declare(const std::string& name) {
     auto it = slots.find(name);
     if (it != slots.end()) return it->second;
     int s = static_cast<int>(info->slot_names.size());
     info->slot_names.push_back(name);
+    info->is_cell.push_back(false);
     slots.emplace(name, s);
     return s;
+  }
+
+  // Closure index of `name` in this scope, whose parent provides it.
+  int add_free(const std::string& name, bool from_parent_slot, int index) {
+    auto it = free.find(name);
+    if (it != free.end()) return it->second;
+    int i = static_cast<int>(info->freevars.size());
+    info->freevars.push_back({name, from_parent_slot, index});
+    free.emplace(name, i);
+    return i;
+  }
+
+  // Marks captured slots: every Local reference to them becomes a Cell reference.
+  void finish() {
+    for (Name* n : local_names)
+      if (info->is_cell[n->slot]) n->scope = NameScope::Cell;
   }
 };
 
@@ -135,22 +153,31 @@ class Resolver {
     if (it != sc.slots.end()) {
       n.scope = NameScope::Local;
       n.slot = it->second;
-      n.function_local = true;
+      sc.local_names.push_back(&n);
       return;
     }
-    int hops = 0;
+    // Find the enclosing function scope that owns the variable.
+    std::vector<Scope*> chain{&sc};
+    Scope* owner = nullptr;
     for (Scope* p = sc.parent; p && p->info; p = p->parent) {
-      ++hops;
-      auto jt = p->slots.find(n.id);
-      if (jt != p->slots.end()) {
-        n.scope = NameScope::Free;
-        n.slot = jt->second;
-        n.hops = hops;
-        return;
+      if (p->slots.count(n.id)) {
+        owner = p;
+        break;
       }
+      chain.push_back(p);
     }
-    n.scope = NameScope::Global;
-    n.sym = syms_.intern(n.id);
+    if (!owner) {
+      n.scope = NameScope::Global;
+      n.sym = syms_.intern(n.id);
+      return;
+    }
+    int slot = owner->slots[n.id];
+    owner->info->is_cell[slot] = true;
+    // Thread the cell down through every scope between the owner and this one.
+    int index = chain.back()->add_free(n.id, true, slot);
+    for (size_t i = chain.size() - 1; i-- > 0;) index = chain[i]->add_free(n.id, false, index);
+    n.scope = NameScope::Free;
+    n.slot = index;
   }
 
   void function(FunctionInfo& fn, Scope& outer) {
@@ -161,7 +188,6 @@ class Resolver {
     Scope sc;
     sc.info = &fn.scope;
     sc.parent = &outer;
-    sc.is_function = true;
     for (auto& p : fn.params) p.slot = sc.declare(p.name);
     if (!fn.vararg.empty()) fn.vararg_slot = sc.declare(fn.vararg);
     for (auto& p : fn.kwonly) p.slot = sc.declare(p.name);
@@ -172,6 +198,7 @@ class Resolver {
       collect(fn.body, sc);
       for (auto& s : fn.body) stmt(*s, sc);
     }
+    sc.finish();
   }
 
   void body(Body& b, Scope& sc) {
@@ -351,6 +378,7 @@ class Resolver {
         expr(*c.gens[0].iter, sc);  // evaluated in the enclosing scope
         Scope inner;
         inner.info = &c.scope;
+        inner.info->is_comprehension = true;
         inner.parent = &sc;
         for (auto& g : c.gens) bind_target(g.target.get(), inner);
         for (size_t i = 0; i < c.gens.size(); ++i) {
@@ -360,6 +388,7 @@ class Resolver {
         }
         expr(*c.elt, inner);
         if (c.value) expr(*c.value, inner);
+        inner.finish();
         break;
       }
       case ExprKind::Starred: expr(*static_cast<Starred&>(e).value, sc); break;

@@ -20,10 +20,19 @@ namespace ipt::script {
 
 class Runtime;
 
-// Locals of one call of a function/lambda/comprehension.
-struct Frame : std::enable_shared_from_this<Frame> {
-  std::vector<Value> slots;
-  std::shared_ptr<Frame> parent;  // the frame the function was defined in (closures)
+// A variable shared between a frame and the functions defined in it (Python's cell).
+class CellObject : public Object {
+ public:
+  Value value = Value::unbound();
+  std::string type_name() const override { return "cell"; }
+};
+using Closure = std::vector<std::shared_ptr<CellObject>>;
+
+// Locals of one call of a function/lambda/comprehension. Lives on the C++ stack: functions
+// defined inside capture cells, never the frame itself (so no reference cycles).
+struct Frame {
+  std::vector<Value> slots;             // captured slots hold a CellObject
+  const Closure* closure = nullptr;     // cells of the running function's closure
   const char* name = "<module>";
   Value retval;
 };
@@ -36,7 +45,7 @@ class ScriptFunction : public Object {
   const ast::FunctionInfo* fn = nullptr;
   std::vector<Value> defaults;    // per positional param; unbound = required
   std::vector<Value> kwdefaults;  // per keyword-only param
-  std::shared_ptr<Frame> closure;
+  Closure closure;
   std::map<std::string, Value> attrs;  // f.__doc__ = ..., decorators storing data
 
   std::string type_name() const override { return "function"; }
@@ -154,6 +163,8 @@ class Runtime {
   void comp_loop(const ast::CompExpr& c, size_t gen, const Value& iterable, Frame* frame, Value& out);
   Value eval_compare(const ast::CompareExpr& c, Frame* f);
   Value make_function(const ast::FunctionInfo& fn, Frame* f);
+  Closure make_closure(const ast::ScopeInfo& scope, Frame* f);
+  static void make_cells(const ast::ScopeInfo& scope, Frame& fr);
 
   void store_name(const ast::Name& n, Value v, Frame* f);
   void assign(const ast::Expr& target, Value v, Frame* f);
@@ -168,9 +179,16 @@ class Runtime {
   void bind_arguments(ScriptFunction& sf, Frame& fr, Args& args, Kwargs& kwargs);
 
   std::shared_ptr<const ast::Program> program_;  // the program being run
+  // The program whose code is executing (module code or the current function's); new
+  // functions keep it alive.
+  const std::shared_ptr<const ast::Program>* current_program_ = &program_;
 };
 
 // Installs builtins (functions, types, exceptions, the math module) into a runtime.
 void install_builtins(Runtime& rt);
+
+// Source text helpers: "\r\n"/"\r" -> "\n" (and NUL -> space); the text of a 1-based line.
+std::string normalize_newlines(std::string_view s);
+std::string line_text(const std::string& src, int line);
 
 }  // namespace ipt::script

@@ -20,7 +20,9 @@ std::string fmt_double(double d) { return Value(d).repr(); }
 // A tiny tensor-like vector of doubles.
 class Vec : public Object {
  public:
-  explicit Vec(std::vector<double> v) : data(std::move(v)) {}
+  static inline int live = 0;  // instances alive (leak checks)
+  explicit Vec(std::vector<double> v) : data(std::move(v)) { ++live; }
+  ~Vec() override { --live; }
   std::vector<double> data;
   std::map<std::string, Value> attrs;
 
@@ -579,6 +581,49 @@ TEST(NativeCallbacks, NativeCodeCallsScriptFunctions) {
   EXPECT_EQ(fx.out, "42 3\npropagated: from callback\n");
 }
 
+TEST(NativeObject, ClosuresDoNotKeepFramesAlive) {
+  {
+    Fixture fx;
+    fx.interp.set_builtin("live", Value(make_native_function("live", [](CallArgs&) -> Value {
+      return Value(int64_t{Vec::live});
+    })));
+    auto r = fx.run(
+        "import fake\n"
+        "def train():\n"
+        "    w = fake.vec(1, 2)\n"
+        "    big = fake.vec(0, 0, 0)\n"
+        "    def step():\n"
+        "        return w + 1\n"
+        "    return step()\n"
+        "r = train()\n"
+        "def deco(fn):\n"
+        "    def wrapper(*a):\n"
+        "        return fn(*a)\n"
+        "    return wrapper\n"
+        "@deco\n"
+        "def make():\n"
+        "    return fake.vec(3)\n"
+        "v = make()\n"
+        "adders = [lambda x, k=k: x + k for k in range(3)]\n"
+        "def outer():\n"
+        "    w = fake.vec(1)\n"
+        "    def rec(n):\n"  // a recursive inner function: cell -> rec -> cell
+        "        return w if n == 0 else rec(n - 1)\n"
+        "    return rec(3) + 0\n"
+        "outer()\n"
+        "print(live())\n"
+        "del r, v\n"
+        "print(live())\n");
+    ASSERT_TRUE(r.ok) << r.format();
+    EXPECT_EQ(fx.out, "2\n0\n");  // only r and v were alive; w and big died with train()
+    r = fx.run("import fake\nkeep = fake.vec(1)\nf = (lambda: keep)\n");
+    EXPECT_EQ(Vec::live, 1);
+    fx.interp.reset();
+    EXPECT_EQ(Vec::live, 0);
+  }
+  EXPECT_EQ(Vec::live, 0);
+}
+
 TEST(Interpreter, StatementHookSeesEveryStatement) {
   Interpreter interp;
   std::vector<std::pair<int, int>> seen;
@@ -626,6 +671,8 @@ TEST(Interpreter, StopRequestIsNotCatchable) {
 
 TEST(Interpreter, StepLimit) {
   Interpreter interp;
+  std::string out;
+  interp.set_output([&](std::string_view s) { out.append(s); });
   interp.set_step_limit(1000);
   auto r = interp.run("i = 0\nwhile True:\n    try:\n        i += 1\n    except Exception:\n        pass\n");
   EXPECT_FALSE(r.ok);
@@ -634,6 +681,10 @@ TEST(Interpreter, StepLimit) {
   // the limit is per run
   r = interp.run("print(i > 0)");
   EXPECT_TRUE(r.ok);
+  EXPECT_EQ(out, "True\n");
+  // loops that run no statements count too
+  r = interp.run("total = sum(range(10**12))");
+  EXPECT_EQ(r.error_kind, "KeyboardInterrupt");
 }
 
 TEST(Interpreter, SetBuiltinAndNativeValues) {

@@ -59,6 +59,93 @@ True False False True
 31 15 10 1000000 10.5
 0xff 0o10 0b1010 -0x2a a 122
 )PY"},
+    {"cells",
+     R"PY(def level1(a):
+    b = a * 2
+    def level2(c):
+        def level3():
+            return a + b + c
+        return level3
+    b += 1
+    return level2
+print(level1(1)(10)())
+def counter():
+    count = 0
+    def show():
+        return count
+    count = 5
+    return show, (lambda: count * 2)
+s, d = counter()
+print(s(), d())
+def param_capture(x, *rest, **kw):
+    return lambda: (x, rest, kw)
+print(param_capture(1, 2, k=3)())
+def comp_capture(scale):
+    return [lambda v, i=i: v * scale + i for i in range(3)]
+print([f(10) for f in comp_capture(2)])
+def nested_comp(n):
+    return [[i * j + n for j in range(3)] for i in range(2)]
+print(nested_comp(100))
+def shadow():
+    x = 'outer'
+    def inner():
+        x = 'inner'
+        return x
+    return inner(), x
+print(shadow())
+def late():
+    fs = [lambda: i for i in range(3)]
+    return [f() for f in fs]
+print(late())
+def recursive_inner(n):
+    def fact(k):
+        return 1 if k <= 1 else k * fact(k - 1)
+    return fact(n)
+print(recursive_inner(6))
+def mutate_through_cell():
+    items = []
+    def add(v):
+        items.append(v)
+    add(1); add(2)
+    return items
+print(mutate_through_cell())
+def except_capture():
+    try:
+        raise ValueError('captured')
+    except ValueError as e:
+        msg = str(e)
+    return (lambda: msg)()
+print(except_capture())
+def loop_capture():
+    out = []
+    for i in range(3):
+        def f(i=i):
+            return i * 10
+        out.append(f)
+    return [g() for g in out]
+print(loop_capture())
+def gen_capture(xs):
+    total = sum(x * len(xs) for x in xs)
+    return total
+print(gen_capture([1, 2, 3]))
+def dict_comp_capture(prefix):
+    return {prefix + k: v for k, v in {'a': 1, 'b': 2}.items()}
+print(dict_comp_capture('key_'))
+)PY",
+     R"PY(14
+5 10
+(1, (2,), {'k': 3})
+[20, 21, 22]
+[[100, 100, 100], [100, 101, 102]]
+('inner', 'outer')
+[2, 2, 2]
+720
+[1, 2]
+captured
+[0, 10, 20]
+18
+{'key_a': 1, 'key_b': 2}
+)PY"},
     {"closures",
      R"PY(def outer(n):
     def middle():
@@ -227,6 +314,8 @@ print(cyc)
 dd = {}
 dd['self'] = dd
 print(dd)
+cyc.clear()  # no cycle collector: break reference cycles explicitly
+dd.clear()
 print(slice(1, 2), slice(None, 5, 2))
 print(...)
 print([1, 2, 3][slice(0, 2)])
@@ -679,6 +768,10 @@ print([[row[i] for row in matrix] for i in range(2)])
 print([x * y for x, y in zip([1, 2], [3, 4])])
 s = 'snippet'
 print(s[len(s) // 2:], s.upper()[::-1])
+def main():
+    print('main ran', __name__)
+if __name__ == '__main__':
+    main()
 )PY",
      R"PY(4.0 1.4142135623730951 3.141592653589793 2 3 2.718281828459045 1.0 3.0 True
 True True True True True False
@@ -707,6 +800,7 @@ xy
 [[1, 3], [2, 4]]
 [3, 8]
 ppet TEPPINS
+main ran __main__
 )PY"},
     {"printing",
      R"PY(vals = [0.1, 1.0, 1e-05, 1e+16, 1234567890123456.0, 1e16 - 2, 0.5, 2.5e-5, 1.7976931348623157e308, 5e-324, 123.456, -0.0, 1e100, 3.0e-4, 1/7, 100.0, 1e15, 9007199254740993.0, 0.000123, 12345.6789e10]
@@ -799,6 +893,91 @@ Abc Hello World True True True True True
 ['a', 'b-c'] ['a-b', 'c'] ['line1', 'line2'] ('k', '=', 'v')
 True True ['A', 'B', 'a', 'b'] axbxc
 h.i.
+)PY"},
+    {"syntax",
+     R"PY(# comments everywhere
+x = (1 +   # inside brackets
+     2 +
+     3)
+y = [
+    1,
+    2,  # trailing comma
+]
+z = {'a': 1,
+     'b': 2}
+total = 1 + \
+    2 + \
+    3
+print(x, y, z, total)
+a = 1; b = 2; print(a + b)
+if a: print('one-liner if'); print('second')
+for i in range(2): print('loop', i)
+def short(): return 'short'
+print(short())
+long_call = max(
+    1,
+    5,
+    3,
+)
+print(long_call)
+s = ('implicit '
+     'concatenation')
+print(s)
+t = 1,
+u = 1, 2
+print(t, u, (), (1))
+print("""a "quoted" 'string'""", '''it's''')
+print('\\n is a backslash-n', r'\d+', 'tab:\tend', 'unicode: \u00e9')
+matrix = [[1, 2, 3],
+          [4, 5, 6]]
+print(matrix[1][2], matrix[-1][::-1])
+value = (1 if a
+         else 2)
+print(value)
+def annotated(x: int, *args: float, flag: bool = False, **kw: str) -> None:
+    print(x, args, flag, kw)
+annotated(1, 2.0, flag=True, k='v')
+n: int = 5
+m: list
+print(n)
+if (a == 1 and
+        b == 2):
+    print('multi-line condition')
+print(not a, -a, +a, ~a, a is not None, a not in [2])
+x = y = z = 0
+print(x, y, z)
+[p, q] = 'pq'
+print(p, q)
+nums = [3, 1, 2]
+nums[0], nums[2] = nums[2], nums[0]
+print(nums)
+print(1_000 + 0x10 + 0o10 + 0b10, 1e3, 2.5e-3, .5, 5., 1_0.0_1)
+print(..., Ellipsis if False else ...)
+pass
+)PY",
+     R"PY(6 [1, 2] {'a': 1, 'b': 2} 6
+3
+one-liner if
+second
+loop 0
+loop 1
+short
+5
+implicit concatenation
+(1,) (1, 2) () 1
+a "quoted" 'string' it's
+\n is a backslash-n \d+ tab:	end unicode: é
+6 [6, 5, 4]
+1
+1 (2.0,) True {'k': 'v'}
+5
+multi-line condition
+False -1 1 -2 True True
+0 0 0
+p q
+[2, 1, 3]
+1026 1000.0 0.0025 0.5 5.0 10.01
+Ellipsis Ellipsis
 )PY"},
 };
 
