@@ -39,6 +39,7 @@ void open_lesson(AppState& s, int number) {
 
 namespace {
 // Runs `fn` with a fresh recorder as the current one, then moves its events into the doc.
+// Sessions passed in must outlive this call, so their tensors are not recorded as freed.
 template <typename F>
 void record_into(AppState& s, F&& fn) {
   trace::Recorder rec;
@@ -61,8 +62,8 @@ void run_lesson_to(AppState& s, int step) {
   s.outputs.assign(static_cast<size_t>(step + 1), StepOutput{});
   std::vector<size_t> begins;
   int running_line = 0;
+  pytorch::Session session;
   record_into(s, [&](trace::Recorder& rec) {
-    pytorch::Session session;
     for (int k = 0; k <= step; ++k) {
       begins.push_back(rec.size());
       rec.instant(trace::Category::Lesson, "lesson step",
@@ -97,8 +98,8 @@ void run_playground(AppState& s) {
   std::string code = s.playground_code;  // run a copy: the editor's text is never touched
   s.trace_path.clear();
   s.playground_result = StepOutput{};
+  pytorch::Session session;
   record_into(s, [&](trace::Recorder&) {
-    pytorch::Session session;
     pytorch::StepResult r = session.run(code, "<playground>");
     s.playground_result.text = r.output;
     if (!r.result.ok) {

@@ -293,6 +293,8 @@ int run_gui_app(const GuiConfig& cfg) {
   std::string png_path;
   std::vector<double> frame_ms;
   uint64_t focused_generation = UINT64_MAX;
+  const char* focus_id = nullptr;
+  int focus_frames = 0;
   const int frames_to_run = !cfg.screenshot.empty() ? std::max(cfg.frames, 4) : cfg.frames;
   int frame = 0;
 
@@ -308,10 +310,11 @@ int run_gui_app(const GuiConfig& cfg) {
     draw_menu(s, views, popup, quit, has_cjk, reset_layout);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ViewContext ctx{s, s.doc, s.sel};
-    // When a new step is shown, bring the view it is about to the front.
-    const char* focus_id = nullptr;
+    // When a new step is shown, bring the view it is about to the front (for a few frames:
+    // windows appearing for the first time take focus themselves).
     if (focused_generation != s.doc.generation) {
       focused_generation = s.doc.generation;
+      focus_frames = 3;
       focus_id = "storage";
       if (s.lesson && !s.show_playground) {
         auto k = s.lesson->steps[static_cast<size_t>(s.current_step)].view;
@@ -327,12 +330,13 @@ int run_gui_app(const GuiConfig& cfg) {
       const float W = vp->WorkSize.x, H = vp->WorkSize.y;
       ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + x * W, top + y * H), cond);
       ImGui::SetNextWindowSize(ImVec2(w * W, h * H), cond);
-      if (focus_id && std::string_view(focus_id) == v->id()) ImGui::SetNextWindowFocus();
+      if (focus_frames > 0 && focus_id && std::string_view(focus_id) == v->id()) ImGui::SetNextWindowFocus();
       std::string name = std::string(tr(v->title())) + "###" + v->id();
       if (ImGui::Begin(name.c_str(), &v->open)) v->draw(ctx);
       ImGui::End();
     }
     reset_layout = false;
+    if (focus_frames > 0) --focus_frames;
     draw_path_popup(s, popup, want_png, png_path);
 
     ImGui::Render();

@@ -120,6 +120,7 @@ struct StorageAcc {
   const trace::TensorMeta* latest = nullptr;  // latest snapshot in [0, last)
   const trace::TensorMeta* before = nullptr;  // latest snapshot in [0, first)
   bool allocated_in_step = false, freed_in_step = false;
+  bool in_step_order = false;  // listed in step_storage_order
 };
 
 // One statement of the shown step: its source line, the first top-level call's "self" and
@@ -281,8 +282,10 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
     if (!in_step) sa.before = m;
     if (in_step) {
       t.in_step = true;
-      if (std::find(step_storage_order.begin(), step_storage_order.end(), m->storage_id) == step_storage_order.end())
+      if (!sa.in_step_order) {
+        sa.in_step_order = true;
         step_storage_order.push_back(m->storage_id);
+      }
     }
     if (depth == 1) {
       const std::string_view label = m->label ? m->label : "";

@@ -8,7 +8,7 @@
 //   segments         a wrapped line of text pieces and badges (tensor and storage headers)
 //   hover            the hovered element / cell, IPT_GUI_FAKE_HOVER for screenshots
 //   grid geometry    cell size, column bands and slices of a tensor grid
-//   view             model cache, top bar, storage blocks, tensor blocks
+//   view             model cache, top bar, storage blocks (header, strip), tensor cards
 //
 // The model (which tensors, which storages, names, index math) lives in storage_layout.h;
 // see Note [Which tensors the storage view shows] there. This file only draws it.
@@ -16,6 +16,8 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -50,9 +52,9 @@ ImU32 lighter(Rgb c, float t, float a = 1) {
                   c.b + static_cast<int>((255 - c.b) * t), static_cast<int>(a * 255));
 }
 
-struct CellStyleInit {
+struct CellStyle {
   ImU32 fill, border, text;
-  float border_w;
+  float border_w = 1;
 };
 const ImU32 kWhite = IM_COL32(245, 245, 245, 255);
 const ImU32 kText = IM_COL32(225, 225, 230, 255);
@@ -63,17 +65,29 @@ const ImU32 kUnusedBorder = IM_COL32(62, 62, 70, 255);
 const ImU32 kUnusedText = IM_COL32(112, 112, 122, 255);
 const ImU32 kWritten = IM_COL32(255, 176, 64, 255);
 const ImU32 kFormula = IM_COL32(255, 214, 110, 255);
+const ImU32 kSelect = IM_COL32(255, 230, 150, 235);  // the selected tensor and the cells it reads
 // The hovered element / cell and what it maps to, in the formula's color.
-const CellStyleInit kHot{IM_COL32(255, 214, 110, 245), IM_COL32(255, 255, 255, 255), IM_COL32(18, 18, 22, 255), 2};
-const CellStyleInit kWarm{IM_COL32(255, 214, 110, 150), IM_COL32(255, 230, 170, 220), IM_COL32(18, 18, 22, 255), 1.5f};
+const CellStyle kHot{IM_COL32(255, 214, 110, 245), IM_COL32(255, 255, 255, 255), IM_COL32(18, 18, 22, 255), 2};
+const CellStyle kWarm{IM_COL32(255, 214, 110, 150), IM_COL32(255, 230, 170, 220), IM_COL32(18, 18, 22, 255), 1.5f};
 
 constexpr float kCellW = 44, kCellH = 24;  // the default cell; big tensors use smaller ones
 constexpr float kMinCellW = 32;
-constexpr int64_t kMaxCols = 64, kMaxRows = 64;
-constexpr float kIndent = 14;              // tensor blocks start right of the storage band
+constexpr int64_t kMaxCols = 64, kMaxRows = 64, kMaxRowsBig = 12;
+constexpr size_t kMaxStripRows = 6;
+constexpr float kIndent = 14;              // strips and cards start right of the storage band
 
 float font_size() { return ImGui::GetFontSize(); }
-float small_size() { return std::max(9.0f, ImGui::GetFontSize() * 0.7f); }
+float small_size() { return std::max(9.0f, ImGui::GetFontSize() * 0.7f); }  // indices, metadata
+
+// printf into a std::string (translated format strings keep their placeholders in order).
+std::string format(const char* fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  return buf;
+}
 
 // Text centered in [a, b], shrunk to fit the width.
 void centered_text(ImDrawList* dl, ImVec2 a, ImVec2 b, const char* text, ImU32 col, float size) {
@@ -86,11 +100,6 @@ void centered_text(ImDrawList* dl, ImVec2 a, ImVec2 b, const char* text, ImU32 c
   }
   dl->AddText(f, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col, text);
 }
-
-struct CellStyle {
-  ImU32 fill, border, text;
-  float border_w = 1;
-};
 
 void draw_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, const CellStyle& st, const char* text) {
   a.x += 1, a.y += 1, b.x -= 1, b.y -= 1;
@@ -222,6 +231,10 @@ Hover parse_fake_hover() {
 std::string tensor_name(const TensorItem& t) {
   return t.names.empty() ? "tensor #" + std::to_string(t.meta->tensor_id) : t.names.front();
 }
+// "b[2, 1]"; a 0-d tensor's only element is the tensor itself: "s".
+std::string element_name(const TensorItem& t, const std::vector<int64_t>& index) {
+  return tensor_name(t) + (index.empty() ? "" : storage::index_text(index));
+}
 
 // [SECTION] grid geometry --------------------------------------------------------------
 
@@ -249,17 +262,23 @@ GridGeom grid_geometry(const trace::TensorMeta& m, float avail) {
   if (g.nd >= 2) g.rows = m.sizes[g.nd - 2];
   for (size_t k = 0; k + 2 < g.nd; ++k) g.slices *= m.sizes[k];
   if (storage::numel(m) == 0) g.rows = g.cols = g.slices = 0;
-  g.shown_rows = std::min(g.rows, kMaxRows);
+  // Big tensors: fewer rows and one band of columns, so a frame stays cheap and short.
+  const bool big = storage::numel(m) > 1024;
+  g.shown_rows = std::min(g.rows, big ? kMaxRowsBig : kMaxRows);
   g.shown_cols = std::min(g.cols, kMaxCols);
   if (g.nd >= 2) {
     const std::string widest = std::to_string(std::max<int64_t>(g.shown_rows - 1, 0));
     g.row_label_w = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0, widest.c_str()).x + 8;
   }
-  const float room = std::max(avail - g.row_label_w - (g.cols > g.shown_cols ? kMinCellW : 0), kMinCellW);
-  const int64_t want = std::max<int64_t>(g.shown_cols, 1);
+  const float room = std::max(avail - g.row_label_w, kMinCellW);
+  const int64_t want = std::max<int64_t>(g.shown_cols + (g.cols > g.shown_cols ? 1 : 0), 1);
   g.cw = std::clamp(std::floor(room / static_cast<float>(want)), kMinCellW, kCellW);
   g.ch = g.cw >= 40 ? kCellH : 22;
   g.per_band = std::max<int64_t>(1, static_cast<int64_t>(room / g.cw));
+  const int64_t max_bands = big ? 1 : 3;
+  if ((want + g.per_band - 1) / g.per_band > max_bands) g.shown_cols = std::min(g.shown_cols, g.per_band * max_bands);
+  // Room for the "…" after the last column.
+  if (g.cols > g.shown_cols && g.shown_cols % g.per_band == 0 && g.shown_cols > 1) --g.shown_cols;
   g.bands = std::max<int64_t>(1, (g.shown_cols + g.per_band - 1) / g.per_band);
   g.col_label_h = g.nd >= 1 ? small + 2 : 0;
   g.slice_label_h = g.nd >= 3 ? ImGui::GetTextLineHeight() + 2 : 0;
@@ -306,13 +325,19 @@ class StorageView : public View {
     c.sel.hover_cell.reset();
     next_ = Hover{};
     // An opaque background: cells and values must not mix with windows stacked behind.
+    // The bottom-right corner is left alone: the resize grip is drawn there.
     {
       const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
       const float y0 = wp.y + ImGui::GetWindowContentRegionMin().y - ImGui::GetStyle().WindowPadding.y;
+      const float grip = std::floor(std::max(font_size() * 1.35f, ImGui::GetStyle().WindowRounding + 1 + font_size() * 0.2f));
       ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
       bg.w = 1;
-      ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(wp.x, y0), ImVec2(wp.x + ws.x, wp.y + ws.y), ImGui::GetColorU32(bg),
-                                                ImGui::GetStyle().WindowRounding, ImDrawFlags_RoundCornersBottom);
+      const ImU32 col = ImGui::GetColorU32(bg);
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const float r = ImGui::GetStyle().WindowRounding;
+      dl->AddRectFilled(ImVec2(wp.x, y0), ImVec2(wp.x + ws.x, wp.y + ws.y - grip), col);
+      dl->AddRectFilled(ImVec2(wp.x, wp.y + ws.y - grip), ImVec2(wp.x + ws.x - grip, wp.y + ws.y), col, r,
+                        ImDrawFlags_RoundCornersBottomLeft);
     }
     if (c.doc.events.empty()) {
       ImGui::TextDisabled("%s", tr("No events yet: run a step or a snippet."));
@@ -343,12 +368,15 @@ class StorageView : public View {
   }
 
  private:
+  static constexpr float kCardPad = 6, kCardGap = 8, kMinCardW = 250;
+
   // ---- model cache ----
   uint64_t generation_ = UINT64_MAX;
   size_t first_ = SIZE_MAX, last_ = SIZE_MAX;
   StorageModel model_;
   bool show_earlier_ = false, show_temporaries_ = false;
   bool vis_earlier_ = false, vis_temporaries_ = false, vis_valid_ = false;
+  Lang vis_lang_ = Lang::En;  // headers hold translated text
   // Per storage: the indices of the tensors shown, the cells they use, their headers.
   struct Shown {
     std::vector<size_t> tensors;
@@ -377,7 +405,8 @@ class StorageView : public View {
           earlier_ += t.kind == TensorKind::Earlier;
         }
     }
-    if (!vis_valid_ || vis_earlier_ != show_earlier_ || vis_temporaries_ != show_temporaries_) rebuild_shown();
+    if (!vis_valid_ || vis_earlier_ != show_earlier_ || vis_temporaries_ != show_temporaries_ || vis_lang_ != lang())
+      rebuild_shown();
     if (fake_.kind == Hover::Element) {  // fill in where the faked element lives
       for (const auto& s : model_.storages)
         for (const auto& t : s.tensors)
@@ -394,8 +423,10 @@ class StorageView : public View {
   }
 
   void rebuild_shown() {
-    vis_valid_ = true, vis_earlier_ = show_earlier_, vis_temporaries_ = show_temporaries_;
+    vis_valid_ = true, vis_earlier_ = show_earlier_, vis_temporaries_ = show_temporaries_, vis_lang_ = lang();
     shown_.assign(model_.storages.size(), {});
+    layouts_.assign(model_.storages.size(), {});
+    cell_readers_valid_ = false;
     visible_storages_ = 0;
     for (size_t k = 0; k < model_.storages.size(); ++k) {
       const StorageItem& s = model_.storages[k];
@@ -429,9 +460,10 @@ class StorageView : public View {
       seg.badge(tr("view"), IM_COL32(70, 90, 120, 255), kText,
                 tr("A view: it shares its storage with the tensor it was made from."));
     if (t.new_storage) {
-      std::string tip = std::string(t.made_by) + ": " + tr("its input (self) is tensor") + " #" +
-                        std::to_string(t.from_tensor) + " " + tr("on storage") + " #" + std::to_string(t.from_storage) +
-                        "; " + tr("the result's data was written to a new storage.");
+      const std::string tip = format(tr("%s: its input (self) is tensor #%llu on storage #%llu; the result's data was "
+                                        "written to a new storage."),
+                                     t.made_by, static_cast<unsigned long long>(t.from_tensor),
+                                     static_cast<unsigned long long>(t.from_storage));
       seg.badge(tr("new storage"), IM_COL32(214, 120, 40, 255), kDark, tip);
       // "← contiguous(b)": the call and the input it copied from.
       std::string op = t.made_by;
@@ -466,7 +498,7 @@ class StorageView : public View {
       shares += (listed++ ? ", #" : "#") + std::to_string(o.meta->tensor_id);
       if (!o.names.empty()) shares += " (" + o.names.front() + ")";
     }
-    if (!shares.empty()) seg.text(std::string(tr("shares storage with")) + " tensor " + shares, lighter(col, 0.2f, 0.9f), true);
+    if (!shares.empty()) seg.text(std::string(tr("shares storage with tensor")) + " " + shares, lighter(col, 0.2f, 0.9f), true);
     return seg;
   }
 
@@ -536,7 +568,7 @@ class StorageView : public View {
       const StorageItem* s = nullptr;
       const TensorItem* t = find_tensor(hover_.tensor, &s);
       if (t && hover_.index.size() == t->meta->sizes.size()) {
-        seg.text(tensor_name(*t) + storage::index_text(hover_.index), kWhite);
+        seg.text(element_name(*t, hover_.index), kWhite);
         seg.text(storage::offset_formula(*t->meta, hover_.index), kFormula);
         seg.text("\xE2\x86\x92 storage #" + std::to_string(s->id) + " " + tr("cell") + " " + std::to_string(hover_.cell) +
                      " = " + cell_value(*s, hover_.cell),
@@ -569,7 +601,7 @@ class StorageView : public View {
       storage::for_each_element(*t.meta, storage::kMaxEnumerated, [&](const std::vector<int64_t>& idx, int64_t off) {
         if (off != cell) return;
         ++total;
-        if (n < 6) out += (n++ ? ", " : "") + tensor_name(t) + storage::index_text(idx);
+        if (n < 6) out += (n++ ? ", " : "") + element_name(t, idx);
       });
     }
     if (total == 0) return tr("not read by any shown tensor");
@@ -579,72 +611,139 @@ class StorageView : public View {
 
   // ---- a storage block: header, strip, then its tensors ----
 
+  // Everything about a storage block that depends only on the model, the toggles and the
+  // width: measured once, reused every frame (Note: measuring text is the costly part).
+  struct Card {
+    GridGeom g;
+    float w = 0, head_h = 0, h = 0;
+  };
+  struct BlockLayout {
+    float avail = -1, font = 0;
+    Segments head;
+    float head_h = 0;
+    float cw = kCellW, ch = kCellH;
+    size_t per_row = 1, shown = 0, cells = 0, rows = 0;
+    bool more = false, no_preview = false;
+    float idx_h = 0, row_h = 0, strip_h = 0, block_h = 0;  // block_h: header + strip
+    std::vector<Card> cards;
+    std::vector<std::vector<size_t>> card_rows;  // indices into cards (= into Shown::tensors)
+    std::vector<float> card_row_h;
+    float total_h = 0;
+  };
+  std::vector<BlockLayout> layouts_;  // parallel to model_.storages
+
+  void layout_block(size_t k, float avail) {
+    const StorageItem& s = model_.storages[k];
+    const Shown& sh = shown_[k];
+    BlockLayout& L = layouts_[k];
+    L = BlockLayout{};
+    L.avail = avail, L.font = font_size();
+    const Rgb col = storage_rgb(s.id);
+
+    // Header: "storage #2 · 48 bytes · float32".
+    std::string label = "storage #" + std::to_string(s.id) + " \xC2\xB7 " + std::to_string(s.nbytes) + " bytes \xC2\xB7 " + s.dtype;
+    if (std::string_view(s.device) != "cpu") label += std::string(" \xC2\xB7 ") + s.device;
+    L.head.text(label, lighter(col, 0.3f));
+    L.head.text(format(s.elements == 1 ? tr("(%lld element)") : tr("(%lld elements)"), static_cast<long long>(s.elements)),
+                kDim, true);
+    if (s.allocated_in_step)
+      L.head.badge(tr("allocated in this step"), IM_COL32(60, 120, 70, 255), kWhite,
+                   tr("A storage allocation event was recorded in this step."));
+    if (s.freed_in_step)
+      L.head.badge(tr("freed"), IM_COL32(120, 60, 60, 255), kWhite, tr("The storage was freed before the step ended."));
+    L.head_h = layout_segments(L.head, ImVec2(0, 0), avail, nullptr, false);
+
+    // Strip: one row when it fits; else rows of a round number of cells, at most
+    // kMaxStripRows, and a "…" cell when the storage has more.
+    const size_t n = s.values->size();
+    L.no_preview = n == 0 && s.elements > 0;
+    L.cw = n > 64 ? 36 : kCellW;
+    L.per_row = std::max<size_t>(1, static_cast<size_t>(avail / L.cw));
+    if (n + (s.truncated ? 1 : 0) > L.per_row)
+      for (size_t nice : {32, 24, 16, 12, 10, 8, 6, 4, 2, 1})
+        if (nice <= L.per_row) {
+          L.per_row = nice;
+          break;
+        }
+    const size_t cap = L.per_row * kMaxStripRows;
+    L.shown = std::min(n, (s.truncated || n > cap) ? cap - 1 : cap);
+    L.more = n > 0 && (L.shown < n || s.truncated);
+    L.cells = L.shown + (L.more ? 1 : 0);
+    L.rows = L.cells == 0 ? 0 : (L.cells + L.per_row - 1) / L.per_row;
+    L.idx_h = small_size() + 2;
+    L.row_h = L.idx_h + L.ch + 3;
+    const float note_h = (L.more || L.no_preview || s.elements == 0) ? ImGui::GetTextLineHeight() + 4 : 0;
+    L.strip_h = static_cast<float>(L.rows) * L.row_h + note_h;
+    L.block_h = L.head_h + 2 + L.strip_h + 6;
+
+    // Cards, first fit: each goes into the first row with room for it (rows keep order).
+    std::vector<float> used;
+    for (size_t j = 0; j < sh.tensors.size(); ++j) {
+      L.cards.push_back(measure_card(s.tensors[sh.tensors[j]], sh.headers[j], avail));
+      size_t r = 0;
+      while (r < L.card_rows.size() && used[r] + L.cards[j].w > avail) ++r;
+      if (r == L.card_rows.size()) L.card_rows.emplace_back(), used.push_back(0), L.card_row_h.push_back(0);
+      L.card_rows[r].push_back(j);
+      used[r] += L.cards[j].w + kCardGap;
+      L.card_row_h[r] = std::max(L.card_row_h[r], L.cards[j].h);
+    }
+    L.total_h = L.block_h;
+    for (float h : L.card_row_h) L.total_h += h + kCardGap;
+  }
+
   void draw_storage(ViewContext& c, size_t k) {
     const StorageItem& s = model_.storages[k];
     const Shown& sh = shown_[k];
     if (sh.tensors.empty()) return;
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    const float full_w = ImGui::GetContentRegionAvail().x;
+    const float x0 = top.x + kIndent, avail = full_w - kIndent - 4;
+    if (layouts_.size() != model_.storages.size()) layouts_.assign(model_.storages.size(), {});
+    if (layouts_[k].avail != avail || layouts_[k].font != font_size()) layout_block(k, avail);
+    const BlockLayout& L = layouts_[k];
+
+    // Off screen: only take the space (and scroll here if another view selected a tensor on it).
+    if (!ImGui::IsRectVisible(top, ImVec2(top.x + full_w, top.y + L.total_h))) {
+      if (c.sel.tensor && c.sel.tensor != last_sel_)
+        for (size_t i : sh.tensors)
+          if (s.tensors[i].meta->tensor_id == *c.sel.tensor)
+            ImGui::SetScrollFromPosY(top.y - ImGui::GetWindowPos().y, 0.1f);
+      ImGui::Dummy(ImVec2(1, L.total_h + 8));
+      return;
+    }
+
     const Rgb col = storage_rgb(s.id);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const bool hover_ok = ImGui::IsWindowHovered();
     ImGui::PushID(static_cast<int>(s.id));
-    const ImVec2 top = ImGui::GetCursorScreenPos();
-    const float full_w = ImGui::GetContentRegionAvail().x;
-    const float x0 = top.x + kIndent, avail = full_w - kIndent - 4;
-
-    // Header: "storage #2 · 48 bytes · float32".
-    Segments head;
-    std::string label = "storage #" + std::to_string(s.id) + " \xC2\xB7 " + std::to_string(s.nbytes) + " bytes \xC2\xB7 " + s.dtype;
-    if (std::string_view(s.device) != "cpu") label += std::string(" \xC2\xB7 ") + s.device;
-    head.text(label, lighter(col, 0.3f));
-    head.text("(" + std::to_string(s.elements) + " " + tr("elements") + ")", kDim, true);
-    if (s.allocated_in_step)
-      head.badge(tr("allocated in this step"), IM_COL32(60, 120, 70, 255), kWhite,
-                 tr("A storage allocation event was recorded in this step."));
-    if (s.freed_in_step)
-      head.badge(tr("freed"), IM_COL32(120, 60, 60, 255), kWhite, tr("The storage was freed before the step ended."));
-    const float head_h = layout_segments(head, ImVec2(x0, top.y), avail, nullptr, false);
-
-    // Strip geometry: every preview cell, plus "…" when the storage has more.
-    const size_t n = s.values->size();
-    const bool no_preview = n == 0 && s.elements > 0;
-    const size_t cells = n + (s.truncated && n > 0 ? 1 : 0);
-    const float cw = cells > 64 ? 36 : kCellW, ch = kCellH;
-    const size_t per_row = std::max<size_t>(1, static_cast<size_t>(avail / cw));
-    const size_t rows = cells == 0 ? 0 : (cells + per_row - 1) / per_row;
-    const float idx_h = small_size() + 2;
-    const float row_h = idx_h + ch + 3;
-    const float note_h = (s.truncated || no_preview || s.elements == 0) ? ImGui::GetTextLineHeight() + 4 : 0;
-    const float strip_y = top.y + head_h + 2;
-    const float strip_h = static_cast<float>(rows) * row_h + note_h;
-    const float block_h = head_h + 2 + strip_h + 6;
-
     ImGui::SetCursorScreenPos(top);
-    ImGui::InvisibleButton("##strip", ImVec2(std::max(full_w, 1.0f), block_h));
+    ImGui::InvisibleButton("##strip", ImVec2(std::max(full_w, 1.0f), L.block_h));
     const bool strip_hovered = hover_ok && ImGui::IsItemHovered();
-    if (ImGui::IsRectVisible(top, ImVec2(top.x + full_w, top.y + block_h))) {
-      layout_segments(head, ImVec2(x0, top.y), avail, dl, hover_ok);
+    const float strip_y = top.y + L.head_h + 2;
+    if (ImGui::IsRectVisible(top, ImVec2(top.x + full_w, top.y + L.block_h))) {
+      layout_segments(L.head, ImVec2(x0, top.y), avail, dl, hover_ok);
       const TensorItem* selected = nullptr;
       for (size_t i : sh.tensors)
         if (c.sel.tensor && s.tensors[i].meta->tensor_id == *c.sel.tensor) selected = &s.tensors[i];
       const ImVec2 mouse = ImGui::GetMousePos();
       const float small = small_size();
-      for (size_t i = 0; i < cells; ++i) {
-        const float x = x0 + static_cast<float>(i % per_row) * cw;
-        const float y = strip_y + static_cast<float>(i / per_row) * row_h;
-        const ImVec2 a(x, y + idx_h), b(x + cw, y + idx_h + ch);
-        if (i == n) {  // the truncation cell
+      for (size_t i = 0; i < L.cells; ++i) {
+        const float x = x0 + static_cast<float>(i % L.per_row) * L.cw;
+        const float y = strip_y + static_cast<float>(i / L.per_row) * L.row_h;
+        const ImVec2 a(x, y + L.idx_h), b(x + L.cw, y + L.idx_h + L.ch);
+        if (i == L.shown) {  // the "more" cell
           draw_cell(dl, a, b, {kUnusedFill, kUnusedBorder, kUnusedText}, "…");
           continue;
         }
         const std::string idx = std::to_string(i);
         const ImVec2 its = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0, idx.c_str());
-        dl->AddText(ImGui::GetFont(), small, ImVec2(x + (cw - its.x) * 0.5f, y), kDim, idx.c_str());
+        dl->AddText(ImGui::GetFont(), small, ImVec2(x + (L.cw - its.x) * 0.5f, y), kDim, idx.c_str());
         const bool used = sh.used[i] != 0;
         const bool target = hover_.kind != Hover::None && hover_.storage == s.id && hover_.cell == static_cast<int64_t>(i);
         const bool in_selected = selected && i < selected->covers.size() && selected->covers[i] != 0;
         CellStyle st = used ? CellStyle{rgba(col, 0.22f), rgba(col, 0.6f), kText} : CellStyle{kUnusedFill, kUnusedBorder, kUnusedText};
-        if (in_selected) st = {rgba(col, 0.5f), lighter(col, 0.4f), kWhite, 1.5f};
-        if (target) st = {kHot.fill, kHot.border, kHot.text, kHot.border_w};
+        if (in_selected) st = {rgba(col, 0.45f), kSelect, kWhite, 2};
+        if (target) st = kHot;
         draw_cell(dl, a, b, st, s.labels[i].c_str());
         if (s.written[i]) dl->AddTriangleFilled(ImVec2(b.x - 9, a.y + 1), ImVec2(b.x - 1, a.y + 1), ImVec2(b.x - 1, a.y + 9), kWritten);
         if (strip_hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
@@ -653,67 +752,46 @@ class StorageView : public View {
           next_.cell = static_cast<int64_t>(i);
         }
       }
-      float ny = strip_y + static_cast<float>(rows) * row_h;
+      const float ny = strip_y + static_cast<float>(L.rows) * L.row_h;
       if (s.elements == 0) {
         dl->AddText(ImVec2(x0, ny), kDim, tr("empty storage (0 bytes)"));
-      } else if (no_preview) {
-        std::string note = std::string(tr("values not recorded (device")) + " " + s.device + ")";
+      } else if (L.no_preview) {
+        const std::string note = format(tr("values not recorded (device %s)"), s.device);
         dl->AddText(ImVec2(x0, ny), kDim, note.c_str());
-      } else if (s.truncated) {
-        std::string note = std::string(tr("showing the first")) + " " + std::to_string(n) + " " + tr("of") + " " +
-                           std::to_string(s.elements) + " " + tr("elements");
+      } else if (L.more) {
+        const std::string note = format(tr("showing the first %zu of %lld elements"), L.shown, static_cast<long long>(s.elements));
         dl->AddText(ImVec2(x0, ny), kDim, note.c_str());
       }
     }
 
-    // The tensors on this storage: cards flowing left to right, each row with a tick off
-    // the storage's band.
-    const float ty0 = top.y + block_h;
-    std::vector<Card> cards;
-    for (size_t j = 0; j < sh.tensors.size(); ++j) cards.push_back(measure_card(s.tensors[sh.tensors[j]], sh.headers[j], avail));
-    // First fit: each card goes into the first row with room for it (rows keep their order).
-    std::vector<std::vector<size_t>> rows_of_cards;
-    std::vector<float> row_used;
-    for (size_t j = 0; j < cards.size(); ++j) {
-      size_t r = 0;
-      while (r < rows_of_cards.size() && row_used[r] + cards[j].w > avail) ++r;
-      if (r == rows_of_cards.size()) rows_of_cards.emplace_back(), row_used.push_back(0);
-      rows_of_cards[r].push_back(j);
-      row_used[r] += cards[j].w + kCardGap;
-    }
+    // The tensors on this storage: rows of cards, each row with a tick off the storage's band.
     std::vector<float> ticks;
-    float y = ty0;
-    for (const auto& row : rows_of_cards) {
-      float card_row_h = 0;
-      for (size_t j : row) card_row_h = std::max(card_row_h, cards[j].h);
+    float y = top.y + L.block_h;
+    for (size_t r = 0; r < L.card_rows.size(); ++r) {
+      const float h = L.card_row_h[r];
       ticks.push_back(y + ImGui::GetTextLineHeight() * 0.5f + 6);
-      float cx = x0;
-      for (size_t j : row) {
-        draw_card(c, s, s.tensors[sh.tensors[j]], sh.headers[j], cards[j], ImVec2(cx, y), card_row_h);
-        cx += cards[j].w + kCardGap;
+      if (ImGui::IsRectVisible(ImVec2(x0, y), ImVec2(x0 + avail, y + h)) || c.sel.tensor != last_sel_) {
+        float cx = x0;
+        for (size_t j : L.card_rows[r]) {
+          draw_card(c, s, s.tensors[sh.tensors[j]], sh.headers[j], L.cards[j], ImVec2(cx, y), h);
+          cx += L.cards[j].w + kCardGap;
+        }
       }
-      y += card_row_h + kCardGap;
+      y += h + kCardGap;
     }
-    const float bottom = y;
     // The band: a bracket in the storage's color from its strip to its last row of tensors.
     const float bx = top.x + 3;
-    dl->AddRectFilled(ImVec2(bx - 2, top.y + 2), ImVec2(bx + 2, top.y + head_h + 2 + strip_h), rgba(col, 0.95f), 2);
+    dl->AddRectFilled(ImVec2(bx - 2, top.y + 2), ImVec2(bx + 2, top.y + L.head_h + 2 + L.strip_h), rgba(col, 0.95f), 2);
     if (!ticks.empty()) {
-      dl->AddLine(ImVec2(bx, top.y + head_h + strip_h), ImVec2(bx, ticks.back()), rgba(col, 0.7f), 2);
+      dl->AddLine(ImVec2(bx, top.y + L.head_h + L.strip_h), ImVec2(bx, ticks.back()), rgba(col, 0.7f), 2);
       for (float t : ticks) dl->AddLine(ImVec2(bx, t), ImVec2(x0 - 1, t), rgba(col, 0.7f), 2);
     }
-    ImGui::SetCursorScreenPos(ImVec2(top.x, bottom + 8));
-    ImGui::Dummy(ImVec2(1, 1));
+    ImGui::SetCursorScreenPos(top);  // the same advance as an off-screen block
+    ImGui::Dummy(ImVec2(1, L.total_h + 8));
     ImGui::PopID();
   }
 
   // ---- a tensor card: header, then its grid ----
-
-  struct Card {
-    GridGeom g;
-    float w = 0, head_h = 0, h = 0;
-  };
-  static constexpr float kCardPad = 6, kCardGap = 8, kMinCardW = 250;
 
   Card measure_card(const TensorItem& t, const Segments& header, float avail) const {
     Card k;
@@ -748,7 +826,7 @@ class StorageView : public View {
     dl->AddRectFilled(bmin, ImVec2(bmax.x, bmin.y + 3), rgba(col, t.kind == TensorKind::Step ? 0.9f : 0.45f), 5,
                       ImDrawFlags_RoundCornersTop);
     if (selected)
-      dl->AddRect(bmin, bmax, IM_COL32(255, 230, 150, 235), 5, 0, 2);
+      dl->AddRect(bmin, bmax, kSelect, 5, 0, 2);
     else
       dl->AddRect(bmin, bmax, hovered ? IM_COL32(255, 255, 255, 90) : rgba(col, 0.35f), 5);
     const float x0 = pos.x + kCardPad;
@@ -810,8 +888,10 @@ class StorageView : public View {
               const bool is_hovered_elem = hover_.kind == Hover::Element && hover_.tensor == m.tensor_id && hover_.index == idx;
               const bool same_cell = hover_here && hover_.cell == off;
               CellStyle st{rgba(col, 0.2f), rgba(col, 0.5f), kText};
-              if (same_cell) st = {kWarm.fill, kWarm.border, kWarm.text, kWarm.border_w};
-              if (is_hovered_elem || (same_cell && hover_.kind == Hover::Cell)) st = {kHot.fill, kHot.border, kHot.text, kHot.border_w};
+              if (same_cell) st = kWarm;
+              if (is_hovered_elem || (same_cell && hover_.kind == Hover::Cell)) st = kHot;
+              if (in_storage && static_cast<size_t>(off) >= s.labels.size() && !same_cell && !is_hovered_elem)
+                st = {kUnusedFill, rgba(col, 0.3f), kUnusedText};  // beyond the recorded preview
               if (!in_storage) st = {kUnusedFill, IM_COL32(200, 80, 80, 255), IM_COL32(230, 110, 110, 255)};
               draw_cell(dl, a, b, st, in_storage ? cell_value(s, off).c_str() : "?");
               if (hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
@@ -821,7 +901,7 @@ class StorageView : public View {
                 next_.tensor = m.tensor_id;
                 next_.index = idx;
                 ImGui::BeginTooltip();
-                ImGui::Text("%s%s", tensor_name(t).c_str(), storage::index_text(idx).c_str());
+                ImGui::TextUnformatted(element_name(t, idx).c_str());
                 ImGui::TextColored(ImVec4(1.0f, 0.84f, 0.43f, 1), "%s", storage::offset_formula(m, idx).c_str());
                 ImGui::TextDisabled("storage_offset + \xCE\xA3 index\xC2\xB7stride \xE2\x86\x92 storage #%llu %s %lld = %s",
                                     static_cast<unsigned long long>(s.id), tr("cell"), static_cast<long long>(off),
@@ -834,7 +914,7 @@ class StorageView : public View {
                             ImVec2(gx + static_cast<float>(c1 - c0 + 1) * g.cw, ry + g.ch), "…", kDim, font_size());
           }
           if (g.rows > g.shown_rows) {
-            const std::string more = "… " + std::to_string(g.rows - g.shown_rows) + " " + tr("more rows");
+            const std::string more = format(tr("… %lld more rows"), static_cast<long long>(g.rows - g.shown_rows));
             dl->AddText(font, small + 1, ImVec2(gx, ry0 + static_cast<float>(g.shown_rows) * g.ch + 2), kDim, more.c_str());
           }
         }
@@ -843,7 +923,7 @@ class StorageView : public View {
     }
     y = grid_top + static_cast<float>((g.shown_slices + g.slice_cols - 1) / g.slice_cols) * (g.slice_h + (g.nd >= 3 ? kSliceGap : 0));
     if (g.slices > g.shown_slices) {
-      const std::string more = "… " + std::to_string(g.slices - g.shown_slices) + " " + tr("more slices");
+      const std::string more = format(tr("… %lld more slices"), static_cast<long long>(g.slices - g.shown_slices));
       dl->AddText(ImVec2(x0, y), kDim, more.c_str());
     }
   }
