@@ -181,6 +181,10 @@ Tensor exp_cpu_(const Tensor& self) {
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::exp(x); });
 }
 // x < 0 ? 0 : x keeps -0.0 (and NaN) as they are, like PyTorch's clamp_min(0).
+Tensor reciprocal_cpu(const Tensor& self) {
+  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return decltype(x)(1) / x; });
+}
+
 Tensor relu_cpu(const Tensor& self) {
   IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
   return unary_out_of_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });

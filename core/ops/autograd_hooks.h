@@ -10,7 +10,9 @@ namespace ipt {
 // Called by every Autograd kernel before it redispatches: decides whether a backward graph
 // would be recorded (grad mode on and some input requires grad) and records that decision.
 // Raises PyTorch's error for an in-place operation on a leaf that requires grad.
-void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable);
+// `node` is the backward node it will record (null when it records nothing).
+void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable,
+                          const char* node);
 // Bumps the version counter shared by `t` and its views (in-place writes).
 void increment_version(const Tensor& t);
 // Marks `view` as a view of `base` (what ADInplaceOrView does for view operators).

@@ -40,6 +40,11 @@ Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
   return ops::add_Tensor(self, wrapped_scalar_tensor(other), alpha);
 }
 
+// number - tensor (Python's __rsub__): other - alpha * self.
+Tensor rsub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return ops::sub_Tensor(wrapped_scalar_tensor(other), self, alpha);
+}
+
 Tensor sum(const Tensor& self, std::optional<ScalarType> dtype) {
   return ops::sum_dim_IntList(self, std::nullopt, false, dtype);
 }

@@ -11,6 +11,10 @@
 #include "core/script/object.h"
 #include "generated/ops.h"
 
+namespace ipt::autograd {
+class Node;
+}
+
 namespace ipt::pytorch {
 
 using script::Value;
@@ -126,6 +130,9 @@ Device to_device(const Value& v);
 // Shapes: f(2, 3), f((2, 3)), f([2, 3]), f(torch.Size([2, 3])).
 std::vector<int64_t> shape_from_args(const script::Args& varargs, const char* fn);
 std::vector<int64_t> int_list(const Value& v, const char* what);
+
+// A grad_fn object: name(), next_functions.
+Value make_node_object(const std::shared_ptr<ipt::autograd::Node>& fn);
 
 // t.storage() / t.untyped_storage().
 Value make_storage(const Tensor& t, bool untyped);

@@ -3,6 +3,8 @@
 #include "core/ops/scalar_tensor.h"
 #include <map>
 
+#include "core/autograd/engine.h"
+#include "core/autograd/node.h"
 #include "core/format/format.h"
 #include "core/ops/autograd_hooks.h"
 #include "core/pytorch/objects.h"
@@ -260,10 +262,34 @@ Value m_untyped_storage(const Tensor& t, CallArgs& a) {
   a.bind({});
   return make_storage(t, true);
 }
+Value m_backward(const Tensor& t, CallArgs& a) {
+  a.bind({Param("gradient", Value()), Param("retain_graph", Value()), Param("create_graph", false)});
+  std::optional<Tensor> g;
+  if (!a.is_none("gradient")) g = to_tensor(a.get("gradient"), "gradient");
+  if (a.get_bool("create_graph")) raise("NotImplementedError", "create_graph=True is not supported by Inside PyTorch yet");
+  bool retain = !a.is_none("retain_graph") && script::truthy(a.get("retain_graph"));
+  autograd::backward(t, g, retain);
+  return Value();
+}
+Value m_retain_grad(const Tensor& t, CallArgs& a) {
+  a.bind({});
+  IPT_CHECK(t.requires_grad(), RuntimeError, "can't retain_grad on Tensor that has requires_grad=False");
+  if (const auto& fn = autograd::grad_fn(t)) {
+    auto& meta = autograd::autograd_meta(t);
+    if (!meta.retains_grad) {
+      meta.retains_grad = true;
+      fn->retained.emplace_back(t.impl_ptr(), meta.output_nr);
+    }
+  }
+  return Value();
+}
 Value m_requires_grad_(const Tensor& t, CallArgs& a) {
   a.bind({Param("requires_grad", true)});
   IPT_CHECK(is_floating(t.dtype()) || !a.get_bool("requires_grad"), RuntimeError,
-            "only Tensors of floating point and complex dtype can require gradients");
+            "only Tensors of floating point dtype can require gradients");
+  IPT_CHECK(autograd::is_leaf(t) || a.get_bool("requires_grad"), RuntimeError,
+            "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
+            "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
   t.impl()->set_requires_grad(a.get_bool("requires_grad"));
   return wrap(t);
 }
@@ -359,7 +385,7 @@ const std::map<std::string, Method>& methods() {
       {"storage_offset", m_storage_offset}, {"dim", m_dim}, {"ndimension", m_dim}, {"numel", m_numel},
       {"nelement", m_numel}, {"element_size", m_element_size}, {"data_ptr", m_data_ptr}, {"tolist", m_tolist},
       {"item", m_item}, {"is_inference", m_is_inference}, {"storage", m_storage}, {"untyped_storage", m_untyped_storage},
-      {"requires_grad_", m_requires_grad_}, {"add", m_add}, {"add_", m_add_}, {"sub", m_sub}, {"sub_", m_sub_},
+      {"requires_grad_", m_requires_grad_}, {"backward", m_backward}, {"retain_grad", m_retain_grad}, {"add", m_add}, {"add_", m_add_}, {"sub", m_sub}, {"sub_", m_sub_},
       {"mul", m_mul}, {"mul_", m_mul_}, {"div", m_div}, {"div_", m_div_}, {"neg", m_neg}, {"neg_", m_neg_},
       {"exp", m_exp}, {"exp_", m_exp_}, {"relu", m_relu}, {"relu_", m_relu_}, {"pow", m_pow}, {"pow_", m_pow_},
       {"sum", m_sum}, {"mean", m_mean}, {"mm", m_mm}, {"matmul", m_matmul}, {"fill_", m_fill_},
@@ -385,8 +411,23 @@ Value TensorObject::getattr(const std::string& name) {
   if (name == "device") return Value(std::make_shared<DeviceObject>(t_.device()));
   if (name == "ndim") return Value(t_.dim());
   if (name == "requires_grad") return Value(t_.requires_grad());
-  if (name == "is_leaf") return Value(true);
-  if (name == "grad" || name == "grad_fn") return Value();
+  if (name == "is_leaf") return Value(autograd::is_leaf(t_));
+  if (name == "grad") {
+    const autograd::AutogradMeta* m = t_.impl()->autograd_meta();
+    return m && m->grad.defined() ? wrap(m->grad) : Value();
+  }
+  if (name == "grad_fn") {
+    const auto& fn = autograd::grad_fn(t_);
+    return fn ? make_node_object(fn) : Value();
+  }
+  if (name == "retains_grad") {
+    const autograd::AutogradMeta* m = t_.impl()->autograd_meta();
+    return Value(m && m->retains_grad);
+  }
+  if (name == "_base") {
+    auto b = t_.impl()->is_view() ? t_.impl()->view_base() : nullptr;
+    return b ? wrap(Tensor(b)) : Value();
+  }
   if (name == "_version") return Value(static_cast<int64_t>(t_.impl()->version()));
   if (name == "is_meta") return Value(t_.device().type == DeviceType::Meta);
   if (name == "is_cuda") return Value(t_.device().type == DeviceType::CUDA);
@@ -407,6 +448,9 @@ Value TensorObject::getattr(const std::string& name) {
 void TensorObject::setattr(const std::string& name, const Value& value) {
   if (name == "requires_grad") {
     bool r = script::truthy(value);
+    IPT_CHECK(autograd::is_leaf(t_), RuntimeError,
+              "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
+              "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
     IPT_CHECK(is_floating(t_.dtype()) || !r, RuntimeError, "only Tensors of floating point and complex dtype can require gradients");
     t_.impl()->set_requires_grad(r);
     return;
@@ -428,6 +472,7 @@ std::string TensorObject::repr() const {
   info.is_meta = t_.device().type == DeviceType::Meta;
   if (!info.is_meta) info.values = to_double_vector(t_);
   info.requires_grad = t_.requires_grad();
+  if (const auto& fn = autograd::grad_fn(t_)) info.grad_fn = fn->name();
   return format::format_tensor(info);
 }
 
@@ -445,10 +490,17 @@ std::optional<Value> TensorObject::binary_op(BinaryOp op, const Value& other_v, 
   const Tensor& a = reflected ? *other : t_;
   const Tensor& b = reflected ? t_ : *other;
   switch (op) {
-    case BinaryOp::Add: return wrap(ops::add_Tensor(a, b));
-    case BinaryOp::Sub: return wrap(ops::sub_Tensor(a, b));
-    case BinaryOp::Mul: return wrap(ops::mul_Tensor(a, b));
-    case BinaryOp::Div: return wrap(ops::div_Tensor(a, b));
+    // number + tensor and number * tensor: PyTorch calls the tensor's method (tensor first).
+    case BinaryOp::Add: return wrap(reflected ? ops::add_Tensor(t_, *other) : ops::add_Tensor(a, b));
+    case BinaryOp::Sub:
+      // number - tensor is rsub, as in PyTorch.
+      if (reflected && !as_tensor(other_v)) return wrap(ops::rsub_Scalar(t_, to_scalar(other_v, "other")));
+      return wrap(ops::sub_Tensor(a, b));
+    case BinaryOp::Mul: return wrap(reflected ? ops::mul_Tensor(t_, *other) : ops::mul_Tensor(a, b));
+    case BinaryOp::Div:
+      // number / tensor is reciprocal(tensor) * number, as in PyTorch's __rtruediv__.
+      if (reflected && !as_tensor(other_v)) return wrap(ops::mul_Tensor(ops::reciprocal(t_), *other));
+      return wrap(ops::div_Tensor(a, b));
     case BinaryOp::MatMul:
       if (!as_tensor(other_v)) return std::nullopt;
       return wrap(ops::matmul(a, b));

@@ -20,6 +20,10 @@
 
 namespace ipt {
 
+namespace autograd {
+struct AutogradMeta;
+}
+
 // Counts in-place modifications of a storage's data; shared by a tensor and its views.
 struct VersionCounter {
   std::atomic<uint64_t> version{0};
@@ -46,9 +50,16 @@ class TensorImpl {
   uint64_t version() const { return version_->version.load(std::memory_order_relaxed); }
   void bump_version() { version_->version.fetch_add(1, std::memory_order_relaxed); }
 
-  bool requires_grad() const { return requires_grad_; }
+  // True for a leaf marked requires_grad, or for any tensor with a grad_fn.
+  bool requires_grad() const;
   void set_requires_grad(bool r) { requires_grad_ = r; }
+  autograd::AutogradMeta* autograd_meta() const { return autograd_.get(); }
+  autograd::AutogradMeta& ensure_autograd_meta();
   bool is_view() const { return is_view_; }
+  // The tensor this one is a view of (its root), if still alive.
+  std::shared_ptr<TensorImpl> view_base() const { return view_base_.lock(); }
+  void set_view_base(const std::shared_ptr<TensorImpl>& b) { view_base_ = b; }
+  bool autograd_meta_grad_fn() const;
   void set_is_view(bool v) { is_view_ = v; }
   bool is_inference() const { return !key_set_.has(Functionality::ADInplaceOrView); }
   // A 0-dim tensor made from a Python number (participates in type promotion like a number).
@@ -80,6 +91,8 @@ class TensorImpl {
   DispatchKeySet key_set_;
   bool is_contiguous_;
   bool requires_grad_ = false;
+  std::shared_ptr<autograd::AutogradMeta> autograd_;
+  std::weak_ptr<TensorImpl> view_base_;
   bool is_view_ = false;
   bool wrapped_number_ = false;
 };

@@ -1,7 +1,7 @@
 // The project's own torchgen: reads core/ops/native_functions.yaml and writes the operator
 // API, the kernel declarations and every registration into the build folder.
 //
-// Usage: ipt-codegen <native_functions.yaml> <output-dir>
+// Usage: ipt-codegen <native_functions.yaml> <derivatives.yaml> <output-dir>
 // A file is only rewritten when its content changes, so unchanged outputs do not rebuild.
 //
 // Note [What is generated and what is written by hand]
@@ -19,6 +19,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+
+#include <yaml-cpp/yaml.h>
 
 #include "core/dispatch/dispatch_key.h"
 #include "core/schema/native_yaml.h"
@@ -231,23 +233,149 @@ std::string gen_register_key(const std::vector<Op>& ops, const std::string& key)
   return o.str();
 }
 
-std::string gen_autograd(const std::vector<Op>& ops) {
+// ---- autograd (from derivatives.yaml) ------------------------------------------------------
+
+struct Derivative {
+  std::string node;                                // "AddBackward0"
+  std::vector<std::pair<std::string, std::string>> formulas;  // input name -> C++ expression
+  bool nondifferentiable = false;
+};
+
+std::set<std::string> identifiers(const std::string& expr) {
+  std::set<std::string> out;
+  for (size_t i = 0; i < expr.size();) {
+    if (std::isalpha(static_cast<unsigned char>(expr[i])) || expr[i] == '_') {
+      size_t j = i;
+      while (j < expr.size() && (std::isalnum(static_cast<unsigned char>(expr[j])) || expr[j] == '_')) ++j;
+      out.insert(expr.substr(i, j - i));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string value_type_of(const std::string& arg_type) {
+  std::string t = arg_type;
+  if (t.rfind("const ", 0) == 0) t = t.substr(6);
+  if (!t.empty() && t.back() == '&') t.pop_back();
+  if (t == "IntArrayRef") return "std::vector<int64_t>";
+  if (t == "std::optional<IntArrayRef>") return "std::optional<std::vector<int64_t>>";
+  return t;
+}
+
+std::string to_value(const std::string& arg_type, const std::string& name) {
+  std::string v = value_type_of(arg_type);
+  if (v == "std::vector<int64_t>") return "std::vector<int64_t>(" + name + ".begin(), " + name + ".end())";
+  if (v == "std::optional<std::vector<int64_t>>")
+    return name + " ? std::optional<std::vector<int64_t>>(std::vector<int64_t>(" + name + "->begin(), " + name +
+           "->end())) : std::nullopt";
+  return name;
+}
+
+std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string, Derivative>& derivs) {
   std::ostringstream o;
-  o << kHeader << "// Autograd kernels (PyTorch's VariableType): decide whether to record a backward graph,\n"
-    << "// then redispatch below the Autograd keys. See Note [Thread-local included and excluded keys].\n"
-    << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/ops/autograd_hooks.h\"\n#include \"generated/ops.h\"\n\n"
-    << "namespace ipt {\nnamespace {\n\n";
+  o << kHeader << "// Autograd kernels (PyTorch's VariableType) and backward nodes, from derivatives.yaml:\n"
+    << "// decide whether to record, save what the formulas need, redispatch below the Autograd keys,\n"
+    << "// then attach the node to the result. See Note [Thread-local included and excluded keys].\n"
+    << "#include \"core/autograd/formulas.h\"\n#include \"core/autograd/node.h\"\n#include \"core/autograd/recording.h\"\n"
+    << "#include \"core/autograd/saved_variable.h\"\n#include \"core/dispatch/dispatcher.h\"\n"
+    << "#include \"core/ops/autograd_hooks.h\"\n#include \"generated/ops.h\"\n\n"
+    << "namespace ipt {\nnamespace {\n\nusing namespace ipt::autograd;\n\n";
   std::vector<const Op*> done;
   for (const auto& op : ops) {
     if (is_composite_implicit(op) || tensor_args(op).empty()) continue;
+    auto targs = tensor_args(op);
     std::string inputs;
-    for (auto* a : tensor_args(op)) inputs += (inputs.empty() ? "&" : ", &") + a->name;
+    for (auto* a : targs) inputs += (inputs.empty() ? "&" : ", &") + a->name;
+    const bool is_mutable = op.e->schema.is_mutable();
+    auto it = derivs.find(op.e->schema.full_name());
+    const Derivative* d = it == derivs.end() ? nullptr : &it->second;
+    const bool differentiable = d && !d->nondifferentiable && (op.ret == "Tensor");
+    std::string cls = op.id + "_Node";
+    std::set<std::string> ids;
+    if (differentiable) {
+      for (const auto& [in, f] : d->formulas) {
+        auto s = identifiers(f);
+        ids.insert(s.begin(), s.end());
+      }
+      // The node class: saved state exactly as the formulas use it.
+      o << "struct " << cls << " : Node {\n  const char* name() const override { return \"" << d->node << "\"; }\n";
+      for (const auto& a : op.e->schema.arguments) {
+        if (ipt::codegen::is_tensor_arg(a)) {
+          if (ids.count(a.name)) o << "  SavedVariable " << a.name << "_;\n";
+          if (ids.count(a.name + "_sizes")) o << "  std::vector<int64_t> " << a.name << "_sizes_;\n";
+        } else if (ids.count(a.name)) {
+          o << "  " << value_type_of(ipt::codegen::cpp_arg_type(a)) << " " << a.name << "_{};\n";
+        }
+      }
+      if (ids.count("result")) o << "  SavedVariable result_;\n";
+      o << "  void release_variables() override {\n";
+      for (auto* a : targs)
+        if (ids.count(a->name)) o << "    " << a->name << "_.reset();\n";
+      if (ids.count("result")) o << "    result_.reset();\n";
+      o << "  }\n  std::vector<Tensor> apply(std::vector<Tensor>&& grads) override {\n"
+        << "    std::vector<Tensor> out(next_edges.size());\n    const Tensor& grad = grads[0];\n"
+        << "    if (!grad.defined()) return out;\n";
+      for (const auto& a : op.e->schema.arguments) {
+        if (ipt::codegen::is_tensor_arg(a)) {
+          if (ids.count(a.name)) o << "    const Tensor " << a.name << " = " << a.name << "_.unpack();\n";
+          if (ids.count(a.name + "_sizes")) o << "    const auto& " << a.name << "_sizes = " << a.name << "_sizes_;\n";
+        } else if (ids.count(a.name)) {
+          o << "    const auto& " << a.name << " = " << a.name << "_;\n";
+        }
+      }
+      if (ids.count("result")) o << "    const Tensor result = result_.unpack();\n";
+      for (size_t i = 0; i < targs.size(); ++i)
+        for (const auto& [in, f] : d->formulas)
+          if (in == targs[i]->name) o << "    if (next_edges[" << i << "].valid()) out[" << i << "] = " << f << ";\n";
+      o << "    return out;\n  }\n};\n\n";
+    }
+    // The kernel.
+    std::string target = is_mutable ? written_args(op)[0]->name : "result";
     o << op.ret << " " << op.id << "_Autograd(DispatchKeySet ks, " << params(op, false) << ") {\n"
-      << "  autograd_before_call(\"" << op.qualified << "\", {" << inputs << "}, "
-      << (op.e->schema.is_mutable() ? "true" : "false") << ");\n"
-      << "  ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n"
-      << "  return ops::redispatch::" << op.id << "(ks & DispatchKeySet::below(Functionality::AutogradOther), "
-      << arg_names(op) << ");\n}\n\n";
+      << "  const bool record = compute_requires_grad({" << inputs << "});\n"
+      << "  autograd_before_call(\"" << op.qualified << "\", {" << inputs << "}, " << (is_mutable ? "true" : "false")
+      << ", record ? \"" << (differentiable ? d->node : (d ? "" : "?")) << "\" : nullptr);\n";
+    if (!d) {
+      o << "  if (record) report_not_differentiable(\"" << op.qualified << "\");\n";
+    }
+    if (differentiable) {
+      o << "  std::shared_ptr<" << cls << "> grad_fn;\n  if (record) {\n";
+      if (is_mutable) o << "    check_inplace(" << target << ");\n";
+      o << "    grad_fn = std::make_shared<" << cls << ">();\n    grad_fn->next_edges = collect_next_edges({" << inputs << "});\n";
+      for (const auto& a : op.e->schema.arguments) {
+        if (ipt::codegen::is_tensor_arg(a)) {
+          if (ids.count(a.name + "_sizes")) o << "    grad_fn->" << a.name << "_sizes_ = " << a.name << ".sizes();\n";
+        } else if (ids.count(a.name)) {
+          o << "    grad_fn->" << a.name << "_ = " << to_value(ipt::codegen::cpp_arg_type(a), a.name) << ";\n";
+        }
+      }
+      o << "  }\n";
+    }
+    o << "  " << (op.ret == "void" ? "" : op.ret + " result;\n  ") << "{\n"
+      << "    ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n";
+    if (differentiable) {
+      o << "    if (grad_fn) {\n";
+      for (auto* a : targs)
+        if (ids.count(a->name)) {
+          // An input the op overwrites is saved as a copy of its value before the op.
+          bool written = is_mutable && a->alias && a->alias->is_write;
+          o << "      grad_fn->" << a->name << "_ = SavedVariable(" << (written ? "ops::clone(" + a->name + ")" : a->name)
+            << ", false);\n";
+        }
+      o << "    }\n";
+    }
+    o << "    " << (op.ret == "void" ? "" : "result = ") << "ops::redispatch::" << op.id
+      << "(ks & DispatchKeySet::below(Functionality::AutogradOther), " << arg_names(op) << ");\n  }\n";
+    if (differentiable) {
+      o << "  if (grad_fn) {\n    set_history(" << target << ", grad_fn);\n";
+      if (ids.count("result")) o << "    grad_fn->result_ = SavedVariable(" << target << ", true);\n";
+      o << "  }\n";
+    }
+    if (op.ret != "void") o << "  return result;\n";
+    o << "}\n\n";
     done.push_back(&op);
   }
   o << "}  // namespace\n\nvoid register_Autograd_kernels(Dispatcher& d) {\n";
@@ -255,6 +383,43 @@ std::string gen_autograd(const std::vector<Op>& ops) {
     o << kernel_registration(*op, "Autograd", "&" + op->id + "_Autograd", "VariableType::" + op->id);
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
+}
+
+std::map<std::string, Derivative> load_derivatives(const std::string& path, const std::vector<Op>& ops) {
+  std::map<std::string, Derivative> out;
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::Exception& e) {
+    throw std::runtime_error(path + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
+  if (!root.IsSequence()) throw std::runtime_error(path + ": expected a list of entries");
+  for (const auto& n : root) {
+    const int line = n.Mark().line + 1;
+    auto where = [&] { return path + ":" + std::to_string(line) + ": "; };
+    if (!n["name"]) throw std::runtime_error(where() + "entry without 'name'");
+    std::string name = n["name"].as<std::string>();
+    const Op* op = nullptr;
+    for (const auto& o : ops)
+      if (o.e->schema.full_name() == name) op = &o;
+    if (!op) throw std::runtime_error(where() + "'" + name + "' is not an operator of native_functions.yaml");
+    Derivative d;
+    for (const auto& kv : n) {
+      std::string key = kv.first.as<std::string>();
+      if (key == "name") continue;
+      if (key == "node") d.node = kv.second.as<std::string>();
+      else if (key == "nondifferentiable") d.nondifferentiable = kv.second.as<bool>();
+      else {
+        bool is_input = false;
+        for (auto* a : tensor_args(*op)) is_input = is_input || a->name == key;
+        if (!is_input) throw std::runtime_error(where() + "'" + key + "' is not a tensor input of " + name);
+        d.formulas.emplace_back(key, kv.second.as<std::string>());
+      }
+    }
+    if (!d.nondifferentiable && d.node.empty()) throw std::runtime_error(where() + name + " needs a 'node' name");
+    out[name] = d;
+  }
+  return out;
 }
 
 std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
@@ -325,8 +490,8 @@ std::string gen_core_registrations() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: ipt-codegen <native_functions.yaml> <output-dir>\n";
+  if (argc != 4) {
+    std::cerr << "usage: ipt-codegen <native_functions.yaml> <derivatives.yaml> <output-dir>\n";
     return 2;
   }
   try {
@@ -348,7 +513,8 @@ int main(int argc, char** argv) {
                                    "CompositeImplicitAutograd, CompositeExplicitAutograd)");
       ops.push_back(op);
     }
-    fs::path out = fs::path(argv[2]) / "generated";
+    auto derivs = load_derivatives(argv[2], ops);
+    fs::path out = fs::path(argv[3]) / "generated";
     fs::create_directories(out);
     write_if_changed(out / "ops.h", gen_ops_h(ops));
     write_if_changed(out / "ops.cpp", gen_ops_cpp(ops));
@@ -356,7 +522,7 @@ int main(int argc, char** argv) {
     write_if_changed(out / "register_operators.cpp", gen_register_operators(ops));
     for (const auto& k : backend_keys) write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, k));
     for (const auto& k : alias_keys) write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, k));
-    write_if_changed(out / "RegisterAutograd.cpp", gen_autograd(ops));
+    write_if_changed(out / "RegisterAutograd.cpp", gen_autograd(ops, derivs));
     write_if_changed(out / "RegisterADInplaceOrView.cpp", gen_ad_inplace_or_view(ops));
     write_if_changed(out / "RegisterBackendSelect.cpp", gen_backend_select(ops));
     write_if_changed(out / "register_core_kernels.cpp", gen_core_registrations());

@@ -1,0 +1,170 @@
+// Note [How the engine runs a graph]
+// 1. Dependencies first: walk the graph from the root's grad_fn and count, for every node,
+//    how many edges point at it (how many gradients it must wait for).
+// 2. The root's input buffer gets the initial gradient (ones for a scalar), and the root is
+//    ready. The ready queue hands out the ready node with the highest sequence number first
+//    (the most recently created forward op; AccumulateGrad nodes have the highest of all).
+// 3. Running a node calls its backward function on its input buffer; each returned gradient
+//    travels along its edge and is summed into the next node's input buffer. When a node has
+//    received all the gradients it waits for, it becomes ready.
+// 4. AccumulateGrad writes a leaf's .grad the first time and adds to it later.
+// Without retain_graph the nodes free their saved tensors after running.
+// Every step is recorded: node ready, gradient arriving (with the running sum), node run,
+// .grad written or added — the graph view replays them.
+#include "core/autograd/engine.h"
+
+#include <map>
+#include <queue>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+
+#include "core/autograd/node.h"
+#include "core/dispatch/local_dispatch_key_set.h"
+#include "core/tensor/tensor_trace.h"
+#include "core/tensor/index_math.h"
+#include "core/trace/recorder.h"
+#include "core/util/error.h"
+#include "generated/ops.h"
+
+namespace ipt::autograd {
+
+namespace {
+
+struct ReadyOrder {
+  bool operator()(const Node* a, const Node* b) const { return a->sequence_nr < b->sequence_nr; }
+};
+
+std::string values_preview(const Tensor& t) {
+  if (!t.defined()) return "None";
+  std::ostringstream o;
+  auto v = to_double_vector(t);
+  o << "[";
+  for (size_t i = 0; i < v.size() && i < 8; ++i) o << (i ? ", " : "") << v[i];
+  if (v.size() > 8) o << ", ...";
+  o << "]";
+  return o.str();
+}
+
+void note(const char* name, std::vector<std::pair<const char*, std::string>> fields) {
+  if (!trace::tracing_enabled()) return;
+  trace::KernelDetail d;
+  d.fields = std::move(fields);
+  trace::Recorder::current().instant(trace::Category::Autograd, name, std::move(d));
+}
+
+// The graph structure, recorded once per backward: one field per node.
+void record_graph(const std::vector<Node*>& nodes, const std::unordered_map<Node*, int>& deps) {
+  if (!trace::tracing_enabled()) return;
+  trace::KernelDetail d;
+  for (Node* n : nodes) {
+    std::ostringstream o;
+    o << "id=" << n->id << " name=" << n->name() << " seq=" << (n->sequence_nr == UINT64_MAX ? -1 : int64_t(n->sequence_nr))
+      << " deps=" << deps.at(n) << " next=";
+    for (size_t i = 0; i < n->next_edges.size(); ++i) {
+      const Edge& e = n->next_edges[i];
+      o << (i ? "," : "") << (e.valid() ? std::to_string(e.fn->id) + ":" + std::to_string(e.input_nr) : "none");
+    }
+    if (auto* acc = dynamic_cast<AccumulateGrad*>(n))
+      if (auto v = acc->variable()) o << " leaf=" << v->id();
+    d.fields.emplace_back("node", o.str());
+  }
+  trace::Recorder::current().instant(trace::Category::Autograd, "autograd graph", std::move(d));
+}
+
+}  // namespace
+
+void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_graph) {
+  IPT_CHECK(root.requires_grad(), RuntimeError, "element 0 of tensors does not require grad and does not have a grad_fn");
+  if (!gradient) {
+    IPT_CHECK(root.numel() == 1, RuntimeError, "grad can be implicitly created only for scalar outputs");
+  } else {
+    IPT_CHECK(gradient->sizes() == root.sizes(), RuntimeError, "Mismatch in shape: grad_output[0] has a shape of torch.Size(",
+              int_list_str(gradient->sizes()), ") and output[0] has a shape of torch.Size(", int_list_str(root.sizes()), ").");
+  }
+  NoGradGuard no_grad;  // backward functions are not themselves recorded
+  Edge root_edge = gradient_edge(root);
+  Tensor g = gradient ? *gradient : ops::ones(root.sizes(), root.dtype(), std::nullopt, root.device());
+
+  if (trace::tracing_enabled())
+    trace::Recorder::current().begin(trace::Category::Autograd, "backward", trace::Text{"root tensor #" + std::to_string(root.impl()->id())});
+
+  // 1. Count dependencies.
+  std::unordered_map<Node*, int> deps;
+  std::vector<Node*> order;
+  std::vector<Node*> stack{root_edge.fn.get()};
+  deps[root_edge.fn.get()] = 0;
+  std::set<Node*> seen{root_edge.fn.get()};
+  while (!stack.empty()) {
+    Node* n = stack.back();
+    stack.pop_back();
+    order.push_back(n);
+    for (const Edge& e : n->next_edges) {
+      if (!e.valid()) continue;
+      deps[e.fn.get()] += 1;
+      if (seen.insert(e.fn.get()).second) stack.push_back(e.fn.get());
+    }
+  }
+  record_graph(order, deps);
+
+  // 2. Input buffers and the ready queue.
+  std::unordered_map<Node*, std::vector<Tensor>> buffers;
+  std::priority_queue<Node*, std::vector<Node*>, ReadyOrder> ready;
+  buffers[root_edge.fn.get()] = std::vector<Tensor>(root_edge.fn->num_outputs());
+  buffers[root_edge.fn.get()][root_edge.input_nr] = g;
+  ready.push(root_edge.fn.get());
+  note("node ready", {{"node", std::to_string(root_edge.fn->id)}, {"name", root_edge.fn->name()}});
+
+  // 3. Run nodes as they become ready.
+  while (!ready.empty()) {
+    Node* n = ready.top();
+    ready.pop();
+    std::vector<Tensor> inputs = std::move(buffers[n]);
+    buffers.erase(n);
+    // retain_grad(): non-leaf tensors whose gradient is this node's input keep it in .grad.
+    for (const auto& [weak, nr] : n->retained) {
+      auto impl = weak.lock();
+      if (!impl || nr >= inputs.size() || !inputs[nr].defined()) continue;
+      AutogradMeta& m = impl->ensure_autograd_meta();
+      m.grad = m.grad.defined() ? ops::add_Tensor(m.grad, inputs[nr]) : ops::clone(inputs[nr]);
+    }
+    if (trace::tracing_enabled()) {
+      trace::KernelDetail d;
+      d.fields = {{"node", std::to_string(n->id)}, {"name", n->name()}};
+      trace::Recorder::current().begin(trace::Category::Autograd, trace::intern(std::string(n->name())), std::move(d));
+    }
+    std::vector<Tensor> outputs;
+    try {
+      outputs = n->apply(std::move(inputs));
+    } catch (...) {
+      if (trace::tracing_enabled()) {
+        trace::Recorder::current().end(trace::Category::Autograd, trace::intern(std::string(n->name())));
+        trace::Recorder::current().end(trace::Category::Autograd, "backward");
+      }
+      throw;
+    }
+    if (!retain_graph) n->release_variables();
+    if (trace::tracing_enabled()) trace::Recorder::current().end(trace::Category::Autograd, trace::intern(std::string(n->name())));
+    for (size_t i = 0; i < n->next_edges.size(); ++i) {
+      const Edge& e = n->next_edges[i];
+      if (!e.valid()) continue;
+      Node* next = e.fn.get();
+      auto& buf = buffers[next];
+      if (buf.empty()) buf.resize(next->num_outputs());
+      Tensor grad = i < outputs.size() ? outputs[i] : Tensor();
+      if (grad.defined()) buf[e.input_nr] = buf[e.input_nr].defined() ? ops::add_Tensor(buf[e.input_nr], grad) : grad;
+      const int left = --deps[next];
+      if (trace::tracing_enabled())
+        note("grad arrived", {{"node", std::to_string(next->id)}, {"name", next->name()}, {"from", std::to_string(n->id)},
+                              {"input_nr", std::to_string(e.input_nr)}, {"deps_left", std::to_string(left)},
+                              {"sum", values_preview(buf[e.input_nr])}});
+      if (left == 0) {
+        ready.push(next);
+        note("node ready", {{"node", std::to_string(next->id)}, {"name", next->name()}});
+      }
+    }
+  }
+  if (trace::tracing_enabled()) trace::Recorder::current().end(trace::Category::Autograd, "backward");
+}
+
+}  // namespace ipt::autograd

@@ -1,0 +1,120 @@
+#include "core/autograd/formulas.h"
+
+#include <cmath>
+
+#include "core/ops/scalar_tensor.h"
+#include "core/tensor/index_math.h"
+
+namespace ipt::autograd {
+
+Tensor sum_to(const Tensor& grad, const Sizes& sizes) {
+  if (!grad.defined() || grad.sizes() == sizes) return grad;
+  const int64_t lead = grad.dim() - static_cast<int64_t>(sizes.size());
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < grad.dim(); ++d)
+    if (d < lead || (sizes[d - lead] == 1 && grad.sizes()[d] != 1)) dims.push_back(d);
+  Tensor r = dims.empty() ? grad : ops::sum_dim_IntList(grad, IntArrayRef(dims), true);
+  return ops::reshape(r, sizes);
+}
+
+Tensor mul_scalar(const Tensor& t, const Scalar& s) {
+  if (!s.is_floating() && s.to_long() == 1) return t;
+  return ops::mul_Tensor(t, native::wrapped_scalar_tensor(s));
+}
+
+Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& exponent) {
+  double e = exponent.to_double();
+  if (e == 0.0) return ops::mul_Tensor(grad, native::wrapped_scalar_tensor(0.0));
+  // grad * e * self ** (e - 1)
+  Tensor p = ops::pow_Tensor_Scalar(self, Scalar(e - 1.0));
+  return ops::mul_Tensor(grad, ops::mul_Tensor(p, native::wrapped_scalar_tensor(exponent)));
+}
+
+Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent) {
+  Tensor em1 = ops::sub_Tensor(exponent, native::wrapped_scalar_tensor(int64_t(1)));
+  return ops::mul_Tensor(grad, ops::mul_Tensor(exponent, ops::pow_Tensor_Tensor(self, em1)));
+}
+
+// A contiguous copy of `t` with f applied to every value (CPU data; used for masks and logs).
+template <typename F>
+static Tensor map_values(const Tensor& t, F f) {
+  Tensor c = ops::clone(t, MemoryFormat::Contiguous);
+  visit_dtype(c.dtype(), [&]<typename T>() {
+    T* p = c.data_ptr<T>();
+    for (int64_t i = 0; i < c.numel(); ++i) p[i] = static_cast<T>(f(static_cast<double>(p[i])));
+  });
+  return c;
+}
+
+Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result) {
+  Tensor logs = map_values(self, [](double v) { return std::log(v); });
+  return ops::mul_Tensor(grad, ops::mul_Tensor(result, logs));
+}
+
+Tensor threshold_backward(const Tensor& grad, const Tensor& result) {
+  Tensor mask = map_values(result, [](double v) { return v > 0 ? 1.0 : 0.0; });
+  return ops::mul_Tensor(grad, mask);
+}
+
+static std::vector<int64_t> kept_shape(const Sizes& sizes, const std::optional<Sizes>& dims) {
+  std::vector<int64_t> shape = sizes;
+  const int64_t nd = static_cast<int64_t>(sizes.size());
+  if (!dims || dims->empty()) {
+    for (auto& s : shape) s = 1;
+  } else {
+    for (int64_t d : *dims) shape[static_cast<size_t>(wrap_dim(d, nd))] = 1;
+  }
+  return shape;
+}
+
+Tensor sum_backward(const Tensor& grad, const Sizes& sizes, const std::optional<Sizes>& dims, bool keepdim) {
+  Tensor g = keepdim ? grad : ops::reshape(grad, kept_shape(sizes, dims));
+  return ops::expand(g, sizes);
+}
+
+Tensor mean_backward(const Tensor& grad, const Sizes& sizes, const std::optional<Sizes>& dims, bool keepdim) {
+  int64_t count = 1;
+  const int64_t nd = static_cast<int64_t>(sizes.size());
+  if (!dims || dims->empty()) count = numel_of(sizes);
+  else
+    for (int64_t d : *dims) count *= sizes[static_cast<size_t>(wrap_dim(d, nd))];
+  Tensor g = sum_backward(grad, sizes, dims, keepdim);
+  return ops::div_Tensor(g, native::wrapped_scalar_tensor(int64_t(std::max<int64_t>(count, 1))));
+}
+
+Tensor select_backward(const Tensor& grad, const Sizes& sizes, int64_t dim, int64_t index) {
+  Tensor z = ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
+  ops::copy_(ops::select_int(z, dim, index), grad);
+  return z;
+}
+
+Tensor slice_backward(const Tensor& grad, const Sizes& sizes, int64_t dim, std::optional<int64_t> start,
+                      std::optional<int64_t> end, int64_t step) {
+  Tensor z = ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
+  ops::copy_(ops::slice_Tensor(z, dim, start, end, step), grad);
+  return z;
+}
+
+Tensor diagonal_backward(const Tensor& grad, const Sizes& sizes, int64_t offset, int64_t dim1, int64_t dim2) {
+  Tensor z = ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
+  ops::copy_(ops::diagonal(z, offset, dim1, dim2), grad);
+  return z;
+}
+
+Tensor permute_backward(const Tensor& grad, const Sizes& dims) {
+  std::vector<int64_t> inv(dims.size());
+  for (size_t i = 0; i < dims.size(); ++i) inv[static_cast<size_t>(wrap_dim(dims[i], static_cast<int64_t>(dims.size())))] = static_cast<int64_t>(i);
+  return ops::permute(grad, inv);
+}
+
+Tensor unsqueeze_to(const Tensor& grad, const Sizes& sizes) { return ops::reshape(grad, sizes); }
+
+Tensor zeros_like_grad(const Tensor& grad) { return ops::zeros(grad.sizes(), grad.dtype(), std::nullopt, grad.device()); }
+
+Tensor to_dtype_of(const Tensor& grad, const Tensor& like) {
+  if (grad.dtype() == like.dtype()) return grad;
+  Tensor out = ops::empty_memory_format(grad.sizes(), like.dtype(), std::nullopt, grad.device());
+  return ops::copy_(out, grad);
+}
+
+}  // namespace ipt::autograd

@@ -1,0 +1,90 @@
+#include "core/autograd/node.h"
+
+#include <atomic>
+
+#include "core/dispatch/local_dispatch_key_set.h"
+#include "core/trace/recorder.h"
+#include "generated/ops.h"
+
+namespace ipt {
+
+bool TensorImpl::autograd_meta_grad_fn() const { return autograd_ && autograd_->grad_fn; }
+
+bool TensorImpl::requires_grad() const { return requires_grad_ || (autograd_ && autograd_->grad_fn); }
+
+autograd::AutogradMeta& TensorImpl::ensure_autograd_meta() {
+  if (!autograd_) autograd_ = std::make_shared<autograd::AutogradMeta>();
+  return *autograd_;
+}
+
+namespace autograd {
+
+static std::atomic<uint64_t> g_next_sequence_nr{0};
+static std::atomic<uint64_t> g_next_node_id{1};
+
+Node::Node()
+    : sequence_nr(g_next_sequence_nr.fetch_add(1, std::memory_order_relaxed)),
+      id(g_next_node_id.fetch_add(1, std::memory_order_relaxed)) {}
+
+AccumulateGrad::AccumulateGrad(const std::shared_ptr<TensorImpl>& leaf) : variable_(leaf) {
+  sequence_nr = UINT64_MAX;  // as in PyTorch: gradients reach leaves as early as possible
+}
+
+std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& grads) {
+  auto impl = variable_.lock();
+  if (!impl || grads.empty() || !grads[0].defined()) return {};
+  Tensor leaf(impl);
+  AutogradMeta& meta = autograd_meta(leaf);
+  Tensor g = grads[0];
+  if (g.dtype() != impl->dtype()) {  // gradients have the dtype of the tensor they belong to
+    Tensor cast = ops::empty_memory_format(g.sizes(), impl->dtype(), std::nullopt, g.device());
+    g = ops::copy_(cast, g);
+  }
+  const bool first = !meta.grad.defined();
+  if (first) {
+    // The first gradient becomes .grad (a fresh tensor, so later in-place adds are safe).
+    meta.grad = ops::clone(g);  // never shared with another buffer or leaf
+  } else {
+    ops::add__Tensor(meta.grad, g);
+  }
+  if (trace::tracing_enabled()) {
+    trace::KernelDetail d;
+    d.fields = {{"node", std::to_string(id)}, {"tensor", std::to_string(impl->id())},
+                {"action", first ? "write" : "add"}, {"grad_tensor", std::to_string(meta.grad.impl()->id())}};
+    trace::Recorder::current().instant(trace::Category::Autograd, first ? "grad written" : "grad added", std::move(d));
+  }
+  return {};
+}
+
+AutogradMeta& autograd_meta(const Tensor& t) { return t.impl()->ensure_autograd_meta(); }
+
+const std::shared_ptr<Node>& grad_fn(const Tensor& t) {
+  static const std::shared_ptr<Node> none;
+  const AutogradMeta* m = t.impl()->autograd_meta();
+  return m ? m->grad_fn : none;
+}
+
+bool is_leaf(const Tensor& t) { return grad_fn(t) == nullptr; }
+
+Edge gradient_edge(const Tensor& t) {
+  if (!t.defined()) return {};
+  AutogradMeta* m = t.impl()->autograd_meta();
+  if (m && m->grad_fn) return {m->grad_fn, m->output_nr};
+  if (!t.impl()->requires_grad()) return {};
+  AutogradMeta& meta = autograd_meta(t);
+  std::shared_ptr<Node> acc = meta.grad_accumulator.lock();
+  if (!acc) {
+    acc = std::make_shared<AccumulateGrad>(t.impl_ptr());
+    meta.grad_accumulator = acc;
+  }
+  return {acc, 0};
+}
+
+void set_history(const Tensor& t, const std::shared_ptr<Node>& fn, uint32_t output_nr) {
+  AutogradMeta& m = autograd_meta(t);
+  m.grad_fn = fn;
+  m.output_nr = output_nr;
+}
+
+}  // namespace autograd
+}  // namespace ipt

@@ -1,0 +1,79 @@
+#pragma once
+// Autograd graph nodes. A Node is one backward function: it receives the gradients of its
+// forward op's outputs and returns the gradients of its inputs (a vector–Jacobian product),
+// which flow along next_edges to the nodes that produced those inputs.
+//
+// Note [Edges and input numbers]
+// next_edges[i] belongs to the i-th differentiable input of the forward op; an Edge names the
+// node that produced that input and which of that node's outputs it was (input_nr). An input
+// that does not require grad has an invalid edge (printed as None in next_functions). A leaf
+// that requires grad is reached through its AccumulateGrad node, which writes into `.grad`.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/tensor/tensor.h"
+
+namespace ipt::autograd {
+
+class Node;
+
+struct Edge {
+  std::shared_ptr<Node> fn;
+  uint32_t input_nr = 0;
+  bool valid() const { return fn != nullptr; }
+};
+
+class Node : public std::enable_shared_from_this<Node> {
+ public:
+  Node();
+  virtual ~Node() = default;
+  virtual const char* name() const = 0;
+  // grads[k]: gradient of forward output k (may be undefined = zero). Returns one gradient per
+  // next edge (undefined where the input needs none).
+  virtual std::vector<Tensor> apply(std::vector<Tensor>&& grads) = 0;
+  // Frees saved tensors (after a backward without retain_graph).
+  virtual void release_variables() {}
+  virtual uint32_t num_outputs() const { return 1; }
+
+  std::vector<Edge> next_edges;
+  // Non-leaf tensors (output number) that asked to keep their gradient (retain_grad()).
+  std::vector<std::pair<std::weak_ptr<TensorImpl>, uint32_t>> retained;
+  uint64_t sequence_nr;  // creation order: later nodes run first in the ready queue
+  uint64_t id;           // process-unique, for traces
+};
+
+// The sink for a leaf tensor that requires grad: writes the first gradient into .grad and
+// adds later ones.
+class AccumulateGrad : public Node {
+ public:
+  explicit AccumulateGrad(const std::shared_ptr<TensorImpl>& leaf);
+  const char* name() const override { return "torch::autograd::AccumulateGrad"; }
+  std::vector<Tensor> apply(std::vector<Tensor>&& grads) override;
+  std::shared_ptr<TensorImpl> variable() const { return variable_.lock(); }
+
+ private:
+  std::weak_ptr<TensorImpl> variable_;
+};
+
+// Per-tensor autograd state (held by TensorImpl, created on demand).
+struct AutogradMeta {
+  std::shared_ptr<Node> grad_fn;     // null for leaves
+  uint32_t output_nr = 0;
+  Tensor grad;                       // accumulated gradient
+  std::weak_ptr<Node> grad_accumulator;
+  bool retains_grad = false;
+};
+
+AutogradMeta& autograd_meta(const Tensor& t);   // creates it if missing
+const std::shared_ptr<Node>& grad_fn(const Tensor& t);
+bool is_leaf(const Tensor& t);
+// The edge a gradient for `t` must travel along: its grad_fn, or its AccumulateGrad if it is
+// a leaf requiring grad, or invalid.
+Edge gradient_edge(const Tensor& t);
+// Makes `fn` (output `output_nr`) the history of `t`.
+void set_history(const Tensor& t, const std::shared_ptr<Node>& fn, uint32_t output_nr = 0);
+
+}  // namespace ipt::autograd

@@ -1,0 +1,20 @@
+#pragma once
+// What the generated Autograd kernels call to decide and record history.
+
+#include <initializer_list>
+#include <vector>
+
+#include "core/autograd/node.h"
+
+namespace ipt::autograd {
+
+// Grad mode is on and some input requires grad.
+bool compute_requires_grad(std::initializer_list<const Tensor*> inputs);
+// One edge per input (invalid where the input needs no gradient).
+std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs);
+// In-place ops on views that take part in autograd are not supported yet (PyTorch rebases
+// the base's history through CopySlices); this raises instead of giving wrong gradients.
+void check_inplace(const Tensor& self);
+[[noreturn]] void report_not_differentiable(const char* op);
+
+}  // namespace ipt::autograd

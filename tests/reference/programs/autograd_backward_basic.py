@@ -1,0 +1,11 @@
+import torch
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+b = torch.tensor([4., 5., 6.], requires_grad=True)
+print(a.grad, b.grad)
+loss = (a * b + a).sum()
+print(loss)
+loss.backward()
+print(a.grad)
+print(b.grad)
+print(a.grad.requires_grad, a.grad.shape, a.grad.dtype)
+print(loss.requires_grad, loss.is_leaf)

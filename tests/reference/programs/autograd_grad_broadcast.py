@@ -1,0 +1,15 @@
+import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+col = torch.tensor([[1.], [2.]], requires_grad=True)
+y = x * col
+print(y)
+y.sum().backward()
+print(x.grad)
+print(col.grad)
+s = torch.tensor(2., requires_grad=True)
+m = torch.arange(6.).reshape(2, 3)
+(m * s).sum().backward()
+print(s.grad)
+b = torch.tensor([1., 1., 1.], requires_grad=True)
+(m + b).mean().backward()
+print(b.grad)

@@ -1,0 +1,12 @@
+import torch
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+b = torch.tensor([2., 4., 8.], requires_grad=True)
+(a / b).sum().backward()
+print(a.grad)
+print(b.grad)
+c = torch.tensor([1., 2., 4.], requires_grad=True)
+(c / 4).sum().backward()
+print(c.grad)
+d = torch.tensor([1., 2., 4.], requires_grad=True)
+(1 / d).sum().backward()
+print(d.grad)

@@ -1,0 +1,11 @@
+import torch
+a = torch.tensor([[1., 2.], [3., 4.], [5., 6.]], requires_grad=True)
+b = torch.tensor([[1., -1., 0.5], [2., 0., 1.]], requires_grad=True)
+y = a.mm(b)
+print(y)
+y.sum().backward()
+print(a.grad)
+print(b.grad)
+c = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+(c @ c).sum().backward()
+print(c.grad)

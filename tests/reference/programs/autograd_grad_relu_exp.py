@@ -1,0 +1,13 @@
+import torch
+x = torch.tensor([-2., -0., 0., 0.5, 3.], requires_grad=True)
+x.relu().sum().backward()
+print(x.grad)
+y = torch.tensor([0., 1., -1.], requires_grad=True)
+y.exp().sum().backward()
+print(y.grad)
+z = torch.tensor([[-1., 2.], [0., 1.]], requires_grad=True)
+(z.relu() * torch.tensor([[5., 6.], [7., 8.]])).sum().backward()
+print(z.grad)
+n = torch.tensor([1., -2.], requires_grad=True)
+(-n).exp().sum().backward()
+print(n.grad)

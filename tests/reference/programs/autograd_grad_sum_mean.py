@@ -1,0 +1,13 @@
+import torch
+m = torch.arange(6.).reshape(2, 3).requires_grad_()
+m.mean().backward()
+print(m.grad)
+k = torch.arange(6.).reshape(2, 3).requires_grad_()
+(k.mean(0) * torch.tensor([1., 2., 3.])).sum().backward()
+print(k.grad)
+j = torch.arange(6.).reshape(2, 3).requires_grad_()
+(j.sum(1, keepdim=True) * torch.tensor([[1.], [10.]])).sum().backward()
+print(j.grad)
+i = torch.arange(6.).reshape(2, 3).requires_grad_()
+(i.sum(0) ** 2).sum().backward()
+print(i.grad)

@@ -1,0 +1,16 @@
+import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+print(x.requires_grad, x.is_leaf, x.grad_fn, x.grad)
+c = torch.tensor([1., 2., 3.])
+print(c.requires_grad, c.is_leaf, c.grad_fn, c.grad)
+z = torch.zeros(2, 2, requires_grad=True)
+print(z.requires_grad, z.is_leaf)
+o = torch.ones(3)
+r = o.requires_grad_()
+print(o.requires_grad, r.requires_grad, o.is_leaf)
+o.requires_grad_(False)
+print(o.requires_grad, o.is_leaf)
+y = x * 2
+print(y.requires_grad, y.is_leaf, y.grad_fn.name())
+f = torch.arange(4.).view(2, 2)
+print(f.requires_grad, f.is_leaf, f.grad_fn)

@@ -1,0 +1,21 @@
+import torch
+x = torch.tensor([1., 2., 3.], requires_grad=True)
+print(x)
+print(x * 2)
+print((x * 2).sum())
+print(x.mean())
+print(x[0])
+print(x.view(3, 1))
+print(x.detach())
+d = torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True)
+print(d)
+print(d * 2)
+print(torch.zeros(2, 2, requires_grad=True))
+print(torch.arange(6.).reshape(2, 3).requires_grad_())
+m = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+print(m @ m)
+y = x * 2
+y.add_(1)
+print(y)
+with torch.no_grad():
+    print(x * 2)
