@@ -1,6 +1,7 @@
 #include "core/autograd/recording.h"
 
 #include "core/dispatch/local_dispatch_key_set.h"
+#include "core/trace/recorder.h"
 #include "core/util/error.h"
 
 namespace ipt::autograd {
@@ -23,6 +24,23 @@ void check_inplace(const Tensor& self) {
   IPT_CHECK(!self.impl()->is_view(), NotImplementedError,
             "in-place operations on a view of a tensor that takes part in autograd are not supported by Inside "
             "PyTorch yet (PyTorch rebases the base's history with CopySlices)");
+}
+
+void record_node_created(const Node& fn, const Tensor& output) {
+  if (!trace::tracing_enabled()) return;
+  std::string next;
+  for (size_t i = 0; i < fn.next_edges.size(); ++i) {
+    const Edge& e = fn.next_edges[i];
+    next += (i ? "," : "") + (e.valid() ? std::to_string(e.fn->id) + ":" + std::to_string(e.input_nr) : std::string("none"));
+  }
+  trace::KernelDetail d;
+  d.fields = {{"node", std::to_string(fn.id)}, {"name", fn.name()}, {"seq", std::to_string(fn.sequence_nr)},
+              {"next", next}, {"output_tensor", std::to_string(output.impl()->id())}};
+  for (const Edge& e : fn.next_edges)
+    if (e.valid())
+      if (auto* acc = dynamic_cast<const AccumulateGrad*>(e.fn.get()))
+        if (auto v = acc->variable()) d.fields.emplace_back("leaf", std::to_string(e.fn->id) + "=" + std::to_string(v->id()));
+  trace::Recorder::current().instant(trace::Category::Autograd, "node created", std::move(d));
 }
 
 void report_not_differentiable(const char* op) {

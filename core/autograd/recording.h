@@ -16,5 +16,8 @@ std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs
 // the base's history through CopySlices); this raises instead of giving wrong gradients.
 void check_inplace(const Tensor& self);
 [[noreturn]] void report_not_differentiable(const char* op);
+// Records that `fn` was created for output `output` (tracing on only): the graph view draws
+// the graph as it is built, before any backward.
+void record_node_created(const Node& fn, const Tensor& output);
 
 }  // namespace ipt::autograd

@@ -370,7 +370,7 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
     o << "    " << (op.ret == "void" ? "" : "result = ") << "ops::redispatch::" << op.id
       << "(ks & DispatchKeySet::below(Functionality::AutogradOther), " << arg_names(op) << ");\n  }\n";
     if (differentiable) {
-      o << "  if (grad_fn) {\n    set_history(" << target << ", grad_fn);\n";
+      o << "  if (grad_fn) {\n    set_history(" << target << ", grad_fn);\n    record_node_created(*grad_fn, " << target << ");\n";
       if (ids.count("result")) o << "    grad_fn->result_ = SavedVariable(" << target << ", true);\n";
       o << "  }\n";
     }
