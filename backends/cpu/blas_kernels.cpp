@@ -92,4 +92,30 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
   return out;
 }
 
+// dot and mv reuse mm's BLAS path on 2-D views of their operands (no copies).
+Tensor dot_cpu(const Tensor& self, const Tensor& tensor) {
+  check_dot(self, tensor);
+  Tensor r = mm_cpu(make_view(self, {1, self.numel()}, {0, self.strides()[0]}, self.storage_offset()),
+                    make_view(tensor, {tensor.numel(), 1}, {tensor.strides()[0], 0}, tensor.storage_offset()));
+  return make_view(r, {}, {}, 0);
+}
+
+Tensor mv_cpu(const Tensor& self, const Tensor& vec) {
+  check_mv(self, vec);
+  Tensor r = mm_cpu(self, make_view(vec, {vec.numel(), 1}, {vec.strides()[0], 0}, vec.storage_offset()));
+  return make_view(r, {self.sizes()[0]}, {1}, 0);
+}
+
+// One sgemm/dgemm per batch (the trace shows each call's flags).
+Tensor bmm_cpu(const Tensor& self, const Tensor& mat2) {
+  check_bmm(self, mat2);
+  const int64_t b = self.sizes()[0], m = self.sizes()[1], n = mat2.sizes()[2];
+  Tensor out = make_empty(std::vector<int64_t>{b, m, n}, self.dtype(), self.device());
+  for (int64_t i = 0; i < b; ++i) {
+    Tensor r = mm_cpu(ops::select_int(self, 0, i), ops::select_int(mat2, 0, i));
+    ops::copy_(ops::select_int(out, 0, i), r);
+  }
+  return out;
+}
+
 }  // namespace ipt::native

@@ -79,6 +79,19 @@ Tensor reduce_meta(const Tensor& self, std::optional<IntArrayRef> dim, bool keep
   return make_empty(g.out_sizes, g.out_dtype, kMeta);
 }
 
+Tensor dot_meta(const Tensor& self, const Tensor& tensor) {
+  check_dot(self, tensor);
+  return make_empty(std::vector<int64_t>{}, self.dtype(), kMeta);
+}
+Tensor mv_meta(const Tensor& self, const Tensor& vec) {
+  check_mv(self, vec);
+  return make_empty(std::vector<int64_t>{self.sizes()[0]}, self.dtype(), kMeta);
+}
+Tensor bmm_meta(const Tensor& self, const Tensor& mat2) {
+  check_bmm(self, mat2);
+  return make_empty(std::vector<int64_t>{self.sizes()[0], self.sizes()[1], mat2.sizes()[2]}, self.dtype(), kMeta);
+}
+
 Tensor mm_meta(const Tensor& self, const Tensor& mat2) {
   check_mm(self, mat2);
   return make_empty(std::vector<int64_t>{self.sizes()[0], mat2.sizes()[1]}, self.dtype(), kMeta);

@@ -59,21 +59,37 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
   int64_t d1 = self.dim(), d2 = other.dim();
   IPT_CHECK(d1 > 0 && d2 > 0, RuntimeError, "both arguments to matmul need to be at least 1D, but they are ", d1,
             "D and ", d2, "D");
-  if (d1 == 1 && d2 == 1) {
-    IPT_CHECK(self.sizes()[0] == other.sizes()[0], RuntimeError,
-              "inconsistent tensor size, expected tensor [", self.sizes()[0], "] and src [", other.sizes()[0],
-              "] to have the same number of elements, but got ", self.sizes()[0], " and ", other.sizes()[0], " elements respectively");
-    return ops::squeeze(ops::mm(ops::unsqueeze(self, 0), ops::unsqueeze(other, 1)));
-  }
-  if (d1 == 2 && d2 == 1) {
-    IPT_CHECK(self.sizes()[1] == other.sizes()[0], RuntimeError, "size mismatch, got ", self.sizes()[0], ", ",
-              self.sizes()[0], "x", self.sizes()[1], ",", other.sizes()[0]);
-    return ops::squeeze_dim(ops::mm(self, ops::unsqueeze(other, 1)), -1);
-  }
-  if (d1 == 1 && d2 == 2) return ops::squeeze_dim(ops::mm(ops::unsqueeze(self, 0), other), 0);
+  if (d1 == 1 && d2 == 1) return ops::dot(self, other);
+  if (d1 == 2 && d2 == 1) return ops::mv(self, other);
+  if (d1 == 1 && d2 == 2) return ops::squeeze__dim(ops::mm(ops::unsqueeze(self, 0), other), 0);
   if (d1 == 2 && d2 == 2) return ops::mm(self, other);
-  IPT_FAIL(NotImplementedError, "matmul of ", d1, "-D and ", d2,
-           "-D tensors (batched matmul) is not supported yet; use 1-D or 2-D operands");
+  if (d1 >= 3 && (d2 == 1 || d2 == 2)) {
+    // Fold the batch dims of self into its rows: one mm instead of a bmm.
+    Tensor t2 = d2 == 1 ? ops::unsqueeze(other, -1) : other;
+    std::vector<int64_t> out_size(self.sizes().begin(), self.sizes().end() - 1);
+    if (d2 == 2) out_size.push_back(t2.sizes()[1]);
+    Tensor t1 = ops::reshape(self, std::vector<int64_t>{-1, self.sizes().back()});
+    Tensor out = ops::_unsafe_view(ops::mm(t1, t2), out_size);
+    return out;
+  }
+  // Batched: broadcast the batch dims, then one bmm over the flattened batch.
+  const int64_t n = d1 > 1 ? self.sizes()[d1 - 2] : 1, m1 = self.sizes()[d1 - 1];
+  const int64_t m2 = d2 > 1 ? other.sizes()[d2 - 2] : other.sizes()[0], p = d2 > 1 ? other.sizes()[d2 - 1] : 1;
+  std::vector<int64_t> b1(self.sizes().begin(), self.sizes().end() - std::min<int64_t>(d1, 2));
+  std::vector<int64_t> b2(other.sizes().begin(), other.sizes().end() - std::min<int64_t>(d2, 2));
+  std::vector<int64_t> batch = broadcast_shapes(b1, b2);
+  const int64_t nb = numel_of(batch);
+  std::vector<int64_t> e1 = batch, e2 = batch;
+  e1.push_back(n), e1.push_back(m1);
+  e2.push_back(m2), e2.push_back(p);
+  Tensor s1 = d1 == 1 ? ops::unsqueeze(self, 0) : self;
+  Tensor s2 = d2 == 1 ? ops::unsqueeze(other, -1) : other;
+  Tensor a = ops::reshape(ops::expand(s1, e1), std::vector<int64_t>{nb, n, m1});
+  Tensor b = ops::reshape(ops::expand(s2, e2), std::vector<int64_t>{nb, m2, p});
+  std::vector<int64_t> out_size = batch;
+  if (d1 > 1) out_size.push_back(n);
+  if (d2 > 1) out_size.push_back(p);
+  return ops::_unsafe_view(ops::bmm(a, b), out_size);
 }
 
 }  // namespace ipt::native

@@ -116,6 +116,35 @@ ReductionGeometry reduction_geometry(const Tensor& self, std::optional<IntArrayR
   return g;
 }
 
+void check_dot(const Tensor& self, const Tensor& other) {
+  IPT_CHECK(self.dim() == 1 && other.dim() == 1, RuntimeError, "1D tensors expected, but got ", self.dim(), "D and ",
+            other.dim(), "D tensors");
+  IPT_CHECK(self.numel() == other.numel(), RuntimeError, "inconsistent tensor size, expected tensor [", self.numel(),
+            "] and src [", other.numel(), "] to have the same number of elements, but got ", self.numel(), " and ",
+            other.numel(), " elements respectively");
+  IPT_CHECK(self.dtype() == other.dtype(), RuntimeError, "dot : expected both vectors to have same dtype, but found ",
+            dtype_cpp_name(self.dtype()), " and ", dtype_cpp_name(other.dtype()));
+}
+
+void check_mv(const Tensor& self, const Tensor& vec) {
+  IPT_CHECK(self.dim() == 2 && vec.dim() == 1, RuntimeError, "vector + matrix @ vector expected, got 1, ", self.dim(),
+            ", ", vec.dim());
+  IPT_CHECK(self.sizes()[1] == vec.sizes()[0], RuntimeError, "size mismatch, got ", self.sizes()[0], ", ",
+            self.sizes()[0], "x", self.sizes()[1], ",", vec.sizes()[0]);
+  IPT_CHECK(self.dtype() == vec.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(self.dtype()),
+            " but found ", dtype_cpp_name(vec.dtype()));
+}
+
+void check_bmm(const Tensor& self, const Tensor& mat2) {
+  IPT_CHECK(self.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
+  IPT_CHECK(mat2.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
+  IPT_CHECK(mat2.sizes()[0] == self.sizes()[0] && mat2.sizes()[1] == self.sizes()[2], RuntimeError,
+            "Expected size for first two dimensions of batch2 tensor to be: [", self.sizes()[0], ", ", self.sizes()[2],
+            "] but got: [", mat2.sizes()[0], ", ", mat2.sizes()[1], "].");
+  IPT_CHECK(self.dtype() == mat2.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(self.dtype()),
+            " but found ", dtype_cpp_name(mat2.dtype()));
+}
+
 void check_mm(const Tensor& self, const Tensor& mat2) {
   IPT_CHECK(self.dim() == 2, RuntimeError, "self must be a matrix");
   IPT_CHECK(mat2.dim() == 2, RuntimeError, "mat2 must be a matrix");

@@ -47,6 +47,11 @@ struct ReductionGeometry {
 ReductionGeometry reduction_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
                                      std::optional<ScalarType> dtype, const char* op_name);
 
+// Checks dot / mv / bmm operands with PyTorch's messages.
+void check_dot(const Tensor& self, const Tensor& other);
+void check_mv(const Tensor& self, const Tensor& vec);
+void check_bmm(const Tensor& self, const Tensor& mat2);
+
 // Checks mm's operands (2-D, same dtype, inner sizes match) with PyTorch's messages.
 void check_mm(const Tensor& self, const Tensor& mat2);
 

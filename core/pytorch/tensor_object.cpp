@@ -350,6 +350,22 @@ Value m_mm(const Tensor& t, CallArgs& a) {
   a.bind({"mat2"});
   return wrap(ops::mm(t, to_tensor(a.get("mat2"), "mat2")));
 }
+Value m_dot(const Tensor& t, CallArgs& a) {
+  a.bind({"tensor"});
+  return wrap(ops::dot(t, to_tensor(a.get("tensor"), "tensor")));
+}
+Value m_mv(const Tensor& t, CallArgs& a) {
+  a.bind({"vec"});
+  return wrap(ops::mv(t, to_tensor(a.get("vec"), "vec")));
+}
+Value m_bmm(const Tensor& t, CallArgs& a) {
+  a.bind({"mat2"});
+  return wrap(ops::bmm(t, to_tensor(a.get("mat2"), "mat2")));
+}
+Value m_squeeze_(const Tensor& t, CallArgs& a) {
+  a.bind({"dim"});
+  return wrap(ops::squeeze__dim(t, a.get_int("dim")));
+}
 Value m_matmul(const Tensor& t, CallArgs& a) {
   a.bind({"other"});
   return wrap(ops::matmul(t, to_tensor(a.get("other"), "other")));
@@ -388,7 +404,7 @@ const std::map<std::string, Method>& methods() {
       {"requires_grad_", m_requires_grad_}, {"backward", m_backward}, {"retain_grad", m_retain_grad}, {"add", m_add}, {"add_", m_add_}, {"sub", m_sub}, {"sub_", m_sub_},
       {"mul", m_mul}, {"mul_", m_mul_}, {"div", m_div}, {"div_", m_div_}, {"neg", m_neg}, {"neg_", m_neg_},
       {"exp", m_exp}, {"exp_", m_exp_}, {"relu", m_relu}, {"relu_", m_relu_}, {"pow", m_pow}, {"pow_", m_pow_},
-      {"sum", m_sum}, {"mean", m_mean}, {"mm", m_mm}, {"matmul", m_matmul}, {"fill_", m_fill_},
+      {"sum", m_sum}, {"mean", m_mean}, {"mm", m_mm}, {"matmul", m_matmul}, {"dot", m_dot}, {"mv", m_mv}, {"bmm", m_bmm}, {"squeeze_", m_squeeze_}, {"fill_", m_fill_},
       {"zero_", m_zero_}, {"copy_", m_copy_}, {"normal_", m_normal_}, {"uniform_", m_uniform_},
   };
   return m;

@@ -419,7 +419,7 @@ Value make_torch_module() {
     bool on = a.get_bool("mode");
     return guard<InferenceModeGuard>("inference_mode", [on] { return std::make_unique<InferenceModeGuard>(on); });
   });
-  for (const char* n : {"add", "sub", "mul", "div", "neg", "exp", "relu", "sum", "mean", "mm", "matmul", "reshape",
+  for (const char* n : {"add", "sub", "mul", "div", "neg", "exp", "relu", "sum", "mean", "mm", "matmul", "dot", "mv", "bmm", "reshape",
                         "transpose", "t", "permute", "narrow", "select", "unsqueeze", "squeeze", "flatten", "as_strided",
                         "diagonal", "clone", "detach", "neg_", "exp_", "relu_"})
     forward_to_method(*m, n);

@@ -25,6 +25,13 @@ TensorImpl::TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t
       key_set_(key_set),
       is_contiguous_(compute_is_contiguous(sizes_, strides_)) {}
 
+void TensorImpl::set_geometry(std::vector<int64_t> sizes, std::vector<int64_t> strides) {
+  numel_ = numel_of(sizes);
+  is_contiguous_ = compute_is_contiguous(sizes, strides);
+  sizes_ = std::move(sizes);
+  strides_ = std::move(strides);
+}
+
 void TensorImpl::resize_contiguous(std::vector<int64_t> sizes) {
   int64_t n = numel_of(sizes);
   size_t needed = static_cast<size_t>(n + storage_offset_) * element_size(dtype_);

@@ -66,6 +66,8 @@ class TensorImpl {
   bool is_wrapped_number() const { return wrapped_number_; }
   void set_wrapped_number(bool w) { wrapped_number_ = w; }
 
+  // Replaces sizes and strides in place (squeeze_, unsqueeze_: in-place view operators).
+  void set_geometry(std::vector<int64_t> sizes, std::vector<int64_t> strides);
   // Resizes in place to contiguous `sizes` (PyTorch's resize_ for out= arguments): keeps
   // the storage when it is large enough, otherwise allocates a new one on the same device.
   void resize_contiguous(std::vector<int64_t> sizes);
