@@ -11,6 +11,7 @@
 #include "core/schema/schema_cli.h"
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
+#include "core/views/autograd_model.h"
 #include "core/views/dispatch_model.h"
 
 namespace ipt::app {
@@ -43,6 +44,31 @@ bool save_trace(const std::string& path, const trace::TraceMeta& meta) {
     std::cerr << "error: could not write the trace: " << e.what() << "\n";
     return false;
   }
+}
+
+// Writes the autograd graph of the recorded events as Graphviz DOT (temporary file, then
+// rename); returns false (after saying why) when it cannot.
+bool save_dot(const std::string& path) {
+  const views::AutogradGraph g = views::autograd_graph(trace::Recorder::current().events());
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << views::to_dot(g);
+    if (!out.flush()) {
+      std::cerr << "error: could not write the DOT file " << path << "\n";
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    std::cerr << "error: could not write the DOT file " << path << ": " << ec.message() << "\n";
+    fs::remove(tmp, ec);
+    return false;
+  }
+  if (g.empty()) std::cerr << "no autograd graph was recorded (create tensors with requires_grad=True); ";
+  std::cerr << "autograd graph written to " << path << " (" << g.nodes.size() << " nodes, " << g.leaves.size() << " leaves)\n";
+  return true;
 }
 
 std::optional<lesson::Lesson> find_lesson(int number, std::string& why) {
@@ -117,14 +143,14 @@ int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::st
 
 }  // namespace
 
-int cmd_run(const std::string& file, const std::string& trace_path) {
+int cmd_run(const std::string& file, const std::string& trace_path, const std::string& dot_path) {
   auto code = read_text(file);
   if (!code) {
     std::cerr << "error: cannot read " << file << "\n";
     return 2;
   }
   std::optional<trace::ScopedTrace> tracing;
-  if (!trace_path.empty()) {
+  if (!trace_path.empty() || !dot_path.empty()) {
     trace::Recorder::current().clear();
     tracing.emplace();
   }
@@ -139,6 +165,7 @@ int cmd_run(const std::string& file, const std::string& trace_path) {
     meta.fields["kind"] = "snippet";
     if (!save_trace(trace_path, meta)) return 2;
   }
+  if (!dot_path.empty() && !save_dot(dot_path)) return 2;
   return r.result.ok ? 0 : 1;
 }
 

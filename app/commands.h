@@ -7,7 +7,8 @@
 
 namespace ipt::app {
 
-int cmd_run(const std::string& file, const std::string& trace_path);
+// `dot_path`: when not empty, the autograd graph of the run is written there as Graphviz DOT.
+int cmd_run(const std::string& file, const std::string& trace_path, const std::string& dot_path = "");
 int cmd_lessons(const std::string& lang);
 int cmd_lesson(int number, std::optional<int> step, const std::string& lang, const std::string& trace_path);
 // Runs every written lesson headless, writing <out_dir>/lesson-N.json for each.

@@ -18,6 +18,10 @@ int main(int argc, char** argv) {
   std::string file, trace_path;
   run->add_option("FILE", file, "the .py file to run")->required();
   run->add_option("--trace", trace_path, "write a JSON trace (opens in Perfetto UI) to this path");
+  std::string dot_path;
+  run->add_option("--dot", dot_path,
+                  "after the run, write the autograd graph it recorded as Graphviz DOT to this path "
+                  "(render it with `dot -Tpng out.dot -o out.png`)");
 
   auto* lessons = app.add_subcommand("lessons", "List the seven lessons (written ones and those coming)");
   lessons->add_option("--lang", lang, "en or zh")->check(CLI::IsMember({"en", "zh"}));
@@ -55,7 +59,7 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
 
-  if (*run) return ipt::app::cmd_run(file, trace_path);
+  if (*run) return ipt::app::cmd_run(file, trace_path, dot_path);
   if (*lessons) return ipt::app::cmd_lessons(lang);
   if (*lesson) return ipt::app::cmd_lesson(number, step, lang, trace_path);
   if (*all) return ipt::app::cmd_all_lessons(out_dir, lang);

@@ -56,7 +56,8 @@ bool load_fonts(const AppState& s) {
   ImFontGlyphRangesBuilder b;
   b.AddRanges(io.Fonts->GetGlyphRangesDefault());
   static const ImWchar extra[] = {0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x2500, 0x257F,
-                                  0x3000, 0x303F, 0xFF00, 0xFFEF, 0x0370, 0x03FF, 0};
+                                  0x3000, 0x303F, 0xFF00, 0xFFEF, 0x0370, 0x03FF,
+                                  0x1D00, 0x1DBF, 0x2070, 0x209F, 0x00B7, 0x00B7, 0};
   b.AddRanges(extra);
   b.AddRanges(io.Fonts->GetGlyphRangesChineseSimplifiedCommon());
   for (const auto& e : s.index) {
@@ -318,7 +319,10 @@ int run_gui_app(const GuiConfig& cfg) {
       focus_id = "storage";
       if (s.lesson && !s.show_playground) {
         auto k = s.lesson->steps[static_cast<size_t>(s.current_step)].view;
-        focus_id = k == lesson::ViewKind::Dispatch ? "dispatch" : k == lesson::ViewKind::Events ? "events" : "storage";
+        focus_id = k == lesson::ViewKind::Dispatch ? "dispatch"
+                   : k == lesson::ViewKind::Events ? "events"
+                   : k == lesson::ViewKind::Graph  ? "graph"
+                                                   : "storage";
       }
     }
     for (auto& v : views) {

@@ -4,6 +4,8 @@
 // See gradcheck.h for what one check does.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/ops/scalar_tensor.h"
 #include "tests/autograd/gradcheck.h"
 
@@ -32,6 +34,15 @@ const std::vector<Broadcast> kBroadcasts = {
     {{2, 3}, {2, 3}}, {{2, 3, 4}, {4}}, {{3, 1}, {1, 4}}, {{2, 1, 4}, {3, 1}}, {{}, {2, 3}}, {{2, 3}, {}},
     {{1}, {2, 3}},    {{4}, {2, 1, 4}},
 };
+
+// The check itself: it must catch a wrong gradient (detach hides x's second factor from
+// autograd, so the analytical gradient of x * detach(x) is x while the numerical one is 2x),
+// a missing one and one for an input that should not get any.
+TEST(Gradcheck, CatchesWrongGradients) {
+  EXPECT_FALSE(gradcheck([](const T& x) { return ops::mul_Tensor(x[0], ops::detach(x[0])); }, {rleaf({3})}));
+  EXPECT_FALSE(gradcheck([](const T& x) { return ops::mul_Tensor(x[0], ops::detach(x[1])); }, {rleaf({3}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(x[0], ops::detach(x[1])); }, {rleaf({3}), rand_double({3})}));
+}
 
 // ---- pointwise binary ops with broadcasting ----------------------------------------------
 
@@ -93,6 +104,20 @@ TEST(Gradcheck, PowTensorTensorBroadcast) {
                         {rleaf({2, 3}, 0.5, 2.0), rand_double({3})}));
 }
 
+// pow(self, exponent) at self == 0 (where finite differences are one-sided, so the values are
+// checked directly against PyTorch's pow_backward_self / pow_backward_exponent):
+//   d/dself     = 0 where exponent == 0            (not 0 * 0^-1 = NaN)
+//   d/dexponent = 0 where self == 0, exponent >= 0  (not 0^e * log 0 = 0 * -inf = NaN)
+TEST(Gradcheck, PowTensorTensorAtZeroBaseMatchesPyTorch) {
+  Tensor base = leaf(from_values({4}, {0, 0, 1, 2}));
+  Tensor e = leaf(from_values({4}, {0, 1.5, 2, 0}));
+  ipt::autograd::backward(ops::sum(ops::pow_Tensor_Tensor(base, e)), std::nullopt, false);
+  // d/dbase = e * base^(e-1): [0 (where), 1.5 * 0^0.5 = 0, 2 * 1 = 2, 0 (where)]
+  EXPECT_EQ(ipt::to_double_vector(grad_of(base)), (std::vector<double>{0, 0, 2, 0}));
+  // d/de = base^e * log(base): [0 (where), 0 (where), 1 * log 1 = 0, 1 * log 2]
+  EXPECT_EQ(ipt::to_double_vector(grad_of(e)), (std::vector<double>{0, 0, 0, std::log(2.0)}));
+}
+
 TEST(Gradcheck, PowTensorScalar) {
   for (double e : {2.0, 3.0, 0.5, -1.0, -2.5, 1.0, 0.0}) {
     SCOPED_TRACE("exponent " + std::to_string(e));
@@ -132,9 +157,10 @@ TEST(Gradcheck, Sum) {
       EXPECT_TRUE(gradcheck([dims, keepdim](const T& x) { return ops::sum_dim_IntList(x[0], dims, keepdim); },
                             {rleaf({2, 3, 4})}));
     }
-    SCOPED_TRACE(keepdim ? "dim=None keepdim" : "dim=None");
+    SCOPED_TRACE(keepdim ? "dim=None / [] keepdim" : "dim=None / []");
     EXPECT_TRUE(gradcheck([keepdim](const T& x) { return ops::sum_dim_IntList(x[0], std::nullopt, keepdim); },
                           {rleaf({2, 3})}));
+    EXPECT_TRUE(gradcheck([keepdim](const T& x) { return ops::sum_dim_IntList(x[0], V{}, keepdim); }, {rleaf({2, 3})}));
   }
 }
 
@@ -148,6 +174,7 @@ TEST(Gradcheck, Mean) {
     }
     EXPECT_TRUE(gradcheck([keepdim](const T& x) { return ops::mean_dim(x[0], std::nullopt, keepdim); },
                           {rleaf({3, 2})}));
+    EXPECT_TRUE(gradcheck([keepdim](const T& x) { return ops::mean_dim(x[0], V{}, keepdim); }, {rleaf({3, 2})}));
   }
 }
 
@@ -347,10 +374,29 @@ TEST(Gradcheck, InplaceChain) {
     Tensor y = nonleaf(x[0]);
     ops::add__Tensor(y, x[1]);
     ops::mul__Tensor(y, x[1]);
-    ops::exp_(y);
     ops::sub__Tensor(y, x[0]);
+    ops::neg_(y);
+    ops::exp_(y);  // saves its result: y must not change in place after this (see Engine tests)
     return ops::mul_Tensor(y, x[0]);
   }, {rleaf({3}), rleaf({3})}));
+}
+
+// An in-place op on the base of a view that already exists: the view's values change, so
+// its gradient must flow through the in-place op (PyTorch regenerates the view's grad_fn
+// from the base's new history). Here loss = sum(t(clone(x0) * x1) * W).
+TEST(Gradcheck, InplaceOnBaseOfExistingView) {
+  EXPECT_TRUE(gradcheck([](const T& x) {
+    Tensor y = nonleaf(x[0]);
+    Tensor v = ops::t(y);  // taken before the in-place op
+    ops::mul__Tensor(y, x[1]);
+    return v;
+  }, {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) {
+    Tensor y = nonleaf(x[0]);
+    Tensor v = ops::select_int(y, 0, 1);
+    ops::add__Tensor(y, x[1]);
+    return v;
+  }, {rleaf({2, 3}), rleaf({2, 3})}));
 }
 
 TEST(Gradcheck, CopyAndFill) {

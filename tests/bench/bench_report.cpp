@@ -16,6 +16,7 @@
 #include <benchmark/benchmark.h>
 
 #include "tests/bench/bench.h"
+#include "tests/bench/bench_autograd.h"
 
 namespace ipt_bench {
 namespace {
@@ -224,6 +225,24 @@ int run_report(int argc, char** argv) {
                       fmt("%.1f%% throughput", 100.0 * t->seconds / o->seconds), "", ""});
     else if (!have_libtorch())
       rows.push_back({"  (info) mm vs libtorch at::mm (default threads; wall)", o ? cell(o) : "(not run)", no_torch, "", "", ""});
+  }
+
+  {  // autograd: the backward engine per node, and a small forward + backward
+    auto o = r(kChainBwdOurs), t = r(kChainBwdTorch);
+    const double n = static_cast<double>(kChainNodes);
+    auto per_node = [&](const std::optional<Result>& x) { return fmt_time(x->seconds / n) + "/node"; };
+    Row row{"backward, chain of 10000 1-elem muls, per node vs libtorch", o ? per_node(o) : "(not run)",
+            t ? per_node(t) : no_torch, "-", "<= 1.00x", "-"};
+    if (o && t) {
+      const double ratio = o->seconds / t->seconds;
+      row.value = fmt("%.2fx time", ratio);
+      row.status = pass(ratio <= 1.0);
+    }
+    rows.push_back(row);
+    if (auto fo = r(kChainFwdOurs), ft = r(kChainFwdTorch); fo && ft)
+      rows.push_back({"  (info) forward recording the same chain, per node", per_node(fo), per_node(ft),
+                      fmt("%.2fx time", fo->seconds / ft->seconds), "", ""});
+    time_row("(a*b+a).sum() 1-elem forward+backward vs libtorch", kSmallOurs, kSmallTorch, 2.0);
   }
 
   std::cout << "\n== ours / reference: CPU time of the benchmark thread, median of the repetitions; "

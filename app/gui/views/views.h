@@ -13,6 +13,7 @@ std::unique_ptr<View> make_lesson_player_view();
 std::unique_ptr<View> make_storage_view();
 std::unique_ptr<View> make_dispatch_view();
 std::unique_ptr<View> make_event_log_view();
+std::unique_ptr<View> make_graph_view();
 
 // The playground (drawn inside the lesson player window when selected).
 void draw_playground(ViewContext& c);

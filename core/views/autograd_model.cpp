@@ -1,0 +1,657 @@
+// The autograd graph and engine frames from recorded events. See autograd_model.h.
+//
+// [SECTION] index
+//   helpers     field access, "id:nr" lists, "key=value" records, value previews
+//   graph       nodes from "node created" / "autograd graph", the scope of a range, closure
+//   runs        one BackwardRun per "backward" slice, replayed into frames
+//   dot         Graphviz DOT export
+#include "core/views/autograd_model.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string_view>
+#include <unordered_map>
+
+namespace ipt::views {
+
+namespace {
+
+constexpr size_t npos = static_cast<size_t>(-1);
+constexpr const char* kAccumulateName = "torch::autograd::AccumulateGrad";
+
+// [SECTION] helpers ------------------------------------------------------------------------
+
+const trace::KernelDetail* detail(const trace::Event& e) { return std::get_if<trace::KernelDetail>(&e.payload); }
+
+bool is_autograd(const trace::Event& e, const char* name) {
+  return e.category == trace::Category::Autograd && std::strcmp(e.name, name) == 0;
+}
+
+// The first field `key` ("" when absent).
+std::string field(const trace::KernelDetail& d, const char* key) {
+  for (const auto& [k, v] : d.fields)
+    if (std::strcmp(k, key) == 0) return v;
+  return {};
+}
+
+template <typename T>
+std::optional<T> parse_num(std::string_view s) {
+  T v{};
+  if (s.empty()) return std::nullopt;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+// "4:0,none,6:1" -> next edges.
+std::vector<AutogradNextEdge> parse_next(std::string_view s) {
+  std::vector<AutogradNextEdge> out;
+  if (s.empty()) return out;
+  size_t pos = 0;
+  while (pos <= s.size()) {
+    size_t comma = s.find(',', pos);
+    if (comma == std::string_view::npos) comma = s.size();
+    std::string_view item = s.substr(pos, comma - pos);
+    AutogradNextEdge e;
+    size_t colon = item.find(':');
+    if (item != "none" && colon != std::string_view::npos) {
+      auto id = parse_num<uint64_t>(item.substr(0, colon));
+      auto nr = parse_num<uint32_t>(item.substr(colon + 1));
+      if (id && nr) e.valid = true, e.node = *id, e.input_nr = *nr;
+    }
+    out.push_back(e);
+    pos = comma + 1;
+  }
+  return out;
+}
+
+// "id=5 name=SumBackward0 seq=4 deps=0 next=4:0 leaf=11" -> key/value pairs.
+std::map<std::string, std::string, std::less<>> parse_record(std::string_view s) {
+  std::map<std::string, std::string, std::less<>> out;
+  size_t pos = 0;
+  while (pos < s.size()) {
+    while (pos < s.size() && s[pos] == ' ') ++pos;
+    size_t end = s.find(' ', pos);
+    if (end == std::string_view::npos) end = s.size();
+    std::string_view tok = s.substr(pos, end - pos);
+    size_t eq = tok.find('=');
+    if (eq != std::string_view::npos) out.emplace(std::string(tok.substr(0, eq)), std::string(tok.substr(eq + 1)));
+    pos = end;
+  }
+  return out;
+}
+
+std::string get(const std::map<std::string, std::string, std::less<>>& m, const char* key) {
+  auto it = m.find(key);
+  return it == m.end() ? std::string() : it->second;
+}
+
+std::string number_text(double v, const char* dtype) {
+  if (std::strcmp(dtype, "bool") == 0) return v != 0 ? "True" : "False";
+  std::ostringstream o;
+  o << v;  // the engine's "sum" previews use the same default formatting
+  return o.str();
+}
+
+void preview_rec(const trace::TensorMeta& m, size_t dim, int64_t off, size_t& count, size_t max, std::string& out,
+                 bool& stop) {
+  if (dim == m.sizes.size()) {
+    if (off < 0 || static_cast<size_t>(off) >= m.storage_values.size()) out += "?";
+    else out += number_text(m.storage_values[static_cast<size_t>(off)], m.dtype);
+    ++count;
+    return;
+  }
+  out += "[";
+  const int64_t stride = dim < m.strides.size() ? m.strides[dim] : 0;
+  for (int64_t i = 0; i < m.sizes[dim]; ++i) {
+    if (i) out += ", ";
+    if (count >= max) {
+      out += "...";
+      stop = true;
+      break;
+    }
+    preview_rec(m, dim + 1, off + i * stride, count, max, out, stop);
+    if (stop) break;
+  }
+  out += "]";
+}
+
+// Latest TensorMeta event index per tensor id, as events are walked forward.
+using MetaIndex = std::unordered_map<uint64_t, size_t>;
+
+const trace::TensorMeta* meta_at(const std::vector<trace::Event>& events, const MetaIndex& idx, uint64_t tensor) {
+  auto it = idx.find(tensor);
+  return it == idx.end() ? nullptr : std::get_if<trace::TensorMeta>(&events[it->second].payload);
+}
+
+// [SECTION] graph --------------------------------------------------------------------------
+
+// Everything known about nodes from events[0, last).
+struct NodeBook {
+  std::unordered_map<uint64_t, AutogradNode> nodes;
+  std::unordered_map<uint64_t, std::string> leaf_value, leaf_sizes;  // by leaf tensor id
+  std::vector<uint64_t> created_in_range;    // node ids created in [first, last)
+  std::vector<uint64_t> run_nodes_in_range;  // nodes of backwards beginning in [first, last)
+  std::optional<uint64_t> last_created_before;  // newest node created before `first`
+};
+
+AutogradNode& ensure(NodeBook& b, uint64_t id) {
+  auto [it, fresh] = b.nodes.try_emplace(id);
+  if (fresh) it->second.id = id;
+  return it->second;
+}
+
+void note_leaf(NodeBook& b, const std::vector<trace::Event>& events, const MetaIndex& metas, uint64_t acc,
+               uint64_t tensor, size_t event) {
+  AutogradNode& n = ensure(b, acc);
+  n.accumulate = true;
+  if (n.name.empty()) n.name = kAccumulateName;
+  n.leaf = tensor;
+  if (!n.created_event) n.created_event = event;
+  if (!b.leaf_value.count(tensor))
+    if (const auto* m = meta_at(events, metas, tensor)) {
+      b.leaf_value[tensor] = tensor_preview(*m);
+      b.leaf_sizes[tensor] = sizes_text(m->sizes);
+    }
+}
+
+// Nodes listed by one "autograd graph" event, in order, with their dependency counts.
+std::vector<std::pair<AutogradNode, int>> parse_graph_event(const trace::KernelDetail& d) {
+  std::vector<std::pair<AutogradNode, int>> out;
+  for (const auto& [k, v] : d.fields) {
+    if (std::strcmp(k, "node") != 0) continue;
+    auto rec = parse_record(v);
+    auto id = parse_num<uint64_t>(get(rec, "id"));
+    if (!id) continue;
+    AutogradNode n;
+    n.id = *id;
+    n.name = get(rec, "name");
+    n.seq = parse_num<int64_t>(get(rec, "seq")).value_or(-1);
+    n.accumulate = n.name == kAccumulateName;
+    n.next = parse_next(get(rec, "next"));
+    if (auto leaf = parse_num<uint64_t>(get(rec, "leaf"))) n.leaf = *leaf;
+    out.emplace_back(std::move(n), parse_num<int>(get(rec, "deps")).value_or(0));
+  }
+  return out;
+}
+
+NodeBook read_nodes(const std::vector<trace::Event>& events, size_t first, size_t last) {
+  NodeBook b;
+  MetaIndex metas;
+  // Outputs whose snapshot is expected right after "node created": tensor id -> node id.
+  std::unordered_map<uint64_t, uint64_t> pending_output;
+  for (size_t i = 0; i < last; ++i) {
+    const trace::Event& e = events[i];
+    if (const auto* m = std::get_if<trace::TensorMeta>(&e.payload)) {
+      metas[m->tensor_id] = i;
+      auto p = pending_output.find(m->tensor_id);
+      if (p != pending_output.end()) {
+        ensure(b, p->second).output_value = tensor_preview(*m);
+        pending_output.erase(p);
+      }
+      continue;
+    }
+    if (e.category != trace::Category::Autograd || e.phase != trace::Phase::Instant) continue;
+    const auto* d = detail(e);
+    if (!d) continue;
+    if (std::strcmp(e.name, "node created") == 0) {
+      auto id = parse_num<uint64_t>(field(*d, "node"));
+      if (!id) continue;
+      AutogradNode& n = ensure(b, *id);
+      n.name = field(*d, "name");
+      n.seq = parse_num<int64_t>(field(*d, "seq")).value_or(-1);
+      n.next = parse_next(field(*d, "next"));
+      n.created_event = i;
+      n.accumulate = n.name == kAccumulateName;
+      if (auto out = parse_num<uint64_t>(field(*d, "output_tensor"))) {
+        n.output = *out;
+        pending_output[*out] = *id;
+        // Until the snapshot after the call arrives, the latest one before it.
+        if (const auto* m = meta_at(events, metas, *out)) n.output_value = tensor_preview(*m);
+      }
+      for (const auto& [k, v] : d->fields) {
+        if (std::strcmp(k, "leaf") != 0) continue;
+        size_t eq = v.find('=');
+        if (eq == std::string::npos) continue;
+        auto acc = parse_num<uint64_t>(std::string_view(v).substr(0, eq));
+        auto t = parse_num<uint64_t>(std::string_view(v).substr(eq + 1));
+        if (acc && t) note_leaf(b, events, metas, *acc, *t, i);
+      }
+      if (i >= first) b.created_in_range.push_back(*id);
+      else b.last_created_before = *id;
+    } else if (std::strcmp(e.name, "autograd graph") == 0) {
+      for (auto& [n, deps] : parse_graph_event(*d)) {
+        AutogradNode& k = ensure(b, n.id);
+        if (k.name.empty()) k.name = n.name;
+        if (!k.created_event || k.accumulate) k.seq = n.seq;
+        k.accumulate = k.accumulate || n.accumulate;
+        if (k.next.empty()) k.next = n.next;
+        if (n.leaf) note_leaf(b, events, metas, n.id, *n.leaf, k.created_event.value_or(i));
+        if (i >= first) b.run_nodes_in_range.push_back(n.id);
+      }
+    }
+  }
+  return b;
+}
+
+}  // namespace
+
+const AutogradNode* AutogradGraph::find(uint64_t id) const {
+  size_t i = index_of(id);
+  return i == npos ? nullptr : &nodes[i];
+}
+
+size_t AutogradGraph::index_of(uint64_t id) const {
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].id == id) return i;
+  return npos;
+}
+
+AutogradGraph autograd_graph(const std::vector<trace::Event>& events, size_t first, size_t last, size_t max_nodes) {
+  last = std::min(last, events.size());
+  first = std::min(first, last);
+  NodeBook b = read_nodes(events, first, last);
+  AutogradGraph g;
+  std::vector<uint64_t> seeds = b.created_in_range;
+  seeds.insert(seeds.end(), b.run_nodes_in_range.begin(), b.run_nodes_in_range.end());
+  if (seeds.empty() && b.last_created_before) {
+    seeds.push_back(*b.last_created_before);
+    g.from_earlier_step = true;
+  }
+  if (seeds.empty()) return g;
+
+  // Roots: seeds that no other seed's closure points at; simplest: walk every seed, newest
+  // first, so the last output (the usual root) comes first and its children follow in order.
+  std::set<uint64_t> seed_set(seeds.begin(), seeds.end());
+  std::set<uint64_t> pointed;
+  for (uint64_t s : seed_set)
+    if (auto it = b.nodes.find(s); it != b.nodes.end())
+      for (const auto& e : it->second.next)
+        if (e.valid) pointed.insert(e.node);
+  std::vector<uint64_t> order(seed_set.begin(), seed_set.end());
+  std::stable_sort(order.begin(), order.end(), [&](uint64_t a, uint64_t c) {
+    const bool ra = !pointed.count(a), rc = !pointed.count(c);
+    if (ra != rc) return ra;  // roots first
+    return a > c;             // then newest first
+  });
+
+  std::set<uint64_t> seen;
+  std::deque<uint64_t> queue;
+  for (uint64_t s : order) {
+    if (!seen.insert(s).second) continue;
+    queue.push_back(s);
+    while (!queue.empty()) {
+      uint64_t id = queue.front();
+      queue.pop_front();
+      if (g.nodes.size() >= max_nodes) {
+        g.truncated = true;
+        break;
+      }
+      AutogradNode n;
+      if (auto it = b.nodes.find(id); it != b.nodes.end()) n = it->second;
+      n.id = id;
+      if (n.name.empty()) n.name = "Node";
+      for (const auto& e : n.next)
+        if (e.valid && seen.insert(e.node).second) queue.push_back(e.node);
+      g.nodes.push_back(std::move(n));
+    }
+    if (g.truncated) break;
+  }
+  for (const auto& n : g.nodes) {
+    for (uint32_t s = 0; s < n.next.size(); ++s) {
+      const auto& e = n.next[s];
+      if (e.valid && g.index_of(e.node) != npos) g.edges.push_back({n.id, e.node, e.input_nr, s});
+    }
+    if (n.accumulate && n.leaf) {
+      AutogradLeaf l;
+      l.tensor = *n.leaf;
+      l.accumulate_node = n.id;
+      if (auto it = b.leaf_value.find(*n.leaf); it != b.leaf_value.end()) l.value = it->second;
+      if (auto it = b.leaf_sizes.find(*n.leaf); it != b.leaf_sizes.end()) l.sizes = it->second;
+      g.leaves.push_back(std::move(l));
+    }
+  }
+  return g;
+}
+
+// [SECTION] runs ---------------------------------------------------------------------------
+
+size_t BackwardRun::node_index(uint64_t id) const {
+  for (size_t i = 0; i < nodes.size(); ++i)
+    if (nodes[i].id == id) return i;
+  return npos;
+}
+
+size_t BackwardRun::leaf_index(uint64_t tensor) const {
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if (leaves[i].tensor == tensor) return i;
+  return npos;
+}
+
+namespace {
+
+EngineFrame raw(size_t event, EngineStepKind kind) {
+  EngineFrame s;
+  s.event = event;
+  s.kind = kind;
+  return s;
+}
+
+uint64_t priority(const AutogradNode& n) { return n.seq < 0 ? UINT64_MAX : static_cast<uint64_t>(n.seq); }
+
+}  // namespace
+
+size_t EngineState::delivered() const {
+  size_t n = 0;
+  for (const auto& v : sent) n += static_cast<size_t>(std::count(v.begin(), v.end(), true));
+  return n;
+}
+
+bool advance(const BackwardRun& run, EngineState& st) {
+  if (st.frame + 1 >= run.frames.size()) return false;
+  const EngineFrame& s = run.frames[++st.frame];
+  st.edge.reset();
+  const size_t ni = run.node_index(s.node);
+  switch (s.kind) {
+    case EngineStepKind::Ready: {
+      if (ni != npos) st.nodes[ni].state = EngineNodeState::Ready;
+      // The ready queue: highest sequence number first (AccumulateGrad highest of all), then
+      // the order in which nodes became ready.
+      const uint64_t p = ni == npos ? 0 : priority(run.nodes[ni]);
+      auto at = std::find_if(st.ready.begin(), st.ready.end(), [&](uint64_t id) {
+        const size_t k = run.node_index(id);
+        return (k == npos ? 0 : priority(run.nodes[k])) < p;
+      });
+      st.ready.insert(at, s.node);
+      break;
+    }
+    case EngineStepKind::Arrived: {
+      if (ni != npos) {
+        EngineNodeView& v = st.nodes[ni];
+        v.deps_left = s.deps_left;
+        v.received += 1;
+        auto it = std::find_if(v.buffer.begin(), v.buffer.end(), [&](const auto& b) { return b.first == s.input_nr; });
+        if (it == v.buffer.end()) v.buffer.emplace_back(s.input_nr, s.value);
+        else it->second = s.value;
+        std::sort(v.buffer.begin(), v.buffer.end());
+      }
+      // The edge that carried it: the sender's first unused next edge to (node, input_nr).
+      const size_t fi = run.node_index(s.from);
+      if (fi != npos) {
+        const auto& next = run.nodes[fi].next;
+        for (uint32_t k = 0; k < next.size(); ++k)
+          if (!st.sent[fi][k] && next[k].valid && next[k].node == s.node && next[k].input_nr == s.input_nr) {
+            st.sent[fi][k] = true;
+            st.edge = std::make_pair(s.from, k);
+            break;
+          }
+      }
+      break;
+    }
+    case EngineStepKind::Run:
+      if (ni != npos) st.nodes[ni].state = EngineNodeState::Running;
+      st.ready.erase(std::remove(st.ready.begin(), st.ready.end(), s.node), st.ready.end());
+      break;
+    case EngineStepKind::Finished:
+      if (ni != npos) st.nodes[ni].state = EngineNodeState::Done;
+      break;
+    case EngineStepKind::Failed:
+      if (ni != npos) st.nodes[ni].state = EngineNodeState::Failed;
+      break;
+    case EngineStepKind::GradWritten:
+    case EngineStepKind::GradAdded: {
+      const size_t li = run.leaf_index(s.tensor);
+      if (li != npos) {
+        st.grads[li].action = s.kind == EngineStepKind::GradWritten ? GradAction::Written : GradAction::Added;
+        st.grads[li].value = s.value;
+      }
+      break;
+    }
+    case EngineStepKind::Counted: break;
+  }
+  return true;
+}
+
+EngineState engine_state(const BackwardRun& run, size_t k) {
+  EngineState st;
+  st.nodes.resize(run.nodes.size());
+  st.sent.resize(run.nodes.size());
+  for (size_t i = 0; i < run.nodes.size(); ++i) {
+    st.nodes[i].deps_left = i < run.deps.size() ? run.deps[i] : 0;
+    st.sent[i].assign(run.nodes[i].next.size(), false);
+  }
+  st.grads.resize(run.leaves.size());
+  for (size_t i = 0; i < run.leaves.size(); ++i) {
+    st.grads[i].tensor = run.leaves[i].tensor;
+    st.grads[i].value = st.grads[i].before = i < run.grad_before.size() ? run.grad_before[i] : std::string();
+  }
+  while (st.frame < k && advance(run, st)) {
+  }
+  return st;
+}
+
+namespace {
+
+BackwardRun read_run(const std::vector<trace::Event>& events, size_t begin, const MetaIndex& metas_before,
+                     const std::unordered_map<uint64_t, uint64_t>& grad_tensor_before) {
+  BackwardRun run;
+  run.begin_event = begin;
+  if (const auto* t = std::get_if<trace::Text>(&events[begin].payload)) {
+    size_t hash = t->text.find('#');
+    if (hash != std::string::npos) run.root_tensor = parse_num<uint64_t>(std::string_view(t->text).substr(hash + 1)).value_or(0);
+  }
+  MetaIndex metas = metas_before;
+  std::vector<EngineFrame> steps;
+  std::vector<uint64_t> running;  // node slices open (one at a time in this engine)
+  std::optional<size_t> last_finished;  // index into steps of the last Finished
+  bool graph_seen = false;
+  for (size_t i = begin + 1; i < events.size(); ++i) {
+    const trace::Event& e = events[i];
+    if (const auto* m = std::get_if<trace::TensorMeta>(&e.payload)) {
+      metas[m->tensor_id] = i;
+      continue;
+    }
+    if (e.category != trace::Category::Autograd) continue;
+    if (std::strcmp(e.name, "backward") == 0) {
+      if (e.phase == trace::Phase::End) {
+        run.end_event = i;
+        break;
+      }
+      if (e.phase == trace::Phase::Begin) break;  // a new backward without an End: stop here
+      continue;
+    }
+    const auto* d = detail(e);
+    if (e.phase == trace::Phase::Instant) {
+      if (!d) continue;
+      if (std::strcmp(e.name, "autograd graph") == 0 && !graph_seen) {
+        graph_seen = true;
+        for (auto& [n, deps] : parse_graph_event(*d)) {
+          run.nodes.push_back(std::move(n));
+          run.deps.push_back(deps);
+        }
+      } else if (std::strcmp(e.name, "node ready") == 0) {
+        EngineFrame s = raw(i, EngineStepKind::Ready);
+        s.node = parse_num<uint64_t>(field(*d, "node")).value_or(0);
+        steps.push_back(std::move(s));
+      } else if (std::strcmp(e.name, "grad arrived") == 0) {
+        EngineFrame s = raw(i, EngineStepKind::Arrived);
+        s.node = parse_num<uint64_t>(field(*d, "node")).value_or(0);
+        s.from = parse_num<uint64_t>(field(*d, "from")).value_or(0);
+        s.input_nr = parse_num<uint32_t>(field(*d, "input_nr")).value_or(0);
+        s.deps_left = parse_num<int>(field(*d, "deps_left")).value_or(0);
+        s.value = field(*d, "sum");
+        steps.push_back(std::move(s));
+      } else if (std::strcmp(e.name, "grad written") == 0 || std::strcmp(e.name, "grad added") == 0) {
+        const bool added = std::strcmp(e.name, "grad added") == 0;
+        EngineFrame s = raw(i, added ? EngineStepKind::GradAdded : EngineStepKind::GradWritten);
+        s.node = parse_num<uint64_t>(field(*d, "node")).value_or(0);
+        s.tensor = parse_num<uint64_t>(field(*d, "tensor")).value_or(0);
+        if (auto g = parse_num<uint64_t>(field(*d, "grad_tensor")))
+          if (const auto* m = meta_at(events, metas, *g)) s.value = tensor_preview(*m);
+        steps.push_back(std::move(s));
+      }
+    } else if (e.phase == trace::Phase::Begin && d) {
+      auto id = parse_num<uint64_t>(field(*d, "node"));
+      if (!id) continue;
+      EngineFrame s = raw(i, EngineStepKind::Run);
+      s.node = *id;
+      running.push_back(*id);
+      steps.push_back(std::move(s));
+    } else if (e.phase == trace::Phase::End && !running.empty()) {
+      EngineFrame s = raw(i, EngineStepKind::Finished);
+      s.node = running.back();
+      running.pop_back();
+      last_finished = steps.size();
+      steps.push_back(std::move(s));
+    }
+  }
+  // Note [Engine frames]: a node that finished, has edges to send along, and sent nothing
+  // before the backward ended raised an error.
+  if (last_finished && run.end_event != SIZE_MAX) {
+    const EngineFrame& fin = steps[*last_finished];
+    const size_t ni = run.node_index(fin.node);
+    bool has_edges = false;
+    if (ni != npos)
+      for (const auto& e : run.nodes[ni].next) has_edges = has_edges || e.valid;
+    bool sent = false;
+    for (size_t k = *last_finished + 1; k < steps.size(); ++k) sent = sent || steps[k].kind == EngineStepKind::Arrived;
+    if (has_edges && !sent) {
+      steps[*last_finished].kind = EngineStepKind::Failed;
+      run.failed_node = fin.node;
+    }
+  }
+  // Leaves, with their values and their .grad, as they were when this backward began.
+  for (const auto& n : run.nodes) {
+    if (!n.accumulate || !n.leaf) continue;
+    AutogradLeaf l;
+    l.tensor = *n.leaf;
+    l.accumulate_node = n.id;
+    if (const auto* m = meta_at(events, metas_before, l.tensor)) {
+      l.value = tensor_preview(*m);
+      l.sizes = sizes_text(m->sizes);
+    }
+    std::string before;
+    if (auto g = grad_tensor_before.find(*n.leaf); g != grad_tensor_before.end())
+      if (const auto* m = meta_at(events, metas_before, g->second)) before = tensor_preview(*m);
+    run.grad_before.push_back(std::move(before));
+    run.leaves.push_back(std::move(l));
+  }
+  run.frames.push_back(raw(begin, EngineStepKind::Counted));
+  for (auto& f : steps) run.frames.push_back(std::move(f));
+  return run;
+}
+
+}  // namespace
+
+std::vector<BackwardRun> backward_runs(const std::vector<trace::Event>& events, size_t first, size_t last) {
+  last = std::min(last, events.size());
+  std::vector<BackwardRun> runs;
+  MetaIndex metas;
+  std::unordered_map<uint64_t, uint64_t> grad_tensor;  // leaf tensor -> its .grad tensor, so far
+  for (size_t i = 0; i < last; ++i) {
+    const trace::Event& e = events[i];
+    if (const auto* m = std::get_if<trace::TensorMeta>(&e.payload)) {
+      metas[m->tensor_id] = i;
+      continue;
+    }
+    if (e.category != trace::Category::Autograd) continue;
+    if (e.phase == trace::Phase::Instant && (is_autograd(e, "grad written") || is_autograd(e, "grad added"))) {
+      if (const auto* d = detail(e)) {
+        auto t = parse_num<uint64_t>(field(*d, "tensor"));
+        auto g = parse_num<uint64_t>(field(*d, "grad_tensor"));
+        if (t && g) grad_tensor[*t] = *g;
+      }
+    } else if (e.phase == trace::Phase::Begin && i >= first && std::strcmp(e.name, "backward") == 0) {
+      runs.push_back(read_run(events, i, metas, grad_tensor));
+    }
+  }
+  return runs;
+}
+
+size_t frame_at_event(const BackwardRun& run, size_t event) {
+  size_t k = 0;
+  for (size_t i = 0; i < run.frames.size(); ++i)
+    if (run.frames[i].event <= event) k = i;
+  return k;
+}
+
+// [SECTION] dot ----------------------------------------------------------------------------
+
+namespace {
+
+std::string dot_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') o += '\\';
+    if (c == '\n') {
+      o += "\\n";
+      continue;
+    }
+    o += c;
+  }
+  return o;
+}
+
+}  // namespace
+
+std::string short_node_name(const std::string& name) {
+  return name == kAccumulateName ? std::string("AccumulateGrad") : name;
+}
+
+std::string to_dot(const AutogradGraph& g) {
+  std::ostringstream o;
+  o << "// The autograd graph recorded by Inside PyTorch. Edges point the way gradients flow:\n"
+       "// from a node to its next_functions, labelled with input_nr.\n"
+       "digraph autograd {\n"
+       "  graph [rankdir=TB, ordering=out, nodesep=0.3, ranksep=0.45, fontname=\"Helvetica\"];\n"
+       "  node [fontname=\"Helvetica\", fontsize=11];\n"
+       "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#555555\"];\n";
+  for (const auto& n : g.nodes) {
+    std::string label = short_node_name(n.name);
+    if (n.output) label += "\nout #" + std::to_string(*n.output) + (n.output_value.empty() ? "" : " = " + n.output_value);
+    o << "  n" << n.id << " [label=\"" << dot_escape(label) << "\", tooltip=\"" << dot_escape(n.name)
+      << (n.seq >= 0 ? " seq " + std::to_string(n.seq) : std::string()) << "\", ";
+    if (n.accumulate) o << "shape=octagon, style=filled, fillcolor=\"#d5f0d0\", color=\"#3f8f3a\"];\n";
+    else o << "shape=box, style=\"rounded,filled\", fillcolor=\"#e6e9f0\", color=\"#5a6378\"];\n";
+  }
+  for (const auto& l : g.leaves) {
+    std::string label = "leaf #" + std::to_string(l.tensor);
+    if (!l.sizes.empty()) label += " " + l.sizes;
+    if (!l.value.empty()) label += "\n" + l.value;
+    o << "  t" << l.tensor << " [label=\"" << dot_escape(label)
+      << "\", shape=ellipse, style=filled, fillcolor=\"#cfe6ff\", color=\"#3f7fbf\"];\n";
+  }
+  for (const auto& e : g.edges) o << "  n" << e.from << " -> n" << e.to << " [label=\"" << e.input_nr << "\"];\n";
+  for (const auto& l : g.leaves)
+    o << "  n" << l.accumulate_node << " -> t" << l.tensor
+      << " [style=dashed, color=\"#3f7fbf\", label=\".grad\", fontcolor=\"#3f7fbf\"];\n";
+  o << "}\n";
+  return o.str();
+}
+
+std::string tensor_preview(const trace::TensorMeta& m, size_t max_elems) {
+  if (m.storage_values.empty()) {
+    int64_t numel = 1;
+    for (int64_t s : m.sizes) numel *= s;
+    if (numel == 0) return "[]";
+    return "?";
+  }
+  std::string out;
+  size_t count = 0;
+  bool stop = false;
+  preview_rec(m, 0, m.storage_offset, count, std::max<size_t>(1, max_elems), out, stop);
+  return out;
+}
+
+std::string sizes_text(const std::vector<int64_t>& sizes) {
+  std::string s = "(";
+  for (size_t i = 0; i < sizes.size(); ++i) s += (i ? ", " : "") + std::to_string(sizes[i]);
+  return s + ")";
+}
+
+}  // namespace ipt::views
