@@ -12,6 +12,7 @@
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
 #include "core/views/autograd_model.h"
+#include "core/views/autograd_model.h"
 #include "core/views/dispatch_model.h"
 
 namespace ipt::app {
@@ -96,14 +97,35 @@ std::string indent(const std::string& text, const std::string& pad) {
   return out;
 }
 
+// The autograd graph as indented text: each node with its next_functions.
+std::string graph_text(const views::AutogradGraph& g) {
+  std::string out;
+  for (const auto& n : g.nodes) {
+    out += "  " + n.name;
+    if (n.leaf) out += " (leaf tensor #" + std::to_string(*n.leaf) + ")";
+    if (!n.output_value.empty()) out += "  out = " + n.output_value;
+    out += "\n";
+    for (const auto& e : n.next) {
+      const auto* to = e.valid ? g.find(e.node) : nullptr;
+      out += "      -> " + (to ? to->name + ", " + std::to_string(e.input_nr) : std::string("None")) + "\n";
+    }
+  }
+  return out;
+}
+
 // The step's view as text, from the events the step recorded (headless stand-in for the
 // GUI view the step is about).
 void print_view(const lesson::Step& s, size_t first_event, const std::string& lang) {
-  if (s.view != lesson::ViewKind::Dispatch && s.view != lesson::ViewKind::Storage) return;
+  if (s.view != lesson::ViewKind::Dispatch && s.view != lesson::ViewKind::Storage && s.view != lesson::ViewKind::Graph)
+    return;
   auto events = trace::Recorder::current().events();
-  std::string text = s.view == lesson::ViewKind::Dispatch
-                         ? views::render_dispatch_text(views::dispatch_forest(events, first_event), 2)
-                         : views::render_tensors_text(views::tensors_seen(events, first_event));
+  std::string text;
+  if (s.view == lesson::ViewKind::Dispatch)
+    text = views::render_dispatch_text(views::dispatch_forest(events, first_event), 2);
+  else if (s.view == lesson::ViewKind::Storage)
+    text = views::render_tensors_text(views::tensors_seen(events, first_event));
+  else
+    text = graph_text(views::autograd_graph(events, first_event));
   if (text.empty()) return;
   std::cout << "\n" << (lang == "zh" ? "[" : "[") << lesson::view_name(s.view)
             << (lang == "zh" ? " 视图]\n" : " view]\n") << text;
