@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/ops/scalar_tensor.h"
+#include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
 
 namespace ipt::autograd {
@@ -30,9 +31,25 @@ Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& expone
   return ops::mul_Tensor(grad, ops::mul_Tensor(p, native::wrapped_scalar_tensor(exponent)));
 }
 
+// Elementwise over broadcast (self, exponent) pairs: f(s, e) into a new float tensor.
+template <typename F>
+static Tensor zip_values(const Tensor& self, const Tensor& exponent, F f) {
+  auto sizes = broadcast_shapes(self.sizes(), exponent.sizes());
+  Tensor a = ops::contiguous(ops::expand(self, sizes));
+  Tensor b = ops::contiguous(ops::expand(exponent, sizes));
+  Tensor out = ops::empty_memory_format(sizes, promote_types(self.dtype(), exponent.dtype()), std::nullopt, self.device());
+  auto va = to_double_vector(a), vb = to_double_vector(b);
+  visit_dtype(out.dtype(), [&]<typename T>() {
+    T* p = out.data_ptr<T>();
+    for (size_t i = 0; i < va.size(); ++i) p[i] = static_cast<T>(f(va[i], vb[i]));
+  });
+  return out;
+}
+
+// d/dself self^e = e * self^(e-1), and 0 where e == 0 (as PyTorch, avoiding 0 * inf).
 Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent) {
-  Tensor em1 = ops::sub_Tensor(exponent, native::wrapped_scalar_tensor(int64_t(1)));
-  return ops::mul_Tensor(grad, ops::mul_Tensor(exponent, ops::pow_Tensor_Tensor(self, em1)));
+  Tensor d = zip_values(self, exponent, [](double s, double e) { return e == 0.0 ? 0.0 : e * std::pow(s, e - 1.0); });
+  return ops::mul_Tensor(grad, d);
 }
 
 // A contiguous copy of `t` with f applied to every value (CPU data; used for masks and logs).
@@ -46,9 +63,13 @@ static Tensor map_values(const Tensor& t, F f) {
   return c;
 }
 
+// d/de self^e = self^e * log(self), and 0 where self == 0 and e >= 0 (as PyTorch).
 Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result) {
-  Tensor logs = map_values(self, [](double v) { return std::log(v); });
-  return ops::mul_Tensor(grad, ops::mul_Tensor(result, logs));
+  Tensor d = zip_values(self, exponent, [](double s, double e) {
+    return (s == 0.0 && e >= 0.0) ? 0.0 : std::pow(s, e) * std::log(s);
+  });
+  (void)result;
+  return ops::mul_Tensor(grad, d);
 }
 
 Tensor threshold_backward(const Tensor& grad, const Tensor& result) {

@@ -26,6 +26,22 @@ Node::Node()
     : sequence_nr(g_next_sequence_nr.fetch_add(1, std::memory_order_relaxed)),
       id(g_next_node_id.fetch_add(1, std::memory_order_relaxed)) {}
 
+Node::~Node() {
+  static thread_local bool draining = false;
+  static thread_local std::vector<std::shared_ptr<Node>> pending;
+  for (Edge& e : next_edges)
+    if (e.fn && e.fn.use_count() == 1) pending.push_back(std::move(e.fn));
+  next_edges.clear();
+  if (draining) return;  // an outer destructor is already draining the list
+  draining = true;
+  while (!pending.empty()) {
+    std::shared_ptr<Node> n = std::move(pending.back());
+    pending.pop_back();
+    n.reset();  // its destructor only queues its own children
+  }
+  draining = false;
+}
+
 AccumulateGrad::AccumulateGrad(const std::shared_ptr<TensorImpl>& leaf) : variable_(leaf) {
   sequence_nr = UINT64_MAX;  // as in PyTorch: gradients reach leaves as early as possible
 }

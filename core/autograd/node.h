@@ -29,7 +29,9 @@ struct Edge {
 class Node : public std::enable_shared_from_this<Node> {
  public:
   Node();
-  virtual ~Node() = default;
+  // Releases the graph behind this node iteratively (a chain of 100,000 nodes must not
+  // recurse 100,000 destructors deep).
+  virtual ~Node();
   virtual const char* name() const = 0;
   // grads[k]: gradient of forward output k (may be undefined = zero). Returns one gradient per
   // next edge (undefined where the input needs none).

@@ -58,7 +58,11 @@ class TensorImpl {
   bool is_view() const { return is_view_; }
   // The tensor this one is a view of (its root), if still alive.
   std::shared_ptr<TensorImpl> view_base() const { return view_base_.lock(); }
-  void set_view_base(const std::shared_ptr<TensorImpl>& b) { view_base_ = b; }
+  void set_view_base(const std::shared_ptr<TensorImpl>& b) {
+    view_base_ = b;
+    view_created_version_ = version();
+  }
+  uint64_t view_created_version() const { return view_created_version_; }
   bool autograd_meta_grad_fn() const;
   void set_is_view(bool v) { is_view_ = v; }
   bool is_inference() const { return !key_set_.has(Functionality::ADInplaceOrView); }
@@ -95,6 +99,7 @@ class TensorImpl {
   bool requires_grad_ = false;
   std::shared_ptr<autograd::AutogradMeta> autograd_;
   std::weak_ptr<TensorImpl> view_base_;
+  uint64_t view_created_version_ = 0;
   bool is_view_ = false;
   bool wrapped_number_ = false;
 };

@@ -360,10 +360,17 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       o << "    if (grad_fn) {\n";
       for (auto* a : targs)
         if (ids.count(a->name)) {
-          // An input the op overwrites is saved as a copy of its value before the op.
+          // Saved only when a gradient whose formula uses it will be computed (PyTorch's
+          // should_compute_output guard); an input the op overwrites is saved as a copy.
+          std::string cond;
+          for (size_t i = 0; i < targs.size(); ++i)
+            for (const auto& [in, f] : d->formulas)
+              if (in == targs[i]->name && identifiers(f).count(a->name))
+                cond += (cond.empty() ? "" : " || ") + std::string("grad_fn->next_edges[") + std::to_string(i) + "].valid()";
+          if (cond.empty()) cond = "false";
           bool written = is_mutable && a->alias && a->alias->is_write;
-          o << "      grad_fn->" << a->name << "_ = SavedVariable(" << (written ? "ops::clone(" + a->name + ")" : a->name)
-            << ", false);\n";
+          o << "      if (" << cond << ") grad_fn->" << a->name << "_ = SavedVariable("
+            << (written ? "ops::clone(" + a->name + ")" : a->name) << ", false);\n";
         }
       o << "    }\n";
     }
