@@ -72,6 +72,49 @@ std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& grads) {
   return {};
 }
 
+namespace {
+// The gradient of a view with respect to its base, from the two geometries over one storage
+// (PyTorch's as_strided_backward): scatter-add the view's gradient into a zero buffer in
+// storage coordinates (views such as expand overlap themselves), then read the base's elements.
+class AsStridedBackward : public Node {
+ public:
+  AsStridedBackward(const Tensor& base, const Tensor& view)
+      : base_sizes_(base.sizes()), base_strides_(base.strides()), base_offset_(base.storage_offset()),
+        sizes_(view.sizes()), strides_(view.strides()), offset_(view.storage_offset()) {}
+  const char* name() const override { return "AsStridedBackward0"; }
+  std::vector<Tensor> apply(std::vector<Tensor>&& grads) override {
+    const Tensor& g = grads[0];
+    if (!g.defined()) return {Tensor()};
+    auto extent = [](const std::vector<int64_t>& sz, const std::vector<int64_t>& st, int64_t off) {
+      int64_t e = off;
+      for (size_t d = 0; d < sz.size(); ++d) e += (sz[d] - 1) * st[d];
+      return e + 1;
+    };
+    const int64_t n = std::max(extent(base_sizes_, base_strides_, base_offset_), extent(sizes_, strides_, offset_));
+    Tensor flat = ops::zeros(std::vector<int64_t>{n}, g.dtype());
+    const std::vector<double> gv = to_double_vector(g);
+    visit_dtype(flat.dtype(), [&]<typename T>() {
+      T* p = flat.data_ptr<T>();
+      for (size_t i = 0; i < gv.size(); ++i) {
+        int64_t lin = static_cast<int64_t>(i), pos = offset_;
+        for (int64_t d = static_cast<int64_t>(sizes_.size()) - 1; d >= 0; --d) {
+          pos += (lin % sizes_[d]) * strides_[d];
+          lin /= sizes_[d];
+        }
+        p[pos] = static_cast<T>(static_cast<double>(p[pos]) + gv[i]);
+      }
+    });
+    return {ops::clone(ops::as_strided(flat, base_sizes_, base_strides_, base_offset_), MemoryFormat::Contiguous)};
+  }
+
+ private:
+  std::vector<int64_t> base_sizes_, base_strides_;
+  int64_t base_offset_;
+  std::vector<int64_t> sizes_, strides_;
+  int64_t offset_;
+};
+}  // namespace
+
 AutogradMeta& autograd_meta(const Tensor& t) { return t.impl()->ensure_autograd_meta(); }
 
 const std::shared_ptr<Node>& grad_fn(const Tensor& t) {
@@ -85,7 +128,18 @@ bool is_leaf(const Tensor& t) { return grad_fn(t) == nullptr; }
 Edge gradient_edge(const Tensor& t) {
   if (!t.defined()) return {};
   AutogradMeta* m = t.impl()->autograd_meta();
-  if (m && m->grad_fn) return {m->grad_fn, m->output_nr};
+  if (m && m->grad_fn) {
+    // A view whose base was modified in place after the view's history was recorded: that
+    // history no longer describes its values. As PyTorch, replace it by an
+    // AsStridedBackward0 from the base's current history.
+    if (t.impl()->is_view() && t.impl()->version() != m->history_version)
+      if (auto base = t.impl()->view_base()) {
+        auto fn = std::make_shared<AsStridedBackward>(Tensor(base), t);
+        fn->next_edges = {gradient_edge(Tensor(base))};
+        set_history(t, fn, 0);
+      }
+    return {m->grad_fn, m->output_nr};
+  }
   if (!t.impl()->requires_grad()) return {};
   AutogradMeta& meta = autograd_meta(t);
   std::shared_ptr<Node> acc = meta.grad_accumulator.lock();
@@ -100,6 +154,7 @@ void set_history(const Tensor& t, const std::shared_ptr<Node>& fn, uint32_t outp
   AutogradMeta& m = autograd_meta(t);
   m.grad_fn = fn;
   m.output_nr = output_nr;
+  m.history_version = t.impl()->version();
 }
 
 }  // namespace autograd

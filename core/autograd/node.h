@@ -67,6 +67,7 @@ struct AutogradMeta {
   Tensor grad;                       // accumulated gradient
   std::weak_ptr<Node> grad_accumulator;
   bool retains_grad = false;
+  uint64_t history_version = 0;  // the version counter when grad_fn was set (stale views)
 };
 
 AutogradMeta& autograd_meta(const Tensor& t);   // creates it if missing

@@ -16,15 +16,7 @@ bool compute_requires_grad(std::initializer_list<const Tensor*> inputs) {
 std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs) {
   std::vector<Edge> edges;
   edges.reserve(inputs.size());
-  for (const Tensor* t : inputs) {
-    // A view whose base was modified in place after the view was made has a stale history
-    // (PyTorch regenerates it through the base's CopySlices); refuse instead of a wrong gradient.
-    if (t->defined() && t->impl()->is_view() && t->impl()->autograd_meta_grad_fn())
-      IPT_CHECK(t->impl()->version() == t->impl()->view_created_version(), NotImplementedError,
-                "this view's base was modified in place after the view was made; using the view in autograd "
-                "afterwards is not supported by Inside PyTorch yet (PyTorch regenerates its grad_fn)");
-    edges.push_back(gradient_edge(*t));
-  }
+  for (const Tensor* t : inputs) edges.push_back(gradient_edge(*t));
   return edges;
 }
 

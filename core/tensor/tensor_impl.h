@@ -56,8 +56,8 @@ class TensorImpl {
   autograd::AutogradMeta* autograd_meta() const { return autograd_.get(); }
   autograd::AutogradMeta& ensure_autograd_meta();
   bool is_view() const { return is_view_; }
-  // The tensor this one is a view of (its root), if still alive.
-  std::shared_ptr<TensorImpl> view_base() const { return view_base_.lock(); }
+  // The tensor this one is a view of (its root).
+  std::shared_ptr<TensorImpl> view_base() const { return view_base_; }
   void set_view_base(const std::shared_ptr<TensorImpl>& b) {
     view_base_ = b;
     view_created_version_ = version();
@@ -98,7 +98,7 @@ class TensorImpl {
   bool is_contiguous_;
   bool requires_grad_ = false;
   std::shared_ptr<autograd::AutogradMeta> autograd_;
-  std::weak_ptr<TensorImpl> view_base_;
+  std::shared_ptr<TensorImpl> view_base_;  // strong, as PyTorch's view base_ (needed to regenerate history)
   uint64_t view_created_version_ = 0;
   bool is_view_ = false;
   bool wrapped_number_ = false;

@@ -204,6 +204,22 @@ TEST(Engine, OnlyTensorsTheNeededGradientsUseAreSaved) {
   EXPECT_EQ(values(grad_of(z)), (D{1.5, 0.75}));
 }
 
+// A view used after its base was modified in place, as the root of backward (the path that
+// does not go through another operator's inputs): its gradient must flow through the
+// in-place op, as in PyTorch (which regenerates the view's grad_fn from the base's history).
+TEST(Engine, ViewOfModifiedBaseAsBackwardRoot) {
+  Tensor x = leaf(from_values({2, 3}, {1, 2, 3, 4, 5, 6}));
+  Tensor w = leaf(from_values({2, 3}, {10, 20, 30, 40, 50, 60}));
+  Tensor y = ops::clone(x);
+  Tensor v = ops::select_int(y, 0, 1);  // row 1, taken before the in-place op
+  ops::mul__Tensor(y, w);               // v now holds x[1] * w[1]
+  EXPECT_EQ(values(v), (D{160, 250, 360}));
+  const std::string msg = error_of([&] { backward(v, from_values({3}, {1, 1, 1}), false); });
+  ASSERT_EQ(msg, "");
+  EXPECT_EQ(values(grad_of(x)), (D{0, 0, 0, 40, 50, 60}));
+  EXPECT_EQ(values(grad_of(w)), (D{0, 0, 0, 4, 5, 6}));
+}
+
 TEST(Engine, SecondBackwardWithoutRetainGraphIsAnError) {
   Tensor x = leaf(from_values({2}, {1, 2}));
   Tensor loss = ops::sum(ops::mul_Tensor(x, x));
