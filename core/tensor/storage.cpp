@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "core/tensor/backend.h"
+#include "core/tensor/tensor_trace.h"
 #include "core/trace/recorder.h"
 
 namespace ipt {
@@ -18,7 +19,7 @@ Storage::Storage(size_t nbytes, Device device)
     trace::StorageInfo info;
     info.storage_id = id_;
     info.nbytes = static_cast<int64_t>(nbytes);
-    info.device = trace::intern(device.str());
+    info.device = device_trace_name(device);
     trace::Recorder::current().instant(trace::Category::Storage, "storage allocated", std::move(info));
   }
 }
@@ -28,7 +29,7 @@ Storage::~Storage() {
     trace::StorageInfo info;
     info.storage_id = id_;
     info.nbytes = static_cast<int64_t>(nbytes_);
-    info.device = trace::intern(device_.str());
+    info.device = device_trace_name(device_);
     info.freed = true;
     trace::Recorder::current().instant(trace::Category::Storage, "storage freed", std::move(info));
   }

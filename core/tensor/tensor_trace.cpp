@@ -6,7 +6,7 @@
 
 namespace ipt {
 
-static const char* device_name(Device d) {
+const char* device_trace_name(Device d) {
   switch (d.type) {
     case DeviceType::CPU: return "cpu";
     case DeviceType::Meta: return "meta";
@@ -22,7 +22,7 @@ trace::TensorMeta tensor_meta(const Tensor& t, const char* label) {
   m.storage_id = impl.storage()->id();
   m.storage_nbytes = static_cast<int64_t>(impl.storage()->nbytes());
   m.dtype = dtype_short_name(impl.dtype());
-  m.device = device_name(impl.device());
+  m.device = device_trace_name(impl.device());
   m.sizes = impl.sizes();
   m.strides = impl.strides();
   m.storage_offset = impl.storage_offset();
