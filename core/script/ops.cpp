@@ -571,11 +571,7 @@ void set_item(const Value& obj, const Value& idx, const Value& value) {
     case Value::Type::List: {
       auto& items = obj.list_ptr()->items;
       if (is_index_value(idx)) {
-        int64_t i = idx.is_intlike() ? idx.as_int() : *idx.object_ptr()->index();
-        int64_t n = static_cast<int64_t>(items.size());
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) raise("IndexError", "list assignment index out of range");
-        items[i] = value;
+        items[norm_index(idx, static_cast<int64_t>(items.size()), "list assignment")] = value;
         return;
       }
       if (idx.is_slice()) {
@@ -612,11 +608,7 @@ void del_item(const Value& obj, const Value& idx) {
     case Value::Type::List: {
       auto& items = obj.list_ptr()->items;
       if (is_index_value(idx)) {
-        int64_t i = idx.is_intlike() ? idx.as_int() : *idx.object_ptr()->index();
-        int64_t n = static_cast<int64_t>(items.size());
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) raise("IndexError", "list assignment index out of range");
-        items.erase(items.begin() + i);
+        items.erase(items.begin() + norm_index(idx, static_cast<int64_t>(items.size()), "list assignment"));
         return;
       }
       if (idx.is_slice()) {

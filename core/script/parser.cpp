@@ -752,30 +752,19 @@ class Parser {
     return l;
   }
 
-  ExprPtr parse_disjunction() {
-    ExprPtr first = parse_conjunction();
-    if (!at_kw("or")) return first;
-    auto b = make<BoolOpExpr>(first->pos);
-    b->is_and = false;
-    int d = first->depth;
-    b->values.push_back(std::move(first));
-    while (accept_kw("or")) {
-      b->values.push_back(parse_conjunction());
-      d = std::max(d, b->values.back()->depth);
-    }
-    set_depth(b.get(), d + 1);
-    return b;
-  }
+  ExprPtr parse_disjunction() { return parse_bool_op("or", &Parser::parse_conjunction); }
+  ExprPtr parse_conjunction() { return parse_bool_op("and", &Parser::parse_inversion); }
 
-  ExprPtr parse_conjunction() {
-    ExprPtr first = parse_inversion();
-    if (!at_kw("and")) return first;
+  // `a or b or c` / `a and b and c`: one BoolOpExpr over operands parsed by `operand`.
+  ExprPtr parse_bool_op(const char* kw, ExprPtr (Parser::*operand)()) {
+    ExprPtr first = (this->*operand)();
+    if (!at_kw(kw)) return first;
     auto b = make<BoolOpExpr>(first->pos);
-    b->is_and = true;
+    b->is_and = std::string_view(kw) == "and";
     int d = first->depth;
     b->values.push_back(std::move(first));
-    while (accept_kw("and")) {
-      b->values.push_back(parse_inversion());
+    while (accept_kw(kw)) {
+      b->values.push_back((this->*operand)());
       d = std::max(d, b->values.back()->depth);
     }
     set_depth(b.get(), d + 1);
