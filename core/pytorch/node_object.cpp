@@ -1,8 +1,8 @@
 // grad_fn objects: PyTorch's backward nodes as seen from Python (name(), next_functions).
 #include <cstdio>
-#include <map>
 
 #include "core/autograd/node.h"
+#include "core/pytorch/identity_cache.h"
 #include "core/pytorch/objects.h"
 
 namespace ipt::pytorch {
@@ -64,17 +64,8 @@ class NodeObject : public script::Object {
 
 // One Python object per node (so `a.grad_fn is b.grad_fn` holds when they are the same node).
 Value make_node_object(const std::shared_ptr<autograd::Node>& fn) {
-  static std::map<const autograd::Node*, std::weak_ptr<NodeObject>> cache;
-  auto& slot = cache[fn.get()];
-  if (auto obj = slot.lock()) return Value(obj);
-  auto obj = std::make_shared<NodeObject>(fn);
-  slot = obj;
-  static size_t limit = 4096;
-  if (cache.size() > limit) {
-    std::erase_if(cache, [](const auto& kv) { return kv.second.expired(); });
-    limit = std::max<size_t>(4096, 2 * cache.size());
-  }
-  return Value(obj);
+  static IdentityCache<autograd::Node, NodeObject> cache(4096);
+  return Value(cache.get(fn.get(), [&] { return std::make_shared<NodeObject>(fn); }));
 }
 
 }  // namespace ipt::pytorch

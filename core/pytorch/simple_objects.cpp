@@ -1,7 +1,6 @@
 // torch.Size, torch.dtype, torch.device, DispatchKey(Set) objects and value conversions.
-#include <map>
-
 #include "core/format/format.h"
+#include "core/pytorch/identity_cache.h"
 #include "core/pytorch/objects.h"
 #include "core/util/error.h"
 
@@ -13,18 +12,10 @@ using script::raise;
 // One Python object per tensor, as PyTorch keeps one PyObject per TensorImpl: identity (`is`)
 // then behaves the same way.
 Value wrap(Tensor t) {
-  static std::map<const TensorImpl*, std::weak_ptr<TensorObject>> cache;
+  static IdentityCache<TensorImpl, TensorObject> cache(8192);
   if (!t.defined()) return Value();
-  auto& slot = cache[t.impl()];
-  if (auto obj = slot.lock(); obj && obj->tensor().is_same(t)) return Value(obj);
-  auto obj = std::make_shared<TensorObject>(std::move(t));
-  slot = obj;
-  static size_t limit = 8192;
-  if (cache.size() > limit) {
-    std::erase_if(cache, [](const auto& kv) { return kv.second.expired(); });
-    limit = std::max<size_t>(8192, 2 * cache.size());
-  }
-  return Value(obj);
+  const TensorImpl* key = t.impl();
+  return Value(cache.get(key, [&] { return std::make_shared<TensorObject>(std::move(t)); }));
 }
 
 Value wrap(const Scalar& s) {
