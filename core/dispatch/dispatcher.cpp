@@ -88,8 +88,15 @@ static void record_table_once(const OperatorEntry& op) {
   rec.instant(trace::Category::Dispatch, "dispatch table", std::move(d));
 }
 
+// "aten::add.Tensor [AutogradCPU]", built once per operator and key (interned), not per call.
 static const char* step_name(const OperatorEntry& op, DispatchKey k) {
-  return trace::intern(op.full_name() + " [" + k.name() + "]");
+  std::atomic<const char*>& slot = op.step_name_slot(k);
+  const char* name = slot.load(std::memory_order_acquire);
+  if (!name) {
+    name = trace::intern(op.full_name() + " [" + k.name() + "]");
+    slot.store(name, std::memory_order_release);
+  }
+  return name;
 }
 
 DispatchTraceScope::DispatchTraceScope(const OperatorEntry& op, const TableEntry& e, DispatchKeySet arg_keys,

@@ -17,6 +17,7 @@
 // is chosen (non_fallthrough_keys()), so the call lands on the next key below them.
 
 #include <array>
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,11 @@ class OperatorEntry {
   }
   DispatchKeySet non_fallthrough_keys() const { return non_fallthrough_; }
 
+  // Cache of the trace slice name per runtime key (see step_name in dispatcher.cpp).
+  std::atomic<const char*>& step_name_slot(DispatchKey runtime_key) const {
+    return step_names_[static_cast<size_t>(dispatch_table_slot(runtime_key))];
+  }
+
   // Like torch._C._dispatch_dump_table: one line per runtime key that has an entry.
   std::string dump_table() const;
   // Like torch._C._dispatch_dump: the schema and each registration.
@@ -75,6 +81,7 @@ class OperatorEntry {
   std::string name_, overload_, full_name_, schema_;
   std::vector<std::pair<DispatchKey, KernelFunction>> registrations_;
   std::array<TableEntry, kNumDispatchTableSlots> table_;
+  mutable std::array<std::atomic<const char*>, kNumDispatchTableSlots> step_names_{};
   DispatchKeySet non_fallthrough_ = DispatchKeySet::from_raw(~uint64_t(0));
 };
 
