@@ -1,0 +1,26 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+logits = torch.tensor([[2.0, 1.0, 0.1], [0.5, 2.5, 0.3], [1.2, 0.2, 3.0]])
+target = torch.tensor([0, 2, 1])
+print(F.softmax(logits, dim=1))
+print(F.log_softmax(logits, dim=1))
+print(f"{F.cross_entropy(logits, target).item():.6f}")
+print(f"{nn.CrossEntropyLoss()(logits, target).item():.6f}")
+print(F.cross_entropy(logits, target, reduction="none"))
+print(f"{F.cross_entropy(logits, target, reduction='sum').item():.6f}")
+print(F.relu(torch.tensor([-1.0, 0.0, 2.0])))
+print(F.mse_loss(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([1.5, 2.0, 2.0])))
+print(f"{F.nll_loss(F.log_softmax(logits, dim=1), target).item():.6f}")
+lg = logits.clone().requires_grad_(True)
+loss = F.cross_entropy(lg, target)
+print(type(loss.grad_fn).__name__)
+print([type(f).__name__ for f, _ in loss.grad_fn.next_functions])
+loss.backward()
+print(lg.grad)
+lg2 = logits.clone().requires_grad_(True)
+m = F.mse_loss(F.softmax(lg2, dim=1), F.one_hot(target, 3).float())
+print(type(m.grad_fn).__name__, f"{m.item():.6f}")
+m.backward()
+print(lg2.grad)

@@ -1,0 +1,26 @@
+import torch
+
+t = torch.tensor(2.0) / 3
+print(f"{t.item():.4f}")
+x = torch.arange(12.0).reshape(3, 4)
+print(f"[{x.sum().item():>10.3f}]")
+print(f"[{x.mean().item():<10.2f}]")
+print(f"[{x.max().item():^10.1f}]")
+n = int(x.numel())
+print(f"{n:05d} {n:x} {n:b} {n:+d}")
+print(f"{x.shape}")
+print(f"{x.dtype}")
+print(f"{x.shape[0]} x {x.shape[1]}")
+i = torch.tensor([1, 2, 3])
+print(f"{i!r}")
+print(f"{i}")
+print(f"{torch.tensor([[1, 0], [0, 1]])!r}")
+print(f"{i.tolist()}")
+print(f"{i.sum().item()=}")
+v = (torch.tensor([1.0, 2.0]) / 7).tolist()
+print(", ".join(f"{a:.3e}" for a in v))
+print(f"{0.125:%} {1234567.0:,.1f} {t.item():8.5f}|")
+print(f"{torch.float64} {torch.int64} {i.dtype is torch.int64}")
+name = "x"
+print(f"{name!r:>5} {name:*^7}")
+print(f"{x.dim()} dims, {x.numel()} elements, {x.element_size()} bytes each")
