@@ -1,0 +1,7 @@
+"""torch.optim: Optimizer, SGD and Adam with PyTorch 1.13's arithmetic."""
+from .optimizer import Optimizer
+from .sgd import SGD
+from .adam import Adam
+from . import optimizer, sgd, adam  # noqa: F401 - the submodules, as torch.optim.sgd etc.
+
+__all__ = ['Optimizer', 'SGD', 'Adam']
