@@ -11,6 +11,7 @@
 
 #include <string>
 
+#include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/trace/recorder.h"
 #include "core/util/error.h"
@@ -57,20 +58,33 @@ void naive_mm(const Tensor& a, const Tensor& b, const Tensor& out) {
     }
 }
 
-}  // namespace
-
-Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
-  check_mm(self, mat2);
-  const int64_t m = self.sizes()[0], k = self.sizes()[1], n = mat2.sizes()[1];
-  Tensor out = make_empty(std::vector<int64_t>{m, n}, self.dtype(), self.device());
-  if (m == 0 || n == 0) return out;
-  if (!is_floating(self.dtype())) {
-    visit_dtype(self.dtype(), [&]<typename T>() { naive_mm<T>(self, mat2, out); });
-    return out;
+// out = beta * out + alpha * (a @ b) for a contiguous (m, n) `out` (BLAS's C; with beta == 0
+// its old contents are ignored, NaN included). Integer and bool operands use a plain loop.
+void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const Scalar& alpha, const Scalar& beta) {
+  const int64_t m = a_in.sizes()[0], k = a_in.sizes()[1], n = b_in.sizes()[1];
+  if (m == 0 || n == 0) return;
+  const bool beta_zero = beta.to_double() == 0.0;
+  if (!is_floating(out.dtype())) {
+    visit_dtype(out.dtype(), [&]<typename T>() {
+      Tensor prod = make_empty(std::vector<int64_t>{m, n}, out.dtype(), out.device());
+      naive_mm<T>(a_in, b_in, prod);
+      T* po = out.data_ptr<T>();
+      const T* pp = prod.data_ptr<T>();
+      const T al = alpha.to<T>(), be = beta.to<T>();
+      for (int64_t i = 0; i < m * n; ++i) {
+        if constexpr (std::is_same_v<T, bool>) po[i] = (!beta_zero && be && po[i]) || (al && pp[i]);
+        else po[i] = static_cast<T>((beta_zero ? T(0) : static_cast<T>(be * po[i])) + al * pp[i]);
+      }
+    });
+    return;
   }
-  if (k == 0) return ops::fill__Scalar(out, 0);
-  BlasOperand a = blas_operand(self), b = blas_operand(mat2);
-  const bool dbl = self.dtype() == ScalarType::Double;
+  if (k == 0) {  // nothing to multiply: out = beta * out
+    if (beta_zero) ops::fill__Scalar(out, 0);
+    else ops::mul__Tensor(out, wrapped_scalar_tensor(beta));
+    return;
+  }
+  BlasOperand a = blas_operand(a_in), b = blas_operand(b_in);
+  const bool dbl = out.dtype() == ScalarType::Double;
   if (trace::tracing_enabled()) {
     trace::KernelDetail d;
     d.fields = {{"function", dbl ? "cblas_dgemm" : "cblas_sgemm"}, {"layout", "CblasRowMajor"},
@@ -78,17 +92,41 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
                 {"m", std::to_string(m)}, {"n", std::to_string(n)}, {"k", std::to_string(k)},
                 {"lda", std::to_string(a.ld)}, {"ldb", std::to_string(b.ld)}, {"ldc", std::to_string(n)},
                 {"copied", std::string(a.copied ? "self " : "") + (b.copied ? "mat2" : "") + (a.copied || b.copied ? "" : "none")}};
+    if (!(alpha.to_double() == 1.0 && beta_zero)) {
+      d.fields.emplace_back("alpha", std::to_string(alpha.to_double()));
+      d.fields.emplace_back("beta", std::to_string(beta.to_double()));
+    }
     trace::Recorder::current().begin(trace::Category::Kernel, dbl ? "cblas_dgemm" : "cblas_sgemm", std::move(d));
   }
   const auto ta = a.trans ? CblasTrans : CblasNoTrans, tb = b.trans ? CblasTrans : CblasNoTrans;
   if (dbl)
-    cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a.t.data_ptr<double>(), a.ld, b.t.data_ptr<double>(), b.ld, 0.0,
-                out.data_ptr<double>(), n);
+    cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, alpha.to_double(), a.t.data_ptr<double>(), a.ld, b.t.data_ptr<double>(),
+                b.ld, beta.to_double(), out.data_ptr<double>(), n);
   else
-    cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a.t.data_ptr<float>(), a.ld, b.t.data_ptr<float>(), b.ld, 0.0f,
-                out.data_ptr<float>(), n);
+    cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, static_cast<float>(alpha.to_double()), a.t.data_ptr<float>(), a.ld,
+                b.t.data_ptr<float>(), b.ld, static_cast<float>(beta.to_double()), out.data_ptr<float>(), n);
   if (trace::tracing_enabled())
     trace::Recorder::current().end(trace::Category::Kernel, dbl ? "cblas_dgemm" : "cblas_sgemm");
+}
+
+}  // namespace
+
+Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
+  check_mm(self, mat2);
+  const int64_t m = self.sizes()[0], n = mat2.sizes()[1];
+  Tensor out = make_empty(std::vector<int64_t>{m, n}, self.dtype(), self.device());
+  gemm_into(out, self, mat2, Scalar(int64_t(1)), Scalar(int64_t(0)));
+  return out;
+}
+
+// addmm: out = beta * self + alpha * (mat1 @ mat2), self broadcast to the product's shape.
+// BLAS does it in one call: C starts as the broadcast self and gemm's beta scales it.
+Tensor addmm_cpu(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
+  std::vector<int64_t> sizes = addmm_geometry(self, mat1, mat2);
+  Tensor expanded = ops::expand(self, sizes);
+  Tensor out = make_empty(sizes, self.dtype(), self.device());
+  if (beta.to_double() != 0.0) ops::copy_(out, expanded);
+  gemm_into(out, mat1, mat2, alpha, beta);
   return out;
 }
 

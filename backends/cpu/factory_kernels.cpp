@@ -44,8 +44,8 @@ Tensor arange_out_cpu(const Scalar& start, const Scalar& end, const Scalar& step
 }
 
 template <typename Dist>
-static Tensor random_fill(const Tensor& self, Dist dist) {
-  auto& gen = default_generator();
+static Tensor random_fill(const Tensor& self, Dist dist, const std::optional<Generator>& generator) {
+  auto& gen = engine_of(generator);
   visit_dtype(self.dtype(), [&]<typename T>() {
     T* p = static_cast<T*>(self.impl()->raw_data());
     std::array<std::vector<int64_t>, 1> st{self.strides()};
@@ -54,14 +54,14 @@ static Tensor random_fill(const Tensor& self, Dist dist) {
   return self;
 }
 
-Tensor normal_cpu_(const Tensor& self, double mean, double std) {
+Tensor normal_cpu_(const Tensor& self, double mean, double std, std::optional<Generator> generator) {
   IPT_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std ", std);
-  return random_fill(self, std::normal_distribution<double>(mean, std));
+  return random_fill(self, std::normal_distribution<double>(mean, std), generator);
 }
 
-Tensor uniform_cpu_(const Tensor& self, double from, double to) {
+Tensor uniform_cpu_(const Tensor& self, double from, double to, std::optional<Generator> generator) {
   IPT_CHECK(from <= to, RuntimeError, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
-  return random_fill(self, std::uniform_real_distribution<double>(from, to));
+  return random_fill(self, std::uniform_real_distribution<double>(from, to), generator);
 }
 
 }  // namespace ipt::native

@@ -233,4 +233,291 @@ Tensor pow_scalar_cpu_(const Tensor& self, const Scalar& exponent) {
   return self;
 }
 
+// ---- activations and the optimizers' fused updates ------------------------------------------
+
+namespace {
+
+template <typename T>
+T sigmoid_of(T x) {
+  return static_cast<T>(1) / (static_cast<T>(1) + std::exp(-x));
+}
+
+// out[i] = op(a[i], b[i], c[i]) over the broadcast operands, computed in `compute`.
+template <typename Op>
+void ternary_into(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c, ScalarType compute, Op op) {
+  const auto& sizes = out.sizes();
+  visit_dtype(compute, [&]<typename T>() {
+    std::array<std::vector<int64_t>, 4> st{out.strides(), cpu::broadcast_strides(a, sizes), cpu::broadcast_strides(b, sizes),
+                                           cpu::broadcast_strides(c, sizes)};
+    void* po = out.impl()->raw_data();
+    const void* pa = a.impl()->raw_data();
+    const void* pb = b.impl()->raw_data();
+    const void* pc = c.impl()->raw_data();
+    cpu::for_each_offsets<4>(sizes, st, [&](int64_t o, int64_t i, int64_t j, int64_t k) {
+      T r = static_cast<T>(op(cpu::load_as<T>(pa, a.dtype(), i), cpu::load_as<T>(pb, b.dtype(), j), cpu::load_as<T>(pc, c.dtype(), k)));
+      cpu::store_as<T>(po, out.dtype(), o, r);
+    });
+  });
+}
+
+template <typename Op>
+Tensor ternary_out_of_place(const Tensor& a, const Tensor& b, const Tensor& c, Op op) {
+  PointwiseGeometry g = ternary_geometry(a, b, c);
+  Tensor out = make_empty_like_layout(g.sizes, g.out_dtype, a.device(), a.sizes() == g.sizes ? a : b.sizes() == g.sizes ? b : c);
+  ternary_into(out, a, b, c, g.compute_dtype, op);
+  return out;
+}
+
+template <typename Op>
+Tensor ternary_in_place(const Tensor& self, const Tensor& b, const Tensor& c, Op op) {
+  PointwiseGeometry g = inplace_ternary_geometry(self, b, c);
+  ternary_into(self, self, b, c, g.compute_dtype, op);
+  return self;
+}
+
+// self + value * t1 * t2 (the value is cast to the compute type first, as PyTorch's kernel does).
+struct AddcmulOp {
+  Scalar value;
+  template <typename T>
+  T operator()(T s, T t1, T t2) const {
+    if constexpr (std::is_same_v<T, bool>) return s || (value.to_bool() && t1 && t2);
+    else return static_cast<T>(s + value.to<T>() * t1 * t2);
+  }
+};
+struct AddcdivOp {
+  Scalar value;
+  template <typename T>
+  T operator()(T s, T t1, T t2) const {
+    if constexpr (std::is_same_v<T, bool>) return s;
+    else return static_cast<T>(s + value.to<T>() * (t1 / t2));
+  }
+};
+
+}  // namespace
+
+Tensor sigmoid_cpu(const Tensor& self) {
+  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return sigmoid_of(x); });
+}
+Tensor sigmoid_cpu_(const Tensor& self) {
+  return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return sigmoid_of(x); });
+}
+Tensor tanh_cpu(const Tensor& self) {
+  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return std::tanh(x); });
+}
+Tensor tanh_cpu_(const Tensor& self) {
+  return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::tanh(x); });
+}
+Tensor sqrt_cpu(const Tensor& self) {
+  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return std::sqrt(x); });
+}
+Tensor sqrt_cpu_(const Tensor& self) {
+  return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::sqrt(x); });
+}
+
+Tensor addcmul_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  return ternary_out_of_place(self, tensor1, tensor2, AddcmulOp{value});
+}
+Tensor addcmul_cpu_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  return ternary_in_place(self, tensor1, tensor2, AddcmulOp{value});
+}
+Tensor addcdiv_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  check_addcdiv(tensor1, tensor2);
+  return ternary_out_of_place(self, tensor1, tensor2, AddcdivOp{value});
+}
+Tensor addcdiv_cpu_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  check_addcdiv(tensor1, tensor2);
+  return ternary_in_place(self, tensor1, tensor2, AddcdivOp{value});
+}
+
+Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))); }
+
+// ---- elementwise math ----------------------------------------------------------------------
+
+#define IPT_FLOAT_UNARY(name, expr)                                                                  \
+  Tensor name##_cpu(const Tensor& self) {                                                          \
+    return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return expr; });             \
+  }                                                                                                \
+  Tensor name##_cpu_(const Tensor& self) {                                                         \
+    return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return expr; });                 \
+  }
+IPT_FLOAT_UNARY(sin, std::sin(x))
+IPT_FLOAT_UNARY(cos, std::cos(x))
+IPT_FLOAT_UNARY(tan, std::tan(x))
+IPT_FLOAT_UNARY(log, std::log(x))
+IPT_FLOAT_UNARY(rsqrt, decltype(x)(1) / std::sqrt(x))
+#undef IPT_FLOAT_UNARY
+
+namespace {
+// |x| (bool is refused before); floor / ceil leave integers as they are.
+struct AbsOp {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (std::is_same_v<T, bool>) return x;
+    else return x < 0 ? static_cast<T>(-x) : (x == 0 ? T(0) : x);  // abs(-0.0) is 0.0
+  }
+};
+struct FloorOp {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (std::is_floating_point_v<T>) return std::floor(x);
+    else return x;
+  }
+};
+struct CeilOp {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (std::is_floating_point_v<T>) return std::ceil(x);
+    else return x;
+  }
+};
+// (0 < x) - (x < 0): 0 for zeros and NaN; a bool is its own sign.
+struct SignOp {
+  template <typename T>
+  T operator()(T x) const {
+    if constexpr (std::is_same_v<T, bool>) return x;
+    else return static_cast<T>((T(0) < x) - (x < T(0)));
+  }
+};
+}  // namespace
+
+Tensor abs_cpu(const Tensor& self) {
+  check_not_bool(self, "abs_cpu");
+  return unary_out_of_place(self, PromoteInts::No, AbsOp{});
+}
+Tensor abs_cpu_(const Tensor& self) {
+  check_not_bool(self, "abs_cpu");
+  return unary_in_place(self, PromoteInts::No, AbsOp{});
+}
+Tensor floor_cpu(const Tensor& self) {
+  check_not_bool(self, "floor_vml_cpu");
+  return unary_out_of_place(self, PromoteInts::No, FloorOp{});
+}
+Tensor floor_cpu_(const Tensor& self) {
+  check_not_bool(self, "floor_vml_cpu");
+  return unary_in_place(self, PromoteInts::No, FloorOp{});
+}
+Tensor ceil_cpu(const Tensor& self) {
+  check_not_bool(self, "ceil_vml_cpu");
+  return unary_out_of_place(self, PromoteInts::No, CeilOp{});
+}
+Tensor ceil_cpu_(const Tensor& self) {
+  check_not_bool(self, "ceil_vml_cpu");
+  return unary_in_place(self, PromoteInts::No, CeilOp{});
+}
+Tensor sign_cpu(const Tensor& self) { return unary_out_of_place(self, PromoteInts::No, SignOp{}); }
+Tensor sign_cpu_(const Tensor& self) { return unary_in_place(self, PromoteInts::No, SignOp{}); }
+
+// clamp: max(x, min) then min(that, max), in the promoted dtype of x and the bounds; NaN stays NaN.
+namespace {
+template <typename T>
+T clamp_value(T x, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi) {
+  if constexpr (std::is_floating_point_v<T>)
+    if (std::isnan(x)) return x;
+  if (lo && x < lo->to<T>()) x = lo->to<T>();
+  if (hi && x > hi->to<T>()) x = hi->to<T>();
+  return x;
+}
+}  // namespace
+
+Tensor clamp_cpu(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  ScalarType dt = clamp_dtype(self, min, max);
+  Tensor out = make_empty_like_layout(self.sizes(), dt, self.device(), self);
+  visit_dtype(dt, [&]<typename T>() { unary_into(out, self, dt, [&](T x) { return clamp_value<T>(x, min, max); }); });
+  return out;
+}
+
+Tensor clamp_cpu_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  check_clamp_inplace(self, min, max);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    unary_into(self, self, self.dtype(), [&](T x) { return clamp_value<T>(x, min, max); });
+  });
+  return self;
+}
+
+Tensor where_cpu(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  PointwiseGeometry g = where_geometry(condition, self, other);
+  Tensor out = make_empty_like_layout(g.sizes, g.out_dtype, self.device(), self.sizes() == g.sizes ? self : other);
+  ternary_into(out, condition, self, other, g.compute_dtype, [](auto c, auto a, auto b) { return c ? a : b; });
+  return out;
+}
+
+// ---- comparisons and logical ops: bool results ------------------------------------------------
+
+namespace {
+// a op b compared in the promoted dtype of a and b, written as bool.
+template <typename Op>
+Tensor compare_out(const Tensor& a, const Tensor& b, Op op) {
+  PointwiseGeometry g = binary_geometry(a, b);
+  Tensor out = make_empty_like_layout(g.sizes, ScalarType::Bool, a.device(), a.sizes() == g.sizes ? a : b);
+  binary_into(out, a, b, g.compute_dtype, [&](auto x, auto y) { return static_cast<decltype(x)>(op(x, y)); });
+  return out;
+}
+template <typename Op>
+Tensor bool_unary_out(const Tensor& a, Op op) {
+  Tensor out = make_empty_like_layout(a.sizes(), ScalarType::Bool, a.device(), a);
+  unary_into(out, a, a.dtype(), [&](auto x) { return static_cast<decltype(x)>(op(x)); });
+  return out;
+}
+}  // namespace
+
+#define IPT_COMPARE(name, expr)                                                                    \
+  Tensor name##_tensor_cpu(const Tensor& self, const Tensor& other) {                              \
+    return compare_out(self, other, [](auto x, auto y) { return expr; });                          \
+  }                                                                                                \
+  Tensor name##_scalar_cpu(const Tensor& self, const Scalar& other) {                              \
+    return compare_out(self, wrapped_scalar_tensor(other), [](auto x, auto y) { return expr; });   \
+  }
+IPT_COMPARE(eq, x == y)
+IPT_COMPARE(ne, x != y)
+IPT_COMPARE(lt, x < y)
+IPT_COMPARE(le, x <= y)
+IPT_COMPARE(gt, x > y)
+IPT_COMPARE(ge, x >= y)
+#undef IPT_COMPARE
+
+Tensor logical_and_cpu(const Tensor& self, const Tensor& other) {
+  return compare_out(self, other, [](auto x, auto y) { return x != decltype(x)(0) && y != decltype(y)(0); });
+}
+Tensor logical_or_cpu(const Tensor& self, const Tensor& other) {
+  return compare_out(self, other, [](auto x, auto y) { return x != decltype(x)(0) || y != decltype(y)(0); });
+}
+Tensor logical_not_cpu(const Tensor& self) {
+  return bool_unary_out(self, [](auto x) { return x == decltype(x)(0); });
+}
+// In place the result keeps self's dtype (1 / 0).
+Tensor logical_not_cpu_(const Tensor& self) {
+  unary_into(self, self, self.dtype(), [](auto x) { return static_cast<decltype(x)>(x == decltype(x)(0)); });
+  return self;
+}
+Tensor isnan_cpu(const Tensor& self) {
+  return bool_unary_out(self, [](auto x) { return x != x; });
+}
+
+namespace {
+template <bool All>
+Tensor all_any(const Tensor& self) {
+  Tensor out = make_empty(std::vector<int64_t>{}, ScalarType::Bool, self.device());
+  bool r = All;
+  const void* p = self.impl()->raw_data();
+  std::array<std::vector<int64_t>, 1> st{self.strides()};
+  cpu::for_each_offsets<1>(self.sizes(), st, [&](int64_t i) {
+    const bool v = cpu::load_as<double>(p, self.dtype(), i) != 0.0;  // NaN is true
+    if (All) r = r && v;
+    else r = r || v;
+  });
+  out.data_ptr<bool>()[0] = r;
+  return out;
+}
+}  // namespace
+
+Tensor all_cpu(const Tensor& self) { return all_any<true>(self); }
+Tensor any_cpu(const Tensor& self) { return all_any<false>(self); }
+
+// torch.equal: same sizes and equal values (compared after promotion, NaN != NaN).
+bool equal_cpu(const Tensor& self, const Tensor& other) {
+  if (self.sizes() != other.sizes()) return false;
+  Tensor eq = eq_tensor_cpu(self, other);
+  return all_cpu(eq).data_ptr<bool>()[0];
+}
+
 }  // namespace ipt::native

@@ -40,7 +40,7 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride, std::optional<Sc
 }
 
 Tensor fill_meta_(const Tensor& self, const Scalar&) { return self; }
-Tensor fill_meta_random_(const Tensor& self, double, double) { return self; }
+Tensor fill_meta_random_(const Tensor& self, double, double, std::optional<Generator>) { return self; }
 Tensor copy_meta_(const Tensor& self, const Tensor& src, bool) {
   auto b = broadcast_shapes(self.sizes(), src.sizes());
   IPT_CHECK(b == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
@@ -95,6 +95,100 @@ Tensor bmm_meta(const Tensor& self, const Tensor& mat2) {
 Tensor mm_meta(const Tensor& self, const Tensor& mat2) {
   check_mm(self, mat2);
   return make_empty(std::vector<int64_t>{self.sizes()[0], mat2.sizes()[1]}, self.dtype(), kMeta);
+}
+
+// ---- what torch.nn needs ---------------------------------------------------------------------
+
+Tensor unary_meta_float_(const Tensor& self) {
+  ScalarType dt = unary_dtype(self, PromoteInts::ToFloat);
+  IPT_CHECK(can_cast(dt, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(dt),
+            " can't be cast to the desired output type ", dtype_cpp_name(self.dtype()));
+  return self;
+}
+Tensor ternary_meta(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar&) {
+  return meta_like(ternary_geometry(self, tensor1, tensor2));
+}
+Tensor ternary_meta_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar&) {
+  inplace_ternary_geometry(self, tensor1, tensor2);
+  return self;
+}
+
+Tensor addmm_meta(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar&, const Scalar&) {
+  std::vector<int64_t> sizes = addmm_geometry(self, mat1, mat2);
+  ops::expand(self, sizes);  // the same broadcast check as the CPU kernel
+  return make_empty(sizes, self.dtype(), kMeta);
+}
+
+Tensor softmax_meta(const Tensor& self, int64_t dim, bool) {
+  softmax_dim(self, dim, false);
+  return make_empty(self.sizes(), self.dtype(), kMeta);
+}
+
+static std::tuple<Tensor, Tensor> nll_meta(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
+                                           int64_t reduction, bool spatial) {
+  NllLossGeometry g = nll_loss_geometry(self, target, weight, spatial);
+  return {make_empty(reduction == 0 ? g.none_sizes : std::vector<int64_t>{}, self.dtype(), kMeta),
+          make_empty(std::vector<int64_t>{}, self.dtype(), kMeta)};
+}
+std::tuple<Tensor, Tensor> nll_loss_forward_meta(const Tensor& self, const Tensor& target,
+                                                 const std::optional<Tensor>& weight, int64_t reduction, int64_t) {
+  return nll_meta(self, target, weight, reduction, false);
+}
+std::tuple<Tensor, Tensor> nll_loss2d_forward_meta(const Tensor& self, const Tensor& target,
+                                                   const std::optional<Tensor>& weight, int64_t reduction, int64_t) {
+  return nll_meta(self, target, weight, reduction, true);
+}
+Tensor nll_loss_backward_meta(const Tensor&, const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
+                              int64_t, int64_t, const Tensor&) {
+  nll_loss_geometry(self, target, weight, self.dim() == 4);
+  return make_empty(self.sizes(), self.dtype(), kMeta);
+}
+
+Tensor mse_loss_meta(const Tensor& self, const Tensor& target, int64_t reduction) {
+  return make_empty(mse_loss_geometry(self, target, reduction), result_type({&self, &target}), kMeta);
+}
+
+// ---- elementwise math ------------------------------------------------------------------------
+
+Tensor abs_meta(const Tensor& self) {
+  check_not_bool(self, "abs_cpu");
+  return unary_meta(self);
+}
+Tensor abs_meta_(const Tensor& self) {
+  check_not_bool(self, "abs_cpu");
+  return self;
+}
+Tensor rounding_meta(const Tensor& self) { return unary_meta(self); }
+Tensor rounding_meta_(const Tensor& self) { return self; }
+Tensor clamp_meta(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  return make_empty(self.sizes(), clamp_dtype(self, min, max), kMeta);
+}
+Tensor clamp_meta_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  check_clamp_inplace(self, min, max);
+  return self;
+}
+Tensor where_meta(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  return meta_like(where_geometry(condition, self, other));
+}
+
+// ---- comparisons, masks and indexing ------------------------------------------------------------
+
+Tensor compare_meta(const Tensor& self, const Tensor& other) {
+  return make_empty(binary_geometry(self, other).sizes, ScalarType::Bool, kMeta);
+}
+Tensor compare_scalar_meta(const Tensor& self, const Scalar&) { return make_empty(self.sizes(), ScalarType::Bool, kMeta); }
+Tensor bool_unary_meta(const Tensor& self) { return make_empty(self.sizes(), ScalarType::Bool, kMeta); }
+Tensor bool_reduce_meta(const Tensor&) { return make_empty(std::vector<int64_t>{}, ScalarType::Bool, kMeta); }
+Tensor masked_fill_meta_(const Tensor& self, const Tensor& mask, const Scalar&) {
+  check_masked_fill(self, mask);
+  return self;
+}
+Tensor index_select_meta(const Tensor& self, int64_t dim, const Tensor& index) {
+  return make_empty(index_select_geometry(self, dim, index), self.dtype(), kMeta);
+}
+Tensor index_add_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar&) {
+  index_add_geometry(self, dim, index, source);
+  return self;
 }
 
 }  // namespace native

@@ -138,4 +138,74 @@ Tensor to_dtype_of(const Tensor& grad, const Tensor& like) {
   return ops::copy_(out, grad);
 }
 
+// ---- elementwise ---------------------------------------------------------------------------
+
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
+                      const std::optional<Scalar>& max) {
+  const double lo = min ? min->to_double() : -INFINITY, hi = max ? max->to_double() : INFINITY;
+  Tensor mask = map_values(self, [lo, hi](double v) { return v >= lo && v <= hi ? 1.0 : 0.0; });
+  return ops::mul_Tensor(grad, mask);
+}
+
+Tensor zero_of(const Tensor& grad) {
+  (void)grad;
+  return native::wrapped_scalar_tensor(0.0);
+}
+
+// ---- indexing --------------------------------------------------------------------------------
+
+Tensor index_backward(const Tensor& grad, const Sizes& self_sizes, std::span<const std::optional<Tensor>> indices) {
+  Tensor z = ops::zeros(self_sizes, grad.dtype(), std::nullopt, grad.device());
+  return ops::index_put_(z, indices, grad, true);
+}
+
+Tensor index_put_self_backward(const Tensor& grad, std::span<const std::optional<Tensor>> indices,
+                               const Sizes& values_sizes, bool accumulate) {
+  if (accumulate) return grad;
+  return ops::index_put(grad, indices, ops::zeros(values_sizes, grad.dtype(), std::nullopt, grad.device()), false);
+}
+
+Tensor index_select_backward(const Tensor& grad, const Sizes& self_sizes, int64_t dim, const Tensor& index) {
+  Tensor z = ops::zeros(self_sizes, grad.dtype(), std::nullopt, grad.device());
+  return ops::index_add_(z, dim, index, grad);
+}
+
+Tensor index_add_source_backward(const Tensor& grad, int64_t dim, const Tensor& index, const Sizes& source_sizes,
+                                 const Scalar& alpha) {
+  Tensor g = ops::index_select(grad, dim, index);
+  if (source_sizes.empty()) g = ops::reshape(g, Sizes{});
+  return mul_scalar(g, alpha);
+}
+
+// ---- torch.nn ----------------------------------------------------------------------------
+
+Tensor softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim) {
+  Tensor dot = ops::sum_dim_IntList(ops::mul_Tensor(grad, result), Sizes{dim}, true);
+  return ops::mul_Tensor(result, ops::sub_Tensor(grad, dot));
+}
+
+Tensor log_softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim) {
+  return ops::sub_Tensor(grad, ops::mul_Tensor(ops::exp(result), ops::sum_dim_IntList(grad, Sizes{dim}, true)));
+}
+
+Tensor mse_loss_backward(const Tensor& grad, const Tensor& input, const Tensor& target, int64_t reduction) {
+  Tensor diff = ops::sub_Tensor(input, target);
+  double norm = 2.0;
+  if (reduction == 1) norm /= static_cast<double>(std::max<int64_t>(diff.numel(), 1));
+  return ops::mul_Tensor(mul_scalar(diff, Scalar(norm)), grad);
+}
+
+Tensor sigmoid_backward(const Tensor& grad, const Tensor& result) {
+  return ops::mul_Tensor(grad, ops::mul_Tensor(result, ops::rsub_Scalar(result, 1)));
+}
+
+Tensor tanh_backward(const Tensor& grad, const Tensor& result) {
+  return ops::mul_Tensor(grad, ops::rsub_Scalar(ops::mul_Tensor(result, result), 1));
+}
+
+Tensor addcdiv_tensor2_backward(const Tensor& grad, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  Tensor q = ops::div_Tensor(ops::mul_Tensor(grad, tensor1), ops::mul_Tensor(tensor2, tensor2));
+  return ops::neg(mul_scalar(q, value));
+}
+
 }  // namespace ipt::autograd

@@ -32,4 +32,34 @@ Tensor unsqueeze_to(const Tensor& grad, const Sizes& sizes);  // undo squeeze
 Tensor zeros_like_grad(const Tensor& grad);
 Tensor to_dtype_of(const Tensor& grad, const Tensor& like);
 
+// ---- elementwise ---------------------------------------------------------------------------
+// clamp: grad where min <= self <= max (bounds that are given), 0 elsewhere (and at NaN).
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
+                      const std::optional<Scalar>& max);
+// A 0-dim zero of grad's dtype (a wrapped number, so it never changes the result dtype).
+Tensor zero_of(const Tensor& grad);
+
+// ---- indexing --------------------------------------------------------------------------------
+// index.Tensor: grad added into zeros of self's shape at the indexed positions.
+Tensor index_backward(const Tensor& grad, const Sizes& self_sizes, std::span<const std::optional<Tensor>> indices);
+// index_put: with accumulate the gradient passes; otherwise it is 0 where values were written.
+Tensor index_put_self_backward(const Tensor& grad, std::span<const std::optional<Tensor>> indices,
+                               const Sizes& values_sizes, bool accumulate);
+// index_select: grad added into zeros of self's shape at the selected slices.
+Tensor index_select_backward(const Tensor& grad, const Sizes& self_sizes, int64_t dim, const Tensor& index);
+// index_add: alpha * the slices of grad that source was added to.
+Tensor index_add_source_backward(const Tensor& grad, int64_t dim, const Tensor& index, const Sizes& source_sizes,
+                                 const Scalar& alpha);
+
+// ---- torch.nn ----------------------------------------------------------------------------
+// softmax: result * (grad - sum(grad * result, dim)); log_softmax: grad - exp(result) * sum(grad, dim).
+Tensor softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim);
+Tensor log_softmax_backward(const Tensor& grad, const Tensor& result, int64_t dim);
+// d/dinput of mse_loss(input, target): 2 * (input - target) * grad, divided by numel for Mean.
+Tensor mse_loss_backward(const Tensor& grad, const Tensor& input, const Tensor& target, int64_t reduction);
+Tensor sigmoid_backward(const Tensor& grad, const Tensor& result);  // grad * result * (1 - result)
+Tensor tanh_backward(const Tensor& grad, const Tensor& result);     // grad * (1 - result^2)
+// d/dtensor2 of self + value * tensor1 / tensor2: -grad * value * tensor1 / tensor2^2.
+Tensor addcdiv_tensor2_backward(const Tensor& grad, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value);
+
 }  // namespace ipt::autograd

@@ -6,19 +6,27 @@
 
 namespace ipt::autograd {
 
-bool compute_requires_grad(std::initializer_list<const Tensor*> inputs) {
+namespace {
+template <typename Inputs>
+bool any_requires_grad(const Inputs& inputs) {
   if (!grad_mode_enabled()) return false;
   for (const Tensor* t : inputs)
     if (t->defined() && t->requires_grad()) return true;
   return false;
 }
-
-std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs) {
+template <typename Inputs>
+std::vector<Edge> edges_of(const Inputs& inputs) {
   std::vector<Edge> edges;
   edges.reserve(inputs.size());
   for (const Tensor* t : inputs) edges.push_back(gradient_edge(*t));
   return edges;
 }
+}  // namespace
+
+bool compute_requires_grad(std::initializer_list<const Tensor*> inputs) { return any_requires_grad(inputs); }
+bool compute_requires_grad(const std::vector<const Tensor*>& inputs) { return any_requires_grad(inputs); }
+std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs) { return edges_of(inputs); }
+std::vector<Edge> collect_next_edges(const std::vector<const Tensor*>& inputs) { return edges_of(inputs); }
 
 void check_inplace(const Tensor& self) {
   IPT_CHECK(!self.impl()->is_view(), NotImplementedError,
@@ -41,6 +49,11 @@ void record_node_created(const Node& fn, const Tensor& output) {
       if (auto* acc = dynamic_cast<const AccumulateGrad*>(e.fn.get()))
         if (auto v = acc->variable()) d.fields.emplace_back("leaf", std::to_string(e.fn->id) + "=" + std::to_string(v->id()));
   trace::Recorder::current().instant(trace::Category::Autograd, "node created", std::move(d));
+}
+
+void check_no_requires_grad(const std::optional<Tensor>& t, const char* name, const char* fn) {
+  IPT_CHECK(!(t && t->defined() && t->requires_grad() && grad_mode_enabled()), RuntimeError, "The function '", fn,
+            "' is not differentiable with respect to argument '", name, "'. This input cannot have requires_grad True.");
 }
 
 void report_not_differentiable(const char* op) {

@@ -2,6 +2,7 @@
 // What the generated Autograd kernels call to decide and record history.
 
 #include <initializer_list>
+#include <optional>
 #include <vector>
 
 #include "core/autograd/node.h"
@@ -10,12 +11,17 @@ namespace ipt::autograd {
 
 // Grad mode is on and some input requires grad.
 bool compute_requires_grad(std::initializer_list<const Tensor*> inputs);
+bool compute_requires_grad(const std::vector<const Tensor*>& inputs);  // a Tensor[] input (cat)
 // One edge per input (invalid where the input needs no gradient).
 std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs);
+std::vector<Edge> collect_next_edges(const std::vector<const Tensor*>& inputs);
 // In-place ops on views that take part in autograd are not supported yet (PyTorch rebases
 // the base's history through CopySlices); this raises instead of giving wrong gradients.
 void check_inplace(const Tensor& self);
 [[noreturn]] void report_not_differentiable(const char* op);
+// In grad mode, an argument the operator is not differentiable for must not require grad:
+// "The function 'nll_loss_forward' is not differentiable with respect to argument 'weight'. ..."
+void check_no_requires_grad(const std::optional<Tensor>& t, const char* name, const char* fn);
 // Records that `fn` was created for output `output` (tracing on only): the graph view draws
 // the graph as it is built, before any backward.
 void record_node_created(const Node& fn, const Tensor& output);

@@ -9,12 +9,11 @@
 
 namespace ipt {
 
-void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable,
-                          const char* node) {
+static void before_call(const char* op, const Tensor* const* inputs, size_t n, bool is_mutable, const char* node) {
   bool any_requires_grad = false;
-  for (const Tensor* t : inputs) any_requires_grad = any_requires_grad || (t->defined() && t->requires_grad());
-  if (is_mutable && grad_mode_enabled()) {
-    const Tensor* self = *inputs.begin();
+  for (size_t i = 0; i < n; ++i) any_requires_grad = any_requires_grad || (inputs[i]->defined() && inputs[i]->requires_grad());
+  if (is_mutable && grad_mode_enabled() && n > 0) {
+    const Tensor* self = inputs[0];
     IPT_CHECK(!(self->requires_grad() && autograd::is_leaf(*self) && !self->impl()->is_view()), RuntimeError,
               "a leaf Variable that requires grad is being used in an in-place operation.");
     if (self->impl()->is_view() && self->requires_grad()) {
@@ -30,6 +29,14 @@ void autograd_before_call(const char* op, std::initializer_list<const Tensor*> i
                      (grad && any_requires_grad ? std::string("records ") + (node && *node ? node : "a backward node")
                                                 : std::string("no graph is recorded"));
   trace::Recorder::current().instant(trace::Category::Autograd, "autograd decision", trace::Text{std::move(text)});
+}
+
+void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable,
+                          const char* node) {
+  before_call(op, inputs.begin(), inputs.size(), is_mutable, node);
+}
+void autograd_before_call(const char* op, const std::vector<const Tensor*>& inputs, bool is_mutable, const char* node) {
+  before_call(op, inputs.data(), inputs.size(), is_mutable, node);
 }
 
 void increment_version(const Tensor& t) { t.impl()->bump_version(); }

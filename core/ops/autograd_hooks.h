@@ -2,6 +2,7 @@
 // What the generated Autograd and ADInplaceOrView kernels call (core/ops/autograd_hooks.cpp).
 
 #include <initializer_list>
+#include <vector>
 
 #include "core/tensor/tensor.h"
 
@@ -13,6 +14,7 @@ namespace ipt {
 // `node` is the backward node it will record (null when it records nothing).
 void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable,
                           const char* node);
+void autograd_before_call(const char* op, const std::vector<const Tensor*>& inputs, bool is_mutable, const char* node);
 // Bumps the version counter shared by `t` and its views (in-place writes).
 void increment_version(const Tensor& t);
 // Marks `view` as a view of `base` (what ADInplaceOrView does for view operators).

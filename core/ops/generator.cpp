@@ -18,4 +18,8 @@ void manual_seed(uint64_t seed) {
 
 uint64_t initial_seed() { return g_seed; }
 
+std::mt19937_64& engine_of(const std::optional<Generator>& g) {
+  return g && g->engine ? *g->engine : default_generator();
+}
+
 }  // namespace ipt

@@ -1,5 +1,6 @@
 #include "core/ops/shape_rules.h"
 
+#include "core/ops/scalar_tensor.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
 
@@ -152,6 +153,180 @@ void check_mm(const Tensor& self, const Tensor& mat2) {
             self.sizes()[0], "x", self.sizes()[1], " and ", mat2.sizes()[0], "x", mat2.sizes()[1], ")");
   IPT_CHECK(self.dtype() == mat2.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(self.dtype()),
             " but found ", dtype_cpp_name(mat2.dtype()));
+}
+
+// ---- what torch.nn needs ---------------------------------------------------------------------
+
+PointwiseGeometry ternary_geometry(const Tensor& a, const Tensor& b, const Tensor& c) {
+  PointwiseGeometry g;
+  g.sizes = broadcast_shapes(broadcast_shapes(a.sizes(), b.sizes()), c.sizes());
+  g.compute_dtype = result_type({&a, &b, &c});
+  g.out_dtype = g.compute_dtype;
+  return g;
+}
+
+PointwiseGeometry inplace_ternary_geometry(const Tensor& self, const Tensor& b, const Tensor& c) {
+  PointwiseGeometry g = ternary_geometry(self, b, c);
+  IPT_CHECK(g.sizes == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
+            " doesn't match the broadcast shape ", int_list_str(g.sizes));
+  IPT_CHECK(can_cast(g.compute_dtype, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(g.compute_dtype),
+            " can't be cast to the desired output type ", dtype_cpp_name(self.dtype()));
+  g.out_dtype = self.dtype();
+  return g;
+}
+
+void check_addcdiv(const Tensor& tensor1, const Tensor& tensor2) {
+  IPT_CHECK(!(is_integral(tensor1.dtype(), true) && is_integral(tensor2.dtype(), true)), RuntimeError,
+            "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a "
+            "true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + "
+            "value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * "
+            "tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: "
+            "(input + value * tensor1 / tensor2), for all dtypes.");
+}
+
+std::vector<int64_t> addmm_geometry(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
+  IPT_CHECK(mat1.dim() == 2, RuntimeError, "mat1 must be a matrix, got ", mat1.dim(), "-D tensor");
+  IPT_CHECK(mat2.dim() == 2, RuntimeError, "mat2 must be a matrix, got ", mat2.dim(), "-D tensor");
+  IPT_CHECK(mat1.sizes()[1] == mat2.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
+            mat1.sizes()[0], "x", mat1.sizes()[1], " and ", mat2.sizes()[0], "x", mat2.sizes()[1], ")");
+  IPT_CHECK(self.dtype() == mat2.dtype(), RuntimeError, "self and mat2 must have the same dtype");
+  IPT_CHECK(mat1.dtype() == mat2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
+  return {mat1.sizes()[0], mat2.sizes()[1]};
+}
+
+int64_t softmax_dim(const Tensor& self, int64_t dim, bool log) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  const bool last = self.dim() == 0 || d == self.dim() - 1;
+  IPT_CHECK(is_floating(self.dtype()), RuntimeError, "\"", log ? "log_softmax" : "softmax", last ? "_lastdim" : "",
+            "_kernel_impl\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
+  return d;
+}
+
+NllLossGeometry nll_loss_geometry(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
+                                  bool spatial) {
+  NllLossGeometry g;
+  if (!spatial) {
+    IPT_CHECK(self.dim() > 0 && self.dim() <= 2, RuntimeError, "input tensor should be 1D or 2D");
+    IPT_CHECK(target.dim() <= 1, RuntimeError, "0D or 1D target tensor expected, multi-target not supported");
+    const bool no_batch_dim = self.dim() == 1 && target.dim() == 0;
+    IPT_CHECK(no_batch_dim || self.sizes()[0] == target.sizes()[0], RuntimeError, "size mismatch (got input: ",
+              int_list_str(self.sizes()), ", target: ", int_list_str(target.sizes()), ")");
+    g.c = self.sizes().back();
+    IPT_CHECK(!weight || (weight->dim() == 1 && weight->numel() == g.c), RuntimeError,
+              "weight tensor should be defined either for all ", g.c, " classes or no classes but got weight tensor of shape: ",
+              int_list_str(weight ? weight->sizes() : std::vector<int64_t>{}));
+    g.n = self.dim() == 2 ? self.sizes()[0] : 1;
+    if (self.dim() == 2) g.none_sizes = {g.n};
+  } else {
+    IPT_CHECK(target.dim() == 3, RuntimeError,
+              "only batches of spatial targets supported (3D tensors) but got targets of dimension: ", target.dim());
+    IPT_CHECK(self.dim() == 4, RuntimeError,
+              "only batches of spatial inputs supported (4D tensors), but got input of dimension: ", self.dim());
+    IPT_CHECK(!weight || weight->numel() == self.sizes()[1], RuntimeError,
+              "weight tensor should be defined either for all or no classes");
+    const auto& in = self.sizes();
+    const auto& t = target.sizes();
+    IPT_CHECK(in[0] == t[0] && in[2] == t[1] && in[3] == t[2], RuntimeError, "size mismatch (got input: ",
+              int_list_str(in), " , target: ", int_list_str(t));
+    g.n = in[0];
+    g.c = in[1];
+    g.s = in[2] * in[3];
+    g.none_sizes = {in[0], in[2], in[3]};
+  }
+  IPT_CHECK(target.dtype() == ScalarType::Long, RuntimeError, "expected scalar type Long but found ",
+            dtype_cpp_name(target.dtype()));
+  return g;
+}
+
+std::vector<int64_t> mse_loss_geometry(const Tensor& self, const Tensor& target, int64_t reduction) {
+  std::vector<int64_t> sizes = broadcast_shapes(self.sizes(), target.sizes());
+  ScalarType dt = result_type({&self, &target});
+  IPT_CHECK(is_floating(dt), RuntimeError, "\"mse_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
+  IPT_CHECK(reduction >= 0 && reduction <= 2, RuntimeError, "reduction == Reduction::Mean || reduction == Reduction::Sum");
+  if (reduction != 0) return {};
+  return sizes;
+}
+
+// ---- elementwise math ------------------------------------------------------------------------
+
+void check_not_bool(const Tensor& self, const char* kernel) {
+  IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "\"", kernel, "\" not implemented for 'Bool'");
+}
+
+ScalarType clamp_dtype(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  IPT_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  Tensor lo = native::wrapped_scalar_tensor(min.value_or(Scalar(false)));
+  Tensor hi = native::wrapped_scalar_tensor(max.value_or(Scalar(false)));
+  return result_type({&self, &lo, &hi});
+}
+
+void check_clamp_inplace(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  ScalarType dt = clamp_dtype(self, min, max);
+  // PyTorch names the C++ element type here.
+  auto cpp_type = [](ScalarType t) {
+    switch (t) {
+      case ScalarType::Bool: return "bool";
+      case ScalarType::Long: return "long int";
+      case ScalarType::Float: return "float";
+      case ScalarType::Double: break;
+    }
+    return "double";
+  };
+  IPT_CHECK(can_cast(dt, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(dt),
+            " can't be cast to the desired output type ", cpp_type(self.dtype()));
+}
+
+PointwiseGeometry where_geometry(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  IPT_CHECK(condition.dtype() == ScalarType::Bool, RuntimeError,
+            "where expected condition to be a boolean tensor, but got a tensor with dtype ",
+            dtype_cpp_name(condition.dtype()));
+  PointwiseGeometry g;
+  g.sizes = broadcast_shapes(broadcast_shapes(condition.sizes(), self.sizes()), other.sizes());
+  g.compute_dtype = result_type({&self, &other});
+  g.out_dtype = g.compute_dtype;
+  return g;
+}
+
+// ---- comparisons, masks and indexing ------------------------------------------------------------
+
+void check_masked_fill(const Tensor& self, const Tensor& mask) {
+  IPT_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError, "masked_fill_ only supports boolean masks, but got mask with dtype ",
+            dtype_cpp_name(mask.dtype()));
+  auto b = broadcast_shapes(self.sizes(), mask.sizes());
+  IPT_CHECK(b == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
+            " doesn't match the broadcast shape ", int_list_str(b));
+}
+
+std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, const Tensor& index) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  IPT_CHECK(index.dim() <= 1, IndexError, "index_select(): Index is supposed to be a vector");
+  IPT_CHECK(index.dtype() == ScalarType::Long, RuntimeError, "index_select(): Expected dtype int32 or int64 for index");
+  std::vector<int64_t> sizes = self.sizes();
+  if (self.dim() > 0) sizes[d] = index.numel();
+  return sizes;
+}
+
+void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  IPT_CHECK(index.dim() <= 1, IndexError, "index_add_(): Index is supposed to be a vector");
+  IPT_CHECK(index.dtype() == ScalarType::Long, RuntimeError, "index_add_(): Expected dtype int32/int64 for index");
+  IPT_CHECK(self.dtype() == source.dtype(), RuntimeError, "index_add_(): self (", dtype_cpp_name(self.dtype()),
+            ") and source (", dtype_cpp_name(source.dtype()), ") must have the same scalar type");
+  IPT_CHECK(d == 0 || d < source.dim(), IndexError, "index_add_(): Indexing dim ", d,
+            " is out of bounds of the source tensor with dim ", source.dim());
+  const int64_t along = source.dim() == 0 ? 1 : source.sizes()[d];
+  IPT_CHECK(index.numel() == along, RuntimeError, "index_add_(): Number of indices (", index.numel(),
+            ") should be equal to source.size(dim): (", along, "), for dim: ", d);
+  // Each source slice is added into a self slice (the dim removed from both), so they broadcast.
+  auto slice = [&](const Tensor& t) {
+    std::vector<int64_t> s = t.sizes();
+    if (!s.empty()) s.erase(s.begin() + d);
+    return s;
+  };
+  auto self_slice = slice(self), source_slice = slice(source);
+  auto b = broadcast_shapes(self_slice, source_slice);
+  IPT_CHECK(b == self_slice, RuntimeError, "output with shape ", int_list_str(self_slice),
+            " doesn't match the broadcast shape ", int_list_str(b));
 }
 
 }  // namespace ipt

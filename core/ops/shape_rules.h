@@ -55,4 +55,49 @@ void check_bmm(const Tensor& self, const Tensor& mat2);
 // Checks mm's operands (2-D, same dtype, inner sizes match) with PyTorch's messages.
 void check_mm(const Tensor& self, const Tensor& mat2);
 
+// ---- what torch.nn needs ---------------------------------------------------------------------
+
+// Geometry of three operands broadcast together (addcmul, addcdiv, where): shape and result dtype.
+PointwiseGeometry ternary_geometry(const Tensor& a, const Tensor& b, const Tensor& c);
+// Same, written into `self` (addcmul_): self must have the broadcast shape and take the dtype.
+PointwiseGeometry inplace_ternary_geometry(const Tensor& self, const Tensor& b, const Tensor& c);
+// addcdiv refuses integer tensor1 / tensor2 with PyTorch's message.
+void check_addcdiv(const Tensor& tensor1, const Tensor& tensor2);
+// addmm's output shape [mat1 rows, mat2 cols], with PyTorch's checks (matrices, inner sizes,
+// dtypes); `self` must expand to it (checked by the caller's expand).
+std::vector<int64_t> addmm_geometry(const Tensor& self, const Tensor& mat1, const Tensor& mat2);
+// The wrapped softmax dim; floating inputs only ("\"softmax_lastdim_kernel_impl\" not
+// implemented for 'Long'"). `log` selects log_softmax's kernel names.
+int64_t softmax_dim(const Tensor& self, int64_t dim, bool log);
+// nll_loss_forward (1-D or 2-D input) and nll_loss2d_forward (4-D): the input as (N, C, S)
+// with S spatial positions per sample, the output shape for reduction=none, PyTorch's checks.
+struct NllLossGeometry {
+  int64_t n = 1, c = 1, s = 1;
+  std::vector<int64_t> none_sizes;  // output shape with reduction=none
+};
+NllLossGeometry nll_loss_geometry(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
+                                  bool spatial);
+// mse_loss: output shape (broadcast shape for reduction=none, [] otherwise) and dtype checks.
+std::vector<int64_t> mse_loss_geometry(const Tensor& self, const Tensor& target, int64_t reduction);
+
+// ---- elementwise math ------------------------------------------------------------------------
+
+// Kernels without a bool version: "\"abs_cpu\" not implemented for 'Bool'".
+void check_not_bool(const Tensor& self, const char* kernel);
+// clamp's result dtype (self promoted with the bounds, as numbers); needs at least one bound.
+ScalarType clamp_dtype(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max);
+// clamp_: the promoted dtype must be writable into self.
+void check_clamp_inplace(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max);
+// where(condition, self, other): the three broadcast; condition must be bool; dtype of self and other.
+PointwiseGeometry where_geometry(const Tensor& condition, const Tensor& self, const Tensor& other);
+
+// ---- comparisons, masks and indexing ------------------------------------------------------------
+
+// masked_fill_: a bool mask that broadcasts to self's shape.
+void check_masked_fill(const Tensor& self, const Tensor& mask);
+// index_select's output shape (self's, with index.numel() at dim), with PyTorch's checks.
+std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, const Tensor& index);
+// index_add_'s checks (vector of long indices, one per source slice, matching dtypes and shapes).
+void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+
 }  // namespace ipt

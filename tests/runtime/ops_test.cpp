@@ -106,3 +106,37 @@ TEST(Ops, BlockedTransposeCopyFloatOddShapesAndBatches) {
     for (int64_t i = 0; i < c.numel(); ++i) ASSERT_EQ(element_as_double(c, i), element_as_double(t, i)) << i;
   }
 }
+
+// Meta tensors get the shapes and dtypes the CPU kernels would produce, with the same checks.
+TEST(Ops, MetaKernelsOfNnOps) {
+  auto meta = [](V sizes, ScalarType dt = ScalarType::Float) {
+    return ops::empty_memory_format(sizes, dt, std::nullopt, Device(DeviceType::Meta));
+  };
+  Tensor r = ops::addmm(meta({4}), meta({3, 5}), meta({5, 4}));
+  EXPECT_EQ(r.device().type, DeviceType::Meta);
+  EXPECT_EQ(r.sizes(), (V{3, 4}));
+  EXPECT_THROW(ops::addmm(meta({3}), meta({2, 5}), meta({5, 4})), Error);
+  EXPECT_EQ(ops::linear(meta({2, 3, 5}), meta({4, 5}), meta({4})).sizes(), (V{2, 3, 4}));
+  EXPECT_EQ(ops::softmax_int(meta({2, 3}), 1).sizes(), (V{2, 3}));
+  auto [out, total] = ops::nll_loss_forward(meta({4, 5}), meta({4}, ScalarType::Long), std::nullopt, 0, -100);
+  EXPECT_EQ(out.sizes(), (V{4}));
+  EXPECT_EQ(total.sizes(), (V{}));
+  EXPECT_EQ(ops::mse_loss(meta({3, 1}), meta({4}), 0).sizes(), (V{3, 4}));
+  EXPECT_EQ(ops::mse_loss(meta({3, 1}), meta({4})).sizes(), (V{}));
+  EXPECT_EQ(ops::addcmul(meta({3}), meta({2, 1}), meta({2, 3})).sizes(), (V{2, 3}));
+  EXPECT_EQ(ops::sigmoid(meta({2}, ScalarType::Long)).dtype(), ScalarType::Float);
+  EXPECT_THROW(ops::sqrt_(meta({2}, ScalarType::Long)), Error);
+}
+
+// Inside PyTorch's one deliberate gap in cross_entropy: label smoothing with class indices.
+TEST(Ops, CrossEntropyLabelSmoothingWithClassIndicesIsNotImplemented) {
+  Tensor x = ops::zeros(V{2, 3});
+  Tensor t = ops::zeros(V{2}, ScalarType::Long);
+  try {
+    ops::cross_entropy_loss(x, t, std::nullopt, 1, -100, 0.1);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::NotImplementedError);
+  }
+  EXPECT_EQ(to_double_vector(ops::cross_entropy_loss(x, t)).size(), 1u);
+}

@@ -17,12 +17,20 @@ static std::string base_cpp(const std::string& n) {
   if (n == "Device") return "Device";
   if (n == "MemoryFormat") return "MemoryFormat";
   if (n == "str") return "std::string_view";
+  if (n == "Generator") return "Generator";
   throw std::runtime_error("type '" + n + "' is not supported by the generator");
 }
 
 bool is_tensor_arg(const schema::Argument& a) { return a.type.kind == Type::Kind::Base && a.type.name == "Tensor"; }
 bool is_optional_tensor_arg(const schema::Argument& a) {
   return a.type.is_optional() && a.type.element().kind == Type::Kind::Base && a.type.element().name == "Tensor";
+}
+bool is_tensor_list_arg(const schema::Argument& a) {
+  return a.type.is_list() && a.type.element().kind == Type::Kind::Base && a.type.element().name == "Tensor";
+}
+bool is_optional_tensor_list_arg(const schema::Argument& a) {
+  return a.type.is_list() && a.type.element().is_optional() && a.type.element().element().kind == Type::Kind::Base &&
+         a.type.element().element().name == "Tensor";
 }
 
 static std::string value_type(const Type& t) {
@@ -33,6 +41,10 @@ static std::string value_type(const Type& t) {
       if (t.element().kind == Type::Kind::Base && (t.element().name == "int" || t.element().name == "SymInt"))
         return "IntArrayRef";
       if (t.element().kind == Type::Kind::Base && t.element().name == "Tensor") return "std::span<const Tensor>";
+      // Tensor?[] (index, index_put_): undefined entries are the `:` / `...` of an indexing expression.
+      if (t.element().is_optional() && t.element().element().kind == Type::Kind::Base &&
+          t.element().element().name == "Tensor")
+        return "std::span<const std::optional<Tensor>>";
       throw std::runtime_error("list type '" + t.str() + "' is not supported by the generator");
   }
   return "";
@@ -65,12 +77,16 @@ std::optional<std::string> cpp_default(const schema::Argument& a) {
   if (d == "False") return std::string("false");
   if (d == "[]") return std::string("{}");
   if (d == "contiguous_format") return std::string("MemoryFormat::Contiguous");
+  // at::Reduction (reduction=Mean in the loss functions) and dtype=long (randint).
+  if (d == "Mean") return std::string("1");
+  if (d == "Sum") return std::string("2");
+  if (d == "long") return std::string("ScalarType::Long");
   bool numeric = !d.empty();
   for (char c : d)
     if (!(isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == 'e')) numeric = false;
   if (numeric) {
     if (a.type.kind == Type::Kind::Base && a.type.name == "Scalar") return "Scalar(" + d + ")";
-    if (a.type.kind == Type::Kind::Base && a.type.name == "float" && d.find('.') == std::string::npos) return d + ".0";
+    if (a.type.kind == Type::Kind::Base && a.type.name == "float" && d.find_first_of(".e") == std::string::npos) return d + ".0";
     return d;
   }
   return std::nullopt;

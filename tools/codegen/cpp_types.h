@@ -17,5 +17,7 @@ std::optional<std::string> cpp_default(const schema::Argument& a);
 // True for a plain (non-optional, non-list) Tensor argument.
 bool is_tensor_arg(const schema::Argument& a);
 bool is_optional_tensor_arg(const schema::Argument& a);
+bool is_tensor_list_arg(const schema::Argument& a);           // Tensor[]
+bool is_optional_tensor_list_arg(const schema::Argument& a);  // Tensor?[]
 
 }  // namespace ipt::codegen

@@ -1,0 +1,150 @@
+// Composite kernels of torch.nn.functional and torch.optim's helpers, written as PyTorch 1.13
+// writes them (aten/src/ATen/native/Linear.cpp, SoftMax.cpp, LossNLL.cpp): each calls back into
+// the dispatcher, so the trace and the autograd graph show the operators they are made of.
+#include "core/ops/scalar_tensor.h"
+#include "core/tensor/index_math.h"
+#include "core/util/error.h"
+#include "generated/native_functions.h"
+
+namespace ipt::native {
+
+namespace {
+
+// Tensor.to(dtype) for the dtype= arguments: the same tensor when it already has that dtype.
+Tensor to_dtype(const Tensor& self, ScalarType dtype) {
+  if (self.dtype() == dtype) return self;
+  Tensor out = ops::empty_like(self, dtype);
+  return ops::copy_(out, self);
+}
+
+}  // namespace
+
+// Note [linear]
+// A 2-D input with a bias is one fused addmm (bias + input @ weight.t()); so is a contiguous
+// 3-D input, viewed as 2-D and back. Everything else is matmul, then the bias added in place.
+// So nn.Linear's grad_fn is AddmmBackward0 for a batch of vectors, ViewBackward0 for a batch of
+// sequences, and AddBackward0 (or MmBackward0 etc. without a bias) otherwise.
+Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias) {
+  const bool has_bias = bias && bias->defined();
+  if (input.dim() == 2 && has_bias) return ops::addmm(*bias, input, ops::t(weight));
+  if (has_bias && input.is_contiguous() && input.dim() == 3) {
+    const auto& s = input.sizes();
+    Tensor r = ops::addmm(*bias, ops::view(input, std::vector<int64_t>{s[0] * s[1], s[2]}), ops::t(weight));
+    return ops::view(r, std::vector<int64_t>{s[0], s[1], r.sizes()[1]});
+  }
+  Tensor output = ops::matmul(input, ops::t(weight));
+  if (has_bias) ops::add__Tensor(output, *bias);
+  return output;
+}
+
+Tensor softmax(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  return ops::_softmax(dtype ? to_dtype(self, *dtype) : self, dim, false);
+}
+
+Tensor log_softmax(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  return ops::_log_softmax(dtype ? to_dtype(self, *dtype) : self, dim, false);
+}
+
+Tensor nll_loss(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
+                int64_t ignore_index) {
+  return std::get<0>(ops::nll_loss_forward(self, target, weight, reduction, ignore_index));
+}
+
+Tensor nll_loss2d(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
+                  int64_t ignore_index) {
+  return std::get<0>(ops::nll_loss2d_forward(self, target, weight, reduction, ignore_index));
+}
+
+// What F.nll_loss calls: 1-D / 2-D inputs go to nll_loss, 4-D to nll_loss2d, and 3-D or > 4-D
+// inputs [N, C, d1, ...] are viewed as [N, C, 1, d1 * ...] for nll_loss2d.
+Tensor nll_loss_nd(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight, int64_t reduction,
+                   int64_t ignore_index) {
+  IPT_CHECK(self.dim() >= 1, ValueError, "Expected 1 or more dimensions (got ", self.dim(), ")");
+  IPT_CHECK(self.dim() == 1 || (target.dim() >= 1 && self.sizes()[0] == target.sizes()[0]), ValueError,
+            "Expected input batch_size (", self.sizes()[0], ") to match target batch_size (",
+            target.dim() >= 1 ? target.sizes()[0] : 1, ").");
+  if (self.dim() == 1 || self.dim() == 2) return ops::nll_loss(self, target, weight, reduction, ignore_index);
+  if (self.dim() == 4) return ops::nll_loss2d(self, target, weight, reduction, ignore_index);
+  const int64_t n = self.sizes()[0], c = self.sizes()[1];
+  std::vector<int64_t> out_size(self.sizes().begin() + 2, self.sizes().end());
+  out_size.insert(out_size.begin(), n);
+  std::vector<int64_t> target_rest(target.sizes().begin() + 1, target.sizes().end());
+  IPT_CHECK(target_rest == std::vector<int64_t>(self.sizes().begin() + 2, self.sizes().end()), RuntimeError,
+            "Expected target size ", int_list_str(out_size), ", got ", int_list_str(target.sizes()));
+  Tensor input = ops::contiguous(self), tgt = ops::contiguous(target);
+  input = input.numel() > 0 ? ops::view(input, std::vector<int64_t>{n, c, 1, -1})
+                            : ops::view(input, std::vector<int64_t>{n, c, 0, 0});
+  tgt = tgt.numel() > 0 ? ops::view(tgt, std::vector<int64_t>{n, 1, -1}) : ops::view(tgt, std::vector<int64_t>{n, 0, 0});
+  Tensor out = ops::nll_loss2d(input, tgt, weight, reduction, ignore_index);
+  return reduction == 0 ? ops::view(out, out_size) : out;
+}
+
+// F.cross_entropy: log_softmax over the class dim, then nll_loss_nd. A target of the input's
+// shape holds class probabilities instead: -(log_softmax(input) * target) summed over classes.
+Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
+                          int64_t reduction, int64_t ignore_index, double label_smoothing) {
+  const int64_t class_dim = self.dim() == 1 ? 0 : 1;
+  if (self.sizes() == target.sizes()) {
+    IPT_CHECK(is_floating(target.dtype()), RuntimeError,
+              "Expected floating point type for target with class probabilities, got ", dtype_cpp_name(target.dtype()));
+    IPT_CHECK(ignore_index < 0, RuntimeError, "ignore_index is not supported for floating point target");
+    const int64_t n_classes = self.sizes()[static_cast<size_t>(class_dim)];
+    IPT_CHECK(!weight || (weight->dim() == 1 && weight->numel() == n_classes), RuntimeError,
+              "cross_entropy: weight tensor should be defined either for all ", n_classes,
+              " classes or no classes but got weight tensor of shape: ",
+              int_list_str(weight ? weight->sizes() : std::vector<int64_t>{}));
+    Tensor input = ops::log_softmax_int(self, class_dim, self.dtype());
+    Tensor t = target;
+    if (label_smoothing > 0.0) {
+      IPT_CHECK(label_smoothing <= 1.0, RuntimeError, "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+      t = ops::add_Tensor(ops::mul_Tensor(target, wrapped_scalar_tensor(1 - label_smoothing)),
+                          wrapped_scalar_tensor(label_smoothing / static_cast<double>(n_classes)));
+    }
+    Tensor prod = ops::mul_Tensor(input, t);
+    if (weight) {
+      Tensor w = *weight;
+      if (input.dim() > 1) {
+        std::vector<int64_t> shape(static_cast<size_t>(input.dim()), 1);
+        shape[1] = weight->sizes()[0];
+        w = ops::view(*weight, shape);
+      }
+      prod = ops::mul_Tensor(prod, w);
+    }
+    switch (reduction) {
+      case 1:
+        if (input.numel() == 0) return ops::fill__Scalar(ops::neg(ops::sum(prod)), NAN);
+        return ops::div_Scalar(ops::neg(ops::sum(prod)), input.numel() / n_classes);
+      case 2: return ops::neg(ops::sum(prod));
+      case 0: return ops::neg(ops::sum_dim_IntList(prod, std::vector<int64_t>{class_dim}));
+      default: IPT_FAIL(RuntimeError, "Invalid reduction type encountered in cross_entropy: ", reduction);
+    }
+  }
+  IPT_CHECK(label_smoothing <= 0.0, NotImplementedError,
+            "cross_entropy with class-index targets and label_smoothing > 0 is not implemented in Inside PyTorch "
+            "(only label_smoothing=0.0, or targets given as class probabilities)");
+  return ops::nll_loss_nd(ops::log_softmax_int(self, class_dim, self.dtype()), target, weight, reduction, ignore_index);
+}
+
+// x / number (PyTorch's div.Scalar: the number as a wrapped 0-dim tensor).
+Tensor div(const Tensor& self, const Scalar& other) { return ops::div_Tensor(self, wrapped_scalar_tensor(other)); }
+
+// The conjugate of a real tensor is the tensor itself (no complex dtypes here).
+Tensor conj(const Tensor& self) { return self; }
+
+Tensor zeros_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                  std::optional<Device> device, std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+  return ops::zero_(ops::empty_like(self, dtype, layout, device, pin_memory, memory_format));
+}
+
+Tensor ones_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                 std::optional<Device> device, std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+  return ops::fill__Scalar(ops::empty_like(self, dtype, layout, device, pin_memory, memory_format), 1);
+}
+
+Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<ScalarType> dtype,
+                 std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
+  return ops::fill__Scalar(ops::empty_like(self, dtype, layout, device, pin_memory, memory_format), fill_value);
+}
+
+}  // namespace ipt::native

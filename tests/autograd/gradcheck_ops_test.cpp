@@ -1,0 +1,244 @@
+// Finite-difference gradient checks (float64) for the operators added for torch.nn,
+// torch.optim and the elementwise / comparison / reduction / shape / creation families
+// (see gradcheck.h for what one check does). Values and node names against PyTorch itself are
+// checked in tests/runtime/ops_expected_test.cpp.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/ops/scalar_tensor.h"
+#include "tests/autograd/gradcheck.h"
+
+namespace ipt_test {
+namespace {
+
+using ipt::Scalar;
+using T = std::vector<Tensor>;
+
+Tensor longs(const V& sizes, const std::vector<double>& values) { return from_values(sizes, values, ipt::ScalarType::Long); }
+Tensor nonleaf(const Tensor& x) { return ops::clone(x); }
+Tensor num_tensor(double v) { return ipt::native::wrapped_scalar_tensor(v); }
+std::string node_name(const Tensor& out) {
+  const auto& fn = ipt::autograd::grad_fn(out);
+  return fn ? fn->name() : "(none)";
+}
+
+// ---- group 1: torch.nn and torch.optim -------------------------------------------------------
+
+TEST(GradcheckNn, Addmm) {
+  auto f = [](Scalar beta, Scalar alpha) {
+    return [beta, alpha](const T& x) { return ops::addmm(x[0], x[1], x[2], beta, alpha); };
+  };
+  EXPECT_TRUE(gradcheck(f(1, 1), {rleaf({3, 2}), rleaf({3, 4}), rleaf({4, 2})}));
+  EXPECT_TRUE(gradcheck(f(0.5, -2), {rleaf({3, 2}), rleaf({3, 4}), rleaf({4, 2})}));
+  EXPECT_TRUE(gradcheck(f(2, 3), {rleaf({2}), rleaf({3, 4}), rleaf({4, 2})}));     // bias broadcast over rows
+  EXPECT_TRUE(gradcheck(f(1, 1), {rleaf({3, 1}), rleaf({3, 4}), rleaf({4, 2})}));  // and over columns
+  EXPECT_TRUE(gradcheck(f(0, 1), {rleaf({3, 2}), rleaf({3, 4}), rleaf({4, 2})}));  // beta = 0: self's gradient is 0
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addmm(x[0], ops::t(x[1]), ops::t(x[2])); },
+                        {rleaf({3, 2}), rleaf({4, 3}), rleaf({2, 4})}));
+  EXPECT_TRUE(gradcheck(f(1, 1), {rand_double({3, 2}), rleaf({3, 4}), rand_double({4, 2})}));
+}
+
+TEST(GradcheckNn, Linear) {
+  auto lin = [](const T& x) { return ops::linear(x[0], x[1], x.size() > 2 ? std::optional<Tensor>(x[2]) : std::nullopt); };
+  EXPECT_TRUE(gradcheck(lin, {rleaf({3, 4}), rleaf({2, 4}), rleaf({2})}));
+  EXPECT_TRUE(gradcheck(lin, {rleaf({3, 4}), rleaf({2, 4})}));
+  EXPECT_TRUE(gradcheck(lin, {rleaf({2, 3, 4}), rleaf({5, 4}), rleaf({5})}));  // fused 3-D path
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::linear(ops::transpose_int(x[0], 0, 1), x[1], x[2]); },
+                        {rleaf({3, 2, 4}), rleaf({5, 4}), rleaf({5})}));  // matmul + add_
+  EXPECT_TRUE(gradcheck(lin, {rleaf({4}), rleaf({3, 4}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck(lin, {rleaf({4}), rleaf({3, 4})}));
+  EXPECT_EQ(node_name(lin({rleaf({3, 4}), rleaf({2, 4}), rleaf({2})})), "AddmmBackward0");
+  EXPECT_EQ(node_name(lin({rleaf({2, 3, 4}), rleaf({5, 4}), rleaf({5})})), "ViewBackward0");
+}
+
+TEST(GradcheckNn, SoftmaxAndLogSoftmax) {
+  for (int64_t d : {0, 1, -1}) {
+    SCOPED_TRACE("dim " + std::to_string(d));
+    EXPECT_TRUE(gradcheck([d](const T& x) { return ops::_softmax(x[0], d, false); }, {rleaf({3, 4}, -3, 3)}));
+    EXPECT_TRUE(gradcheck([d](const T& x) { return ops::_log_softmax(x[0], d, false); }, {rleaf({3, 4}, -3, 3)}));
+    EXPECT_TRUE(gradcheck([d](const T& x) { return ops::softmax_int(x[0], d); }, {rleaf({2, 3, 2})}));
+    EXPECT_TRUE(gradcheck([d](const T& x) { return ops::log_softmax_int(x[0], d); }, {rleaf({2, 3, 2})}));
+  }
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::softmax_int(ops::t(x[0]), 1); }, {rleaf({3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::softmax_int(x[0], 0); }, {rleaf({})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::log_softmax_int(x[0], 0); }, {rleaf({5})}));
+}
+
+TEST(GradcheckNn, NllLoss) {
+  Tensor tgt = longs({4}, {1, 0, 4, 2});
+  for (int64_t red : {0, 1, 2}) {
+    SCOPED_TRACE("reduction " + std::to_string(red));
+    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::nll_loss_nd(x[0], tgt, std::nullopt, red); }, {rleaf({4, 5})}));
+    Tensor w = from_values({5}, {1.0, 2.0, 0.5, 1.5, 3.0});
+    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::nll_loss_nd(x[0], tgt, w, red); }, {rleaf({4, 5})}));
+    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::nll_loss_nd(x[0], tgt, w, red, 0); }, {rleaf({4, 5})}));
+  }
+  Tensor t0 = longs({}, {3});
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::nll_loss_nd(x[0], t0); }, {rleaf({5})}));
+  Tensor t3 = longs({2, 4}, {0, 1, 2, 0, 2, 2, 1, 0});
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::nll_loss_nd(x[0], t3); }, {rleaf({2, 3, 4})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::nll_loss_nd(x[0], t3, std::nullopt, 0); }, {rleaf({2, 3, 4})}));
+  Tensor t4 = longs({2, 2, 2}, {0, 1, 2, 0, 2, 2, 1, -100});
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::nll_loss_nd(x[0], t4); }, {rleaf({2, 3, 2, 2})}));
+}
+
+TEST(GradcheckNn, CrossEntropy) {
+  Tensor tgt = longs({4}, {1, 0, 4, 2});
+  for (int64_t red : {0, 1, 2}) {
+    SCOPED_TRACE("reduction " + std::to_string(red));
+    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, std::nullopt, red); }, {rleaf({4, 5})}));
+    // Class probabilities (the target's gradient too).
+    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], ops::softmax_int(x[1], 1), std::nullopt, red); },
+                          {rleaf({3, 4}), rleaf({3, 4})}));
+  }
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], x[1], x[2], 1, -100, 0.3); },
+                        {rleaf({3, 4}), rleaf({3, 4}, 0.1, 1.0), rleaf({4}, 0.5, 2.0)}));
+}
+
+TEST(GradcheckNn, MseLoss) {
+  for (int64_t red : {0, 1, 2}) {
+    SCOPED_TRACE("reduction " + std::to_string(red));
+    EXPECT_TRUE(gradcheck([red](const T& x) { return ops::mse_loss(x[0], x[1], red); }, {rleaf({3, 4}), rleaf({3, 4})}));
+    EXPECT_TRUE(gradcheck([red](const T& x) { return ops::mse_loss(x[0], x[1], red); }, {rleaf({3, 1}), rleaf({4})}));
+  }
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mse_loss(x[0], x[1]); }, {rleaf({3}), rand_double({3})}));
+}
+
+TEST(GradcheckNn, Activations) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::sigmoid(x[0]); }, {rleaf({2, 3}, -4, 4)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::tanh(x[0]); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::sqrt(x[0]); }, {rleaf({2, 3}, 0.2, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::sigmoid_(nonleaf(x[0])); }, {rleaf({2, 3}, -4, 4)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::tanh_(nonleaf(x[0])); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::sqrt_(nonleaf(x[0])); }, {rleaf({2, 3}, 0.2, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::tanh(ops::t(x[0])); }, {rleaf({2, 3})}));
+}
+
+TEST(GradcheckNn, AddcmulAddcdiv) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcmul(x[0], x[1], x[2], 0.5); }, {rleaf({2, 3}), rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcmul(x[0], x[1], x[2], -2); }, {rleaf({3}), rleaf({2, 1}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcdiv(x[0], x[1], x[2], 0.5); },
+                        {rleaf({2, 3}), rleaf({2, 3}), rleaf({2, 3}, 0.5, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcdiv(x[0], x[1], x[2], 3); },
+                        {rleaf({1}), rleaf({2, 1}), rleaf({3}, 0.5, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcmul_(nonleaf(x[0]), x[1], x[2], 0.25); },
+                        {rleaf({2, 3}), rleaf({3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcdiv_(nonleaf(x[0]), x[1], x[2], -0.5); },
+                        {rleaf({2, 3}), rleaf({2, 3}), rleaf({3}, 0.5, 2)}));
+  // Adam's update, as torch.optim.Adam writes it: exp_avg_sq.mul_(b2).addcmul_(g, g, value=1 - b2).
+  EXPECT_TRUE(gradcheck([](const T& x) {
+    Tensor v = nonleaf(x[0]);
+    ops::mul__Tensor(v, num_tensor(0.999));
+    return ops::addcmul_(v, x[1], x[1], 0.001);
+  }, {rleaf({4}), rleaf({4})}));
+}
+
+TEST(GradcheckNn, DivScalarZeroConj) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::div_Scalar(x[0], 4); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::div_Scalar(x[0], -0.5); }, {rleaf({3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::zero_(nonleaf(x[0])), x[1]); }, {rleaf({3}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::conj(x[0]); }, {rleaf({3})}));
+}
+
+
+// ---- group 2: elementwise math ----------------------------------------------------------------
+
+TEST(GradcheckElementwise, Unary) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::sin(x[0]); }, {rleaf({2, 3}, -3, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::cos(x[0]); }, {rleaf({2, 3}, -3, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::tan(x[0]); }, {rleaf({2, 3}, -1.2, 1.2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::log(x[0]); }, {rleaf({2, 3}, 0.2, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::rsqrt(x[0]); }, {rleaf({2, 3}, 0.2, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::abs(x[0]); }, {rleaf({2, 3}, -2, 2, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::floor(x[0]), x[0]); }, {rleaf({5}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::ceil(x[0]), x[0]); }, {rleaf({5}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::sign(x[0]), x[0]); }, {rleaf({5}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::sin(ops::t(x[0])); }, {rleaf({2, 3})}));
+}
+
+TEST(GradcheckElementwise, UnaryInPlace) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::sin_(nonleaf(x[0])); }, {rleaf({2, 3}, -3, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::cos_(nonleaf(x[0])); }, {rleaf({2, 3}, -3, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::tan_(nonleaf(x[0])); }, {rleaf({2, 3}, -1.2, 1.2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::log_(nonleaf(x[0])); }, {rleaf({2, 3}, 0.2, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::rsqrt_(nonleaf(x[0])); }, {rleaf({2, 3}, 0.2, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::abs_(nonleaf(x[0])); }, {rleaf({2, 3}, -2, 2, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::floor_(nonleaf(x[0])), x[0]); }, {rleaf({4}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::ceil_(nonleaf(x[0])), x[0]); }, {rleaf({4}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::sign_(nonleaf(x[0])), x[0]); }, {rleaf({4}, -3, 3, 0.05)}));
+}
+
+TEST(GradcheckElementwise, Clamp) {
+  // Values kept away from the bounds (finite differences straddling a kink are meaningless).
+  Tensor x = from_values({6}, {-2.0, -0.7, -0.2, 0.3, 0.8, 1.6});
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::clamp(x[0], -0.5, 1.0); }, {leaf(ops::clone(x))}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::clamp(x[0], 0.0); }, {leaf(ops::clone(x))}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::clamp(x[0], std::nullopt, 0.5); }, {leaf(ops::clone(x))}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::clamp_(nonleaf(x[0]), -0.5, 1.0); }, {leaf(ops::clone(x))}));
+  // At a bound the gradient passes (PyTorch's >= / <=), as in ops_expected.json's grad_at_bounds.
+  Tensor b = leaf(from_values({3}, {-0.5, 0.2, 1.0}));
+  ipt::autograd::backward(ops::sum(ops::clamp(b, -0.5, 1.0)), std::nullopt, false);
+  EXPECT_EQ(ipt::to_double_vector(grad_of(b)), (std::vector<double>{1, 1, 1}));
+}
+
+TEST(GradcheckElementwise, Where) {
+  Tensor c = from_values({2, 3}, {1, 0, 1, 0, 0, 1}, ipt::ScalarType::Bool);
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::where_self(c, x[0], x[1]); }, {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::where_self(c, x[0], x[1]); }, {rleaf({2, 1}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::where_self(c, x[0], x[1]); }, {rleaf({}), rand_double({2, 3})}));
+  Tensor c1 = from_values({2, 1}, {1, 0}, ipt::ScalarType::Bool);
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::where_self(c1, x[0], x[1]); }, {rleaf({3}), rleaf({2, 3})}));
+}
+
+
+// ---- group 3: masks and indexing ----------------------------------------------------------------
+
+using Idx = std::vector<std::optional<Tensor>>;
+
+TEST(GradcheckIndexing, MaskedFill) {
+  Tensor m = from_values({2, 3}, {1, 0, 1, 0, 0, 1}, ipt::ScalarType::Bool);
+  Tensor row = from_values({3}, {1, 0, 1}, ipt::ScalarType::Bool);
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_fill__Scalar(nonleaf(x[0]), m, 2.0); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_fill__Scalar(nonleaf(x[0]), row, 0); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_fill_Scalar(x[0], m, -1); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_fill_Scalar(x[0], m, 0.5); }, {rleaf({3})}));  // self broadcast
+}
+
+TEST(GradcheckIndexing, Index) {
+  Tensor i = longs({3}, {2, 0, 2});  // repeated: gradients add up
+  Tensor j = longs({2, 1}, {1, 0});
+  Tensor mask = from_values({4}, {1, 0, 1, 1}, ipt::ScalarType::Bool);
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{i}); }, {rleaf({3, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{j, i}); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{std::nullopt, i}); }, {rleaf({2, 3, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{j, std::nullopt, i}); }, {rleaf({2, 2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{mask}); }, {rleaf({4, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(ops::t(x[0]), Idx{mask}); }, {rleaf({2, 4})}));
+}
+
+TEST(GradcheckIndexing, IndexPut) {
+  Tensor i = longs({2}, {3, 0});
+  Tensor dup = longs({3}, {1, 1, 3});
+  Tensor mask = from_values({2, 3}, {1, 0, 1, 0, 0, 1}, ipt::ScalarType::Bool);
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{i}, x[1]); }, {rleaf({4, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{i}, x[1]); }, {rleaf({4, 3}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{mask}, x[1]); }, {rleaf({2, 3}), rleaf({})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{dup}, x[1], true); }, {rleaf({4}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put(x[0], Idx{std::nullopt, i}, x[1]); }, {rleaf({2, 4}), rleaf({2, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put(x[0], Idx{dup}, x[1], true); }, {rleaf({4}), rleaf({3})}));
+}
+
+TEST(GradcheckIndexing, IndexSelectAndIndexAdd) {
+  Tensor i = longs({3}, {2, 0, 2});
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_select(x[0], 0, i); }, {rleaf({3, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_select(x[0], 1, i); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_select(x[0], -1, longs({}, {1})); }, {rleaf({2, 2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add_(nonleaf(x[0]), 0, i, x[1]); }, {rleaf({3, 2}), rleaf({3, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add_(nonleaf(x[0]), 1, i, x[1], -1.5); }, {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add(x[0], 0, longs({1}, {0}), x[1]); }, {rleaf({}), rleaf({})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add(x[0], 0, i, x[1], 2); }, {rleaf({4}), rleaf({3})}));
+}
+
+}  // namespace
+}  // namespace ipt_test

@@ -1,0 +1,553 @@
+// Checks operators against what PyTorch 1.13 computed for the same calls (ops_expected.json,
+// written by gen_ops_expected.py): output sizes, strides, dtypes and values, or the exception
+// kind and message; for cases run with requires_grad, also each output's grad_fn name and the
+// inputs' gradients of sum(output * W) for the recorded weights W.
+//
+// Every case in the JSON names a function in kCases below that makes the same call through
+// ipt::ops (the generated C++ API); a case without one, or one without a case, fails.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "core/autograd/engine.h"
+#include "core/autograd/node.h"
+#include "core/ops/scalar_tensor.h"
+#include "core/tensor/index_math.h"
+#include "core/util/error.h"
+#include "generated/ops.h"
+
+using namespace ipt;
+using nlohmann::json;
+using V = std::vector<int64_t>;
+using In = std::vector<Tensor>;
+
+namespace {
+
+// What a case returns: tensors (one, a tuple's or a list's) or a bool.
+struct Out {
+  std::vector<Tensor> tensors;
+  std::optional<bool> flag;
+  Out(Tensor t) : tensors{std::move(t)} {}
+  Out(std::tuple<Tensor, Tensor> t) : tensors{std::get<0>(t), std::get<1>(t)} {}
+  Out(std::vector<Tensor> v) : tensors(std::move(v)) {}
+  Out(bool b) : flag(b) {}
+};
+using Fn = std::function<Out(const In&)>;
+
+std::optional<Tensor> opt(const Tensor& t) { return t.defined() ? std::optional<Tensor>(t) : std::nullopt; }
+constexpr int64_t kNone = 0, kMean = 1, kSum = 2;
+// An index list for index / index_put_ (undefined tensors are the `:` entries).
+std::vector<std::optional<Tensor>> idx(std::initializer_list<Tensor> ts) {
+  std::vector<std::optional<Tensor>> v;
+  for (const Tensor& t : ts) v.push_back(opt(t));
+  return v;
+}
+
+// clang-format off
+const std::map<std::string, Fn> kCases = {
+  // ---- group 1: torch.nn and torch.optim ---------------------------------------------------
+  {"addmm/basic", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+  {"addmm/beta_alpha", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2], 0.5, 2); }},
+  {"addmm/broadcast_bias", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+  {"addmm/row_bias", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2], 1, -1); }},
+  {"addmm/beta0_ignores_nan", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2], 0); }},
+  {"addmm/transposed", [](const In& x) -> Out { return ops::addmm(x[0], ops::t(x[1]), ops::t(x[2])); }},
+  {"addmm/float64", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2], 2, 0.5); }},
+  {"addmm/k0", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2], 3); }},
+  {"addmm/int", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2], 2, 3); }},
+  {"addmm/int_float_alpha", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2], 1, 0.5); }},
+  {"addmm/err_shapes", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+  {"addmm/err_mat1_1d", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+  {"addmm/err_mat2_3d", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+  {"addmm/err_self_dtype", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+  {"addmm/err_mat2_dtype", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+  {"addmm/err_mat1_dtype", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+  {"addmm/err_bias", [](const In& x) -> Out { return ops::addmm(x[0], x[1], x[2]); }},
+
+  {"linear/2d_bias", [](const In& x) -> Out { return ops::linear(x[0], x[1], x[2]); }},
+  {"linear/2d_no_bias", [](const In& x) -> Out { return ops::linear(x[0], x[1]); }},
+  {"linear/3d_bias", [](const In& x) -> Out { return ops::linear(x[0], x[1], x[2]); }},
+  {"linear/3d_noncontiguous", [](const In& x) -> Out { return ops::linear(ops::transpose_int(x[0], 0, 1), x[1], x[2]); }},
+  {"linear/1d_bias", [](const In& x) -> Out { return ops::linear(x[0], x[1], x[2]); }},
+  {"linear/1d_no_bias", [](const In& x) -> Out { return ops::linear(x[0], x[1]); }},
+  {"linear/4d_bias", [](const In& x) -> Out { return ops::linear(x[0], x[1], x[2]); }},
+  {"linear/float64", [](const In& x) -> Out { return ops::linear(x[0], x[1], x[2]); }},
+  {"linear/err_weight", [](const In& x) -> Out { return ops::linear(x[0], x[1]); }},
+  {"linear/err_bias", [](const In& x) -> Out { return ops::linear(x[0], x[1], x[2]); }},
+
+  {"softmax/dim0", [](const In& x) -> Out { return ops::softmax_int(x[0], 0); }},
+  {"softmax/dim1", [](const In& x) -> Out { return ops::softmax_int(x[0], 1); }},
+  {"softmax/dim-1", [](const In& x) -> Out { return ops::softmax_int(x[0], -1); }},
+  {"log_softmax/dim0", [](const In& x) -> Out { return ops::log_softmax_int(x[0], 0); }},
+  {"log_softmax/dim1", [](const In& x) -> Out { return ops::log_softmax_int(x[0], 1); }},
+  {"log_softmax/dim-1", [](const In& x) -> Out { return ops::log_softmax_int(x[0], -1); }},
+  {"softmax/3d_dim1", [](const In& x) -> Out { return ops::softmax_int(x[0], 1); }},
+  {"log_softmax/3d_dim1", [](const In& x) -> Out { return ops::log_softmax_int(x[0], 1); }},
+  {"softmax/0d", [](const In& x) -> Out { return ops::softmax_int(x[0], 0); }},
+  {"log_softmax/0d", [](const In& x) -> Out { return ops::log_softmax_int(x[0], -1); }},
+  {"softmax/transposed", [](const In& x) -> Out { return ops::softmax_int(ops::t(x[0]), 1); }},
+  {"softmax/large_values", [](const In& x) -> Out { return ops::softmax_int(x[0], 0); }},
+  {"log_softmax/large_values", [](const In& x) -> Out { return ops::log_softmax_int(x[0], 0); }},
+  {"softmax/dtype_float64", [](const In& x) -> Out { return ops::softmax_int(x[0], 1, ScalarType::Double); }},
+  {"log_softmax/dtype_float64", [](const In& x) -> Out { return ops::log_softmax_int(x[0], 1, ScalarType::Double); }},
+  {"softmax/int_with_dtype", [](const In& x) -> Out { return ops::softmax_int(x[0], 0, ScalarType::Float); }},
+  {"softmax/float64", [](const In& x) -> Out { return ops::softmax_int(x[0], 1); }},
+  {"_softmax/direct", [](const In& x) -> Out { return ops::_softmax(x[0], 1, false); }},
+  {"_log_softmax/direct", [](const In& x) -> Out { return ops::_log_softmax(x[0], 0, false); }},
+  {"softmax/err_int", [](const In& x) -> Out { return ops::softmax_int(x[0], 0); }},
+  {"softmax/err_int_dim0_of_2d", [](const In& x) -> Out { return ops::softmax_int(x[0], 0); }},
+  {"log_softmax/err_int", [](const In& x) -> Out { return ops::log_softmax_int(x[0], 1); }},
+  {"softmax/err_dim", [](const In& x) -> Out { return ops::softmax_int(x[0], 2); }},
+
+  {"nll_loss/mean", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], std::nullopt, kMean); }},
+  {"nll_loss/sum", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], std::nullopt, kSum); }},
+  {"nll_loss/none", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], std::nullopt, kNone); }},
+  {"nll_loss/weight_mean", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], x[2], kMean); }},
+  {"nll_loss/weight_sum", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], x[2], kSum); }},
+  {"nll_loss/weight_none", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], x[2], kNone); }},
+  {"nll_loss/ignore_mean", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], std::nullopt, kMean, 0); }},
+  {"nll_loss/ignore_sum", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], std::nullopt, kSum, 0); }},
+  {"nll_loss/ignore_none", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], std::nullopt, kNone, 0); }},
+  {"nll_loss/default_ignore_index", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/all_ignored", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/1d_input", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/1d_input_none", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], std::nullopt, kNone); }},
+  {"nll_loss/float64", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/3d_input", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/3d_input_none", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], std::nullopt, kNone); }},
+  {"nll_loss/4d_input_weight", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], x[2]); }},
+  {"nll_loss/err_weight_requires_grad", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], x[2]); }},
+  {"nll_loss_forward/mean", [](const In& x) -> Out { return ops::nll_loss_forward(x[0], x[1], std::nullopt, kMean, -100); }},
+  {"nll_loss_forward/none", [](const In& x) -> Out { return ops::nll_loss_forward(x[0], x[1], std::nullopt, kNone, -100); }},
+  {"nll_loss_forward/sum_weight", [](const In& x) -> Out { return ops::nll_loss_forward(x[0], x[1], x[2], kSum, 2); }},
+  {"nll_loss/err_batch", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/err_target_bounds", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/err_target_negative", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/err_target_float", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/err_weight", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1], x[2]); }},
+  {"nll_loss/err_0d_input", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss/err_3d_target", [](const In& x) -> Out { return ops::nll_loss_nd(x[0], x[1]); }},
+  {"nll_loss_forward/err_2d_target", [](const In& x) -> Out { return ops::nll_loss_forward(x[0], x[1], std::nullopt, kMean, -100); }},
+
+  {"cross_entropy/mean", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], std::nullopt, kMean); }},
+  {"cross_entropy/sum", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], std::nullopt, kSum); }},
+  {"cross_entropy/none", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], std::nullopt, kNone); }},
+  {"cross_entropy/probs_mean", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], std::nullopt, kMean); }},
+  {"cross_entropy/probs_sum", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], std::nullopt, kSum); }},
+  {"cross_entropy/probs_none", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], std::nullopt, kNone); }},
+  {"cross_entropy/weight", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], x[2]); }},
+  {"cross_entropy/ignore_index", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], std::nullopt, kMean, 1); }},
+  {"cross_entropy/1d", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1]); }},
+  {"cross_entropy/3d", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1]); }},
+  {"cross_entropy/float64", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1]); }},
+  {"cross_entropy/probs_weight", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], x[2]); }},
+  {"cross_entropy/probs_label_smoothing", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1], std::nullopt, kMean, -100, 0.2); }},
+  {"cross_entropy/err_batch", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1]); }},
+  {"cross_entropy/err_probs_int", [](const In& x) -> Out { return ops::cross_entropy_loss(x[0], x[1]); }},
+
+  {"mse_loss/mean", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1], kMean); }},
+  {"mse_loss/sum", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1], kSum); }},
+  {"mse_loss/none", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1], kNone); }},
+  {"mse_loss/broadcast", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1]); }},
+  {"mse_loss/broadcast_none", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1], kNone); }},
+  {"mse_loss/float64", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1]); }},
+  {"mse_loss/mixed_dtypes", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1]); }},
+  {"mse_loss/err_int", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1]); }},
+  {"mse_loss/err_shapes", [](const In& x) -> Out { return ops::mse_loss(x[0], x[1]); }},
+
+#define IPT_UNARY_CASES(f)                                                                          \
+  {#f "/float", [](const In& x) -> Out { return ops::f(x[0]); }},                                   \
+  {#f "/float64", [](const In& x) -> Out { return ops::f(x[0]); }},                                 \
+  {#f "/transposed", [](const In& x) -> Out { return ops::f(ops::t(x[0])); }},                      \
+  {#f "/inplace", [](const In& x) -> Out { return ops::f##_(ops::clone(x[0])); }},                  \
+  {#f "/int", [](const In& x) -> Out { return ops::f(x[0]); }},                                     \
+  {#f "/bool", [](const In& x) -> Out { return ops::f(x[0]); }},                                    \
+  {#f "/err_inplace_int", [](const In& x) -> Out { return ops::f##_(x[0]); }},
+  IPT_UNARY_CASES(sigmoid)
+  IPT_UNARY_CASES(tanh)
+  IPT_UNARY_CASES(sqrt)
+  {"sqrt/negative_and_special", [](const In& x) -> Out { return ops::sqrt(x[0]); }},
+  {"sigmoid/special", [](const In& x) -> Out { return ops::sigmoid(x[0]); }},
+  {"tanh/special", [](const In& x) -> Out { return ops::tanh(x[0]); }},
+
+  {"addcmul/basic", [](const In& x) -> Out { return ops::addcmul(x[0], x[1], x[2], 0.5); }},
+  {"addcmul/broadcast", [](const In& x) -> Out { return ops::addcmul(x[0], x[1], x[2], -2); }},
+  {"addcmul/default_value", [](const In& x) -> Out { return ops::addcmul(x[0], x[1], x[2]); }},
+  {"addcmul/inplace", [](const In& x) -> Out { return ops::addcmul_(ops::clone(x[0]), x[1], x[2], 0.25); }},
+  {"addcmul/int", [](const In& x) -> Out { return ops::addcmul(x[0], x[1], x[2], 2); }},
+  {"addcmul/int_float_value", [](const In& x) -> Out { return ops::addcmul(x[0], x[1], x[2], 0.5); }},
+  {"addcmul/promote", [](const In& x) -> Out { return ops::addcmul(x[0], x[1], x[2]); }},
+  {"addcmul/err_inplace_shape", [](const In& x) -> Out { return ops::addcmul_(x[0], x[1], x[2]); }},
+  {"addcmul/err_inplace_dtype", [](const In& x) -> Out { return ops::addcmul_(x[0], x[1], x[2]); }},
+  {"addcdiv/basic", [](const In& x) -> Out { return ops::addcdiv(x[0], x[1], x[2], 0.5); }},
+  {"addcdiv/broadcast", [](const In& x) -> Out { return ops::addcdiv(x[0], x[1], x[2], -2); }},
+  {"addcdiv/inplace", [](const In& x) -> Out { return ops::addcdiv_(ops::clone(x[0]), x[1], x[2], -0.1); }},
+  {"addcdiv/float64", [](const In& x) -> Out { return ops::addcdiv(x[0], x[1], x[2]); }},
+  {"addcdiv/int_self", [](const In& x) -> Out { return ops::addcdiv(x[0], x[1], x[2]); }},
+  {"addcdiv/err_int", [](const In& x) -> Out { return ops::addcdiv(x[0], x[1], x[2]); }},
+  {"addcdiv/err_int_float_self", [](const In& x) -> Out { return ops::addcdiv(x[0], x[1], x[2]); }},
+
+  {"div_Scalar/float", [](const In& x) -> Out { return ops::div_Scalar(x[0], 4); }},
+  {"div_Scalar/int_by_int", [](const In& x) -> Out { return ops::div_Scalar(x[0], 2); }},
+  {"zero_/float", [](const In& x) -> Out { return ops::zero_(ops::clone(x[0])); }},
+  {"zero_/int", [](const In& x) -> Out { return ops::zero_(x[0]); }},
+  {"zeros_like/transposed", [](const In& x) -> Out { return ops::zeros_like(ops::t(x[0])); }},
+  {"zeros_like/sliced", [](const In& x) -> Out { return ops::zeros_like(ops::slice_Tensor(x[0], 1, std::nullopt, std::nullopt, 2)); }},
+  {"zeros_like/dtype", [](const In& x) -> Out { return ops::zeros_like(x[0], ScalarType::Long); }},
+  {"ones_like/float", [](const In& x) -> Out { return ops::ones_like(x[0]); }},
+  {"ones_like/bool", [](const In& x) -> Out { return ops::ones_like(x[0], ScalarType::Bool); }},
+  {"full_like/int", [](const In& x) -> Out { return ops::full_like(x[0], 7); }},
+  {"full_like/float_into_int", [](const In& x) -> Out { return ops::full_like(x[0], 2.5); }},
+  {"full_like/float", [](const In& x) -> Out { return ops::full_like(x[0], -1.5); }},
+  {"conj/float", [](const In& x) -> Out { return ops::conj(x[0]); }},
+
+  // ---- group 2: elementwise math -----------------------------------------------------------
+#define IPT_MATH_CASES(f)                                                                           \
+  {#f "/float", [](const In& x) -> Out { return ops::f(x[0]); }},                                   \
+  {#f "/float64", [](const In& x) -> Out { return ops::f(x[0]); }},                                 \
+  {#f "/transposed", [](const In& x) -> Out { return ops::f(ops::t(x[0])); }},                      \
+  {#f "/inplace", [](const In& x) -> Out { return ops::f##_(ops::clone(x[0])); }},                  \
+  {#f "/int", [](const In& x) -> Out { return ops::f(x[0]); }},                                     \
+  {#f "/bool", [](const In& x) -> Out { return ops::f(x[0]); }},                                    \
+  {#f "/inplace_int", [](const In& x) -> Out { return ops::f##_(x[0]); }},                          \
+  {#f "/special", [](const In& x) -> Out { return ops::f(x[0]); }},
+  IPT_MATH_CASES(sin)
+  IPT_MATH_CASES(cos)
+  IPT_MATH_CASES(tan)
+  IPT_MATH_CASES(log)
+  IPT_MATH_CASES(rsqrt)
+  IPT_MATH_CASES(abs)
+  IPT_MATH_CASES(floor)
+  IPT_MATH_CASES(ceil)
+  IPT_MATH_CASES(sign)
+  {"clamp/both", [](const In& x) -> Out { return ops::clamp(x[0], -0.5, 1.0); }},
+  {"clamp/min", [](const In& x) -> Out { return ops::clamp(x[0], 0.0); }},
+  {"clamp/max", [](const In& x) -> Out { return ops::clamp(x[0], std::nullopt, 0.5); }},
+  {"clamp/min_above_max", [](const In& x) -> Out { return ops::clamp(x[0], 1, -1); }},
+  {"clamp/grad", [](const In& x) -> Out { return ops::clamp(x[0], -0.5, 1.0); }},
+  {"clamp/grad_at_bounds", [](const In& x) -> Out { return ops::clamp(x[0], -0.5, 1.0); }},
+  {"clamp/grad_min_only", [](const In& x) -> Out { return ops::clamp(x[0], 0.1); }},
+  {"clamp/inplace", [](const In& x) -> Out { return ops::clamp_(ops::clone(x[0]), -1, 1); }},
+  {"clamp/int", [](const In& x) -> Out { return ops::clamp(x[0], -1, 1); }},
+  {"clamp/int_float_min", [](const In& x) -> Out { return ops::clamp(x[0], 0.5); }},
+  {"clamp/bool", [](const In& x) -> Out { return ops::clamp(x[0], 0, 1); }},
+  {"clamp/float64", [](const In& x) -> Out { return ops::clamp(x[0], -0.25, 0.25); }},
+  {"clamp/transposed", [](const In& x) -> Out { return ops::clamp(ops::t(x[0]), -0.25, 0.25); }},
+  {"clamp/err_no_bounds", [](const In& x) -> Out { return ops::clamp(x[0]); }},
+  {"clamp/err_inplace_int_float", [](const In& x) -> Out { return ops::clamp_(x[0], 0.5); }},
+  {"where/basic", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+  {"where/broadcast", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+  {"where/broadcast_condition", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+  {"where/promote", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+  {"where/int", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+  {"where/float64", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+  {"where/method", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+  {"where/err_condition", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+  {"where/err_shapes", [](const In& x) -> Out { return ops::where_self(x[0], x[1], x[2]); }},
+
+  // ---- group 3: comparisons, masks and indexing ---------------------------------------------
+#define IPT_COMPARE_CASES(f)                                                                        \
+  {#f "/tensor", [](const In& x) -> Out { return ops::f##_Tensor(x[0], x[1]); }},                   \
+  {#f "/scalar", [](const In& x) -> Out { return ops::f##_Scalar(x[0], 3.0); }},                    \
+  {#f "/int_float_scalar", [](const In& x) -> Out { return ops::f##_Scalar(x[0], 1.5); }},          \
+  {#f "/int_vs_float", [](const In& x) -> Out { return ops::f##_Tensor(x[0], x[1]); }},             \
+  {#f "/bool", [](const In& x) -> Out { return ops::f##_Tensor(x[0], x[1]); }},                     \
+  {#f "/transposed", [](const In& x) -> Out { return ops::f##_Tensor(ops::t(x[0]), x[1]); }},       \
+  {#f "/err_shapes", [](const In& x) -> Out { return ops::f##_Tensor(x[0], x[1]); }},
+  IPT_COMPARE_CASES(eq)
+  IPT_COMPARE_CASES(ne)
+  IPT_COMPARE_CASES(lt)
+  IPT_COMPARE_CASES(le)
+  IPT_COMPARE_CASES(gt)
+  IPT_COMPARE_CASES(ge)
+  {"eq/grad_input_gives_no_grad_fn", [](const In& x) -> Out { return ops::eq_Tensor(x[0], x[1]); }},
+  {"equal/same", [](const In& x) -> Out { return ops::equal(x[0], x[1]); }},
+  {"equal/different", [](const In& x) -> Out { return ops::equal(x[0], x[1]); }},
+  {"equal/shapes", [](const In& x) -> Out { return ops::equal(x[0], x[1]); }},
+  {"equal/nan", [](const In& x) -> Out { return ops::equal(x[0], x[0]); }},
+  {"equal/dtypes", [](const In& x) -> Out { return ops::equal(x[0], x[1]); }},
+  {"equal/transposed", [](const In& x) -> Out { return ops::equal(ops::t(x[0]), ops::contiguous(ops::t(x[0]))); }},
+  {"isclose/default", [](const In& x) -> Out { return ops::isclose(x[0], x[1]); }},
+  {"isclose/equal_nan", [](const In& x) -> Out { return ops::isclose(x[0], x[1], 1e-05, 1e-08, true); }},
+  {"isclose/tolerances", [](const In& x) -> Out { return ops::isclose(x[0], x[1], 0.1, 0.01); }},
+  {"isclose/zero_tolerances", [](const In& x) -> Out { return ops::isclose(x[0], x[1], 0, 0); }},
+  {"isclose/int", [](const In& x) -> Out { return ops::isclose(x[0], x[1], 1e-05, 1); }},
+  {"isclose/broadcast", [](const In& x) -> Out { return ops::isclose(x[0], x[1]); }},
+  {"isclose/err_dtypes", [](const In& x) -> Out { return ops::isclose(x[0], x[1]); }},
+  {"isclose/err_rtol", [](const In& x) -> Out { return ops::isclose(x[0], x[1], -1); }},
+  {"allclose/true", [](const In& x) -> Out { return ops::allclose(x[0], x[1]); }},
+  {"allclose/false", [](const In& x) -> Out { return ops::allclose(x[0], x[1]); }},
+  {"allclose/nan", [](const In& x) -> Out { return ops::allclose(x[0], x[1]); }},
+  {"allclose/equal_nan", [](const In& x) -> Out { return ops::allclose(x[0], x[1], 1e-05, 1e-08, true); }},
+  {"allclose/atol", [](const In& x) -> Out { return ops::allclose(x[0], x[1], 1e-05, 0.2); }},
+  {"isfinite/float", [](const In& x) -> Out { return ops::isfinite(x[0]); }},
+  {"isfinite/int", [](const In& x) -> Out { return ops::isfinite(x[0]); }},
+  {"isnan/float", [](const In& x) -> Out { return ops::isnan(x[0]); }},
+  {"isnan/int", [](const In& x) -> Out { return ops::isnan(x[0]); }},
+  {"logical_not/float", [](const In& x) -> Out { return ops::logical_not(x[0]); }},
+  {"logical_not/int", [](const In& x) -> Out { return ops::logical_not(x[0]); }},
+  {"logical_not/bool", [](const In& x) -> Out { return ops::logical_not(x[0]); }},
+  {"logical_not/inplace_float", [](const In& x) -> Out { return ops::logical_not_(x[0]); }},
+  {"logical_not/inplace_bool", [](const In& x) -> Out { return ops::logical_not_(x[0]); }},
+  {"logical_and/basic", [](const In& x) -> Out { return ops::logical_and(x[0], x[1]); }},
+  {"logical_or/basic", [](const In& x) -> Out { return ops::logical_or(x[0], x[1]); }},
+  {"all/true", [](const In& x) -> Out { return ops::all(x[0]); }},
+  {"all/false", [](const In& x) -> Out { return ops::all(x[0]); }},
+  {"all/empty", [](const In& x) -> Out { return ops::all(x[0]); }},
+  {"any/false", [](const In& x) -> Out { return ops::any(x[0]); }},
+  {"any/true", [](const In& x) -> Out { return ops::any(x[0]); }},
+  {"any/empty", [](const In& x) -> Out { return ops::any(x[0]); }},
+  {"nonzero/2d", [](const In& x) -> Out { return ops::nonzero(x[0]); }},
+  {"nonzero/bool_1d", [](const In& x) -> Out { return ops::nonzero(x[0]); }},
+  {"nonzero/none", [](const In& x) -> Out { return ops::nonzero(x[0]); }},
+  {"nonzero/0d", [](const In& x) -> Out { return ops::nonzero(x[0]); }},
+  {"masked_fill_/basic", [](const In& x) -> Out { return ops::masked_fill__Scalar(ops::clone(x[0]), x[1], -1.5); }},
+  {"masked_fill_/broadcast_mask", [](const In& x) -> Out { return ops::masked_fill__Scalar(ops::clone(x[0]), x[1], 0); }},
+  {"masked_fill_/int_float_value", [](const In& x) -> Out { return ops::masked_fill__Scalar(x[0], x[1], 2.5); }},
+  {"masked_fill_/0d_mask", [](const In& x) -> Out { return ops::masked_fill__Scalar(x[0], x[1], 9); }},
+  {"masked_fill_/err_shape", [](const In& x) -> Out { return ops::masked_fill__Scalar(x[0], x[1], 0); }},
+  {"masked_fill_/err_mask_shape", [](const In& x) -> Out { return ops::masked_fill__Scalar(x[0], x[1], 0); }},
+  {"masked_fill/basic", [](const In& x) -> Out { return ops::masked_fill_Scalar(x[0], x[1], 3.0); }},
+  {"masked_fill/broadcast_self", [](const In& x) -> Out { return ops::masked_fill_Scalar(x[0], x[1], 0.5); }},
+  {"masked_fill/transposed", [](const In& x) -> Out { return ops::masked_fill_Scalar(ops::t(x[0]), x[1], 0.5); }},
+  {"index/long_dim0", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/long_repeat", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/long_2d_index", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/two_adjacent", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1], x[2]})); }},
+  {"index/broadcast", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1], x[2]})); }},
+  {"index/slice_then_index", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({Tensor(), x[1]})); }},
+  {"index/non_adjacent", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1], Tensor(), x[2]})); }},
+  {"index/mask", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/mask_2d", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/mask_after_slice", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({Tensor(), x[1]})); }},
+  {"index/mask_all_false", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/int", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/transposed", [](const In& x) -> Out { return ops::index_Tensor(ops::t(x[0]), idx({x[1]})); }},
+  {"index/float64", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/err_bounds", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/err_bounds_second", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({Tensor(), x[1]})); }},
+  {"index/err_negative_bounds", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/err_dtype", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/err_too_many", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1], x[2], x[3]})); }},
+  {"index/err_mask_shape", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1]})); }},
+  {"index/err_broadcast", [](const In& x) -> Out { return ops::index_Tensor(x[0], idx({x[1], x[2]})); }},
+  {"index_put_/mask_scalar_value", [](const In& x) -> Out { return ops::index_put_(ops::clone(x[0]), idx({x[1]}), x[2]); }},
+  {"index_put_/mask_values", [](const In& x) -> Out { return ops::index_put_(ops::clone(x[0]), idx({x[1]}), x[2]); }},
+  {"index_put_/long_rows", [](const In& x) -> Out { return ops::index_put_(ops::clone(x[0]), idx({x[1]}), x[2]); }},
+  {"index_put_/broadcast_values", [](const In& x) -> Out { return ops::index_put_(ops::clone(x[0]), idx({x[1]}), x[2]); }},
+  {"index_put_/accumulate_duplicates", [](const In& x) -> Out { return ops::index_put_(ops::clone(x[0]), idx({x[1]}), x[2], true); }},
+  {"index_put_/two_indices", [](const In& x) -> Out { return ops::index_put_(ops::clone(x[0]), idx({x[1], x[2]}), x[3]); }},
+  {"index_put_/slice_then_index", [](const In& x) -> Out { return ops::index_put_(ops::clone(x[0]), idx({Tensor(), x[1]}), x[2]); }},
+  {"index_put_/int", [](const In& x) -> Out { return ops::index_put_(x[0], idx({x[1]}), x[2]); }},
+  {"index_put/functional", [](const In& x) -> Out { return ops::index_put(x[0], idx({x[1]}), x[2]); }},
+  {"index_put/accumulate", [](const In& x) -> Out { return ops::index_put(x[0], idx({x[1]}), x[2], true); }},
+  {"index_put_/err_dtype", [](const In& x) -> Out { return ops::index_put_(x[0], idx({x[1]}), x[2]); }},
+  {"index_put_/err_values_shape", [](const In& x) -> Out { return ops::index_put_(x[0], idx({x[1]}), x[2]); }},
+  {"index_put_/err_bounds", [](const In& x) -> Out { return ops::index_put_(x[0], idx({x[1]}), x[2]); }},
+  {"_index_put_impl_/direct", [](const In& x) -> Out { return ops::_index_put_impl_(ops::clone(x[0]), idx({x[1]}), x[2]); }},
+  {"index_select/dim0", [](const In& x) -> Out { return ops::index_select(x[0], 0, x[1]); }},
+  {"index_select/dim1", [](const In& x) -> Out { return ops::index_select(x[0], 1, x[1]); }},
+  {"index_select/dim_neg", [](const In& x) -> Out { return ops::index_select(x[0], -1, x[1]); }},
+  {"index_select/0d_index", [](const In& x) -> Out { return ops::index_select(x[0], 1, x[1]); }},
+  {"index_select/empty_index", [](const In& x) -> Out { return ops::index_select(x[0], 0, x[1]); }},
+  {"index_select/scalar_self", [](const In& x) -> Out { return ops::index_select(x[0], 0, x[1]); }},
+  {"index_select/transposed", [](const In& x) -> Out { return ops::index_select(ops::t(x[0]), 0, x[1]); }},
+  {"index_select/int", [](const In& x) -> Out { return ops::index_select(x[0], 0, x[1]); }},
+  {"index_select/err_bounds", [](const In& x) -> Out { return ops::index_select(x[0], 0, x[1]); }},
+  {"index_select/err_negative", [](const In& x) -> Out { return ops::index_select(x[0], 0, x[1]); }},
+  {"index_select/err_dim1_bounds", [](const In& x) -> Out { return ops::index_select(x[0], 1, x[1]); }},
+  {"index_select/err_dim1_3d", [](const In& x) -> Out { return ops::index_select(x[0], 1, x[1]); }},
+  {"index_select/err_last_dim_3d", [](const In& x) -> Out { return ops::index_select(x[0], 2, x[1]); }},
+  {"index_select/err_dtype", [](const In& x) -> Out { return ops::index_select(x[0], 0, x[1]); }},
+  {"index_select/err_2d_index", [](const In& x) -> Out { return ops::index_select(x[0], 0, x[1]); }},
+  {"index_select/err_dim", [](const In& x) -> Out { return ops::index_select(x[0], 2, x[1]); }},
+  {"index_add_/dim0", [](const In& x) -> Out { return ops::index_add_(ops::clone(x[0]), 0, x[1], x[2]); }},
+  {"index_add_/dim1_alpha", [](const In& x) -> Out { return ops::index_add_(ops::clone(x[0]), 1, x[1], x[2], -2); }},
+  {"index_add_/0d", [](const In& x) -> Out { return ops::index_add_(ops::clone(x[0]), 0, x[1], x[2]); }},
+  {"index_add_/int", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
+  {"index_add/functional", [](const In& x) -> Out { return ops::index_add(x[0], 0, x[1], x[2]); }},
+  {"index_add_/err_bounds", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
+  {"index_add_/err_negative", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
+  {"index_add_/err_count", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
+  {"index_add_/err_dtype", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
+  {"index_add_/err_shape", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
+};
+// clang-format on
+
+// ---- reading the JSON ----------------------------------------------------------------------
+
+const json& expected() {
+  static const json j = [] {
+    std::ifstream in(IPT_OPS_EXPECTED_JSON);
+    return json::parse(in);
+  }();
+  return j;
+}
+
+double decode(const json& v) {
+  if (v.is_number()) return v.get<double>();
+  if (v.is_boolean()) return v.get<bool>() ? 1.0 : 0.0;
+  std::string s = v.get<std::string>();
+  if (s == "nan") return std::numeric_limits<double>::quiet_NaN();
+  return s == "inf" ? INFINITY : -INFINITY;
+}
+
+ScalarType parse_dtype(const std::string& s) {
+  if (s == "float64") return ScalarType::Double;
+  if (s == "int64") return ScalarType::Long;
+  if (s == "bool") return ScalarType::Bool;
+  return ScalarType::Float;
+}
+
+Tensor make_tensor(const json& j) {
+  if (j.is_null()) return Tensor();
+  V sizes = j.at("sizes").get<V>();
+  Tensor d = ops::empty_memory_format(sizes, ScalarType::Double);
+  const json& vals = j.at("values");
+  for (size_t i = 0; i < vals.size(); ++i) d.data_ptr<double>()[i] = decode(vals[i]);
+  ScalarType dt = parse_dtype(j.at("dtype"));
+  if (dt == ScalarType::Double) return d;
+  return ops::copy_(ops::empty_memory_format(sizes, dt), d);
+}
+
+const char* kind_name(ErrorKind k) { return error_kind_name(k); }
+
+// Compares `t` with the expected tensor; returns an empty string when they match.
+std::string compare(const Tensor& t, const json& e, bool check_strides) {
+  std::ostringstream o;
+  if (!t.defined()) return "undefined tensor";
+  V sizes = e.at("sizes").get<V>();
+  if (t.sizes() != sizes) return "sizes " + int_list_str(t.sizes()) + " vs expected " + int_list_str(sizes);
+  if (check_strides && e.contains("strides") && t.strides() != e.at("strides").get<V>())
+    return "strides " + int_list_str(t.strides()) + " vs expected " + int_list_str(e.at("strides").get<V>());
+  ScalarType dt = parse_dtype(e.at("dtype"));
+  if (t.dtype() != dt) return std::string("dtype ") + dtype_short_name(t.dtype()) + " vs expected " + dtype_short_name(dt);
+  std::vector<double> got = to_double_vector(t);
+  const json& vals = e.at("values");
+  const double rtol = dt == ScalarType::Float ? 1e-4 : 1e-9, atol = dt == ScalarType::Float ? 2e-5 : 1e-10;
+  for (size_t i = 0; i < vals.size(); ++i) {
+    double want = decode(vals[i]), have = got[i];
+    bool ok = (std::isnan(want) && std::isnan(have)) || have == want ||
+              (std::isfinite(want) && std::abs(have - want) <= atol + rtol * std::abs(want));
+    if (!ok) {
+      o << "element " << i << ": " << have << " vs expected " << want;
+      return o.str();
+    }
+  }
+  return "";
+}
+
+void run_case(const json& c, const Fn& fn) {
+  const std::string name = c.at("name");
+  SCOPED_TRACE(name);
+  In inputs;
+  for (const json& j : c.at("inputs")) inputs.push_back(make_tensor(j));
+  std::set<size_t> grad_inputs;
+  if (c.contains("grad_inputs"))
+    for (const json& i : c.at("grad_inputs")) grad_inputs.insert(i.get<size_t>());
+  for (size_t i : grad_inputs) inputs[i].impl()->set_requires_grad(true);
+  if (c.contains("error")) {
+    const json& err = c.at("error");
+    try {
+      fn(inputs);
+      ADD_FAILURE() << "expected " << err.at("kind").get<std::string>() << ": " << err.at("message").get<std::string>();
+    } catch (const Error& e) {
+      EXPECT_EQ(kind_name(e.kind()), err.at("kind").get<std::string>()) << e.what();
+      EXPECT_EQ(std::string(e.what()), err.at("message").get<std::string>());
+    }
+    return;
+  }
+  Out out = [&]() -> Out {
+    try {
+      return fn(inputs);
+    } catch (const Error& e) {
+      ADD_FAILURE() << "unexpected " << kind_name(e.kind()) << ": " << e.what();
+      return Out(false);
+    }
+  }();
+  if (c.contains("bool")) {
+    ASSERT_TRUE(out.flag.has_value());
+    EXPECT_EQ(*out.flag, c.at("bool").get<bool>());
+    return;
+  }
+  const json& outs = c.at("out");
+  ASSERT_EQ(out.tensors.size(), outs.size());
+  for (size_t i = 0; i < outs.size(); ++i) {
+    std::string diff = compare(out.tensors[i], outs[i], true);
+    EXPECT_EQ(diff, "") << "output " << i;
+  }
+  if (!c.contains("grad_fn")) return;
+  const json& fns = c.at("grad_fn");
+  Tensor loss;
+  for (size_t i = 0; i < outs.size(); ++i) {
+    const auto& fn_ptr = autograd::grad_fn(out.tensors[i]);
+    std::string have = fn_ptr ? fn_ptr->name() : "None";
+    std::string want = fns[i].is_null() ? "None" : fns[i].get<std::string>();
+    EXPECT_EQ(have, want) << "grad_fn of output " << i;
+    const json& w = c.at("weights")[i];
+    if (w.is_null() || !out.tensors[i].requires_grad()) continue;
+    Tensor term = ops::sum(ops::mul_Tensor(out.tensors[i], make_tensor(w)));
+    loss = loss.defined() ? ops::add_Tensor(loss, term) : term;
+  }
+  if (!loss.defined()) return;
+  autograd::backward(loss, std::nullopt, false);
+  const json& grads = c.at("grads");
+  for (size_t i = 0; i < grads.size(); ++i) {
+    Tensor g = inputs[i].defined() ? autograd::autograd_meta(inputs[i]).grad : Tensor();
+    if (grads[i].is_null()) {
+      EXPECT_FALSE(g.defined()) << "input " << i << " should get no gradient";
+      continue;
+    }
+    std::string diff = compare(g, grads[i], false);
+    EXPECT_EQ(diff, "") << "gradient of input " << i;
+  }
+}
+
+}  // namespace
+
+TEST(OpsExpected, EveryCaseHasAFunctionAndEveryFunctionACase) {
+  std::set<std::string> in_json;
+  for (const json& c : expected().at("cases")) in_json.insert(c.at("name").get<std::string>());
+  for (const auto& [name, fn] : kCases) EXPECT_TRUE(in_json.count(name)) << name << " has no case in ops_expected.json";
+  for (const auto& name : in_json) EXPECT_TRUE(kCases.count(name)) << name << " has no function in ops_expected_test.cpp";
+}
+
+// One test per operator family (the part of the name before '/'), so failures group by op.
+class OpsExpectedFamily : public testing::TestWithParam<std::string> {};
+
+TEST_P(OpsExpectedFamily, MatchesPyTorch) {
+  int n = 0;
+  for (const json& c : expected().at("cases")) {
+    const std::string name = c.at("name");
+    if (name.substr(0, name.find('/')) != GetParam()) continue;
+    auto it = kCases.find(name);
+    if (it == kCases.end()) continue;
+    run_case(c, it->second);
+    ++n;
+  }
+  EXPECT_GT(n, 0);
+}
+
+static std::vector<std::string> families() {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (const json& c : expected().at("cases")) {
+    std::string name = c.at("name");
+    std::string f = name.substr(0, name.find('/'));
+    if (seen.insert(f).second) out.push_back(f);
+  }
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Ops, OpsExpectedFamily, testing::ValuesIn(families()),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           std::string s;
+                           for (char ch : info.param) s += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                           return s;
+                         });
