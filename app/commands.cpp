@@ -7,11 +7,11 @@
 
 #include "core/dispatch/dispatcher.h"
 #include "core/lesson/lesson.h"
-#include "core/pytorch/session.h"
+#include "core/lesson/runner.h"
+#include "core/python/session.h"
 #include "core/schema/schema_cli.h"
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
-#include "core/views/autograd_model.h"
 #include "core/views/autograd_model.h"
 #include "core/views/dispatch_model.h"
 
@@ -29,11 +29,8 @@ std::optional<std::string> read_text(const std::string& path) {
   return ss.str();
 }
 
-void print_error(const std::string& file, const script::RunResult& r) {
-  std::cerr << "  File \"" << file << "\", line " << r.line << ", column " << r.col << "\n";
-  if (!r.source_line.empty()) std::cerr << "    " << r.source_line << "\n";
-  std::cerr << r.exception_line() << "\n";
-}
+// What CPython prints for an uncaught exception: the traceback, then "Kind: message".
+void print_error(const python::RunResult& r) { std::cerr << r.traceback << std::flush; }
 
 // Writes the recorder's events; returns false (after saying why) when it cannot.
 bool save_trace(const std::string& path, const trace::TraceMeta& meta) {
@@ -134,32 +131,29 @@ void print_view(const lesson::Step& s, size_t first_event, const std::string& la
 // Runs the lesson's steps 1..last in one session; prints steps from `first_shown` on.
 // The session is always traced: each step's view is printed from its events.
 int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::string& lang) {
-  pytorch::Session session;
+  python::Session session;
   trace::ScopedTrace tracing;
   int failures = 0;
-  for (int k = 1; k <= last; ++k) {
-    const lesson::Step& s = l.steps[static_cast<size_t>(k - 1)];
-    const bool show = k >= first_shown;
-    if (trace::tracing_enabled())
-      trace::Recorder::current().instant(trace::Category::Lesson, "lesson step",
-                                         trace::Text{"lesson " + std::to_string(l.number) + " step " + std::to_string(k)});
-    if (show) {
-      std::cout << "\n── " << (lang == "zh" ? "第 " + std::to_string(k) + " 步" : "Step " + std::to_string(k)) << "/"
-                << l.steps.size() << " · " << s.title.in(lang) << "  [" << lesson::view_name(s.view) << "]\n\n"
-                << s.narration.in(lang) << "\n" << indent(s.code, "    >>> ") << "\n";
-    }
-    const size_t first_event = trace::Recorder::current().size();
-    pytorch::StepResult r = session.run(s.code, l.source_path + ":step" + std::to_string(k));
-    if (show) {
+  lesson::StepCallbacks cb;
+  cb.before = [&](int k) {
+    const lesson::Step& s = l.steps[static_cast<size_t>(k)];
+    if (k + 1 < first_shown) return;
+    std::cout << "\n── " << (lang == "zh" ? "第 " + std::to_string(k + 1) + " 步" : "Step " + std::to_string(k + 1)) << "/"
+              << l.steps.size() << " · " << s.title.in(lang) << "  [" << lesson::view_name(s.view) << "]\n\n"
+              << s.narration.in(lang) << "\n" << indent(s.code, "    >>> ") << "\n";
+  };
+  cb.after = [&](int k, const lesson::StepRun& r) {
+    if (k + 1 >= first_shown) {
       std::cout << r.output;
-      print_view(s, first_event, lang);
+      print_view(l.steps[static_cast<size_t>(k)], r.first_event, lang);
     }
     if (!r.result.ok) {
       ++failures;
-      std::cerr << "lesson " << l.number << " step " << k << " failed:\n";
-      print_error(l.source_path, r.result);
+      std::cerr << "lesson " << l.number << " step " << k + 1 << " failed:\n";
+      print_error(r.result);
     }
-  }
+  };
+  lesson::run_steps(l, last - 1, session, cb);
   return failures == 0 ? 0 : 1;
 }
 
@@ -176,10 +170,10 @@ int cmd_run(const std::string& file, const std::string& trace_path, const std::s
     trace::Recorder::current().clear();
     tracing.emplace();
   }
-  pytorch::Session session([](std::string_view s) { std::cout << s << std::flush; });
-  pytorch::StepResult r = session.run(*code, file);
+  python::Session session([](std::string_view s) { std::cout << s << std::flush; });
+  python::StepResult r = session.run(*code, file);
   tracing.reset();
-  if (!r.result.ok) print_error(file, r.result);
+  if (!r.result.ok) print_error(r.result);
   if (!trace_path.empty()) {
     trace::TraceMeta meta;
     meta.title = fs::path(file).filename().string();

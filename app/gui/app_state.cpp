@@ -1,7 +1,12 @@
 #include "app/gui/app_state.h"
 
 #include "app/gui/i18n.h"
-#include "core/pytorch/session.h"
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "core/lesson/runner.h"
+#include "core/python/session.h"
 #include "core/trace/recorder.h"
 
 namespace ipt::gui {
@@ -37,84 +42,145 @@ void open_lesson(AppState& s, int number) {
   s.lesson_error = "no lesson " + std::to_string(number);
 }
 
-namespace {
-// Runs `fn` with a fresh recorder as the current one, then moves its events into the doc.
-// Sessions passed in must outlive this call, so their tensors are not recorded as freed.
-template <typename F>
-void record_into(AppState& s, F&& fn) {
-  trace::Recorder rec;
-  trace::Recorder* prev = trace::Recorder::set_current(&rec);
-  {
-    trace::ScopedTrace on(rec);
-    fn(rec);
-  }
-  trace::Recorder::set_current(prev);
-  s.doc.events = rec.events();
-  s.doc.generation++;
-  s.sel = Selection{};
-}
-}  // namespace
+// Note [Programs run off the UI thread]
+// A lesson step or playground program is real Python and may run for a long time (or for
+// ever: `while True: pass`). It runs on a worker thread with its own recorder and session;
+// the window keeps drawing, shows that it is running, and Stop (or Esc) interrupts it with
+// KeyboardInterrupt. The UI thread never touches the run's recorder while it runs: when
+// the worker is done, poll_run() takes its events, outputs and errors into the document.
+struct BackgroundRun {
+  enum class Kind { Lesson, Playground } kind;
+  int step = 0;
+  std::string code;  // playground: a copy of the editor's text (the editor is never touched)
+  std::optional<lesson::Lesson> lesson;
+  std::unique_ptr<python::Session> session;
+  trace::Recorder recorder;
+  std::vector<lesson::StepRun> runs;
+  std::atomic<bool> done{false};
+  std::thread worker;
 
-void run_lesson_to(AppState& s, int step) {
-  if (!s.lesson) return;
-  s.trace_path.clear();
-  step = std::clamp(step, 0, s.step_count() - 1);
-  s.outputs.assign(static_cast<size_t>(step + 1), StepOutput{});
-  std::vector<size_t> begins;
-  int running_line = 0;
-  pytorch::Session session;
-  record_into(s, [&](trace::Recorder& rec) {
-    for (int k = 0; k <= step; ++k) {
-      begins.push_back(rec.size());
-      rec.instant(trace::Category::Lesson, "lesson step",
-                  trace::Text{"lesson " + std::to_string(s.lesson->number) + " step " + std::to_string(k + 1)});
-      const auto& st = s.lesson->steps[static_cast<size_t>(k)];
-      pytorch::StepResult r = session.run(st.code, s.lesson->source_path + ":step" + std::to_string(k + 1));
-      s.outputs[static_cast<size_t>(k)].text = r.output;
-      if (!r.result.ok) {
-        s.outputs[static_cast<size_t>(k)].error = r.result.exception_line();
-        s.outputs[static_cast<size_t>(k)].error_line = r.result.line;
-        s.outputs[static_cast<size_t>(k)].error_col = r.result.col;
+  ~BackgroundRun() {
+    if (worker.joinable()) {
+      if (session) session->request_stop();
+      worker.join();
+    }
+  }
+};
+
+namespace {
+
+StepOutput step_output(const std::string& text, const python::RunResult& r) {
+  StepOutput o;
+  o.text = text;
+  if (!r.ok) {
+    o.error = r.exception_line();
+    o.error_line = r.line;
+    o.error_col = r.col;
+  }
+  return o;
+}
+
+void start(AppState& s, std::shared_ptr<BackgroundRun> job) {
+  stop_run(s);
+  if (s.job && s.job->worker.joinable()) s.job->worker.join();
+  s.job = job;
+  job->session = std::make_unique<python::Session>();
+  job->worker = std::thread([job] {
+    trace::Recorder* prev = trace::Recorder::set_current(&job->recorder);
+    {
+      trace::ScopedTrace on(job->recorder);
+      if (job->kind == BackgroundRun::Kind::Lesson) {
+        job->runs = lesson::run_steps(*job->lesson, job->step, *job->session);
+      } else {
+        python::StepResult r = job->session->run(job->code, "<playground>");
+        job->runs.push_back(lesson::StepRun{std::move(r.output), std::move(r.result), 0});
       }
     }
+    trace::Recorder::set_current(prev);
+    job->done = true;
   });
+}
+
+void finish_lesson(AppState& s, BackgroundRun& job) {
+  s.outputs.clear();
+  std::vector<size_t> begins;
+  for (const auto& r : job.runs) {
+    s.outputs.push_back(step_output(r.output, r.result));
+    begins.push_back(r.first_event);
+  }
+  s.doc.events = job.recorder.events();
+  s.doc.generation++;
+  s.sel = Selection{};
+  if (begins.empty()) begins.push_back(0);
   // The last statement that ran in the shown step: its running line.
+  int running_line = 0;
   for (size_t i = begins.back(); i < s.doc.events.size(); ++i)
     if (const auto* l = std::get_if<trace::ScriptLine>(&s.doc.events[i].payload)) running_line = l->line;
   s.doc.step_begin = begins;
   s.doc.first = begins.back();
   s.doc.last = s.doc.events.size();
   s.doc.meta = trace::TraceMeta{};
-  s.doc.meta.title = "Lesson " + std::to_string(s.lesson->number) + ": " + s.lesson->title.en;
-  s.doc.meta.source = s.lesson->steps[static_cast<size_t>(step)].code;
+  s.doc.meta.title = "Lesson " + std::to_string(job.lesson->number) + ": " + job.lesson->title.en;
+  s.doc.meta.source = job.lesson->steps[static_cast<size_t>(job.step)].code;
   s.doc.meta.fields["kind"] = "lesson";
-  s.doc.meta.fields["lesson"] = std::to_string(s.lesson->number);
-  s.doc.meta.fields["step"] = std::to_string(step + 1);
-  s.current_step = step;
+  s.doc.meta.fields["lesson"] = std::to_string(job.lesson->number);
+  s.doc.meta.fields["step"] = std::to_string(job.step + 1);
+  s.current_step = job.step;
   s.running_line = running_line;
 }
 
-void run_playground(AppState& s) {
-  std::string code = s.playground_code;  // run a copy: the editor's text is never touched
-  s.trace_path.clear();
-  s.playground_result = StepOutput{};
-  pytorch::Session session;
-  record_into(s, [&](trace::Recorder&) {
-    pytorch::StepResult r = session.run(code, "<playground>");
-    s.playground_result.text = r.output;
-    if (!r.result.ok) {
-      s.playground_result.error = r.result.exception_line();
-      s.playground_result.error_line = r.result.line;
-      s.playground_result.error_col = r.result.col;
-    }
-  });
+void finish_playground(AppState& s, BackgroundRun& job) {
+  s.playground_result = job.runs.empty() ? StepOutput{} : step_output(job.runs[0].output, job.runs[0].result);
+  s.doc.events = job.recorder.events();
+  s.doc.generation++;
+  s.sel = Selection{};
   s.doc.step_begin = {0};
   s.doc.first = 0;
   s.doc.last = s.doc.events.size();
   s.doc.meta = trace::TraceMeta{};
   s.doc.meta.title = "Playground";
-  s.doc.meta.source = code;
+  s.doc.meta.source = job.code;
   s.doc.meta.fields["kind"] = "snippet";
+}
+
+}  // namespace
+
+bool AppState::busy() const { return job && !job->done; }
+
+void run_lesson_to(AppState& s, int step) {
+  if (!s.lesson) return;
+  s.trace_path.clear();
+  auto job = std::make_shared<BackgroundRun>();
+  job->kind = BackgroundRun::Kind::Lesson;
+  job->step = std::clamp(step, 0, s.step_count() - 1);
+  job->lesson = s.lesson;
+  start(s, job);
+}
+
+void run_playground(AppState& s) {
+  s.trace_path.clear();
+  auto job = std::make_shared<BackgroundRun>();
+  job->kind = BackgroundRun::Kind::Playground;
+  job->code = s.playground_code;
+  start(s, job);
+}
+
+void poll_run(AppState& s) {
+  if (!s.job || !s.job->done) return;
+  std::shared_ptr<BackgroundRun> job = std::move(s.job);
+  job->worker.join();
+  if (job->kind == BackgroundRun::Kind::Lesson) finish_lesson(s, *job);
+  else finish_playground(s, *job);
+}
+
+void stop_run(AppState& s) {
+  if (s.job && !s.job->done && s.job->session) s.job->session->request_stop();
+}
+
+void wait_run(AppState& s) {
+  if (!s.job) return;
+  if (s.job->worker.joinable()) s.job->worker.join();
+  poll_run(s);
 }
 
 bool open_trace(AppState& s, const std::string& path) {

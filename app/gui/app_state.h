@@ -3,6 +3,7 @@
 // selection, and the playground. Views read the TraceDoc and the Selection; only the
 // runner (app_state.cpp) executes snippets, and it replaces the TraceDoc wholesale.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,9 @@ struct StepOutput {
   int error_line = 0, error_col = 0;
 };
 
+// A program (lesson steps or the playground) running on its worker thread.
+struct BackgroundRun;
+
 struct AppState {
   // Lessons.
   std::vector<lesson::LessonEntry> index;
@@ -58,6 +62,10 @@ struct AppState {
   std::string banner;  // status / error line shown at the top
   std::string font_warning;
 
+  // The run in progress, if any (see Note [Programs run off the UI thread] in app_state.cpp).
+  std::shared_ptr<BackgroundRun> job;
+
+  bool busy() const;
   bool has_lesson() const { return lesson.has_value(); }
   int step_count() const { return lesson ? static_cast<int>(lesson->steps.size()) : 0; }
 };
@@ -66,10 +74,17 @@ struct AppState {
 void load_index(AppState& s);
 // Opens lesson `number` (errors go to lesson_error) and runs it to step 0.
 void open_lesson(AppState& s, int number);
-// Runs steps 0..step (0-based) of the open lesson in a fresh session; the doc shows `step`.
+// Starts running steps 0..step (0-based) of the open lesson in a fresh session on a worker
+// thread; when it finishes (poll_run), the doc shows `step`.
 void run_lesson_to(AppState& s, int step);
-// Runs the playground code in a fresh session; the code is never modified.
+// Starts running the playground code in a fresh session; the code is never modified.
 void run_playground(AppState& s);
+// Called every frame: takes a finished run's results into the state.
+void poll_run(AppState& s);
+// Interrupts the running program (KeyboardInterrupt at its next bytecode) — Stop / Esc.
+void stop_run(AppState& s);
+// Blocks until the running program ends, then polls (scripted runs: screenshots, tests).
+void wait_run(AppState& s);
 // Replaces the document with a trace file; on failure keeps everything and sets banner.
 bool open_trace(AppState& s, const std::string& path);
 bool export_trace(AppState& s, const std::string& path);

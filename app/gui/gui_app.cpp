@@ -158,6 +158,14 @@ void draw_menu(AppState& s, std::vector<std::unique_ptr<View>>& views, PathPopup
     if (ImGui::MenuItem("中文", nullptr, lang() == Lang::Zh, has_cjk)) set_lang(Lang::Zh);
     ImGui::EndMenu();
   }
+  if (s.busy()) {
+    // The program runs on its worker thread; the window keeps drawing (and can stop it).
+    ImGui::SameLine(0, 30);
+    const char spin[] = "|/-\\";
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%c %s", spin[static_cast<int>(ImGui::GetTime() * 8) % 4], tr("Running…"));
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr("Stop (Esc)"))) stop_run(s);
+  }
   if (!s.banner.empty()) {
     ImGui::SameLine(0, 30);
     ImGui::TextColored(s.banner.rfind(tr("Error"), 0) == 0 ? ImVec4(1, 0.45f, 0.4f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1), "%s",
@@ -278,12 +286,15 @@ int run_gui_app(const GuiConfig& cfg) {
       s.playground_code = code;
       s.show_playground = true;
       run_playground(s);
+      wait_run(s);
       if (!s.playground_result.error.empty()) exit_code = 1;
     }
   } else {
     open_lesson(s, cfg.lesson.value_or(2));
+    wait_run(s);
     if (!s.lesson_error.empty()) exit_code = 1;
     if (cfg.step && s.lesson) run_lesson_to(s, *cfg.step - 1);
+    wait_run(s);
     for (const auto& o : s.outputs)
       if (!o.error.empty()) exit_code = 1;
   }
@@ -306,6 +317,9 @@ int run_gui_app(const GuiConfig& cfg) {
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
 
+    poll_run(s);
+    if (scripted) wait_run(s);  // pictures and measurements show finished runs
+    if (s.busy() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) stop_run(s);
     handle_keys(s);
     if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) quit = true;
     draw_menu(s, views, popup, quit, has_cjk, reset_layout);

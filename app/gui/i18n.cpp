@@ -27,6 +27,8 @@ static const std::unordered_map<std::string_view, const char*>& zh_table() {
       {"Output", "输出"},
       {"Playground", "练习场"},
       {"Run", "运行"},
+      {"Running…", "运行中…"},
+      {"Stop (Esc)", "停止 (Esc)"},
       {"Examples", "示例"},
       {"Tensor & storage", "张量与存储"},
       {"Dispatch", "调度"},

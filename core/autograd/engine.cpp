@@ -74,27 +74,27 @@ void record_graph(const std::vector<Node*>& nodes, const std::unordered_map<Node
 
 }  // namespace
 
-void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_graph) {
-  IPT_CHECK(root.requires_grad(), RuntimeError, "element 0 of tensors does not require grad and does not have a grad_fn");
-  if (!gradient) {
-    IPT_CHECK(root.numel() == 1, RuntimeError, "grad can be implicitly created only for scalar outputs");
-  } else {
-    IPT_CHECK(gradient->sizes() == root.sizes(), RuntimeError, "Mismatch in shape: grad_output[0] has a shape of torch.Size(",
-              int_list_str(gradient->sizes()), ") and output[0] has a shape of torch.Size(", int_list_str(root.sizes()), ").");
-  }
-  NoGradGuard no_grad;  // backward functions are not themselves recorded
-  Edge root_edge = gradient_edge(root);
-  Tensor g = gradient ? *gradient : ops::ones(root.sizes(), root.dtype(), std::nullopt, root.device());
+namespace {
 
-  if (trace::tracing_enabled())
-    trace::Recorder::current().begin(trace::Category::Autograd, "backward", trace::Text{"root tensor #" + std::to_string(root.impl()->id())});
+// Runs the graph from `roots` (edge, initial gradient). With `capture`, this is
+// autograd.grad(): the gradient arriving at each capture edge is returned instead of being
+// accumulated, and no AccumulateGrad node runs (no .grad is touched).
+std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, bool retain_graph,
+                            const std::vector<Edge>* capture, const std::string& what) {
+  NoGradGuard no_grad;  // backward functions are not themselves recorded
+  std::vector<Tensor> captured(capture ? capture->size() : 0);
+  if (trace::tracing_enabled()) trace::Recorder::current().begin(trace::Category::Autograd, "backward", trace::Text{what});
 
   // 1. Count dependencies.
   std::unordered_map<Node*, int> deps;
   std::vector<Node*> order;
-  std::vector<Node*> stack{root_edge.fn.get()};
-  deps[root_edge.fn.get()] = 0;
-  std::set<Node*> seen{root_edge.fn.get()};
+  std::vector<Node*> stack;
+  std::set<Node*> seen;
+  for (const auto& [edge, g] : roots)
+    if (seen.insert(edge.fn.get()).second) {
+      stack.push_back(edge.fn.get());
+      deps[edge.fn.get()] = 0;
+    }
   while (!stack.empty()) {
     Node* n = stack.back();
     stack.pop_back();
@@ -110,10 +110,16 @@ void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_gr
   // 2. Input buffers and the ready queue.
   std::unordered_map<Node*, std::vector<Tensor>> buffers;
   std::priority_queue<Node*, std::vector<Node*>, ReadyOrder> ready;
-  buffers[root_edge.fn.get()] = std::vector<Tensor>(root_edge.fn->num_outputs());
-  buffers[root_edge.fn.get()][root_edge.input_nr] = g;
-  ready.push(root_edge.fn.get());
-  note("node ready", {{"node", std::to_string(root_edge.fn->id)}, {"name", root_edge.fn->name()}});
+  for (const auto& [edge, g] : roots) {
+    auto& buf = buffers[edge.fn.get()];
+    if (buf.empty()) buf.resize(edge.fn->num_outputs());
+    buf[edge.input_nr] = buf[edge.input_nr].defined() ? ops::add_Tensor(buf[edge.input_nr], g) : g;
+  }
+  for (Node* n : order)
+    if (deps[n] == 0 && buffers.count(n)) {
+      ready.push(n);
+      note("node ready", {{"node", std::to_string(n->id)}, {"name", n->name()}});
+    }
 
   // 3. Run nodes as they become ready.
   while (!ready.empty()) {
@@ -121,6 +127,15 @@ void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_gr
     ready.pop();
     std::vector<Tensor> inputs = std::move(buffers[n]);
     buffers.erase(n);
+    if (capture) {
+      bool is_target = false;
+      for (size_t k = 0; k < capture->size(); ++k)
+        if ((*capture)[k].fn.get() == n) {
+          is_target = true;
+          if ((*capture)[k].input_nr < inputs.size()) captured[k] = inputs[(*capture)[k].input_nr];
+        }
+      if (is_target || dynamic_cast<AccumulateGrad*>(n)) continue;
+    }
     // retain_grad(): non-leaf tensors whose gradient is this node's input keep it in .grad.
     for (const auto& [weak, nr] : n->retained) {
       auto impl = weak.lock();
@@ -165,6 +180,53 @@ void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_gr
     }
   }
   if (trace::tracing_enabled()) trace::Recorder::current().end(trace::Category::Autograd, "backward");
+  return captured;
+}
+
+void check_root(const Tensor& root, const std::optional<Tensor>& gradient, size_t k) {
+  IPT_CHECK(root.requires_grad(), RuntimeError, "element ", k, " of tensors does not require grad and does not have a grad_fn");
+  if (!gradient) {
+    IPT_CHECK(root.numel() == 1, RuntimeError, "grad can be implicitly created only for scalar outputs");
+  } else {
+    IPT_CHECK(gradient->sizes() == root.sizes(), RuntimeError, "Mismatch in shape: grad_output[", k,
+              "] has a shape of torch.Size(", int_list_str(gradient->sizes()), ") and output[", k,
+              "] has a shape of torch.Size(", int_list_str(root.sizes()), ").");
+  }
+}
+
+Tensor initial_gradient(const Tensor& root, const std::optional<Tensor>& gradient) {
+  if (gradient) return *gradient;
+  NoGradGuard no_grad;
+  return ops::ones(root.sizes(), root.dtype(), std::nullopt, root.device());
+}
+
+}  // namespace
+
+void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_graph) {
+  check_root(root, gradient, 0);
+  execute({{gradient_edge(root), initial_gradient(root, gradient)}}, retain_graph, nullptr,
+          "root tensor #" + std::to_string(root.impl()->id()));
+}
+
+std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<std::optional<Tensor>>& grad_outputs,
+                         const std::vector<Tensor>& inputs, bool retain_graph, bool allow_unused) {
+  std::vector<std::pair<Edge, Tensor>> roots;
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    std::optional<Tensor> g = k < grad_outputs.size() ? grad_outputs[k] : std::nullopt;
+    check_root(outputs[k], g, k);
+    roots.emplace_back(gradient_edge(outputs[k]), initial_gradient(outputs[k], g));
+  }
+  std::vector<Edge> capture;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    IPT_CHECK(inputs[k].requires_grad(), RuntimeError, "One of the differentiated Tensors does not require grad");
+    capture.push_back(gradient_edge(inputs[k]));
+  }
+  std::vector<Tensor> result = execute(roots, retain_graph, &capture, "autograd.grad");
+  for (size_t k = 0; k < result.size(); ++k)
+    IPT_CHECK(result[k].defined() || allow_unused, RuntimeError,
+              "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if "
+              "this is the desired behavior.");
+  return result;
 }
 
 }  // namespace ipt::autograd

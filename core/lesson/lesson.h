@@ -24,7 +24,7 @@ struct Step {
   Text title;
   Text narration;
   ViewKind view = ViewKind::Output;
-  std::string code;   // Python-subset snippet; runs after the lesson's earlier steps
+  std::string code;   // Python source; runs after the lesson's earlier steps, in the same namespace
   int line = 0;       // line of the step in the lesson file
 };
 

@@ -115,6 +115,7 @@ NativeFunctionEntry read_entry(const YAML::Node& entry, const std::string& sourc
   if (YAML::Node n = entry["structured"]) e.structured = boolean(n, "structured", source);
   if (YAML::Node n = entry["structured_delegate"])
     e.structured_delegate = scalar(n, "structured_delegate", source);
+  if (YAML::Node n = entry["python_module"]) e.python_module = scalar(n, "python_module", source);
   if (YAML::Node n = entry["manual_cpp_binding"])
     e.manual_cpp_binding = boolean(n, "manual_cpp_binding", source);
   return e;

@@ -28,6 +28,8 @@ struct NativeFunctionEntry {
   bool structured = false;
   std::optional<std::string> structured_delegate;  // "add.out"
   bool manual_cpp_binding = false;
+  std::string python_module;  // "nn" puts the Python binding in torch._C._nn; empty: torch
+
   int line = 0;  // 1-based line of the entry's `- func:`
 };
 

@@ -76,6 +76,24 @@ class TensorImpl {
   // the storage when it is large enough, otherwise allocates a new one on the same device.
   void resize_contiguous(std::vector<int64_t> sizes);
 
+  // The Python object wrapping this tensor, if one is alive (borrowed; set and cleared by the
+  // Python front end under the GIL). See Note [One Python object per tensor] in
+  // core/python/tensor_object.h. Core code never dereferences it.
+  void* pyobj() const { return pyobj_; }
+  void set_pyobj(void* o) { pyobj_ = o; }
+
+  // `t.data = src`: this tensor now views src's storage with src's dtype and geometry
+  // (autograd state and identity stay).
+  void set_data_from(const TensorImpl& src) {
+    storage_ = src.storage_;
+    dtype_ = src.dtype_;
+    sizes_ = src.sizes_;
+    strides_ = src.strides_;
+    storage_offset_ = src.storage_offset_;
+    numel_ = src.numel_;
+    is_contiguous_ = src.is_contiguous_;
+  }
+
   // Typed pointer to storage element 0 of this tensor (data + storage_offset).
   template <typename T>
   T* data() const {
@@ -102,6 +120,7 @@ class TensorImpl {
   uint64_t view_created_version_ = 0;
   bool is_view_ = false;
   bool wrapped_number_ = false;
+  void* pyobj_ = nullptr;
 };
 
 }  // namespace ipt

@@ -25,6 +25,7 @@
 #include "core/dispatch/dispatch_key.h"
 #include "core/schema/native_yaml.h"
 #include "tools/codegen/cpp_types.h"
+#include "tools/codegen/python_bindings.h"
 
 namespace fs = std::filesystem;
 using ipt::schema::NativeFunctionEntry;
@@ -638,6 +639,7 @@ int main(int argc, char** argv) {
     write_if_changed(out / "RegisterADInplaceOrView.cpp", gen_ad_inplace_or_view(ops));
     write_if_changed(out / "RegisterBackendSelect.cpp", gen_backend_select(ops));
     write_if_changed(out / "register_core_kernels.cpp", gen_core_registrations());
+    write_if_changed(out / "python_functions.cpp", ipt::codegen::gen_python_functions(entries));
     std::cout << "ipt-codegen: " << ops.size() << " operators from " << argv[1] << "\n";
   } catch (const std::exception& ex) {
     std::cerr << "ipt-codegen: error: " << ex.what() << "\n";

@@ -4,7 +4,7 @@ import torch
 a = torch.tensor([1.0, 4.0, 9.0])
 b = torch.full((3,), math.pi)
 print(a.sqrt(), math.sqrt(16.0))
-print(f"{(a * math.pi).sum().item():.6f}")
+print(f"{(a * math.pi).sum().item():.4f}")
 print(torch.tensor([math.sqrt(v) for v in a.tolist()]))
 r = timeit.timeit(lambda: a + b, number=10)
 print(type(r).__name__, r >= 0)

@@ -1,0 +1,164 @@
+// The dispatcher from Python, under PyTorch's own names: torch._C.DispatchKey,
+// DispatchKeySet, _dispatch_keys(t), _dispatch_dump_table / _dispatch_dump, the
+// thread-local include/exclude sets and their guards; and tensor storages.
+#include <pybind11/operators.h>
+
+#include "core/dispatch/dispatcher.h"
+#include "core/dispatch/local_dispatch_key_set.h"
+#include "core/format/format.h"
+#include "core/python/bindings.h"
+#include "core/python/py_types.h"
+#include "generated/ops.h"
+
+namespace py = pybind11;
+
+namespace ipt::python {
+
+namespace {
+
+// PyTorch 1.13's integer value of a DispatchKey (functionality keys first, then the
+// per-backend runtime keys in blocks behind the functionality keys).
+int64_t key_number(DispatchKey k) {
+  if (k.is_alias()) return 100 + static_cast<int64_t>(k.alias);
+  if (!is_per_backend(k.functionality)) return static_cast<int64_t>(k.functionality);
+  int block = 0;
+  switch (k.functionality) {
+    case Functionality::Dense: block = 0; break;
+    case Functionality::Quantized: block = 1; break;
+    case Functionality::Sparse: block = 2; break;
+    case Functionality::NestedTensor: block = 3; break;
+    default: block = 4; break;
+  }
+  return kNumFunctionalities + 2 + block * (kNumBackends + 1) + static_cast<int64_t>(k.backend);
+}
+
+const OperatorEntry& op_by_name(const std::string& name) {
+  std::string n = name.rfind("aten::", 0) == 0 ? name : "aten::" + name;
+  OperatorEntry* e = Dispatcher::singleton().find(n);
+  if (!e) throw std::runtime_error("could not find the operator " + name);
+  return *e;
+}
+
+DispatchKey parse_key(py::handle h) {
+  if (py::isinstance<DispatchKey>(h)) return h.cast<DispatchKey>();
+  auto k = DispatchKey::parse(h.cast<std::string>());
+  if (!k) throw py::value_error("unknown dispatch key");
+  return *k;
+}
+
+struct KeyGuard {
+  DispatchKeySet set;
+  bool exclude;
+  std::vector<std::unique_ptr<ExcludeDispatchKeyGuard>> excluded;
+  std::vector<std::unique_ptr<IncludeDispatchKeyGuard>> included;
+};
+
+// A storage as Python sees it: t.storage() (typed) or t.untyped_storage().
+struct StorageView {
+  Tensor t;
+  bool untyped;
+  int64_t elements() const { return static_cast<int64_t>(t.storage()->nbytes() / element_size(t.dtype())); }
+  int64_t size() const { return untyped ? static_cast<int64_t>(t.storage()->nbytes()) : elements(); }
+};
+
+std::string storage_repr(const StorageView& s) {
+  std::string out;
+  if (!s.untyped && s.t.device().type == DeviceType::CPU) {
+    Tensor flat = make_view(s.t, {s.elements()}, {1}, 0);
+    for (int64_t i = 0; i < s.elements(); ++i) {
+      double v = element_as_double(flat, i);
+      out += " " + (is_floating(s.t.dtype()) ? format::format_python_float(v)
+                    : s.t.dtype() == ScalarType::Bool ? std::string(v ? "True" : "False")
+                                                      : std::to_string(static_cast<int64_t>(v))) + "\n";
+    }
+  }
+  out += s.untyped ? "[torch.storage.UntypedStorage(device=" + s.t.device().str() + ") of size " +
+                         std::to_string(s.t.storage()->nbytes()) + "]"
+                   : "[torch.storage.TypedStorage(dtype=" + dtype_repr(s.t.dtype()) + ", device=" + s.t.device().str() +
+                         ") of size " + std::to_string(s.elements()) + "]";
+  return out;
+}
+
+}  // namespace
+
+py::object make_storage(const Tensor& t, bool untyped) { return py::cast(StorageView{t, untyped}); }
+
+void init_dispatch(py::module_& m) {
+  auto key = py::class_<DispatchKey>(m, "DispatchKey")
+                 .def("__repr__", [](const DispatchKey& k) { return "<DispatchKey." + k.name() + ": " + std::to_string(key_number(k)) + ">"; })
+                 .def("__str__", [](const DispatchKey& k) { return "DispatchKey." + k.name(); })
+                 .def_property_readonly("name", [](const DispatchKey& k) { return k.name(); })
+                 .def_property_readonly("value", [](const DispatchKey& k) { return key_number(k); })
+                 .def("__eq__", [](const DispatchKey& a, py::object b) { return py::isinstance<DispatchKey>(b) && b.cast<DispatchKey>() == a; })
+                 .def("__hash__", [](const DispatchKey& k) { return key_number(k); });
+  for (const char* n : {"Undefined", "CPU", "CUDA", "Meta", "AutogradCPU", "AutogradCUDA", "AutogradMeta", "AutogradOther",
+                        "ADInplaceOrView", "BackendSelect", "Python", "AutocastCPU", "AutocastCUDA", "Autograd",
+                        "CompositeImplicitAutograd", "CompositeExplicitAutograd", "Named", "Conjugate", "Negative",
+                        "ZeroTensor", "Tracer", "Functionalize", "PythonDispatcher", "QuantizedCPU", "SparseCPU"})
+    key.attr(n) = py::cast(*DispatchKey::parse(n));
+
+  auto as_set = [](py::handle h) {
+    if (py::isinstance<DispatchKeySet>(h)) return h.cast<DispatchKeySet>();
+    return DispatchKeySet(parse_key(h));
+  };
+  py::class_<DispatchKeySet>(m, "DispatchKeySet")
+      .def(py::init([](py::handle k) { return DispatchKeySet(parse_key(k)); }))
+      .def("__repr__", [](const DispatchKeySet& s) { return s.to_string(); })
+      .def("__or__", [as_set](const DispatchKeySet& a, py::handle b) { return a | as_set(b); })
+      .def("__and__", [as_set](const DispatchKeySet& a, py::handle b) { return a & as_set(b); })
+      .def("__sub__", [as_set](const DispatchKeySet& a, py::handle b) { return a - as_set(b); })
+      .def("__eq__", [](const DispatchKeySet& a, py::object b) { return py::isinstance<DispatchKeySet>(b) && b.cast<DispatchKeySet>() == a; })
+      .def("has", [](const DispatchKeySet& s, const DispatchKey& k) { return s.has(k); })
+      .def("highestPriorityTypeId", [](const DispatchKeySet& s) { return s.highest_priority_key(); })
+      .def("raw_repr", [](const DispatchKeySet& s) { return s.raw(); });
+
+  m.def("_dispatch_keys", [](const Tensor& t) { return t.key_set(); });
+  m.def("_dispatch_dump_table", [](const std::string& name) { return op_by_name(name).dump_table(); });
+  m.def("_dispatch_dump", [](const std::string& name) { return op_by_name(name).dump_registrations(); });
+  m.def("_dispatch_has_kernel_for_dispatch_key", [](const std::string& name, py::handle key) {
+    DispatchKey k = parse_key(key);
+    for (const auto& [rk, f] : op_by_name(name).registrations())
+      if (rk == k) return true;
+    return false;
+  });
+  m.def("_dispatch_tls_local_include_set", [] { return local_dispatch_key_set().included; });
+  m.def("_dispatch_tls_local_exclude_set", [] { return local_dispatch_key_set().excluded; });
+
+  py::class_<KeyGuard>(m, "_KeyGuard")
+      .def("__enter__", [](KeyGuard& g) {
+        if (g.exclude) g.excluded.push_back(std::make_unique<ExcludeDispatchKeyGuard>(g.set));
+        else g.included.push_back(std::make_unique<IncludeDispatchKeyGuard>(g.set));
+      })
+      .def("__exit__", [](KeyGuard& g, py::args) {
+        if (g.exclude && !g.excluded.empty()) g.excluded.pop_back();
+        if (!g.exclude && !g.included.empty()) g.included.pop_back();
+        return false;
+      });
+  m.def("_AutoDispatchBelowAutograd", [] { return std::make_unique<KeyGuard>(KeyGuard{keysets::autograd_dispatch_keyset, true, {}, {}}); });
+  m.def("ExcludeDispatchKeyGuard", [](const DispatchKeySet& s) { return std::make_unique<KeyGuard>(KeyGuard{s, true, {}, {}}); });
+  m.def("_IncludeDispatchKeyGuard", [](py::handle k) { return std::make_unique<KeyGuard>(KeyGuard{DispatchKeySet(parse_key(k)), false, {}, {}}); });
+
+  py::class_<StorageView>(m, "_Storage")
+      .def("data_ptr", [](const StorageView& s) { return reinterpret_cast<intptr_t>(s.t.storage()->data()); })
+      .def("size", &StorageView::size)
+      .def("__len__", &StorageView::size)
+      .def("nbytes", [](const StorageView& s) { return s.t.storage()->nbytes(); })
+      .def("element_size", [](const StorageView& s) { return s.untyped ? size_t(1) : element_size(s.t.dtype()); })
+      .def_property_readonly("dtype", [](const StorageView& s) { return py::reinterpret_steal<py::object>(dtype_object(s.t.dtype())); })
+      .def_property_readonly("device", [](const StorageView& s) { return py::reinterpret_steal<py::object>(device_object(s.t.device())); })
+      .def("tolist", [](const StorageView& s) {
+        Tensor flat = make_view(s.t, {s.elements()}, {1}, 0);
+        py::list out;
+        for (int64_t i = 0; i < s.elements(); ++i) {
+          double v = element_as_double(flat, i);
+          if (is_floating(s.t.dtype())) out.append(v);
+          else if (s.t.dtype() == ScalarType::Bool) out.append(v != 0);
+          else out.append(static_cast<int64_t>(v));
+        }
+        return out;
+      })
+      .def("__repr__", &storage_repr)
+      .def("__str__", &storage_repr);
+}
+
+}  // namespace ipt::python

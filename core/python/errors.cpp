@@ -1,0 +1,37 @@
+// See Note [C++ errors become Python exceptions] in pybind.h.
+#include <new>
+
+#include "core/python/pybind.h"
+
+namespace ipt::python {
+
+PyObject* python_exception_type(ErrorKind k) {
+  switch (k) {
+    case ErrorKind::RuntimeError: return PyExc_RuntimeError;
+    case ErrorKind::IndexError: return PyExc_IndexError;
+    case ErrorKind::TypeError: return PyExc_TypeError;
+    case ErrorKind::ValueError: return PyExc_ValueError;
+    case ErrorKind::NotImplementedError: return PyExc_NotImplementedError;
+  }
+  return PyExc_RuntimeError;
+}
+
+void set_python_error_from_current_exception() {
+  try {
+    throw;
+  } catch (pybind11::error_already_set& e) {
+    e.restore();
+  } catch (const pybind11::builtin_exception& e) {
+    e.set_error();
+  } catch (const Error& e) {
+    PyErr_SetString(python_exception_type(e.kind()), e.what());
+  } catch (const std::bad_alloc&) {
+    PyErr_SetString(PyExc_MemoryError, "out of memory");
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
+  }
+}
+
+}  // namespace ipt::python

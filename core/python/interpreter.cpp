@@ -1,0 +1,284 @@
+#include "core/python/interpreter.h"
+
+#include <Python.h>
+#include <frameobject.h>
+#include <pybind11/embed.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <mutex>
+
+#include "core/python/bindings.h"
+#include "core/tensor/tensor_trace.h"
+#include "core/trace/recorder.h"
+
+namespace py = pybind11;
+namespace fs = std::filesystem;
+
+namespace ipt::python {
+
+std::string RunResult::exception_line() const {
+  if (error_message.empty()) return error_kind;
+  return error_kind + ": " + error_message;
+}
+
+namespace {
+
+// sys.stdout while a program runs.
+struct Writer {
+  Interpreter::OutputSink* sink;
+  void write(const std::string& s) {
+    if (*sink) (*sink)(s);
+    else std::cout << s;
+  }
+  void flush() {
+    if (!*sink) std::cout.flush();
+  }
+};
+
+// What the tracing hook needs while one program runs (see Note [What a running program records]).
+struct Tracer {
+  PyObject* filename = nullptr;  // the program's file name (borrowed from its code object)
+  PyObject* globals = nullptr;
+  std::map<std::string, uint64_t> bound;  // module-level name -> tensor id last recorded
+
+  bool in_program(PyFrameObject* frame) const {
+    PyCodeObject* code = PyFrame_GetCode(frame);
+    bool same = code->co_filename == filename || PyUnicode_Compare(code->co_filename, filename) == 0;
+    Py_DECREF(code);
+    return same;
+  }
+
+  void record_bindings() {
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(globals, &pos, &key, &value)) {
+      if (!is_tensor_object(value) || !PyUnicode_Check(key)) continue;
+      const Tensor& t = unpack(value);
+      const char* name = PyUnicode_AsUTF8(key);
+      if (!name || name[0] == '_') continue;
+      auto [it, fresh] = bound.try_emplace(name, t.impl()->id());
+      if (!fresh && it->second == t.impl()->id()) continue;
+      it->second = t.impl()->id();
+      trace::Recorder::current().instant(trace::Category::Script, "binding", tensor_meta(t, trace::intern(name)));
+    }
+  }
+};
+
+int trace_hook(PyObject* obj, PyFrameObject* frame, int what, PyObject*) {
+  auto* tracer = reinterpret_cast<Tracer*>(PyCapsule_GetPointer(obj, "ipt.tracer"));
+  if (!tracer || !trace::tracing_enabled()) return 0;
+  if (what != PyTrace_LINE && what != PyTrace_RETURN) return 0;
+  if (!tracer->in_program(frame)) return 0;
+  PyObject* frame_globals = PyFrame_GetGlobals(frame);  // a new reference
+  const bool top_level = frame_globals == tracer->globals;
+  Py_DECREF(frame_globals);
+  if (top_level) {
+    PyCodeObject* code = PyFrame_GetCode(frame);
+    const bool module_code = code->co_name && PyUnicode_CompareWithASCIIString(code->co_name, "<module>") == 0;
+    Py_DECREF(code);
+    if (module_code) tracer->record_bindings();
+  }
+  if (what == PyTrace_LINE) {
+    PyCodeObject* code = PyFrame_GetCode(frame);
+    int line = 0, col = 0, end_line = 0, end_col = 0;
+    if (!PyCode_Addr2Location(code, PyFrame_GetLasti(frame), &line, &col, &end_line, &end_col) || line <= 0)
+      line = PyFrame_GetLineNumber(frame);
+    Py_DECREF(code);
+    trace::Recorder::current().instant(trace::Category::Script, "statement", trace::ScriptLine{line, col + 1});
+  }
+  return 0;
+}
+
+std::string str_of(PyObject* o) {
+  if (!o) return "";
+  PyObject* s = PyObject_Str(o);
+  if (!s) {
+    PyErr_Clear();
+    return "<unprintable>";
+  }
+  const char* c = PyUnicode_AsUTF8(s);
+  std::string out = c ? c : "";
+  Py_DECREF(s);
+  return out;
+}
+
+std::string line_of(std::string_view source, int line) {
+  int k = 1;
+  size_t start = 0;
+  while (k < line && start < source.size()) {
+    size_t nl = source.find('\n', start);
+    if (nl == std::string_view::npos) return "";
+    start = nl + 1;
+    ++k;
+  }
+  size_t end = source.find('\n', start);
+  return std::string(source.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+}
+
+std::once_flag g_init_once;
+PyThreadState* g_main_state = nullptr;
+
+}  // namespace
+
+struct Interpreter::State {
+  py::dict globals;
+};
+
+std::string Interpreter::package_dir() {
+  if (const char* env = std::getenv("IPT_PYTHON_DIR")) return env;
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec)
+    for (fs::path p = exe.parent_path(); !p.empty() && p != p.root_path(); p = p.parent_path()) {
+      if (fs::exists(p / "python" / "torch" / "__init__.py")) return (p / "python").string();
+      if (fs::exists(p / "share" / "inside-pytorch" / "python" / "torch" / "__init__.py"))
+        return (p / "share" / "inside-pytorch" / "python").string();
+    }
+  return "python";
+}
+
+void Interpreter::initialize() {
+  std::call_once(g_init_once, [] {
+    if (Py_IsInitialized()) return;  // imported from a Python that is already running
+    PyConfig config;
+    PyConfig_InitPythonConfig(&config);
+    config.install_signal_handlers = 0;  // Ctrl+C stays the host program's
+    config.parse_argv = 0;
+    config.use_environment = 0;          // PYTHONPATH / PYTHONHOME of the shell do not apply
+    config.user_site_directory = 0;
+    config.write_bytecode = 0;
+    PyConfig_SetString(&config, &config.program_name, L"/usr/bin/python3");
+    PyStatus st = Py_InitializeFromConfig(&config);
+    PyConfig_Clear(&config);
+    if (PyStatus_Exception(st)) {
+      std::fprintf(stderr, "error: could not start the embedded Python: %s\n", st.err_msg ? st.err_msg : "?");
+      std::exit(2);
+    }
+    {
+      py::module_ sys = py::module_::import("sys");
+      sys.attr("path").attr("insert")(0, package_dir());
+      sys.attr("dont_write_bytecode") = true;
+      PyObject* c = init_torch_c();
+      if (!c) {
+        PyErr_Print();
+        std::exit(2);
+      }
+      PyDict_SetItemString(PyImport_GetModuleDict(), "torch._C", c);
+      Py_DECREF(c);
+      py::class_<Writer>(py::module_::import("torch._C"), "_Writer")
+          .def("write", &Writer::write)
+          .def("flush", &Writer::flush)
+          .def_property_readonly("encoding", [](const Writer&) { return "utf-8"; })
+          .def("isatty", [](const Writer&) { return false; });
+    }
+    g_main_state = PyEval_SaveThread();  // every run() takes the GIL itself
+  });
+}
+
+Interpreter::Interpreter() {
+  initialize();
+  py::gil_scoped_acquire gil;
+  state_ = std::make_unique<State>();
+  state_->globals["__name__"] = "__main__";
+  state_->globals["__builtins__"] = py::module_::import("builtins");
+}
+
+Interpreter::~Interpreter() {
+  py::gil_scoped_acquire gil;
+  state_->globals.clear();
+  state_.reset();
+}
+
+void Interpreter::request_stop() {
+  stop_requested_ = true;
+  if (!running_) return;
+  PyGILState_STATE g = PyGILState_Ensure();
+  PyThreadState_SetAsyncExc(thread_id_.load(), PyExc_KeyboardInterrupt);
+  PyGILState_Release(g);
+}
+
+RunResult Interpreter::run(std::string_view source, std::string_view filename) {
+  py::gil_scoped_acquire gil;
+  RunResult r;
+  stop_requested_ = false;
+  py::module_ sys = py::module_::import("sys");
+  py::object old_stdout = sys.attr("stdout");
+  Writer writer{&output_};
+  sys.attr("stdout") = py::cast(writer);
+  // Tracebacks show the program's lines even when it is not a file (a lesson step, the playground).
+  py::module_::import("linecache").attr("cache")[py::str(std::string(filename))] =
+      py::make_tuple(source.size(), py::none(), py::str(std::string(source)).attr("splitlines")(true), py::str(std::string(filename)));
+
+  const std::string src(source), fname(filename);
+  PyObject* code = Py_CompileStringExFlags(src.c_str(), fname.c_str(), Py_file_input, nullptr, -1);
+  PyObject* result = nullptr;
+  Tracer tracer;
+  if (code) {
+    tracer.filename = reinterpret_cast<PyCodeObject*>(code)->co_filename;
+    tracer.globals = state_->globals.ptr();
+    PyObject* capsule = PyCapsule_New(&tracer, "ipt.tracer", nullptr);
+    PyEval_SetTrace(trace_hook, capsule);
+    Py_DECREF(capsule);
+    thread_id_ = PyThread_get_thread_ident();
+    running_ = true;
+    if (stop_requested_) PyErr_SetString(PyExc_KeyboardInterrupt, "");
+    else result = PyEval_EvalCode(code, state_->globals.ptr(), state_->globals.ptr());
+    running_ = false;
+    PyEval_SetTrace(nullptr, nullptr);
+    if (result && trace::tracing_enabled()) tracer.record_bindings();
+    Py_DECREF(code);
+  }
+  if (!result) {
+    r.ok = false;
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    PyErr_NormalizeException(&type, &value, &tb);
+    if (tb) PyException_SetTraceback(value, tb);
+    r.error_kind = reinterpret_cast<PyTypeObject*>(type)->tp_name;
+    if (const char* dot = std::strrchr(r.error_kind.c_str(), '.')) r.error_kind = dot + 1;
+    if (PyErr_GivenExceptionMatches(type, PyExc_SyntaxError)) {
+      py::object v = py::reinterpret_borrow<py::object>(value);
+      r.error_message = str_of(py::getattr(v, "msg", py::none()).ptr());
+      if (py::object ln = py::getattr(v, "lineno", py::none()); !ln.is_none()) r.line = ln.cast<int>();
+      if (py::object off = py::getattr(v, "offset", py::none()); !off.is_none()) r.col = off.cast<int>();
+    } else {
+      r.error_message = str_of(value);
+      // The innermost frame in the program's own file.
+      for (PyObject* t = tb; t; t = reinterpret_cast<PyObject*>(reinterpret_cast<PyTracebackObject*>(t)->tb_next)) {
+        auto* tbo = reinterpret_cast<PyTracebackObject*>(t);
+        PyCodeObject* c = PyFrame_GetCode(tbo->tb_frame);
+        if (PyUnicode_CompareWithASCIIString(c->co_filename, fname.c_str()) == 0) {
+          int line = 0, col = 0, el = 0, ec = 0;
+          if (PyCode_Addr2Location(c, tbo->tb_lasti, &line, &col, &el, &ec) && line > 0) {
+            r.line = line;
+            r.col = col + 1;
+          } else {
+            r.line = tbo->tb_lineno;
+          }
+        }
+        Py_DECREF(c);
+      }
+    }
+    r.source_line = line_of(source, r.line);
+    try {
+      py::object fmt = py::module_::import("traceback").attr("format_exception");
+      py::object lines = fmt(py::handle(type), py::handle(value), tb ? py::handle(tb) : py::handle(Py_None));
+      for (auto l : lines) r.traceback += l.cast<std::string>();
+    } catch (py::error_already_set&) {
+      r.traceback = r.exception_line() + "\n";
+    }
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(tb);
+  } else {
+    Py_DECREF(result);
+  }
+  sys.attr("stdout") = old_stdout;
+  return r;
+}
+
+}  // namespace ipt::python

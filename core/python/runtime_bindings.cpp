@@ -1,0 +1,40 @@
+// Runtime state from Python: the random seed, torch.Size, and the trace recorder (so the
+// package imported from a system Python can record and export a trace).
+#include "core/ops/generator.h"
+#include "core/python/bindings.h"
+#include "core/trace/recorder.h"
+#include "core/trace/trace_json.h"
+
+namespace py = pybind11;
+
+namespace ipt::python {
+
+namespace {
+py::object g_size_class;
+}
+
+py::object make_size(const std::vector<int64_t>& sizes) {
+  py::tuple t(sizes.size());
+  for (size_t i = 0; i < sizes.size(); ++i) t[i] = py::int_(sizes[i]);
+  if (!g_size_class) return std::move(t);
+  return g_size_class(t);
+}
+
+void init_runtime_control(py::module_& m) {
+  m.def("_set_size_class", [](py::object cls) { g_size_class = std::move(cls); });
+  m.def("manual_seed", [](uint64_t seed) { manual_seed(seed); });
+  m.def("initial_seed", [] { return initial_seed(); });
+  m.def("_trace_enabled", [] { return trace::tracing_enabled(); });
+  m.def("_trace_set_enabled", [](bool on) { trace::Recorder::current().set_enabled(on); });
+  m.def("_trace_event_count", [] { return trace::Recorder::current().size(); });
+  m.def("_trace_write", [](const std::string& path, const std::string& title, const std::string& source) {
+    trace::TraceMeta meta;
+    meta.title = title;
+    meta.source = source;
+    meta.fields["kind"] = "snippet";
+    trace::write_trace_file(path, trace::Recorder::current().events(), meta);
+    return trace::Recorder::current().size();
+  });
+}
+
+}  // namespace ipt::python

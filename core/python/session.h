@@ -1,0 +1,35 @@
+#pragma once
+// Session: one Python namespace running a program, a lesson's steps or a playground snippet,
+// whose printed output and statements are recorded as trace events. A lesson is one
+// Session running its steps in order; the playground is one Session per Run.
+
+#include <functional>
+#include <string>
+
+#include "core/python/interpreter.h"
+
+namespace ipt::python {
+
+struct StepResult {
+  RunResult result;    // ok, or the uncaught exception / syntax error
+  std::string output;  // everything the program printed
+};
+
+class Session {
+ public:
+  // Output is passed to `echo` as it is printed (may be null).
+  explicit Session(std::function<void(std::string_view)> echo = nullptr);
+
+  // Runs one program (or lesson step) in this session's namespace. Never throws.
+  StepResult run(const std::string& code, const std::string& filename = "<snippet>");
+  // Thread-safe: interrupts the running program (KeyboardInterrupt).
+  void request_stop() { interp_.request_stop(); }
+  bool running() const { return interp_.running(); }
+
+ private:
+  Interpreter interp_;
+  std::function<void(std::string_view)> echo_;
+  std::string* capture_ = nullptr;
+};
+
+}  // namespace ipt::python

@@ -1,0 +1,291 @@
+// The Tensor attributes and methods that have no schema (metadata, autograd state,
+// Python indexing and conversions), written by hand as PyTorch's python_variable.cpp does.
+// Operators (add, view, sum, ...) are generated from the schema YAML instead.
+#include "core/python/bindings.h"
+
+#include "core/autograd/node.h"
+#include "core/format/format.h"
+#include "core/python/arg_parser.h"
+#include "core/python/py_types.h"
+#include "generated/ops.h"
+
+namespace py = pybind11;
+
+namespace ipt::python {
+
+namespace {
+
+py::handle base() { return py::handle(reinterpret_cast<PyObject*>(tensor_base_type())); }
+
+template <typename F, typename... Extra>
+void def_method(const char* name, F&& f, const Extra&... extra) {
+  base().attr(name) = py::cpp_function(std::forward<F>(f), py::name(name), py::is_method(base()), extra...);
+}
+
+template <typename G>
+void def_getter(const char* name, G&& g) {
+  static py::object property = py::module_::import("builtins").attr("property");
+  base().attr(name) = property(py::cpp_function(std::forward<G>(g)));
+}
+
+template <typename G, typename S>
+void def_property(const char* name, G&& g, S&& s) {
+  static py::object property = py::module_::import("builtins").attr("property");
+  base().attr(name) = property(py::cpp_function(std::forward<G>(g)), py::cpp_function(std::forward<S>(s)));
+}
+
+format::Dtype format_dtype(ScalarType t) {
+  switch (t) {
+    case ScalarType::Float: return format::Dtype::Float32;
+    case ScalarType::Double: return format::Dtype::Float64;
+    case ScalarType::Long: return format::Dtype::Int64;
+    case ScalarType::Bool: return format::Dtype::Bool;
+  }
+  return format::Dtype::Float32;
+}
+
+py::object scalar_to_py(const Scalar& s) {
+  if (s.is_bool()) return py::bool_(s.to_bool());
+  if (s.is_floating()) return py::float_(s.to_double());
+  return py::int_(s.to_long());
+}
+
+py::object tolist(const Tensor& t) {
+  if (t.dim() == 0) return scalar_to_py(ops::item(t));
+  py::list out;
+  for (int64_t i = 0; i < t.sizes()[0]; ++i) out.append(tolist(ops::select_int(t, 0, i)));
+  return out;
+}
+
+Scalar one_element(const Tensor& t) {
+  IPT_CHECK(t.numel() == 1, ValueError, "only one element tensors can be converted to Python scalars");
+  return ops::item(t);
+}
+
+int64_t index_value(py::handle h) {
+  if (is_tensor_object(h.ptr())) return static_cast<int64_t>(element_as_double(unpack(h.ptr()), 0));
+  return h.cast<int64_t>();
+}
+
+// Note [Indexing is a chain of view operators]
+// `x[1:, None, 0]` is not one operator: it is slice(dim 0) -> unsqueeze(dim 1) -> select(dim 2)
+// applied left to right, each a view of the previous result. So basic indexing never copies.
+Tensor apply_index(const Tensor& self, py::handle index) {
+  std::vector<py::handle> items;
+  if (PyTuple_Check(index.ptr()))
+    for (auto h : py::reinterpret_borrow<py::tuple>(index)) items.push_back(h);
+  else
+    items.push_back(index);
+  int64_t consuming = 0;
+  bool has_ellipsis = false;
+  for (py::handle v : items) {
+    if (v.ptr() == Py_Ellipsis) {
+      IPT_CHECK(!has_ellipsis, IndexError, "an index can only have a single ellipsis ('...')");
+      has_ellipsis = true;
+    } else if (!v.is_none()) {
+      ++consuming;
+    }
+  }
+  if (self.dim() == 0 && consuming > 0 && (is_int_like(items[0].ptr())))
+    IPT_FAIL(IndexError,
+             "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a "
+             "0-dim tensor to a number");
+  IPT_CHECK(consuming <= self.dim(), IndexError, "too many indices for tensor of dimension ", self.dim());
+  Tensor r = self;
+  int64_t dim = 0, self_dim = 0;
+  bool changed = false;
+  for (py::handle v : items) {
+    if (v.ptr() == Py_Ellipsis) {
+      dim += self.dim() - consuming;
+      self_dim += self.dim() - consuming;
+    } else if (v.is_none()) {
+      r = ops::unsqueeze(r, dim++);
+      changed = true;
+    } else if (PySlice_Check(v.ptr())) {
+      auto* s = reinterpret_cast<PySliceObject*>(v.ptr());
+      std::optional<int64_t> start, stop;
+      int64_t step = 1;
+      if (s->start != Py_None) start = index_value(s->start);
+      if (s->stop != Py_None) stop = index_value(s->stop);
+      if (s->step != Py_None) step = index_value(s->step);
+      IPT_CHECK(step > 0, ValueError, "step must be greater than zero");
+      r = ops::slice_Tensor(r, dim++, start, stop, step);
+      ++self_dim;
+      changed = true;
+    } else if (is_int_like(v.ptr())) {
+      int64_t i = index_value(v);
+      int64_t n = r.sizes()[static_cast<size_t>(dim)];
+      IPT_CHECK(i >= -n && i < n, IndexError, "index ", i, " is out of bounds for dimension ", self_dim, " with size ", n);
+      r = ops::select_int(r, dim, i);
+      ++self_dim;
+      changed = true;
+    } else if (is_tensor_object(v.ptr()) || PyList_Check(v.ptr())) {
+      IPT_FAIL(NotImplementedError, "indexing with a tensor or a list (advanced indexing) is not supported yet");
+    } else {
+      IPT_FAIL(IndexError,
+               "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got ",
+               py_type_name(v.ptr()), ")");
+    }
+  }
+  if (!changed) r = ops::alias(self);
+  return r;
+}
+
+}  // namespace
+
+std::string tensor_repr(const Tensor& t) {
+  format::TensorPrintInfo info;
+  info.sizes = t.sizes();
+  info.dtype = format_dtype(t.dtype());
+  info.device = t.device().type == DeviceType::CUDA ? "cuda:" + std::to_string(std::max(0, t.device().index)) : t.device().str();
+  info.is_meta = t.device().type == DeviceType::Meta;
+  if (!info.is_meta) info.values = to_double_vector(t);
+  info.requires_grad = t.requires_grad();
+  if (const auto& fn = autograd::grad_fn(t)) info.grad_fn = node_display_name(*fn);
+  return format::format_tensor(info);
+}
+
+void init_tensor_methods(py::module_& m) {
+  m.def("_tensor_repr", [](const Tensor& t) { return tensor_repr(t); });
+  def_getter("shape", [](const Tensor& t) { return make_size(t.sizes()); });
+  def_getter("dtype", [](const Tensor& t) { return py::reinterpret_steal<py::object>(dtype_object(t.dtype())); });
+  def_getter("device", [](const Tensor& t) { return py::reinterpret_steal<py::object>(device_object(t.device())); });
+  def_getter("ndim", [](const Tensor& t) { return t.dim(); });
+  def_getter("is_leaf", [](const Tensor& t) { return autograd::is_leaf(t); });
+  def_getter("is_meta", [](const Tensor& t) { return t.device().type == DeviceType::Meta; });
+  def_getter("is_cuda", [](const Tensor& t) { return t.device().type == DeviceType::CUDA; });
+  def_getter("is_cpu", [](const Tensor& t) { return t.device().type == DeviceType::CPU; });
+  def_getter("_version", [](const Tensor& t) { return t.impl()->version(); });
+  def_getter("layout", [](const Tensor&) { return py::module_::import("torch._C").attr("_strided"); });
+  def_getter("grad_fn", [](const Tensor& t) { return node_object(autograd::grad_fn(t)); });
+  def_getter("retains_grad", [](const Tensor& t) {
+    const autograd::AutogradMeta* meta = t.impl()->autograd_meta();
+    return meta && meta->retains_grad;
+  });
+  def_getter("_base", [](const Tensor& t) {
+    auto b = t.impl()->is_view() ? t.impl()->view_base() : nullptr;
+    return b ? Tensor(b) : Tensor();
+  });
+  def_getter("T", [](const Tensor& t) {
+    std::vector<int64_t> dims;
+    for (int64_t d = t.dim() - 1; d >= 0; --d) dims.push_back(d);
+    return ops::permute(t, dims);
+  });
+  def_property(
+      "requires_grad", [](const Tensor& t) { return t.requires_grad(); },
+      [](const Tensor& t, bool r) {
+        IPT_CHECK(autograd::is_leaf(t), RuntimeError,
+                  "you can only change requires_grad flags of leaf variables. If you want to use a computed variable "
+                  "in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+        IPT_CHECK(is_floating(t.dtype()) || !r, RuntimeError,
+                  "only Tensors of floating point and complex dtype can require gradients");
+        t.impl()->set_requires_grad(r);
+      });
+  def_property(
+      "grad",
+      [](const Tensor& t) {
+        const autograd::AutogradMeta* meta = t.impl()->autograd_meta();
+        return meta ? meta->grad : Tensor();
+      },
+      [](const Tensor& t, py::object g) {
+        if (g.is_none()) {
+          if (t.impl()->autograd_meta()) autograd::autograd_meta(t).grad = Tensor();
+          return;
+        }
+        if (!is_tensor_object(g.ptr())) throw py::type_error("assigned grad expected to be a Tensor or None but got grad of type " + py_type_name(g.ptr()));
+        const Tensor& gt = unpack(g.ptr());
+        IPT_CHECK(gt.dtype() == t.dtype(), RuntimeError, "assigned grad has data of a different type");
+        IPT_CHECK(gt.sizes() == t.sizes(), RuntimeError, "assigned grad has data of a different size");
+        autograd::autograd_meta(t).grad = gt;
+      });
+  def_property(
+      "data", [](const Tensor& t) { return ops::detach(t); },
+      [](const Tensor& t, const Tensor& src) {
+        IPT_CHECK(src.device() == t.device(), RuntimeError, "set_data: the new data must be on the same device");
+        t.impl()->set_data_from(*src.impl());
+      });
+
+  def_method("size", [](const Tensor& t, py::object dim) -> py::object {
+    if (dim.is_none()) return make_size(t.sizes());
+    return py::int_(t.size(index_value(dim)));
+  }, py::arg("dim") = py::none());
+  def_method("stride", [](const Tensor& t, py::object dim) -> py::object {
+    if (dim.is_none()) return py::tuple(py::cast(t.strides()));
+    return py::int_(t.stride(index_value(dim)));
+  }, py::arg("dim") = py::none());
+  def_method("storage_offset", [](const Tensor& t) { return t.storage_offset(); });
+  def_method("dim", [](const Tensor& t) { return t.dim(); });
+  def_method("ndimension", [](const Tensor& t) { return t.dim(); });
+  def_method("numel", [](const Tensor& t) { return t.numel(); });
+  def_method("nelement", [](const Tensor& t) { return t.numel(); });
+  def_method("element_size", [](const Tensor& t) { return element_size(t.dtype()); });
+  def_method("data_ptr", [](const Tensor& t) { return reinterpret_cast<intptr_t>(t.impl()->raw_data()); });
+  def_method("is_contiguous", [](const Tensor& t, py::object) { return t.is_contiguous(); }, py::arg("memory_format") = py::none());
+  def_method("is_floating_point", [](const Tensor& t) { return is_floating(t.dtype()); });
+  def_method("is_inference", [](const Tensor& t) { return t.impl()->is_inference(); });
+  def_method("tolist", [](const Tensor& t) { return tolist(t); });
+  def_method("item", [](const Tensor& t) { return scalar_to_py(one_element(t)); });
+  def_method("__bool__", [](const Tensor& t) {
+    IPT_CHECK(t.numel() == 1, RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
+    return ops::item(t).to_bool();
+  });
+  def_method("__float__", [](const Tensor& t) { return one_element(t).to_double(); });
+  def_method("__int__", [](const Tensor& t) { return one_element(t).to_long(); });
+  def_method("__index__", [](const Tensor& t) {
+    if (t.numel() != 1 || is_floating(t.dtype()))
+      throw py::type_error("only integer tensors of a single element can be converted to an index");
+    return ops::item(t).to_long();
+  });
+  def_method("__len__", [](const Tensor& t) {
+    if (t.dim() == 0) throw py::type_error("len() of a 0-d tensor");
+    return t.sizes()[0];
+  });
+  def_method("__getitem__", [](const Tensor& t, py::handle index) { return apply_index(t, index); });
+  def_method("__setitem__", [](const Tensor& t, py::handle index, py::handle value) {
+    Tensor target = apply_index(t, index);
+    if (is_tensor_object(value.ptr())) {
+      ops::copy_(target, unpack(value.ptr()), false);
+    } else if (PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())) {
+      ops::fill__Scalar(target, to_scalar(value.ptr()));
+    } else {
+      throw py::type_error("can't assign a " + py_type_name(value.ptr()) + " to a Tensor");
+    }
+  });
+  def_method("requires_grad_", [](const Tensor& t, bool r) {
+    IPT_CHECK(is_floating(t.dtype()) || !r, RuntimeError, "only Tensors of floating point dtype can require gradients");
+    IPT_CHECK(autograd::is_leaf(t) || r, RuntimeError,
+              "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
+              "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+    t.impl()->set_requires_grad(r);
+    return t;
+  }, py::arg("requires_grad") = true);
+  def_method("retain_grad", [](const Tensor& t) {
+    IPT_CHECK(t.requires_grad(), RuntimeError, "can't retain_grad on Tensor that has requires_grad=False");
+    if (const auto& fn = autograd::grad_fn(t)) {
+      auto& meta = autograd::autograd_meta(t);
+      if (!meta.retains_grad) {
+        meta.retains_grad = true;
+        fn->retained.emplace_back(t.impl_ptr(), meta.output_nr);
+      }
+    }
+  });
+  def_method("storage", [](const Tensor& t) { return make_storage(t, false); });
+  def_method("untyped_storage", [](const Tensor& t) { return make_storage(t, true); });
+  // Tensor._make_subclass(cls, data, require_grad=False): nn.Parameter's constructor.
+  base().attr("_make_subclass") = py::reinterpret_steal<py::object>(PyStaticMethod_New(
+      py::cpp_function(
+          [](py::object cls, const Tensor& data, bool requires_grad) {
+            if (!PyType_Check(cls.ptr()) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), tensor_base_type()))
+              throw py::type_error("_make_subclass: cls must be a subclass of Tensor");
+            Tensor t = ops::detach(data);
+            IPT_CHECK(is_floating(t.dtype()) || !requires_grad, RuntimeError,
+                      "Only Tensors of floating point and complex dtype can require gradients");
+            t.impl()->set_requires_grad(requires_grad);
+            return py::reinterpret_steal<py::object>(wrap_as(t, reinterpret_cast<PyTypeObject*>(cls.ptr())));
+          },
+          py::arg("cls"), py::arg("data"), py::arg("require_grad") = false)
+          .release()
+          .ptr()));
+}
+
+}  // namespace ipt::python

@@ -1,0 +1,102 @@
+// torch.tensor(data): a new tensor from nested Python sequences of numbers (or tensors),
+// with PyTorch's dtype inference (any float -> float32, all bool -> bool, else int64).
+#include "core/python/arg_parser.h"
+#include "core/python/bindings.h"
+#include "core/python/generated_support.h"
+#include "core/python/py_types.h"
+#include "core/tensor/tensor_trace.h"
+#include "core/ops/scalar_tensor.h"
+#include "generated/ops.h"
+
+namespace py = pybind11;
+
+namespace ipt::python {
+
+namespace {
+
+struct Inferred {
+  std::vector<int64_t> shape;
+  std::vector<double> values;
+  bool any_float = false, all_bool = true;
+};
+
+void infer(py::handle v, size_t depth, Inferred& out) {
+  if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr())) {
+    auto seq = py::reinterpret_borrow<py::sequence>(v);
+    const auto n = static_cast<int64_t>(py::len(seq));
+    if (depth == out.shape.size()) {
+      IPT_CHECK(out.values.empty(), ValueError, "expected a number at depth ", depth);
+      out.shape.push_back(n);
+    } else {
+      IPT_CHECK(out.shape[depth] == n, ValueError, "expected sequence of length ", out.shape[depth], " at dim ", depth,
+                " (got ", n, ")");
+    }
+    IPT_CHECK(depth < 64, ValueError, "too many dimensions (nested sequences deeper than 64)");
+    for (auto item : seq) infer(item, depth + 1, out);
+    return;
+  }
+  IPT_CHECK(depth == out.shape.size(), ValueError, "expected sequence of length ", out.shape[depth], " at dim ", depth,
+            " (got ", py_type_name(v.ptr()), ")");
+  if (is_tensor_object(v.ptr())) {
+    const Tensor& t = unpack(v.ptr());
+    IPT_CHECK(t.numel() == 1, ValueError, "only one element tensors can be converted to Python scalars");
+    Scalar s = ops::item(t);
+    out.any_float |= s.is_floating();
+    out.all_bool &= s.is_bool();
+    out.values.push_back(s.to_double());
+    return;
+  }
+  if (!PyLong_Check(v.ptr()) && !PyFloat_Check(v.ptr()))
+    throw py::type_error("new(): invalid data type '" + py_type_name(v.ptr()) + "'");
+  out.any_float |= PyFloat_Check(v.ptr());
+  out.all_bool &= PyBool_Check(v.ptr());
+  out.values.push_back(PyFloat_AsDouble(v.ptr()));
+}
+
+}  // namespace
+
+void init_tensor_new(py::module_& m) {
+  // A Python number as the "wrapped number" 0-dim tensor PyTorch passes to operators (number ** t).
+  m.def("_wrap_number", [](py::handle x) { return native::wrapped_scalar_tensor(to_scalar(x.ptr())); });
+  m.def(
+      "tensor",
+      [](py::handle data, py::object dtype, py::object device, bool requires_grad, bool) {
+        Inferred in;
+        if (is_tensor_object(data.ptr())) {
+          const Tensor& src = unpack(data.ptr());
+          in.shape = src.sizes();
+          in.values = to_double_vector(src);
+          in.any_float = is_floating(src.dtype());
+          in.all_bool = src.dtype() == ScalarType::Bool;
+        } else {
+          infer(data, 0, in);
+        }
+        std::optional<ScalarType> dt = dtype.is_none() ? std::nullopt : as_dtype(dtype.ptr());
+        if (!dtype.is_none() && !dt) throw py::type_error("tensor(): argument 'dtype' must be torch.dtype");
+        const ScalarType type = dt.value_or(in.any_float || in.values.empty() ? ScalarType::Float
+                                            : in.all_bool                  ? ScalarType::Bool
+                                                                           : ScalarType::Long);
+        Device dev(DeviceType::CPU);
+        if (!device.is_none()) {
+          if (auto d = as_device(device.ptr())) dev = *d;
+          else dev = Device::parse(device.cast<std::string>());
+        }
+        FactoryGuard below_autograd;
+        Tensor cpu = make_empty(in.shape, type, Device(DeviceType::CPU));
+        visit_dtype(type, [&]<typename T>() {
+          T* p = cpu.data_ptr<T>();
+          for (size_t i = 0; i < in.values.size(); ++i) p[i] = static_cast<T>(in.values[i]);
+        });
+        Tensor t = cpu;
+        if (dev.type != DeviceType::CPU) {
+          t = ops::empty_memory_format(in.shape, type, std::nullopt, dev);
+          if (dev.type != DeviceType::Meta) ops::copy_(t, cpu, false);
+        }
+        trace_tensor(t, "torch.tensor");
+        return py::reinterpret_steal<py::object>(finish_factory(t, requires_grad));
+      },
+      py::arg("data"), py::kw_only(), py::arg("dtype") = py::none(), py::arg("device") = py::none(),
+      py::arg("requires_grad") = false, py::arg("pin_memory") = false);
+}
+
+}  // namespace ipt::python

@@ -1,0 +1,78 @@
+"""Inside PyTorch's `torch`: PyTorch's Python front end over this project's runtime.
+
+As in PyTorch, the package is plain Python over the extension module torch._C (pybind11
+bindings of the C++ runtime; its operator bindings are generated at build time from
+core/ops/native_functions.yaml). torch.add, torch.zeros, ... come from
+torch._C._VariableFunctions; Tensor methods from torch._C._TensorBase.
+"""
+import builtins as _builtins
+import math as _math
+
+from torch import _C
+from torch._C import (DispatchKey, DispatchKeySet, device, dtype, initial_seed, is_grad_enabled,
+                      is_inference_mode_enabled, layout, memory_format)
+
+__version__ = "1.13.1 (Inside PyTorch)"
+
+# ---- dtypes, layouts, memory formats (singletons: `t.dtype is torch.float32`) -------------
+float32 = float = _C._dtype_float32
+float64 = double = _C._dtype_float64
+int64 = long = _C._dtype_int64
+bool = _C._dtype_bool
+strided = _C._strided
+contiguous_format = _C._contiguous_format
+preserve_format = _C._preserve_format
+
+for _cls in (dtype, device, layout, memory_format):
+    _cls.__module__ = "torch"
+del _cls
+
+from torch._size import Size  # noqa: E402
+from torch._tensor import Tensor  # noqa: E402
+
+_C._set_size_class(Size)
+_C._set_tensor_class(Tensor)
+
+# ---- operators: every function variant of the schema YAML ----------------------------------
+for _name in dir(_C._VariableFunctions):
+    if not _name.startswith("__"):
+        globals()[_name] = getattr(_C._VariableFunctions, _name)
+del _name
+tensor = _C.tensor
+from torch.functional import broadcast_shapes, broadcast_tensors  # noqa: E402
+
+
+def manual_seed(seed):
+    """Sets the seed of the default random number generator; returns None here."""
+    _C.manual_seed(int(seed))
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def is_floating_point(input):
+    return input.is_floating_point()
+
+
+def numel(input):
+    return input.numel()
+
+
+def get_default_dtype():
+    return float32
+
+
+def typename(o):
+    if isinstance(o, Tensor):
+        return o.type()
+    module = getattr(type(o), "__module__", "")
+    name = type(o).__qualname__
+    return name if module in ("builtins", "") else module + "." + name
+
+
+from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402
+from torch import autograd  # noqa: E402
+from torch import nn  # noqa: E402
+from torch import optim  # noqa: E402
+from torch import utils  # noqa: E402

@@ -1,0 +1,143 @@
+"""torch.Tensor: the Python class of every tensor, over torch._C._TensorBase (as in PyTorch,
+whose Tensor also subclasses a C base). Operators and metadata come from the base; here are
+the Python-level parts: printing, reflected operators, backward(), conversions."""
+import torch
+from torch import _C
+
+_DTYPE_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor", "int64": "torch.LongTensor",
+                "bool": "torch.BoolTensor"}
+
+
+def _is_number(x):
+    return isinstance(x, (int, float)) and not isinstance(x, torch.Tensor)
+
+
+class Tensor(_C._TensorBase):
+    __module__ = "torch"
+    __array_priority__ = 1000
+
+    def __repr__(self):
+        return _C._tensor_repr(self)
+
+    def __format__(self, format_spec):
+        if self.dim() == 0 and not self.is_meta:
+            return self.item().__format__(format_spec)
+        return object.__format__(self, format_spec)
+
+    def __hash__(self):
+        return id(self)
+
+    def __deepcopy__(self, memo):
+        if id(self) in memo:
+            return memo[id(self)]
+        with torch.no_grad():
+            new = self.clone()
+        new.requires_grad_(self.requires_grad)
+        memo[id(self)] = new
+        return new
+
+    # ---- autograd --------------------------------------------------------------------------
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        torch.autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def register_hook(self, hook):
+        raise NotImplementedError("Tensor.register_hook is not supported by Inside PyTorch yet")
+
+    # ---- reflected operators (number op tensor) -------------------------------------------
+    def __radd__(self, other):
+        return self.add(other) if _is_number(other) else NotImplemented
+
+    def __rmul__(self, other):
+        return self.mul(other) if _is_number(other) else NotImplemented
+
+    def __rsub__(self, other):
+        return _C._VariableFunctions.rsub(self, other) if _is_number(other) else NotImplemented
+
+    def __rtruediv__(self, other):
+        return self.reciprocal() * other if _is_number(other) else NotImplemented
+
+    __rdiv__ = __rtruediv__
+
+    def __rpow__(self, other):
+        return torch.pow(_C._wrap_number(other), self) if _is_number(other) else NotImplemented
+
+    def __rmatmul__(self, other):
+        return NotImplemented
+
+    def __pos__(self):
+        return self
+
+    # ---- sequences ---------------------------------------------------------------------------
+    def __iter__(self):
+        if self.dim() == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter([self.select(0, i) for i in range(self.size(0))])
+
+    def __reversed__(self):
+        if self.dim() == 0:
+            return self
+        return iter([self.select(0, i) for i in reversed(range(self.size(0)))])
+
+    def __contains__(self, element):
+        if isinstance(element, (Tensor, int, float, bool)):
+            return bool((self == element).any().item()) if hasattr(self, "any") else element in self.tolist()
+        raise RuntimeError("Tensor.__contains__ only supports Tensor or scalar, but you passed in a {}.".format(type(element)))
+
+    # ---- shapes like another tensor ---------------------------------------------------------
+    def expand_as(self, other):
+        return self.expand(other.size())
+
+    def view_as(self, other):
+        return self.view(other.size())
+
+    def reshape_as(self, other):
+        return self.reshape(other.size())
+
+    def type_as(self, other):
+        return self.to(other.dtype)
+
+    # ---- conversions -----------------------------------------------------------------------
+    def type(self, dtype=None, non_blocking=False):
+        if dtype is None:
+            name = _DTYPE_TYPES[str(self.dtype)[len("torch."):]]
+            return name.replace("torch.", "torch.cuda.") if self.is_cuda else name
+        if isinstance(dtype, str):
+            for key, value in _DTYPE_TYPES.items():
+                if value == dtype:
+                    dtype = getattr(torch, key)
+        return self.to(dtype)
+
+    def to(self, *args, **kwargs):
+        dtype, device = kwargs.get("dtype"), kwargs.get("device")
+        copy = kwargs.get("copy", False)
+        for a in args:
+            if isinstance(a, torch.dtype):
+                dtype = a
+            elif isinstance(a, (str, torch.device, int)):
+                device = a
+            elif isinstance(a, Tensor):
+                dtype, device = a.dtype, a.device
+        dtype = self.dtype if dtype is None else dtype
+        device = self.device if device is None else torch.device(device)
+        if dtype == self.dtype and device == self.device and not copy:
+            return self
+        out = torch.empty(self.shape, dtype=dtype, device=device)
+        return out.copy_(self)
+
+    def float(self):
+        return self.to(torch.float32)
+
+    def double(self):
+        return self.to(torch.float64)
+
+    def long(self):
+        return self.to(torch.int64)
+
+    def bool(self):
+        return self.to(torch.bool)
+
+    def cpu(self):
+        return self.to("cpu")
+
+    def cuda(self, device=None, non_blocking=False):
+        return self.to("cuda" if device is None else torch.device("cuda", device) if isinstance(device, int) else device)

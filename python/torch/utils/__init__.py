@@ -1,0 +1,2 @@
+"""torch.utils (the small part programs reach for)."""
+from . import hooks

@@ -1,0 +1,4 @@
+"""torch.utils.hooks.RemovableHandle."""
+from torch.nn.modules.module import RemovableHandle
+
+__all__ = ["RemovableHandle"]
