@@ -1,9 +1,13 @@
-// CPU reductions: sum and mean over all or some dimensions, with keepdim.
+// CPU reductions: sum and mean over all or some dimensions, with keepdim; max / min (all, or
+// along a dim with indices), argmax / argmin, prod, var / std (with a correction), p-norms and
+// cumsum.
 #include <cmath>
+#include <limits>
 
 #include "backends/cpu/cpu_loops.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
+#include "core/util/error.h"
 #include "generated/native_functions.h"
 
 namespace ipt::native {
@@ -56,6 +60,265 @@ Tensor sum_dim_cpu(const Tensor& self, std::optional<IntArrayRef> dim, bool keep
 
 Tensor mean_dim_cpu(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
   return reduce_sum(self, reduction_geometry(self, dim, keepdim, dtype, "mean"), true);
+}
+
+namespace {
+
+// `t`, or a contiguous copy (no dispatch: kernels stay leaves in the trace).
+Tensor contiguous_data(const Tensor& t) {
+  if (t.is_contiguous()) return t;
+  return copy_cpu_(make_empty(t.sizes(), t.dtype(), t.device()), t, false);
+}
+
+// The input as `outer` contiguous rows of `len` reduced elements each: the reduced dims are
+// moved last (a permuted view) and the result copied when that is not contiguous.
+struct Rows {
+  Tensor data;
+  int64_t outer = 1, len = 1;
+};
+Rows rows_of(const Tensor& self, const std::vector<bool>& reduced) {
+  std::vector<int64_t> sizes, strides;
+  int64_t outer = 1, len = 1;
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (!reduced[d]) {
+      sizes.push_back(self.sizes()[d]);
+      strides.push_back(self.strides()[d]);
+      outer *= self.sizes()[d];
+    }
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (reduced[d]) {
+      sizes.push_back(self.sizes()[d]);
+      strides.push_back(self.strides()[d]);
+      len *= self.sizes()[d];
+    }
+  Tensor v = make_view(self, sizes, strides, self.storage_offset());
+  return {contiguous_data(v), outer, len};
+}
+
+// One dim `d` reduced: rows of the (outer, len, inner) layout, where a row is strided by inner.
+struct DimRows {
+  Tensor data;
+  int64_t outer = 1, len = 1, inner = 1;
+};
+DimRows dim_rows(const Tensor& self, int64_t d) {
+  DimRows r{contiguous_data(self)};
+  for (int64_t i = 0; i < self.dim(); ++i) {
+    if (i < d) r.outer *= self.sizes()[i];
+    else if (i == d) r.len = self.sizes()[i];
+    else r.inner *= self.sizes()[i];
+  }
+  return r;
+}
+
+std::vector<int64_t> dim_out_sizes(const Tensor& self, int64_t d, bool keepdim) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < self.dim(); ++i) {
+    if (i != d) out.push_back(self.sizes()[i]);
+    else if (keepdim) out.push_back(1);
+  }
+  return out;
+}
+
+// x is "more max" than best: larger, or NaN (NaN wins and keeps the first NaN).
+template <bool Max, typename T>
+bool better(T x, T best) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(best)) return false;
+    if (std::isnan(x)) return true;
+  }
+  return Max ? x > best : x < best;
+}
+
+template <bool Max>
+Tensor minmax_all(const Tensor& self) {
+  check_minmax_all(self, Max ? "max" : "min");
+  Tensor x = contiguous_data(self);
+  Tensor out = make_empty(std::vector<int64_t>{}, self.dtype(), self.device());
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T* p = x.data_ptr<T>();
+    T best = p[0];
+    for (int64_t i = 1; i < x.numel(); ++i)
+      if (better<Max>(p[i], best)) best = p[i];
+    out.data_ptr<T>()[0] = best;
+  });
+  return out;
+}
+
+// values and indices along d (the first position of the extreme value, or of the first NaN).
+template <bool Max>
+std::tuple<Tensor, Tensor> minmax_dim(const Tensor& self, int64_t dim, bool keepdim, const char* name) {
+  const int64_t d = minmax_dim_check(self, dim, name);
+  std::vector<int64_t> out_sizes = dim_out_sizes(self, d, keepdim);
+  Tensor values = make_empty(out_sizes, self.dtype(), self.device());
+  Tensor indices = make_empty(out_sizes, ScalarType::Long, self.device());
+  if (self.numel() == 0) return {values, indices};
+  DimRows r = dim_rows(self, d);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T* p = r.data.data_ptr<T>();
+    T* pv = values.data_ptr<T>();
+    int64_t* pi = indices.data_ptr<int64_t>();
+    for (int64_t o = 0; o < r.outer; ++o)
+      for (int64_t i = 0; i < r.inner; ++i) {
+        const T* row = p + o * r.len * r.inner + i;
+        T best = row[0];
+        int64_t at = 0;
+        for (int64_t k = 1; k < r.len; ++k)
+          if (better<Max>(row[k * r.inner], best)) best = row[k * r.inner], at = k;
+        pv[o * r.inner + i] = best;
+        pi[o * r.inner + i] = at;
+      }
+  });
+  return {values, indices};
+}
+
+template <bool Max>
+Tensor arg_minmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const char* name) {
+  if (dim) return std::get<1>(minmax_dim<Max>(self, *dim, keepdim, name));
+  IPT_CHECK(self.numel() > 0, IndexError, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
+  Tensor flat = make_view(contiguous_data(self), {self.numel()}, {1}, 0);
+  Tensor idx = std::get<1>(minmax_dim<Max>(flat, 0, false, name));
+  if (keepdim) return make_view(idx, std::vector<int64_t>(static_cast<size_t>(self.dim()), 1), std::vector<int64_t>(static_cast<size_t>(self.dim()), 1), 0);
+  return idx;
+}
+
+}  // namespace
+
+Tensor max_all_cpu(const Tensor& self) { return minmax_all<true>(self); }
+Tensor min_all_cpu(const Tensor& self) { return minmax_all<false>(self); }
+std::tuple<Tensor, Tensor> max_dim_cpu(const Tensor& self, int64_t dim, bool keepdim) {
+  return minmax_dim<true>(self, dim, keepdim, "max");
+}
+std::tuple<Tensor, Tensor> min_dim_cpu(const Tensor& self, int64_t dim, bool keepdim) {
+  return minmax_dim<false>(self, dim, keepdim, "min");
+}
+Tensor argmax_cpu(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_minmax<true>(self, dim, keepdim, "argmax");
+}
+Tensor argmin_cpu(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  return arg_minmax<false>(self, dim, keepdim, "argmin");
+}
+
+namespace {
+// Products in double (floating) or int64 (integers and bools), row by row.
+Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std::vector<int64_t>& out_sizes,
+                 ScalarType out_dtype) {
+  Rows r = rows_of(self, reduced);
+  Tensor out = make_empty(out_sizes, out_dtype, self.device());
+  const void* src = r.data.impl()->raw_data();
+  for (int64_t o = 0; o < r.outer; ++o) {
+    if (is_floating(out_dtype)) {
+      double acc = 1;
+      for (int64_t k = 0; k < r.len; ++k) acc *= cpu::load_as<double>(src, self.dtype(), o * r.len + k);
+      cpu::store_as<double>(out.impl()->raw_data(), out_dtype, o, acc);
+    } else {
+      int64_t acc = 1;
+      for (int64_t k = 0; k < r.len; ++k) acc *= cpu::load_as<int64_t>(src, self.dtype(), o * r.len + k);
+      cpu::store_as<int64_t>(out.impl()->raw_data(), out_dtype, o, acc);
+    }
+  }
+  return out;
+}
+}  // namespace
+
+Tensor prod_cpu(const Tensor& self, std::optional<ScalarType> dtype) {
+  return prod_rows(self, std::vector<bool>(static_cast<size_t>(self.dim()), true), {}, prod_dtype(self, dtype));
+}
+
+Tensor prod_dim_cpu(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
+  if (self.dim() > 0) reduced[d] = true;
+  return prod_rows(self, reduced, dim_out_sizes(self, self.dim() > 0 ? d : -1, keepdim), prod_dtype(self, dtype));
+}
+
+namespace {
+// var with divisor max(0, N - correction) (0 / 0 = NaN, x / 0 = inf, as PyTorch); std = sqrt.
+Tensor var_impl(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim,
+                bool take_sqrt) {
+  ReductionGeometry g = var_geometry(self, dim, keepdim);
+  Rows r = rows_of(self, g.reduced);
+  Tensor out = make_empty(g.out_sizes, self.dtype(), self.device());
+  const double dof = std::max<double>(0.0, static_cast<double>(r.len - correction.value_or(1)));
+  const void* src = r.data.impl()->raw_data();
+  for (int64_t o = 0; o < r.outer; ++o) {
+    double mean = 0;
+    for (int64_t k = 0; k < r.len; ++k) mean += cpu::load_as<double>(src, self.dtype(), o * r.len + k);
+    mean /= static_cast<double>(r.len);
+    double ss = 0;
+    for (int64_t k = 0; k < r.len; ++k) {
+      const double c = cpu::load_as<double>(src, self.dtype(), o * r.len + k) - mean;
+      ss += c * c;
+    }
+    double v = ss / dof;
+    if (take_sqrt) v = std::sqrt(v);
+    cpu::store_as<double>(out.impl()->raw_data(), out.dtype(), o, v);
+  }
+  return out;
+}
+}  // namespace
+
+Tensor var_correction_cpu(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction,
+                          bool keepdim) {
+  return var_impl(self, dim, correction, keepdim, false);
+}
+Tensor std_correction_cpu(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction,
+                          bool keepdim) {
+  return var_impl(self, dim, correction, keepdim, true);
+}
+
+// p-norm over `dim` (all dims when empty): inf / -inf are max / min |x|, 0 counts nonzeros.
+Tensor norm_cpu(const Tensor& self, const std::optional<Scalar>& p_opt, IntArrayRef dim, bool keepdim) {
+  ReductionGeometry g = norm_geometry(self, dim, keepdim);
+  const double p = p_opt ? p_opt->to_double() : 2.0;
+  Rows r = rows_of(self, g.reduced);
+  Tensor out = make_empty(g.out_sizes, self.dtype(), self.device());
+  const void* src = r.data.impl()->raw_data();
+  for (int64_t o = 0; o < r.outer; ++o) {
+    double acc = std::isinf(p) ? (p > 0 ? 0.0 : INFINITY) : 0.0;
+    bool nan = false;
+    for (int64_t k = 0; k < r.len; ++k) {
+      const double a = std::abs(cpu::load_as<double>(src, self.dtype(), o * r.len + k));
+      nan = nan || std::isnan(a);
+      if (std::isinf(p)) acc = p > 0 ? std::max(acc, a) : std::min(acc, a);
+      else if (p == 0) acc += a != 0 ? 1.0 : 0.0;
+      else if (p == 1) acc += a;
+      else if (p == 2) acc += a * a;
+      else acc += std::pow(a, p);
+    }
+    double v = acc;
+    if (nan) v = NAN;
+    else if (p == 2) v = std::sqrt(acc);
+    else if (!std::isinf(p) && p != 0 && p != 1) v = std::pow(acc, 1.0 / p);
+    cpu::store_as<double>(out.impl()->raw_data(), out.dtype(), o, v);
+  }
+  return out;
+}
+
+// Running sums along dim, accumulated in double (floating) or int64 (integers and bools).
+Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  const ScalarType dt = cumsum_dtype(self, dtype);
+  Tensor out = make_empty(self.sizes(), dt, self.device());
+  if (self.numel() == 0) return out;
+  DimRows r = self.dim() == 0 ? DimRows{contiguous_data(self)} : dim_rows(self, d);
+  const void* src = r.data.impl()->raw_data();
+  void* dst = out.impl()->raw_data();
+  for (int64_t o = 0; o < r.outer; ++o)
+    for (int64_t i = 0; i < r.inner; ++i) {
+      double fa = 0;
+      int64_t ia = 0;
+      for (int64_t k = 0; k < r.len; ++k) {
+        const int64_t at = (o * r.len + k) * r.inner + i;
+        if (is_floating(dt)) {
+          fa += cpu::load_as<double>(src, self.dtype(), at);
+          cpu::store_as<double>(dst, dt, at, fa);
+        } else {
+          ia += cpu::load_as<int64_t>(src, self.dtype(), at);
+          cpu::store_as<int64_t>(dst, dt, at, ia);
+        }
+      }
+    }
+  return out;
 }
 
 }  // namespace ipt::native

@@ -191,5 +191,45 @@ Tensor index_add_meta_(const Tensor& self, int64_t dim, const Tensor& index, con
   return self;
 }
 
+// ---- reductions ------------------------------------------------------------------------------
+
+static std::vector<int64_t> without_dim(const Tensor& self, int64_t d, bool keepdim) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < self.dim(); ++i) {
+    if (i != d) out.push_back(self.sizes()[i]);
+    else if (keepdim) out.push_back(1);
+  }
+  return out;
+}
+Tensor minmax_all_meta(const Tensor& self) {
+  check_minmax_all(self, "max");
+  return make_empty(std::vector<int64_t>{}, self.dtype(), kMeta);
+}
+std::tuple<Tensor, Tensor> minmax_dim_meta(const Tensor& self, int64_t dim, bool keepdim) {
+  auto sizes = without_dim(self, minmax_dim_check(self, dim, "max"), keepdim);
+  return {make_empty(sizes, self.dtype(), kMeta), make_empty(sizes, ScalarType::Long, kMeta)};
+}
+Tensor argminmax_meta(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  if (!dim) return make_empty(keepdim ? std::vector<int64_t>(static_cast<size_t>(self.dim()), 1) : std::vector<int64_t>{},
+                              ScalarType::Long, kMeta);
+  return make_empty(without_dim(self, minmax_dim_check(self, *dim, "argmax"), keepdim), ScalarType::Long, kMeta);
+}
+Tensor prod_meta(const Tensor& self, std::optional<ScalarType> dtype) {
+  return make_empty(std::vector<int64_t>{}, prod_dtype(self, dtype), kMeta);
+}
+Tensor prod_dim_meta(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
+  return make_empty(without_dim(self, wrap_dim(dim, self.dim()), keepdim), prod_dtype(self, dtype), kMeta);
+}
+Tensor var_correction_meta(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t>, bool keepdim) {
+  return make_empty(var_geometry(self, dim, keepdim).out_sizes, self.dtype(), kMeta);
+}
+Tensor norm_meta(const Tensor& self, const std::optional<Scalar>&, IntArrayRef dim, bool keepdim) {
+  return make_empty(norm_geometry(self, dim, keepdim).out_sizes, self.dtype(), kMeta);
+}
+Tensor cumsum_meta(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  wrap_dim(dim, self.dim());
+  return make_empty(self.sizes(), cumsum_dtype(self, dtype), kMeta);
+}
+
 }  // namespace native
 }  // namespace ipt

@@ -152,6 +152,136 @@ Tensor zero_of(const Tensor& grad) {
   return native::wrapped_scalar_tensor(0.0);
 }
 
+// ---- reductions ------------------------------------------------------------------------------
+
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
+  const bool is_nan = std::isnan(ops::item(result).to_double());
+  Tensor mask = is_nan ? ops::isnan(self) : ops::eq_Tensor(self, result);
+  return ops::mul_Tensor(mask, ops::div_Tensor(grad, ops::sum(mask)));
+}
+
+Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices, const Sizes& sizes,
+                                          bool keepdim) {
+  Tensor out = ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
+  if (sizes.empty()) return ops::add_Tensor(out, grad);
+  const int64_t nd = static_cast<int64_t>(sizes.size());
+  const int64_t d = wrap_dim(dim, nd);
+  Sizes kept = sizes;
+  kept[static_cast<size_t>(d)] = 1;
+  Tensor g = ops::contiguous(keepdim ? grad : ops::reshape(grad, kept));
+  Tensor idx = ops::contiguous(keepdim ? indices : ops::reshape(indices, kept));
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < d; ++i) outer *= sizes[static_cast<size_t>(i)];
+  for (int64_t i = d + 1; i < nd; ++i) inner *= sizes[static_cast<size_t>(i)];
+  const int64_t len = sizes[static_cast<size_t>(d)];
+  const int64_t* pi = idx.data_ptr<int64_t>();
+  visit_dtype(out.dtype(), [&]<typename T>() {
+    T* po = out.data_ptr<T>();
+    const T* pg = g.data_ptr<T>();
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) po[(o * len + pi[o * inner + i]) * inner + i] = pg[o * inner + i];
+  });
+  return out;
+}
+
+Tensor prod_backward(const Tensor& grad, const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
+  if (self.numel() == 0) return ops::zeros_like(self);
+  const Sizes& sizes = self.sizes();
+  const int64_t nd = self.dim();
+  int64_t outer = 1, len = std::max<int64_t>(self.numel(), 1), inner = 1;
+  Tensor g = grad;
+  if (dim && nd > 0) {
+    const int64_t d = wrap_dim(*dim, nd);
+    outer = 1, inner = 1, len = sizes[static_cast<size_t>(d)];
+    for (int64_t i = 0; i < d; ++i) outer *= sizes[static_cast<size_t>(i)];
+    for (int64_t i = d + 1; i < nd; ++i) inner *= sizes[static_cast<size_t>(i)];
+    if (!keepdim) g = ops::unsqueeze(grad, d);
+  }
+  // others[k] = product of the slice without element k (prefix * suffix products).
+  Tensor x = ops::contiguous(self);
+  Tensor others = ops::empty_memory_format(sizes, self.dtype(), std::nullopt, self.device());
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T* px = x.data_ptr<T>();
+    T* po = others.data_ptr<T>();
+    std::vector<double> prefix(static_cast<size_t>(len) + 1);
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t i = 0; i < inner; ++i) {
+        auto at = [&](int64_t k) { return (o * len + k) * inner + i; };
+        prefix[0] = 1;
+        for (int64_t k = 0; k < len; ++k) prefix[static_cast<size_t>(k) + 1] = prefix[static_cast<size_t>(k)] * static_cast<double>(px[at(k)]);
+        double suffix = 1;
+        for (int64_t k = len - 1; k >= 0; --k) {
+          po[at(k)] = static_cast<T>(prefix[static_cast<size_t>(k)] * suffix);
+          suffix *= static_cast<double>(px[at(k)]);
+        }
+      }
+  });
+  return ops::mul_Tensor(g, others);
+}
+
+static int64_t reduced_count(const Sizes& sizes, const std::optional<Sizes>& dims) {
+  if (!dims || dims->empty()) return numel_of(sizes);
+  int64_t n = 1;
+  for (int64_t d : *dims) n *= sizes.empty() ? 1 : sizes[static_cast<size_t>(wrap_dim(d, static_cast<int64_t>(sizes.size())))];
+  return n;
+}
+
+Tensor var_backward(const Tensor& grad, const Tensor& self, const std::optional<Sizes>& dim,
+                    std::optional<int64_t> correction, bool keepdim) {
+  const int64_t n = reduced_count(self.sizes(), dim);
+  const double dof = static_cast<double>(n - correction.value_or(1));
+  Tensor g = keepdim ? grad : ops::reshape(grad, kept_shape(self.sizes(), dim));
+  std::optional<IntArrayRef> dims;
+  if (dim) dims = IntArrayRef(*dim);
+  Tensor centered = ops::sub_Tensor(self, ops::mean_dim(self, dims, true));
+  return ops::mul_Tensor(mul_scalar(g, Scalar(2.0 / dof)), centered);
+}
+
+Tensor std_backward(const Tensor& result, const Tensor& grad, const Tensor& self, const std::optional<Sizes>& dim,
+                    std::optional<int64_t> correction, bool keepdim) {
+  Tensor grad_var = ops::div_Tensor(grad, mul_scalar(result, 2));
+  grad_var = ops::masked_fill__Scalar(grad_var, ops::eq_Scalar(result, 0), 0);
+  return var_backward(grad_var, self, dim, correction, keepdim);
+}
+
+Tensor norm_backward(const Tensor& grad_in, const Tensor& self, const std::optional<Scalar>& p_opt, const Tensor& result,
+                     const Sizes& dim, bool keepdim) {
+  const double p = p_opt ? p_opt->to_double() : 2.0;
+  Tensor grad = grad_in, norm = result;
+  if (!keepdim && self.dim() != 0) {
+    std::optional<Sizes> dims = dim.empty() ? std::nullopt : std::optional<Sizes>(dim);
+    grad = ops::reshape(grad, kept_shape(self.sizes(), dims));
+    norm = ops::reshape(norm, kept_shape(self.sizes(), dims));
+  }
+  if (p == 0.0) return Tensor();  // no gradient at all (PyTorch leaves .grad None)
+  if (p == 1.0) return ops::mul_Tensor(ops::sign(self), grad);
+  if (p == 2.0)
+    return ops::mul_Tensor(grad, ops::masked_fill__Scalar(ops::div_Tensor(self, norm), ops::eq_Scalar(norm, 0), 0));
+  if (std::isinf(p)) {
+    Tensor a = ops::abs(self);
+    Tensor mask = ops::logical_or(ops::eq_Tensor(a, norm), ops::isnan(a));
+    std::optional<IntArrayRef> dims;
+    if (!dim.empty()) dims = IntArrayRef(dim);
+    Tensor count = self.dim() == 0 ? ops::ones_like(norm) : ops::sum_dim_IntList(mask, dims, true);
+    return ops::mul_Tensor(ops::sign(self), ops::mul_Tensor(ops::div_Tensor(grad, count), mask));
+  }
+  if (p < 1.0) {
+    Tensor scaled = ops::mul_Tensor(ops::sign(self), ops::masked_fill__Scalar(ops::pow_Tensor_Scalar(ops::abs(self), p - 1),
+                                                                               ops::eq_Scalar(self, 0), 0));
+    return ops::mul_Tensor(ops::mul_Tensor(scaled, grad), ops::pow_Tensor_Scalar(norm, 1 - p));
+  }
+  Tensor scaled = p < 2.0 ? ops::mul_Tensor(ops::sign(self), ops::pow_Tensor_Scalar(ops::abs(self), p - 1))
+                          : ops::mul_Tensor(self, ops::pow_Tensor_Scalar(ops::abs(self), p - 2));
+  Tensor scale = ops::masked_fill__Scalar(ops::div_Tensor(grad, ops::pow_Tensor_Scalar(norm, p - 1)), ops::eq_Scalar(norm, 0), 0);
+  return ops::mul_Tensor(scaled, scale);
+}
+
+Tensor cumsum_backward(const Tensor& grad, int64_t dim) {
+  if (grad.dim() == 0) return grad;
+  Tensor total = ops::sum_dim_IntList(grad, Sizes{dim}, true);
+  return ops::add_Tensor(ops::sub_Tensor(total, ops::cumsum(grad, dim)), grad);
+}
+
 // ---- indexing --------------------------------------------------------------------------------
 
 Tensor index_backward(const Tensor& grad, const Sizes& self_sizes, std::span<const std::optional<Tensor>> indices) {

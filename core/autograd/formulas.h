@@ -39,6 +39,26 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
 // A 0-dim zero of grad's dtype (a wrapped number, so it never changes the result dtype).
 Tensor zero_of(const Tensor& grad);
 
+// ---- reductions ------------------------------------------------------------------------------
+// max() / min(): the gradient shared evenly by every element equal to the result (NaN: the NaNs).
+Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& self, const Tensor& result);
+// max.dim / min.dim: the gradient goes to the position of `indices` along dim, 0 elsewhere.
+Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices, const Sizes& sizes,
+                                          bool keepdim);
+// prod over all elements (dim nullopt) or one dim: grad times the product of the other
+// elements of each slice (right with zeros in the slice too).
+Tensor prod_backward(const Tensor& grad, const Tensor& self, std::optional<int64_t> dim, bool keepdim);
+// var: 2 / (N - correction) * grad * (self - mean); std: var's with grad / (2 * std) (0 where std is 0).
+Tensor var_backward(const Tensor& grad, const Tensor& self, const std::optional<Sizes>& dim,
+                    std::optional<int64_t> correction, bool keepdim);
+Tensor std_backward(const Tensor& result, const Tensor& grad, const Tensor& self, const std::optional<Sizes>& dim,
+                    std::optional<int64_t> correction, bool keepdim);
+// The p-norm over dims (all when empty), as PyTorch's norm_backward (0 where the norm is 0).
+Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& p, const Tensor& result,
+                     const Sizes& dim, bool keepdim);
+// cumsum: the reversed cumulative sum of grad along dim.
+Tensor cumsum_backward(const Tensor& grad, int64_t dim);
+
 // ---- indexing --------------------------------------------------------------------------------
 // index.Tensor: grad added into zeros of self's shape at the indexed positions.
 Tensor index_backward(const Tensor& grad, const Sizes& self_sizes, std::span<const std::optional<Tensor>> indices);

@@ -92,4 +92,23 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
   return ops::_unsafe_view(ops::bmm(a, b), out_size);
 }
 
+// std / var with `unbiased` are the correction overloads with correction 1 or 0 (as in 1.13).
+Tensor std(const Tensor& self, bool unbiased) {
+  return ops::std_correction(self, std::nullopt, unbiased ? 1 : 0);
+}
+Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+  return ops::std_correction(self, dim, unbiased ? 1 : 0, keepdim);
+}
+Tensor var(const Tensor& self, bool unbiased) {
+  return ops::var_correction(self, std::nullopt, unbiased ? 1 : 0);
+}
+Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+  return ops::var_correction(self, dim, unbiased ? 1 : 0, keepdim);
+}
+
+// The p-norm of all elements.
+Tensor norm(const Tensor& self, const Scalar& p) {
+  return ops::norm_ScalarOpt_dim(self, p, IntArrayRef(), false);
+}
+
 }  // namespace ipt::native

@@ -329,4 +329,37 @@ void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, co
             " doesn't match the broadcast shape ", int_list_str(b));
 }
 
+// ---- reductions ------------------------------------------------------------------------------
+
+void check_minmax_all(const Tensor& self, const char* name) {
+  IPT_CHECK(self.numel() > 0, RuntimeError, name,
+            "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the "
+            "'dim' argument.");
+}
+
+int64_t minmax_dim_check(const Tensor& self, int64_t dim, const char* name) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  IPT_CHECK(self.dim() == 0 || self.sizes()[d] > 0, IndexError, name, "(): Expected reduction dim ", d,
+            " to have non-zero size.");
+  return d;
+}
+
+ScalarType prod_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
+  if (dtype) return *dtype;
+  return is_integral(self.dtype(), true) ? ScalarType::Long : self.dtype();
+}
+
+ScalarType cumsum_dtype(const Tensor& self, std::optional<ScalarType> dtype) { return prod_dtype(self, dtype); }
+
+ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {
+  IPT_CHECK(is_floating(self.dtype()), RuntimeError, "std and var only support floating point and complex dtypes");
+  return reduction_geometry(self, dim, keepdim, self.dtype(), "var");
+}
+
+ReductionGeometry norm_geometry(const Tensor& self, IntArrayRef dim, bool keepdim) {
+  IPT_CHECK(is_floating(self.dtype()), RuntimeError,
+            "norm(): input dtype should be either floating point or complex. Got ", dtype_cpp_name(self.dtype()), " instead.");
+  return reduction_geometry(self, dim, keepdim, self.dtype(), "norm");
+}
+
 }  // namespace ipt

@@ -100,4 +100,19 @@ std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, cons
 // index_add_'s checks (vector of long indices, one per source slice, matching dtypes and shapes).
 void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
 
+// ---- reductions ------------------------------------------------------------------------------
+
+// max() / min() of an empty tensor is an error (PyTorch's message names the op).
+void check_minmax_all(const Tensor& self, const char* name);
+// The wrapped dim of max.dim / min.dim / argmax; the reduced dim must not be empty.
+int64_t minmax_dim_check(const Tensor& self, int64_t dim, const char* name);
+// prod's result dtype: `dtype`, else int64 for integers and bools, else self's.
+ScalarType prod_dtype(const Tensor& self, std::optional<ScalarType> dtype);
+// cumsum's result dtype (the same rule as prod).
+ScalarType cumsum_dtype(const Tensor& self, std::optional<ScalarType> dtype);
+// var / std over dims (all when none or empty): floating inputs only.
+ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim);
+// norm over dims (all when empty): floating inputs only.
+ReductionGeometry norm_geometry(const Tensor& self, IntArrayRef dim, bool keepdim);
+
 }  // namespace ipt

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "core/ops/scalar_tensor.h"
 #include "tests/autograd/gradcheck.h"
@@ -238,6 +239,62 @@ TEST(GradcheckIndexing, IndexSelectAndIndexAdd) {
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add_(nonleaf(x[0]), 1, i, x[1], -1.5); }, {rleaf({2, 3}), rleaf({2, 3})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add(x[0], 0, longs({1}, {0}), x[1]); }, {rleaf({}), rleaf({})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add(x[0], 0, i, x[1], 2); }, {rleaf({4}), rleaf({3})}));
+}
+
+
+// ---- group 4: reductions ------------------------------------------------------------------------
+
+TEST(GradcheckReductions, MaxMin) {
+  // Distinct values (ties are checked against PyTorch's even split in ops_expected.json).
+  Tensor x = from_values({2, 3}, {0.5, -1.2, 2.0, 1.1, 0.3, -0.4});
+  for (bool keepdim : {false, true}) {
+    EXPECT_TRUE(gradcheck([&](const T& v) { return std::get<0>(ops::max_dim(v[0], 1, keepdim)); }, {leaf(ops::clone(x))}));
+    EXPECT_TRUE(gradcheck([&](const T& v) { return std::get<0>(ops::min_dim(v[0], 0, keepdim)); }, {leaf(ops::clone(x))}));
+  }
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::max(v[0]); }, {leaf(ops::clone(x))}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::min(v[0]); }, {leaf(ops::clone(x))}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return std::get<0>(ops::max_dim(ops::t(v[0]), -1)); }, {leaf(ops::clone(x))}));
+  // The indices output has no history.
+  auto [values, indices] = ops::max_dim(leaf(ops::clone(x)), 1);
+  EXPECT_EQ(node_name(values), "MaxBackward0");
+  EXPECT_FALSE(indices.requires_grad());
+}
+
+TEST(GradcheckReductions, Prod) {
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::prod(v[0]); }, {rleaf({2, 3}, 0.5, 1.5)}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::prod(v[0]); }, {leaf(from_values({3}, {2.0, 0.0, 3.0}))}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::prod_dim_int(v[0], 1); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::prod_dim_int(v[0], 0, true); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::prod_dim_int(v[0], -1); },
+                        {leaf(from_values({2, 3}, {0.0, 1.5, 2.0, 0.0, 0.0, 1.0}))}));
+}
+
+TEST(GradcheckReductions, VarStd) {
+  for (int64_t c : {0, 1, 2}) {
+    SCOPED_TRACE("correction " + std::to_string(c));
+    EXPECT_TRUE(gradcheck([c](const T& v) { return ops::var_correction(v[0], std::nullopt, c); }, {rleaf({3, 4})}));
+    EXPECT_TRUE(gradcheck([c](const T& v) { return ops::std_correction(v[0], V{1}, c); }, {rleaf({3, 4})}));
+    EXPECT_TRUE(gradcheck([c](const T& v) { return ops::var_correction(v[0], V{0, 2}, c, true); }, {rleaf({3, 2, 4})}));
+  }
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::std(v[0]); }, {rleaf({5})}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::var_dim(v[0], V{-1}, false, true); }, {rleaf({2, 3})}));
+}
+
+TEST(GradcheckReductions, Norm) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (double p : {2.0, 1.0, 3.0, 1.5, 0.5, inf, -inf}) {
+    SCOPED_TRACE("p " + std::to_string(p));
+    EXPECT_TRUE(gradcheck([p](const T& v) { return ops::norm_Scalar(v[0], p); }, {rleaf({2, 3}, -2, 2, 0.1)}));
+    EXPECT_TRUE(gradcheck([p](const T& v) { return ops::norm_ScalarOpt_dim(v[0], p, V{1}); }, {rleaf({2, 3}, -2, 2, 0.1)}));
+    EXPECT_TRUE(gradcheck([p](const T& v) { return ops::norm_ScalarOpt_dim(v[0], p, V{0}, true); }, {rleaf({2, 3}, -2, 2, 0.1)}));
+  }
+}
+
+TEST(GradcheckReductions, Cumsum) {
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::cumsum(v[0], 0); }, {rleaf({3, 2})}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::cumsum(v[0], -1); }, {rleaf({2, 3, 2})}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::cumsum(ops::t(v[0]), 1); }, {rleaf({3, 2})}));
+  EXPECT_TRUE(gradcheck([](const T& v) { return ops::cumsum(v[0], 0); }, {rleaf({})}));
 }
 
 }  // namespace

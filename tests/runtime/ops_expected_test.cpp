@@ -377,6 +377,93 @@ const std::map<std::string, Fn> kCases = {
   {"index_add_/err_count", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
   {"index_add_/err_dtype", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
   {"index_add_/err_shape", [](const In& x) -> Out { return ops::index_add_(x[0], 0, x[1], x[2]); }},
+
+  // ---- group 4: reductions ------------------------------------------------------------------
+#define IPT_MINMAX_CASES(f)                                                                           \
+  {#f "/all", [](const In& x) -> Out { return ops::f(x[0]); }},                                         \
+  {#f "/all_ties", [](const In& x) -> Out { return ops::f(x[0]); }},                                    \
+  {#f "/all_nan", [](const In& x) -> Out { return ops::f(x[0]); }},                                     \
+  {#f "/all_int", [](const In& x) -> Out { return ops::f(x[0]); }},                                     \
+  {#f "/all_bool", [](const In& x) -> Out { return ops::f(x[0]); }},                                    \
+  {#f "/all_0d", [](const In& x) -> Out { return ops::f(x[0]); }},                                      \
+  {#f "/dim1", [](const In& x) -> Out { return ops::f##_dim(x[0], 1); }},                               \
+  {#f "/dim0_keepdim", [](const In& x) -> Out { return ops::f##_dim(x[0], 0, true); }},                 \
+  {#f "/dim_ties", [](const In& x) -> Out { return ops::f##_dim(x[0], 1); }},                           \
+  {#f "/dim_nan", [](const In& x) -> Out { return ops::f##_dim(x[0], 1); }},                            \
+  {#f "/dim_neg_3d", [](const In& x) -> Out { return ops::f##_dim(x[0], -2); }},                        \
+  {#f "/dim_int", [](const In& x) -> Out { return ops::f##_dim(x[0], 0); }},                            \
+  {#f "/dim_0d", [](const In& x) -> Out { return ops::f##_dim(x[0], 0); }},                             \
+  {#f "/dim_transposed", [](const In& x) -> Out { return ops::f##_dim(ops::t(x[0]), 1); }},             \
+  {#f "/dim_empty_other_dim", [](const In& x) -> Out { return ops::f##_dim(x[0], 1); }},                \
+  {#f "/err_all_empty", [](const In& x) -> Out { return ops::f(x[0]); }},                               \
+  {#f "/err_dim_empty", [](const In& x) -> Out { return ops::f##_dim(x[0], 0); }},                      \
+  {#f "/err_dim", [](const In& x) -> Out { return ops::f##_dim(x[0], 2); }},
+  IPT_MINMAX_CASES(max)
+  IPT_MINMAX_CASES(min)
+#define IPT_ARG_CASES(f)                                                                              \
+  {#f "/all", [](const In& x) -> Out { return ops::f(x[0]); }},                                         \
+  {#f "/ties", [](const In& x) -> Out { return ops::f(x[0]); }},                                        \
+  {#f "/nan", [](const In& x) -> Out { return ops::f(x[0], 1); }},                                      \
+  {#f "/dim1", [](const In& x) -> Out { return ops::f(x[0], 1); }},                                     \
+  {#f "/dim0_keepdim", [](const In& x) -> Out { return ops::f(x[0], 0, true); }},                       \
+  {#f "/int", [](const In& x) -> Out { return ops::f(x[0]); }},                                         \
+  {#f "/err_empty", [](const In& x) -> Out { return ops::f(x[0]); }},
+  IPT_ARG_CASES(argmax)
+  IPT_ARG_CASES(argmin)
+  {"prod/all", [](const In& x) -> Out { return ops::prod(x[0]); }},
+  {"prod/one_zero", [](const In& x) -> Out { return ops::prod(x[0]); }},
+  {"prod/two_zeros", [](const In& x) -> Out { return ops::prod(x[0]); }},
+  {"prod/int", [](const In& x) -> Out { return ops::prod(x[0]); }},
+  {"prod/bool", [](const In& x) -> Out { return ops::prod(x[0]); }},
+  {"prod/dtype", [](const In& x) -> Out { return ops::prod(x[0], ScalarType::Double); }},
+  {"prod/0d", [](const In& x) -> Out { return ops::prod(x[0]); }},
+  {"prod/dim1", [](const In& x) -> Out { return ops::prod_dim_int(x[0], 1); }},
+  {"prod/dim0_keepdim", [](const In& x) -> Out { return ops::prod_dim_int(x[0], 0, true); }},
+  {"prod/dim_zeros", [](const In& x) -> Out { return ops::prod_dim_int(x[0], 1); }},
+  {"prod/dim_int", [](const In& x) -> Out { return ops::prod_dim_int(x[0], 0); }},
+  {"prod/dim_transposed", [](const In& x) -> Out { return ops::prod_dim_int(ops::t(x[0]), 0); }},
+  {"prod/err_dim", [](const In& x) -> Out { return ops::prod_dim_int(x[0], 3); }},
+#define IPT_VAR_CASES(f)                                                                              \
+  {#f "/all", [](const In& x) -> Out { return ops::f(x[0]); }},                                         \
+  {#f "/all_biased", [](const In& x) -> Out { return ops::f(x[0], false); }},                           \
+  {#f "/dim1", [](const In& x) -> Out { return ops::f##_dim(x[0], V{1}); }},                            \
+  {#f "/dim0_keepdim", [](const In& x) -> Out { return ops::f##_dim(x[0], V{0}, true, true); }},        \
+  {#f "/dims", [](const In& x) -> Out { return ops::f##_dim(x[0], V{0, 2}); }},                         \
+  {#f "/correction0", [](const In& x) -> Out { return ops::f##_correction(x[0], V{1}, 0); }},           \
+  {#f "/correction2", [](const In& x) -> Out { return ops::f##_correction(x[0], std::nullopt, 2); }},   \
+  {#f "/one_element", [](const In& x) -> Out { return ops::f(x[0]); }},                                 \
+  {#f "/float64", [](const In& x) -> Out { return ops::f##_dim(x[0], V{0}); }},                         \
+  {#f "/transposed", [](const In& x) -> Out { return ops::f##_dim(ops::t(x[0]), V{1}); }},              \
+  {#f "/err_int", [](const In& x) -> Out { return ops::f(x[0]); }},                                     \
+  {#f "/err_dim", [](const In& x) -> Out { return ops::f##_dim(x[0], V{2}); }},
+  IPT_VAR_CASES(var)
+  IPT_VAR_CASES(std)
+  {"std/constant", [](const In& x) -> Out { return ops::std(x[0]); }},
+  {"norm/default", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 2, V{0, 1}); }},
+  {"norm/Scalar_p2", [](const In& x) -> Out { return ops::norm_Scalar(x[0]); }},
+  {"norm/Scalar_p1", [](const In& x) -> Out { return ops::norm_Scalar(x[0], 1); }},
+  {"norm/Scalar_p3", [](const In& x) -> Out { return ops::norm_Scalar(x[0], 3); }},
+  {"norm/Scalar_inf", [](const In& x) -> Out { return ops::norm_Scalar(x[0], INFINITY); }},
+  {"norm/Scalar_0", [](const In& x) -> Out { return ops::norm_Scalar(x[0], 0); }},
+  {"norm/Scalar_half", [](const In& x) -> Out { return ops::norm_Scalar(x[0], 0.5); }},
+  {"norm/Scalar_zero_vector", [](const In& x) -> Out { return ops::norm_Scalar(x[0]); }},
+  {"norm/dim1", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 2, V{1}); }},
+  {"norm/dim0_p1_keepdim", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 1, V{0}, true); }},
+  {"norm/dims_p3", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 3, V{0, 1}); }},
+  {"norm/dim_p_none", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], std::nullopt, V{1}); }},
+  {"norm/dim_inf", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], -INFINITY, V{1}); }},
+  {"norm/float64", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 2, V{0}); }},
+  {"norm/err_int", [](const In& x) -> Out { return ops::norm_Scalar(x[0]); }},
+  {"cumsum/dim0", [](const In& x) -> Out { return ops::cumsum(x[0], 0); }},
+  {"cumsum/dim1", [](const In& x) -> Out { return ops::cumsum(x[0], 1); }},
+  {"cumsum/dim_neg_3d", [](const In& x) -> Out { return ops::cumsum(x[0], -2); }},
+  {"cumsum/int", [](const In& x) -> Out { return ops::cumsum(x[0], 0); }},
+  {"cumsum/bool", [](const In& x) -> Out { return ops::cumsum(x[0], 0); }},
+  {"cumsum/dtype", [](const In& x) -> Out { return ops::cumsum(x[0], 0, ScalarType::Float); }},
+  {"cumsum/dtype_float64", [](const In& x) -> Out { return ops::cumsum(x[0], 0, ScalarType::Double); }},
+  {"cumsum/0d", [](const In& x) -> Out { return ops::cumsum(x[0], 0); }},
+  {"cumsum/transposed", [](const In& x) -> Out { return ops::cumsum(ops::t(x[0]), 1); }},
+  {"cumsum/err_dim", [](const In& x) -> Out { return ops::cumsum(x[0], 2); }},
 };
 // clang-format on
 
