@@ -25,6 +25,7 @@ Tensor empty_strided_cpu(IntArrayRef size, IntArrayRef stride, std::optional<Sca
   Tensor base = make_empty(std::vector<int64_t>{span}, dt, Device(DeviceType::CPU));
   Tensor out = make_view(base, std::vector<int64_t>(size.begin(), size.end()),
                          std::vector<int64_t>(stride.begin(), stride.end()), 0);
+  out.impl()->set_is_view(false);  // a new tensor (its storage is nobody else's), not a view
   return out;
 }
 

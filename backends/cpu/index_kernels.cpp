@@ -174,6 +174,7 @@ Tensor nonzero_cpu(const Tensor& self) {
   // PyTorch's result is column-major: [count, dim] with strides [1, count].
   Tensor base = make_empty(std::vector<int64_t>{count * self.dim()}, ScalarType::Long, self.device());
   Tensor out = make_view(base, {count, self.dim()}, {1, count}, 0);
+  out.impl()->set_is_view(false);
   int64_t* dst = base.data_ptr<int64_t>();
   for (int64_t i = 0; i < count; ++i)
     for (int64_t j = 0; j < self.dim(); ++j) dst[j * count + i] = coords[static_cast<size_t>(i * self.dim() + j)];
@@ -284,6 +285,53 @@ Tensor masked_fill_cpu_(const Tensor& self, const Tensor& mask, const Scalar& va
     });
   });
   return self;
+}
+
+// index_copy_: self's slices at index along dim are overwritten by source's slices.
+Tensor index_copy_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  check_index_copy(self, dim, index, source);
+  std::vector<int64_t> idx = long_values(index);
+  const int64_t d = wrap_dim(dim, self.dim());
+  const int64_t size = self.dim() == 0 ? 1 : self.sizes()[d];
+  for (int64_t v : idx)
+    IPT_CHECK(v >= 0 && v < size, IndexError, "index_copy_(): index ", v, " is out of bounds for dimension ", d,
+              " with size ", size);
+  if (self.dim() == 0 || source.dim() == 0) {
+    for (int64_t v : idx) {
+      Tensor dst = self.dim() == 0 ? self
+                                   : make_view(self, {}, {}, self.storage_offset() + v * self.strides()[d]);
+      copy_cpu_(dst, make_view(source, {}, {}, source.storage_offset()), false);
+    }
+    return self;
+  }
+  auto drop = [d](std::vector<int64_t> v) {
+    v.erase(v.begin() + d);
+    return v;
+  };
+  for (size_t j = 0; j < idx.size(); ++j) {
+    Tensor dst = make_view(self, drop(self.sizes()), drop(self.strides()), self.storage_offset() + idx[j] * self.strides()[d]);
+    Tensor src = make_view(source, drop(source.sizes()), drop(source.strides()),
+                           source.storage_offset() + static_cast<int64_t>(j) * source.strides()[d]);
+    copy_cpu_(dst, src, false);
+  }
+  return self;
+}
+
+// torch.cat: each input copied (and converted to the result dtype) into its slice of the output.
+Tensor cat_cpu(std::span<const Tensor> tensors, int64_t dim) {
+  CatGeometry g = cat_geometry(tensors, dim);
+  Tensor out = make_empty(g.sizes, g.dtype, tensors[0].device());
+  int64_t offset = 0;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    if (g.skip[i]) continue;
+    const Tensor& t = tensors[i];
+    std::vector<int64_t> sizes = out.sizes();
+    sizes[static_cast<size_t>(g.dim)] = t.sizes()[g.dim];
+    Tensor dst = make_view(out, sizes, out.strides(), offset * out.strides()[g.dim]);
+    if (t.numel() > 0) copy_cpu_(dst, t, false);
+    offset += t.sizes()[g.dim];
+  }
+  return out;
 }
 
 }  // namespace ipt::native

@@ -36,7 +36,9 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride, std::optional<Sc
                           std::optional<Device>, std::optional<bool>) {
   IPT_CHECK(size.size() == stride.size(), RuntimeError, "mismatch in length of strides and shape");
   Tensor base = make_empty(size, dtype.value_or(ScalarType::Float), kMeta);
-  return make_view(base, std::vector<int64_t>(size.begin(), size.end()), std::vector<int64_t>(stride.begin(), stride.end()), 0);
+  Tensor out = make_view(base, std::vector<int64_t>(size.begin(), size.end()), std::vector<int64_t>(stride.begin(), stride.end()), 0);
+  out.impl()->set_is_view(false);  // a new tensor, not a view
+  return out;
 }
 
 Tensor fill_meta_(const Tensor& self, const Scalar&) { return self; }
@@ -229,6 +231,17 @@ Tensor norm_meta(const Tensor& self, const std::optional<Scalar>&, IntArrayRef d
 Tensor cumsum_meta(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   wrap_dim(dim, self.dim());
   return make_empty(self.sizes(), cumsum_dtype(self, dtype), kMeta);
+}
+
+// ---- joining, splitting and repeating ----------------------------------------------------------
+
+Tensor cat_meta(std::span<const Tensor> tensors, int64_t dim) {
+  CatGeometry g = cat_geometry(tensors, dim);
+  return make_empty(g.sizes, g.dtype, kMeta);
+}
+Tensor index_copy_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  check_index_copy(self, dim, index, source);
+  return self;
 }
 
 }  // namespace native

@@ -282,6 +282,94 @@ Tensor cumsum_backward(const Tensor& grad, int64_t dim) {
   return ops::add_Tensor(ops::sub_Tensor(total, ops::cumsum(grad, dim)), grad);
 }
 
+// ---- joining and splitting -------------------------------------------------------------------
+
+std::vector<Tensor> cat_tensors_backward(const Tensor& grad, const std::vector<Sizes>& sizes, int64_t dim) {
+  std::vector<Tensor> out;
+  const int64_t d = wrap_dim(dim, grad.dim());
+  int64_t offset = 0;
+  for (const Sizes& s : sizes) {
+    if (s.size() == 1 && s[0] == 0) {  // skipped by cat
+      out.push_back(ops::zeros(s, grad.dtype(), std::nullopt, grad.device()));
+      continue;
+    }
+    const int64_t n = s[static_cast<size_t>(d)];
+    out.push_back(ops::narrow(grad, d, offset, n));
+    offset += n;
+  }
+  return out;
+}
+
+std::vector<Tensor> stack_tensors_backward(const Tensor& grad, int64_t dim, const std::vector<Sizes>& sizes) {
+  (void)sizes;
+  return ops::unbind_int(grad, dim);
+}
+
+// The pieces' gradients with zeros (of each piece's shape) where a piece got none, joined along d.
+static Tensor join_piece_grads(const std::vector<Tensor>& grads, int64_t d, const Sizes& sizes,
+                               const std::vector<int64_t>& piece_lengths, bool stacked) {
+  const Tensor* any = nullptr;
+  for (const Tensor& g : grads)
+    if (g.defined()) any = &g;
+  std::vector<Tensor> parts;
+  for (size_t i = 0; i < grads.size(); ++i) {
+    if (grads[i].defined()) {
+      parts.push_back(grads[i]);
+      continue;
+    }
+    Sizes s = sizes;
+    if (stacked) s.erase(s.begin() + d);
+    else s[static_cast<size_t>(d)] = piece_lengths[i];
+    parts.push_back(ops::zeros(s, any->dtype(), std::nullopt, any->device()));
+  }
+  return stacked ? ops::stack(parts, d) : ops::cat(parts, d);
+}
+
+Tensor split_with_sizes_backward(const std::vector<Tensor>& grads, const Sizes& split_sizes, int64_t dim,
+                                 const Sizes& sizes) {
+  const int64_t d = wrap_dim(dim, static_cast<int64_t>(sizes.size()));
+  return join_piece_grads(grads, d, sizes, split_sizes, false);
+}
+
+Tensor split_backward(const std::vector<Tensor>& grads, int64_t split_size, int64_t dim, const Sizes& sizes) {
+  const int64_t d = wrap_dim(dim, static_cast<int64_t>(sizes.size()));
+  const int64_t n = sizes[static_cast<size_t>(d)];
+  std::vector<int64_t> lengths;
+  for (size_t i = 0; i < grads.size(); ++i)
+    lengths.push_back(std::min<int64_t>(split_size, n - static_cast<int64_t>(i) * split_size));
+  return join_piece_grads(grads, d, sizes, lengths, false);
+}
+
+Tensor unbind_backward(const std::vector<Tensor>& grads, int64_t dim, const Sizes& sizes) {
+  const int64_t d = wrap_dim(dim, static_cast<int64_t>(sizes.size()));
+  return join_piece_grads(grads, d, sizes, {}, true);
+}
+
+Tensor repeat_backward(const Tensor& grad, const Sizes& repeats, const Sizes& sizes) {
+  const size_t lead = repeats.size() - sizes.size();
+  Sizes split_shape;
+  std::vector<int64_t> sum_dims;
+  for (size_t i = 0; i < repeats.size(); ++i) {
+    const int64_t s = i < lead ? 1 : sizes[i - lead];
+    sum_dims.push_back(static_cast<int64_t>(split_shape.size()));
+    split_shape.push_back(repeats[i]);
+    split_shape.push_back(s);
+  }
+  if (numel_of(split_shape) == 0) return ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
+  Tensor g = ops::sum_dim_IntList(ops::reshape(grad, split_shape), IntArrayRef(sum_dims), false);
+  return ops::reshape(g, sizes);
+}
+
+Tensor index_copy_self_backward(const Tensor& grad, int64_t dim, const Tensor& index, const Sizes& source_sizes) {
+  Tensor z = ops::zeros(source_sizes, grad.dtype(), std::nullopt, grad.device());
+  return ops::index_copy(grad, dim, index, z);
+}
+
+Tensor index_copy_source_backward(const Tensor& grad, int64_t dim, const Tensor& index, const Sizes& source_sizes) {
+  Tensor g = ops::index_select(grad, dim, index);
+  return source_sizes.empty() ? ops::reshape(g, Sizes{}) : g;
+}
+
 // ---- indexing --------------------------------------------------------------------------------
 
 Tensor index_backward(const Tensor& grad, const Sizes& self_sizes, std::span<const std::optional<Tensor>> indices) {

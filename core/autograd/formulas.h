@@ -59,6 +59,23 @@ Tensor norm_backward(const Tensor& grad, const Tensor& self, const std::optional
 // cumsum: the reversed cumulative sum of grad along dim.
 Tensor cumsum_backward(const Tensor& grad, int64_t dim);
 
+// ---- joining and splitting -------------------------------------------------------------------
+// cat: each input's slice of grad along dim (legacy empty 1-D inputs get an empty gradient).
+std::vector<Tensor> cat_tensors_backward(const Tensor& grad, const std::vector<Sizes>& sizes, int64_t dim);
+// stack: grad unbound along dim.
+std::vector<Tensor> stack_tensors_backward(const Tensor& grad, int64_t dim, const std::vector<Sizes>& sizes);
+// split / split_with_sizes / unbind: the pieces' gradients (zeros for pieces that got none)
+// joined back along dim.
+Tensor split_backward(const std::vector<Tensor>& grads, int64_t split_size, int64_t dim, const Sizes& sizes);
+Tensor split_with_sizes_backward(const std::vector<Tensor>& grads, const Sizes& split_sizes, int64_t dim,
+                                 const Sizes& sizes);
+Tensor unbind_backward(const std::vector<Tensor>& grads, int64_t dim, const Sizes& sizes);
+// repeat: grad viewed as (r0, s0, r1, s1, ...) summed over the repeat dims.
+Tensor repeat_backward(const Tensor& grad, const Sizes& repeats, const Sizes& sizes);
+// index_copy: self's gradient is 0 at the overwritten slices; source's is those slices of grad.
+Tensor index_copy_self_backward(const Tensor& grad, int64_t dim, const Tensor& index, const Sizes& source_sizes);
+Tensor index_copy_source_backward(const Tensor& grad, int64_t dim, const Tensor& index, const Sizes& source_sizes);
+
 // ---- indexing --------------------------------------------------------------------------------
 // index.Tensor: grad added into zeros of self's shape at the indexed positions.
 Tensor index_backward(const Tensor& grad, const Sizes& self_sizes, std::span<const std::optional<Tensor>> indices);

@@ -362,4 +362,79 @@ ReductionGeometry norm_geometry(const Tensor& self, IntArrayRef dim, bool keepdi
   return reduction_geometry(self, dim, keepdim, self.dtype(), "norm");
 }
 
+// ---- joining, splitting and repeating ----------------------------------------------------------
+
+CatGeometry cat_geometry(std::span<const Tensor> tensors, int64_t dim) {
+  IPT_CHECK(!tensors.empty(), RuntimeError, "torch.cat(): expected a non-empty list of Tensors");
+  CatGeometry g;
+  std::optional<ScalarType> dt;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    IPT_CHECK(tensors[i].dim() > 0, RuntimeError, "zero-dimensional tensor (at position ", i, ") cannot be concatenated");
+    dt = dt ? promote_types(*dt, tensors[i].dtype()) : tensors[i].dtype();
+    g.skip.push_back(tensors[i].dim() == 1 && tensors[i].sizes()[0] == 0);
+  }
+  g.dtype = *dt;
+  size_t valid = tensors.size();
+  for (size_t i = 0; i < tensors.size(); ++i)
+    if (!g.skip[i]) {
+      valid = i;
+      break;
+    }
+  if (valid == tensors.size()) {  // only legacy empty tensors
+    g.dim = wrap_dim(dim, 1);
+    g.sizes = {0};
+    return g;
+  }
+  const Tensor& first = tensors[valid];
+  g.dim = wrap_dim(dim, first.dim());
+  g.sizes = first.sizes();
+  g.sizes[static_cast<size_t>(g.dim)] = 0;
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    if (g.skip[i]) continue;
+    const Tensor& t = tensors[i];
+    IPT_CHECK(t.dim() == first.dim(), RuntimeError, "Tensors must have same number of dimensions: got ", first.dim(),
+              " and ", t.dim());
+    for (int64_t d = 0; d < first.dim(); ++d) {
+      if (d == g.dim) continue;
+      IPT_CHECK(first.sizes()[d] == t.sizes()[d], RuntimeError, "Sizes of tensors must match except in dimension ", g.dim,
+                ". Expected size ", first.sizes()[d], " but got size ", t.sizes()[d], " for tensor number ", i,
+                " in the list.");
+    }
+    g.sizes[static_cast<size_t>(g.dim)] += t.sizes()[g.dim];
+  }
+  return g;
+}
+
+void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  IPT_CHECK(index.dim() < 2, IndexError, "index_copy_(): Index should have dimension 1 or 0 (got ", index.dim(), ")");
+  const int64_t n = index.numel();
+  IPT_CHECK(!(source.dim() == 0 && n != 1), IndexError,
+            "index_copy_(): When source is scalar, index should have one element (got ", n, ")");
+  IPT_CHECK(!(source.dim() != self.dim() && source.dim() != 0 && self.dim() != 0), IndexError,
+            "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source "
+            "dimensionality (", source.dim(), "), destination dimensionality (", self.dim(), ")");
+  IPT_CHECK(index.dtype() == ScalarType::Long, RuntimeError, "index_copy_(): Expected a long tensor for index, but got ",
+            dtype_cpp_name(index.dtype()));
+  IPT_CHECK(self.dtype() == source.dtype(), RuntimeError,
+            "index_copy_(): self and source expected to have the same dtype, but got (self) ", dtype_cpp_name(self.dtype()),
+            " and (source) ", dtype_cpp_name(source.dtype()));
+  if (self.dim() > 0 && source.dim() > 0) {
+    bool same = true;
+    for (int64_t i = 0; i < self.dim(); ++i) same = same && (i == d || self.sizes()[i] == source.sizes()[i]);
+    if (!same) {
+      std::string dst, src;
+      for (int64_t i = 0; i < self.dim(); ++i)
+        if (i != d) dst += (dst.empty() ? "" : ", ") + std::to_string(self.sizes()[i]);
+      for (int64_t i = 0; i < source.dim(); ++i)
+        if (i != d) src += (src.empty() ? "" : ", ") + std::to_string(source.sizes()[i]);
+      IPT_FAIL(RuntimeError, "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: ",
+               dst, " at dimension ", d, " and source slice shape: ", src, " at dimension 0.");
+    }
+  }
+  IPT_CHECK(d == 0 || d < source.dim(), IndexError, "index_copy_(): Indexing dim ", d, " is out of bounds of tensor");
+  IPT_CHECK(source.dim() == 0 || n == source.sizes()[d], IndexError, "index_copy_(): Number of indices (", n,
+            ") should be equal to source.size(dim) (", source.sizes()[d], ")");
+}
+
 }  // namespace ipt

@@ -115,4 +115,18 @@ ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> di
 // norm over dims (all when empty): floating inputs only.
 ReductionGeometry norm_geometry(const Tensor& self, IntArrayRef dim, bool keepdim);
 
+// ---- joining, splitting and repeating ----------------------------------------------------------
+
+// cat: PyTorch's checks, the wrapped dim, the output shape and dtype. Legacy empty 1-D inputs
+// ([0]) are skipped (`skip[i]`).
+struct CatGeometry {
+  int64_t dim = 0;
+  std::vector<int64_t> sizes;
+  ScalarType dtype = ScalarType::Float;
+  std::vector<bool> skip;
+};
+CatGeometry cat_geometry(std::span<const Tensor> tensors, int64_t dim);
+// index_copy_: PyTorch's checks (index vector of longs, matching dtypes and slice shapes).
+void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+
 }  // namespace ipt

@@ -182,6 +182,13 @@ Tensor squeeze_dim_(const Tensor& self, int64_t dim) {
   return self;
 }
 
+// In place: the same tensor object gets the unsqueezed geometry.
+Tensor unsqueeze_(const Tensor& self, int64_t dim) {
+  Tensor v = unsqueeze(self, dim);
+  self.impl()->set_geometry(v.sizes(), v.strides());
+  return self;
+}
+
 Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
   int64_t nd = self.dim(), n = static_cast<int64_t>(size.size());
   IPT_CHECK(n >= nd, RuntimeError, "expand(torch.", dtype_cpp_name(self.dtype()), "Tensor{", int_list_str(self.sizes()),

@@ -297,5 +297,57 @@ TEST(GradcheckReductions, Cumsum) {
   EXPECT_TRUE(gradcheck([](const T& v) { return ops::cumsum(v[0], 0); }, {rleaf({})}));
 }
 
+
+// ---- group 5: joining, splitting and repeating ---------------------------------------------------
+
+// Sum of each piece times a different number, so every piece's gradient is checked.
+Tensor weigh_pieces(const std::vector<Tensor>& pieces) {
+  Tensor total;
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    Tensor t = ops::sum(ops::mul_Tensor(pieces[i], num_tensor(1.0 + static_cast<double>(i))));
+    total = total.defined() ? ops::add_Tensor(total, t) : t;
+  }
+  return total;
+}
+
+TEST(GradcheckShape, CatStack) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::cat(T{x[0], x[1]}); }, {rleaf({2, 3}), rleaf({1, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::cat(T{x[0], x[1], x[0]}, -1); }, {rleaf({2, 1}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::cat(T{x[0], x[1]}, 1); }, {rand_double({2, 2}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::stack(T{x[0], x[1]}); }, {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::stack(T{x[0], x[1]}, 2); }, {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::stack(T{x[0], x[0]}); }, {rleaf({})}));
+}
+
+TEST(GradcheckShape, SplitChunkUnbind) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::split_Tensor(x[0], 2)); }, {rleaf({5, 2})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::split_Tensor(x[0], 2, 1)); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::split_Tensor(x[0], 2)[1]; }, {rleaf({5, 2})}));  // others get zeros
+  EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::split_with_sizes(x[0], V{1, 0, 3})); }, {rleaf({4, 2})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::chunk(x[0], 3, -1)); }, {rleaf({2, 5})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::unbind_int(x[0], 1)); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::unbind_int(x[0])[2]; }, {rleaf({3, 2})}));
+  auto pieces = ops::split_Tensor(rleaf({4}), 2);
+  EXPECT_EQ(node_name(pieces[0]), "SplitBackward0");
+  EXPECT_EQ(ipt::autograd::autograd_meta(pieces[1]).output_nr, 1u);
+}
+
+TEST(GradcheckShape, RepeatMovedimUnsqueeze) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::repeat(x[0], V{2, 3}); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::repeat(x[0], V{2, 1, 2}); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::repeat(x[0], V{4}); }, {rleaf({})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::repeat(ops::t(x[0]), V{1, 2}); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::movedim_int(x[0], 0, -1); }, {rleaf({2, 3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::unsqueeze_(nonleaf(x[0]), 1); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::unsqueeze_(nonleaf(ops::t(x[0])), -1); }, {rleaf({2, 3})}));
+}
+
+TEST(GradcheckShape, IndexCopy) {
+  Tensor i = longs({2}, {2, 0});
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_copy_(nonleaf(x[0]), 0, i, x[1]); }, {rleaf({3, 2}), rleaf({2, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_copy(x[0], 1, i, x[1]); }, {rleaf({2, 3}), rleaf({2, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_copy(x[0], 0, longs({1}, {1}), x[1]); }, {rleaf({3}), rleaf({})}));
+}
+
 }  // namespace
 }  // namespace ipt_test

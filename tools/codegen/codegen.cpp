@@ -165,6 +165,10 @@ std::string gen_ops_cpp(const std::vector<Op>& ops) {
     o << op.ret << " " << op.id << "(" << params(op, false) << ") {\n"
       << "  static const OperatorEntry& op = Dispatcher::singleton().get(\"" << op.qualified << "\");\n"
       << "  " << (list_keys.empty() ? "const " : "") << "DispatchKeySet arg_keys = " << ks_expr << ";\n" << list_keys
+      // An empty tensor list (torch.cat([])) still reaches the CPU kernel, which reports it.
+      << (targs.empty() && !list_keys.empty()
+              ? "  if (arg_keys.empty()) arg_keys = DispatchKeySet(DispatchKey(Functionality::Dense, backend_of(DeviceType::CPU)));\n"
+              : "")
       << "  const DispatchKeySet ks = dispatch_key_set(op, arg_keys);\n"
       << "  const TableEntry& e = lookup_or_throw(op, ks);\n"
       << "  if (trace::tracing_enabled()) {\n"
