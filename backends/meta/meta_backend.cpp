@@ -244,5 +244,27 @@ Tensor index_copy_meta_(const Tensor& self, int64_t dim, const Tensor& index, co
   return self;
 }
 
+// ---- factories -------------------------------------------------------------------------------
+
+Tensor space_out_meta(const Scalar&, const Scalar&, int64_t steps, const Tensor& out) {
+  check_space(steps, out, "linspace_cpu");
+  out.impl()->resize_contiguous({steps});
+  return out;
+}
+Tensor logspace_out_meta(const Scalar&, const Scalar&, int64_t steps, double, const Tensor& out) {
+  check_space(steps, out, "logspace_cpu");
+  out.impl()->resize_contiguous({steps});
+  return out;
+}
+Tensor random_from_meta_(const Tensor& self, int64_t from, std::optional<int64_t> to, std::optional<Generator>) {
+  random_upper_bound(self, from, to);
+  return self;
+}
+Tensor normal_tensor_float_meta(const Tensor& mean, double, std::optional<Generator>) { return unary_meta(mean); }
+Tensor normal_float_tensor_meta(double, const Tensor& std, std::optional<Generator>) { return unary_meta(std); }
+Tensor normal_tensor_tensor_meta(const Tensor& mean, const Tensor& std, std::optional<Generator>) {
+  return make_empty(broadcast_shapes(mean.sizes(), std.sizes()), promote_types(mean.dtype(), std.dtype()), kMeta);
+}
+
 }  // namespace native
 }  // namespace ipt

@@ -132,6 +132,10 @@ Tensor unsqueeze_to(const Tensor& grad, const Sizes& sizes) { return ops::reshap
 
 Tensor zeros_like_grad(const Tensor& grad) { return ops::zeros(grad.sizes(), grad.dtype(), std::nullopt, grad.device()); }
 
+Tensor zeros_with_sizes(const Tensor& grad, const Sizes& sizes) {
+  return ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
+}
+
 Tensor to_dtype_of(const Tensor& grad, const Tensor& like) {
   if (grad.dtype() == like.dtype()) return grad;
   Tensor out = ops::empty_memory_format(grad.sizes(), like.dtype(), std::nullopt, grad.device());

@@ -30,6 +30,8 @@ Tensor diagonal_backward(const Tensor& grad, const Sizes& sizes, int64_t offset,
 Tensor permute_backward(const Tensor& grad, const Sizes& dims);
 Tensor unsqueeze_to(const Tensor& grad, const Sizes& sizes);  // undo squeeze
 Tensor zeros_like_grad(const Tensor& grad);
+// Zeros of `sizes` with grad's dtype and device (gradients of random sampling's parameters).
+Tensor zeros_with_sizes(const Tensor& grad, const Sizes& sizes);
 Tensor to_dtype_of(const Tensor& grad, const Tensor& like);
 
 // ---- elementwise ---------------------------------------------------------------------------

@@ -63,16 +63,102 @@ Tensor arange(const Scalar& end, OptDtype dtype, OptLayout layout, OptDevice dev
 
 Tensor randn(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
   ScalarType dt = dtype.value_or(ScalarType::Float);
-  IPT_CHECK(is_floating(dt), NotImplementedError, "\"normal_kernel_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
+  IPT_CHECK(is_floating(dt), RuntimeError, "\"normal_kernel_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
   Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
   return ops::normal_(t, 0.0, 1.0);
 }
 
 Tensor rand(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
   ScalarType dt = dtype.value_or(ScalarType::Float);
-  IPT_CHECK(is_floating(dt), NotImplementedError, "\"check_uniform_bounds\" not implemented for '", dtype_cpp_name(dt), "'");
+  IPT_CHECK(is_floating(dt), RuntimeError, "\"check_uniform_bounds\" not implemented for '", dtype_cpp_name(dt), "'");
   Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
   return ops::uniform_(t, 0.0, 1.0);
+}
+
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDtype dtype, OptLayout layout, OptDevice device,
+                OptBool pin_memory) {
+  IPT_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+  Tensor out = ops::empty_memory_format(std::vector<int64_t>{steps}, dtype.value_or(ScalarType::Float), layout, device,
+                                        pin_memory, std::nullopt);
+  return ops::linspace_out(start, end, steps, out);
+}
+
+Tensor logspace(const Scalar& start, const Scalar& end, int64_t steps, double base, OptDtype dtype, OptLayout layout,
+                OptDevice device, OptBool pin_memory) {
+  IPT_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+  Tensor out = ops::empty_memory_format(std::vector<int64_t>{steps}, dtype.value_or(ScalarType::Float), layout, device,
+                                        pin_memory, std::nullopt);
+  return ops::logspace_out(start, end, steps, base, out);
+}
+
+// eye(n, m): zeros with ones on the main diagonal.
+Tensor eye(int64_t n, int64_t m, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  IPT_CHECK(n >= 0, RuntimeError, "n must be greater or equal to 0, got ", n);
+  IPT_CHECK(m >= 0, RuntimeError, "m must be greater or equal to 0, got ", m);
+  Tensor out = ops::zeros(std::vector<int64_t>{n, m}, dtype, layout, device, pin_memory);
+  ops::fill__Scalar(ops::diagonal(out), 1);
+  return out;
+}
+
+Tensor eye(int64_t n, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  return eye(n, n, dtype, layout, device, pin_memory);
+}
+
+// A 0-dim tensor holding s (float32 unless a dtype is given, whatever the number's type).
+Tensor scalar_tensor(const Scalar& s, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  Tensor t = ops::empty_memory_format(std::vector<int64_t>{}, dtype.value_or(ScalarType::Float), layout, device,
+                                      pin_memory, std::nullopt);
+  return ops::fill__Scalar(t, s);
+}
+
+Tensor rand_like(const Tensor& self, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
+  return ops::uniform_(ops::empty_like(self, dtype, layout, device, pin_memory, memory_format), 0.0, 1.0);
+}
+
+Tensor randn_like(const Tensor& self, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
+  return ops::normal_(ops::empty_like(self, dtype, layout, device, pin_memory, memory_format), 0.0, 1.0);
+}
+
+// randint: integers uniform in [low, high), int64 unless a dtype is given.
+Tensor randint(int64_t low, int64_t high, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device,
+               OptBool pin_memory) {
+  Tensor t = ops::empty_memory_format(size, dtype.value_or(ScalarType::Long), layout, device, pin_memory, std::nullopt);
+  return ops::random__from(t, low, high);
+}
+
+Tensor randint(int64_t high, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  return randint(0, high, size, dtype, layout, device, pin_memory);
+}
+
+// normal(mean, std, size): N(mean, std) samples of the given size.
+Tensor normal(double mean, double std, IntArrayRef size, std::optional<Generator> generator, OptDtype dtype,
+              OptLayout layout, OptDevice device, OptBool pin_memory) {
+  Tensor t = ops::empty_memory_format(size, dtype, layout, device, pin_memory, std::nullopt);
+  return ops::normal_(t, mean, std, generator);
+}
+
+// Tensor.new_*: a new tensor with self's dtype and device unless others are given.
+Tensor new_empty(const Tensor& self, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device,
+                 OptBool pin_memory) {
+  return ops::empty_memory_format(size, dtype.value_or(self.dtype()), layout, device.value_or(self.device()), pin_memory,
+                                  std::nullopt);
+}
+
+Tensor new_zeros(const Tensor& self, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device,
+                 OptBool pin_memory) {
+  return ops::zero_(ops::new_empty(self, size, dtype, layout, device, pin_memory));
+}
+
+Tensor new_ones(const Tensor& self, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device,
+                OptBool pin_memory) {
+  return ops::fill__Scalar(ops::new_empty(self, size, dtype, layout, device, pin_memory), 1);
+}
+
+Tensor new_full(const Tensor& self, IntArrayRef size, const Scalar& fill_value, OptDtype dtype, OptLayout layout,
+                OptDevice device, OptBool pin_memory) {
+  return ops::fill__Scalar(ops::new_empty(self, size, dtype, layout, device, pin_memory), fill_value);
 }
 
 // Shared by the CPU and Meta arange kernels: the number of elements, with PyTorch's checks.

@@ -437,4 +437,28 @@ void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, cons
             ") should be equal to source.size(dim) (", source.sizes()[d], ")");
 }
 
+// ---- factories -------------------------------------------------------------------------------
+
+void check_space(int64_t steps, const Tensor& out, const char* kernel) {
+  IPT_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+  IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"", kernel, "\" not implemented for 'Bool'");
+}
+
+int64_t random_upper_bound(const Tensor& self, int64_t from, std::optional<int64_t> to) {
+  int64_t hi = 0;
+  if (to) hi = *to;
+  else if (self.dtype() == ScalarType::Float) hi = (int64_t(1) << 24) + 1;
+  else if (self.dtype() == ScalarType::Double) hi = (int64_t(1) << 53) + 1;
+  else if (self.dtype() == ScalarType::Bool) hi = 2;
+  else hi = INT64_MAX;
+  IPT_CHECK(from < hi, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", hi);
+  return hi;
+}
+
+void check_normal_std(const Tensor& std) {
+  if (std.device().type == DeviceType::Meta) return;
+  for (double v : to_double_vector(std))
+    IPT_CHECK(v >= 0.0, RuntimeError, "normal expects all elements of std >= 0.0");
+}
+
 }  // namespace ipt

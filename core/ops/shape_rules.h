@@ -129,4 +129,14 @@ CatGeometry cat_geometry(std::span<const Tensor> tensors, int64_t dim);
 // index_copy_: PyTorch's checks (index vector of longs, matching dtypes and slice shapes).
 void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
 
+// ---- factories -------------------------------------------------------------------------------
+
+// linspace / logspace: steps >= 0 and no bool output ("\"linspace_cpu\" not implemented for 'Bool'").
+void check_space(int64_t steps, const Tensor& out, const char* kernel);
+// random_(from, to): the exclusive upper bound (to, or the largest integer self's dtype holds
+// exactly), with PyTorch's check that from < to.
+int64_t random_upper_bound(const Tensor& self, int64_t from, std::optional<int64_t> to);
+// normal with a std tensor: every element >= 0.
+void check_normal_std(const Tensor& std);
+
 }  // namespace ipt

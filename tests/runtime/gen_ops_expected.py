@@ -32,11 +32,13 @@ def enc(v):
     return v
 
 
-def tj(t, strides=True):
+def tj(t, strides=True, values=True):
     if t is None:
         return None
     t = t.detach()
-    d = {"sizes": list(t.shape), "dtype": DTYPES[t.dtype], "values": [enc(v) for v in t.flatten().tolist()]}
+    d = {"sizes": list(t.shape), "dtype": DTYPES[t.dtype]}
+    if values:
+        d["values"] = [enc(v) for v in t.flatten().tolist()]
     if strides:
         d["strides"] = list(t.stride())
     return d
@@ -62,7 +64,7 @@ def weights_like(o):
     return w.reshape(o.shape)
 
 
-def case(name, fn, *inputs, grad=False):
+def case(name, fn, *inputs, grad=False, values=True):
     assert name not in names, name
     names.add(name)
     c = {"name": name, "inputs": [tj(x, strides=False) for x in inputs]}
@@ -82,7 +84,7 @@ def case(name, fn, *inputs, grad=False):
         cases.append(c)
         return
     outs = list(out) if isinstance(out, (tuple, list)) else [out]
-    c["out"] = [tj(o) for o in outs]
+    c["out"] = [tj(o, values=values) for o in outs]  # values=False: random results, shapes only
     if grad:
         c["grad_fn"] = [o.grad_fn.name() if o.grad_fn is not None else None for o in outs]
         ws, loss = [], None
@@ -620,5 +622,66 @@ case("index_copy_/err_negative", lambda x, i, s: x.index_copy_(0, i, s), R(3, 2)
 case("index_copy_/err_slices", lambda x, i, s: x.index_copy_(0, i, s), R(3, 2), T([0]), R(1, 3))
 case("index_copy_/err_count", lambda x, i, s: x.index_copy_(0, i, s), R(3, 2), T([0, 1]), R(1, 2))
 case("index_copy_/err_dtype", lambda x, i, s: x.index_copy_(0, i, s), R(3, 2), T([0]), D(1, 2))
+
+# ---- group 6: factories ------------------------------------------------------------------------
+case("linspace/basic", lambda: torch.linspace(0, 1, 5))
+case("linspace/symmetric", lambda: torch.linspace(-1, 1, 7))
+case("linspace/float64", lambda: torch.linspace(0.1, 0.7, 4, dtype=torch.float64))
+case("linspace/decreasing", lambda: torch.linspace(2, 1, 4))
+case("linspace/one_step", lambda: torch.linspace(3, 5, 1))
+case("linspace/zero_steps", lambda: torch.linspace(0, 1, 0))
+case("linspace/int", lambda: torch.linspace(0, 10, 5, dtype=torch.int64))
+case("linspace/int_negative", lambda: torch.linspace(-7, 3, 4, dtype=torch.int64))
+case("linspace/err_steps", lambda: torch.linspace(0, 1, -1))
+case("linspace/err_bool", lambda: torch.linspace(0, 1, 3, dtype=torch.bool))
+case("logspace/basic", lambda: torch.logspace(0, 2, 3))
+case("logspace/base2", lambda: torch.logspace(-1, 1, 5, base=2))
+case("logspace/float64", lambda: torch.logspace(0, 1, 4, dtype=torch.float64))
+case("logspace/int", lambda: torch.logspace(0, 3, 4, dtype=torch.int64))
+case("logspace/one_step", lambda: torch.logspace(2, 5, 1))
+case("logspace/err_steps", lambda: torch.logspace(0, 1, -2))
+case("eye/square", lambda: torch.eye(3))
+case("eye/rect", lambda: torch.eye(2, 4))
+case("eye/tall_int", lambda: torch.eye(3, 2, dtype=torch.int64))
+case("eye/bool", lambda: torch.eye(2, dtype=torch.bool))
+case("eye/zero", lambda: torch.eye(0))
+case("eye/err_n", lambda: torch.eye(-1))
+case("eye/err_m", lambda: torch.eye(2, -1))
+case("scalar_tensor/int", lambda: torch.scalar_tensor(3))
+case("scalar_tensor/bool", lambda: torch.scalar_tensor(True))
+case("scalar_tensor/dtype", lambda: torch.scalar_tensor(2.5, dtype=torch.float64))
+case("scalar_tensor/int_dtype", lambda: torch.scalar_tensor(7, dtype=torch.int64))
+case("rand_like/float", lambda x: torch.rand_like(x), R(2, 3), values=False)
+case("rand_like/transposed", lambda x: torch.rand_like(x.t()), R(2, 3), values=False)
+case("rand_like/dtype", lambda x: torch.rand_like(x, dtype=torch.float64), T([1, 2]), values=False)
+case("rand_like/err_int", lambda x: torch.rand_like(x), T([1, 2]))
+case("randn_like/float", lambda x: torch.randn_like(x), R(3), values=False)
+case("randn_like/err_int", lambda x: torch.randn_like(x), T([1, 2]))
+case("randint/high", lambda: torch.randint(5, (2, 3)), values=False)
+case("randint/low_high", lambda: torch.randint(-3, 3, (4,)), values=False)
+case("randint/float_dtype", lambda: torch.randint(5, (2,), dtype=torch.float32), values=False)
+case("randint/err_range", lambda: torch.randint(5, 5, (2,)))
+case("randint/err_negative_high", lambda: torch.randint(-3, (2,)))
+case("random_/from_to", lambda x: x.clone().random_(0, 5), R(2, 3), grad=True, values=False)
+case("random_/err_range", lambda x: x.random_(3, 2), R(2))
+case("normal/Tensor_float", lambda m: torch.normal(m, 2.0), R(2, 3), grad=True, values=False)
+case("normal/float_Tensor", lambda s: torch.normal(1.0, s), R(3, lo=0.1, hi=1), grad=True, values=False)
+case("normal/Tensor_Tensor", lambda m, s: torch.normal(m, s), R(2, 3), R(3, lo=0.1, hi=1), grad=True, values=False)
+case("normal/float_float", lambda: torch.normal(0.0, 1.0, (2, 3)), values=False)
+case("normal/float_float_dtype", lambda: torch.normal(0.0, 1.0, (4,), dtype=torch.float64), values=False)
+case("normal/zero_std", lambda m: torch.normal(m, 0.0), R(4))
+case("normal/err_std", lambda m: torch.normal(m, -1.0), R(2))
+case("normal/err_std_tensor", lambda s: torch.normal(0.0, s), T([1.0, -1.0]))
+case("normal/err_int_mean", lambda m: torch.normal(m, 1.0), T([1, 2]))
+case("normal/err_shapes", lambda m, s: torch.normal(m, s), R(2, 3), R(5, lo=0.1, hi=1))
+NEW_SELF = R(2, 3)
+case("new_zeros/basic", lambda x: x.new_zeros((2, 2)), NEW_SELF)
+case("new_zeros/int_self", lambda x: x.new_zeros(3), T([1, 2]))
+case("new_ones/dtype", lambda x: x.new_ones(2, dtype=torch.int64), NEW_SELF)
+case("new_ones/bool_self", lambda x: x.new_ones((1, 2)), T([True]))
+case("new_full/basic", lambda x: x.new_full((2,), 3), NEW_SELF)
+case("new_full/float_into_int", lambda x: x.new_full((2,), 2.5), T([1, 2]))
+case("new_empty/basic", lambda x: x.new_empty((3, 2)), NEW_SELF, values=False)
+case("new_empty/from_transposed", lambda x: x.t().new_empty((3, 2)), NEW_SELF, values=False)
 
 print(json.dumps({"cases": cases}, indent=None, separators=(",", ":")))

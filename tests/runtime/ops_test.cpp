@@ -1,6 +1,9 @@
 // Pointwise ops, broadcasting, type promotion, reductions and mm on the CPU backend.
 #include <gtest/gtest.h>
 
+#include <set>
+
+#include "core/ops/generator.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/util/error.h"
 #include "generated/ops.h"
@@ -139,4 +142,34 @@ TEST(Ops, CrossEntropyLabelSmoothingWithClassIndicesIsNotImplemented) {
     EXPECT_EQ(e.kind(), ErrorKind::NotImplementedError);
   }
   EXPECT_EQ(to_double_vector(ops::cross_entropy_loss(x, t)).size(), 1u);
+}
+
+// Random factories: PyTorch's random streams are not reproduced, but the samples are in range,
+// follow the distribution, repeat for a seed and can come from an own generator.
+TEST(Ops, RandomFactoriesRangesSeedsAndGenerators) {
+  manual_seed(7);
+  Tensor a = ops::randint_low(-3, 4, V{2000});
+  manual_seed(7);
+  Tensor b = ops::randint_low(-3, 4, V{2000});
+  EXPECT_EQ(to_double_vector(a), to_double_vector(b));
+  std::set<double> seen;
+  for (double v : to_double_vector(a)) {
+    ASSERT_GE(v, -3);
+    ASSERT_LT(v, 4);
+    seen.insert(v);
+  }
+  EXPECT_EQ(seen.size(), 7u);
+  for (double v : to_double_vector(ops::rand_like(ops::zeros(V{1000})))) {
+    ASSERT_GE(v, 0.0);
+    ASSERT_LT(v, 1.0);
+  }
+  Tensor n = ops::normal_float_float(3.0, 2.0, V{20000}, std::nullopt, ScalarType::Double);
+  EXPECT_NEAR(element_as_double(ops::mean(n), 0), 3.0, 0.1);
+  EXPECT_NEAR(element_as_double(ops::std(n), 0), 2.0, 0.1);
+  Tensor m = ops::normal_Tensor_Tensor(ops::full(V{20000}, 10.0), ops::full(V{1}, 0.5));
+  EXPECT_NEAR(element_as_double(ops::mean(m), 0), 10.0, 0.05);
+  std::mt19937_64 e1(42), e2(42);
+  Tensor g1 = ops::normal_(ops::empty_memory_format(V{5}), 0.0, 1.0, Generator{&e1});
+  Tensor g2 = ops::normal_(ops::empty_memory_format(V{5}), 0.0, 1.0, Generator{&e2});
+  EXPECT_EQ(to_double_vector(g1), to_double_vector(g2));
 }
