@@ -168,7 +168,7 @@ void run_playground(AppState& s) {
 void poll_run(AppState& s) {
   if (!s.job || !s.job->done) return;
   std::shared_ptr<BackgroundRun> job = std::move(s.job);
-  job->worker.join();
+  if (job->worker.joinable()) job->worker.join();
   if (job->kind == BackgroundRun::Kind::Lesson) finish_lesson(s, *job);
   else finish_playground(s, *job);
 }

@@ -53,15 +53,13 @@ PyType_Slot node_slots[] = {{Py_tp_dealloc, reinterpret_cast<void*>(node_dealloc
 PyTypeObject* node_type(const std::string& name) {
   auto it = g_node_types.find(name);
   if (it != g_node_types.end()) return it->second;
-  g_type_names.push_back(name);
+  g_type_names.push_back("builtins." + name);  // __module__ "builtins": repr reads <AddBackward0 object at 0x...>
   PyType_Slot slots[] = {{0, nullptr}};
   PyType_Spec spec = {g_type_names.back().c_str(), sizeof(PyNode), 0, Py_TPFLAGS_DEFAULT, slots};
   PyObject* bases = PyTuple_Pack(1, reinterpret_cast<PyObject*>(g_node_base));
   auto* tp = reinterpret_cast<PyTypeObject*>(PyType_FromSpecWithBases(&spec, bases));
   Py_DECREF(bases);
   if (!tp) throw py::error_already_set();
-  // "builtins": repr() then reads <AddBackward0 object at 0x...>, as PyTorch's nodes do.
-  PyObject_SetAttrString(reinterpret_cast<PyObject*>(tp), "__module__", py::str("builtins").ptr());
   g_node_types[name] = tp;
   return tp;
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/dispatch/local_dispatch_key_set.h"
+#include "core/ops/scalar_tensor.h"
 #include "core/python/arg_parser.h"
 #include "core/python/pybind.h"
 #include "core/tensor/scalar.h"

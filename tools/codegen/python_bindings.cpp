@@ -228,6 +228,9 @@ const Hidden kHidden[] = {
      "ops::add_Tensor(_r.tensor(0), _r.tensor(2), _r.scalar(1))"},
     {"sub", false, "sub(Tensor input, Scalar alpha, Tensor other, *, Tensor? out=None)|hidden",
      "ops::sub_Tensor(_r.tensor(0), _r.tensor(2), _r.scalar(1))"},
+    // number ** tensor (pow.Scalar): the number as a wrapped-number tensor.
+    {"pow", false, "pow(Scalar self, Tensor exponent)|hidden",
+     "ops::pow_Tensor_Tensor(native::wrapped_scalar_tensor(_r.scalar(0)), _r.tensor(1))"},
     {"add", true, "add(Scalar alpha, Tensor other)|hidden", "ops::add_Tensor(self, _r.tensor(1), _r.scalar(0))"},
     {"add_", true, "add_(Scalar alpha, Tensor other)|hidden", "ops::add__Tensor(self, _r.tensor(1), _r.scalar(0))"},
     {"sub", true, "sub(Scalar alpha, Tensor other)|hidden", "ops::sub_Tensor(self, _r.tensor(1), _r.scalar(0))"},
