@@ -79,8 +79,49 @@ Tensor nll_loss_nd(const Tensor& self, const Tensor& target, const std::optional
   return reduction == 0 ? ops::view(out, out_size) : out;
 }
 
-// F.cross_entropy: log_softmax over the class dim, then nll_loss_nd. A target of the input's
-// shape holds class probabilities instead: -(log_softmax(input) * target) summed over classes.
+// Note [cross_entropy with label smoothing]
+// With class indices and label_smoothing = e the loss is (1 - e) * nll_loss + e / C * smooth,
+// where smooth is -sum over classes of log_softmax (weighted by the class weights), 0 at ignored
+// targets, and reduced like nll_loss (mean divides by the summed weights of the kept targets).
+static Tensor cross_entropy_label_smoothing(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
+                                            int64_t reduction, int64_t ignore_index, double label_smoothing,
+                                            int64_t class_dim) {
+  Tensor input = ops::log_softmax_int(self, class_dim, self.dtype());
+  Tensor nll = ops::nll_loss_nd(input, target, weight, reduction, ignore_index);
+  const int64_t n_classes = input.sizes()[static_cast<size_t>(class_dim)];
+  Tensor smooth;
+  if (weight) {
+    std::vector<int64_t> shape(static_cast<size_t>(input.dim()), 1);
+    shape[static_cast<size_t>(class_dim)] = weight->sizes()[0];
+    smooth = ops::neg(ops::sum_dim_IntList(ops::mul_Tensor(input, ops::view(*weight, shape)), std::vector<int64_t>{class_dim}));
+  } else {
+    smooth = ops::neg(ops::sum_dim_IntList(input, std::vector<int64_t>{class_dim}));
+  }
+  Tensor ignore_mask = ops::eq_Scalar(target, ignore_index);
+  ops::masked_fill__Scalar(smooth, ignore_mask, 0.0);
+  Tensor ret;
+  switch (reduction) {
+    case 1:
+      if (weight) {
+        // target.masked_select(~ignore_mask), flattened first so a 0-dim target works too
+        std::vector<std::optional<Tensor>> keep{ops::flatten_using_ints(ops::logical_not(ignore_mask))};
+        Tensor kept = ops::index_Tensor(ops::flatten_using_ints(target), keep);
+        ret = ops::div_Tensor(ops::sum(smooth), ops::sum(ops::index_select(*weight, 0, kept)));
+      } else {
+        ret = ops::div_Tensor(ops::sum(smooth), ops::sum(ops::logical_not(ignore_mask)));
+      }
+      break;
+    case 2: ret = ops::sum(smooth); break;
+    case 0: ret = smooth; break;
+    default: IPT_FAIL(RuntimeError, "Invalid reduction type encountered in cross_entropy: ", reduction);
+  }
+  return ops::add_Tensor(ops::mul_Tensor(nll, wrapped_scalar_tensor(1 - label_smoothing)),
+                         ops::mul_Tensor(ret, wrapped_scalar_tensor(label_smoothing / static_cast<double>(n_classes))));
+}
+
+// F.cross_entropy: log_softmax over the class dim, then nll_loss_nd (see Note [cross_entropy
+// with label smoothing]). A target of the input's shape holds class probabilities instead:
+// -(log_softmax(input) * target) summed over classes.
 Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
                           int64_t reduction, int64_t ignore_index, double label_smoothing) {
   const int64_t class_dim = self.dim() == 1 ? 0 : 1;
@@ -119,9 +160,10 @@ Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::o
       default: IPT_FAIL(RuntimeError, "Invalid reduction type encountered in cross_entropy: ", reduction);
     }
   }
-  IPT_CHECK(label_smoothing <= 0.0, NotImplementedError,
-            "cross_entropy with class-index targets and label_smoothing > 0 is not implemented in Inside PyTorch "
-            "(only label_smoothing=0.0, or targets given as class probabilities)");
+  if (label_smoothing > 0.0) {
+    IPT_CHECK(label_smoothing <= 1.0, RuntimeError, "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+    return cross_entropy_label_smoothing(self, target, weight, reduction, ignore_index, label_smoothing, class_dim);
+  }
   return ops::nll_loss_nd(ops::log_softmax_int(self, class_dim, self.dtype()), target, weight, reduction, ignore_index);
 }
 

@@ -95,6 +95,13 @@ TEST(GradcheckNn, CrossEntropy) {
   }
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], x[1], x[2], 1, -100, 0.3); },
                         {rleaf({3, 4}), rleaf({3, 4}, 0.1, 1.0), rleaf({4}, 0.5, 2.0)}));
+  // Label smoothing with class indices (weights, ignored targets, every reduction).
+  Tensor w = from_values({5}, {1.0, 2.0, 0.5, 1.5, 3.0});
+  for (int64_t red : {0, 1, 2}) {
+    SCOPED_TRACE("label smoothing, reduction " + std::to_string(red));
+    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, std::nullopt, red, -100, 0.1); }, {rleaf({4, 5})}));
+    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, w, red, 0, 0.3); }, {rleaf({4, 5})}));
+  }
 }
 
 TEST(GradcheckNn, MseLoss) {

@@ -209,6 +209,20 @@ case("cross_entropy/probs_weight", lambda x, t, w: F.cross_entropy(x, t, weight=
      T([1.0, 2.0, 0.5, 1.5]), grad=True)
 case("cross_entropy/probs_label_smoothing", lambda x, t: F.cross_entropy(x, t, label_smoothing=0.2), R(3, 4),
      torch.softmax(R(3, 4), 1), grad=True)
+for red in ("mean", "sum", "none"):
+    case(f"cross_entropy/label_smoothing_{red}", lambda x, t, red=red: F.cross_entropy(x, t, reduction=red,
+         label_smoothing=0.1), R(4, 5), TGT, grad=True)
+    case(f"cross_entropy/label_smoothing_weight_{red}", lambda x, t, w, red=red: F.cross_entropy(
+        x, t, weight=w, reduction=red, ignore_index=0, label_smoothing=0.3), R(4, 5), TGT, T([1.0, 2.0, 0.5, 1.5, 3.0]),
+        grad=[0])
+case("cross_entropy/label_smoothing_ignore", lambda x, t: F.cross_entropy(x, t, ignore_index=4, label_smoothing=0.2),
+     R(4, 5), TGT, grad=True)
+case("cross_entropy/label_smoothing_1d", lambda x, t: F.cross_entropy(x, t, label_smoothing=0.5), R(5), T(2), grad=True)
+case("cross_entropy/label_smoothing_3d", lambda x, t: F.cross_entropy(x, t, label_smoothing=0.25), R(2, 3, 4),
+     T([[0, 1, 2, 0], [2, 2, 1, 0]]), grad=True)
+case("cross_entropy/label_smoothing_1d_weight_ignored", lambda x, t, w: F.cross_entropy(x, t, weight=w, ignore_index=2,
+     label_smoothing=0.5), R(5), T(2), T([1.0, 2.0, 0.5, 1.5, 3.0]), grad=[0])
+case("cross_entropy/err_label_smoothing", lambda x, t: F.cross_entropy(x, t, label_smoothing=1.5), R(4, 5), TGT)
 case("cross_entropy/err_batch", lambda x, t: F.cross_entropy(x, t), R(3, 4), T([0, 1]))
 case("cross_entropy/err_probs_int", lambda x, t: F.cross_entropy(x, t), R(2, 2), T([[0, 1], [1, 0]]))
 

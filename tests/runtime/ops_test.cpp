@@ -131,19 +131,6 @@ TEST(Ops, MetaKernelsOfNnOps) {
   EXPECT_THROW(ops::sqrt_(meta({2}, ScalarType::Long)), Error);
 }
 
-// Inside PyTorch's one deliberate gap in cross_entropy: label smoothing with class indices.
-TEST(Ops, CrossEntropyLabelSmoothingWithClassIndicesIsNotImplemented) {
-  Tensor x = ops::zeros(V{2, 3});
-  Tensor t = ops::zeros(V{2}, ScalarType::Long);
-  try {
-    ops::cross_entropy_loss(x, t, std::nullopt, 1, -100, 0.1);
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::NotImplementedError);
-  }
-  EXPECT_EQ(to_double_vector(ops::cross_entropy_loss(x, t)).size(), 1u);
-}
-
 // Random factories: PyTorch's random streams are not reproduced, but the samples are in range,
 // follow the distribution, repeat for a seed and can come from an own generator.
 TEST(Ops, RandomFactoriesRangesSeedsAndGenerators) {
