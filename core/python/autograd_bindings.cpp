@@ -44,9 +44,19 @@ void node_dealloc(PyObject* self) {
   Py_DECREF(tp);
 }
 
+// <AddBackward0 object at 0x...>, as PyTorch prints its nodes.
+PyObject* node_repr(PyObject* self) {
+  PyObject* name = PyType_GetName(Py_TYPE(self));
+  if (!name) return nullptr;
+  PyObject* r = PyUnicode_FromFormat("<%U object at %p>", name, self);
+  Py_DECREF(name);
+  return r;
+}
+
 PyMemberDef node_members[] = {{"__weaklistoffset__", T_PYSSIZET, offsetof(PyNode, weakrefs), READONLY, nullptr},
                               {nullptr, 0, 0, 0, nullptr}};
 PyType_Slot node_slots[] = {{Py_tp_dealloc, reinterpret_cast<void*>(node_dealloc)},
+                            {Py_tp_repr, reinterpret_cast<void*>(node_repr)},
                             {Py_tp_members, node_members},
                             {0, nullptr}};
 
