@@ -123,74 +123,13 @@ struct StorageAcc {
   bool in_step_order = false;  // listed in step_storage_order
 };
 
-// One statement of the shown step: its source line, the first top-level call's "self" and
-// the statement's last result.
-struct StepStatement {
-  int line = 0;
-  uint64_t first_self = 0;
-  uint64_t last_result = 0;
-};
-
-bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Reads an identifier at s[i]; returns it (empty when none) and advances i.
-std::string read_ident(std::string_view s, size_t& i) {
-  if (i >= s.size() || !ident_start(s[i])) return {};
-  size_t b = i;
-  while (i < s.size() && ident_char(s[i])) ++i;
-  return std::string(s.substr(b, i - b));
-}
-void skip_spaces(std::string_view s, size_t& i) {
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-}
-
-// `x = ...` -> assigned = "x"; `<x = >y.op(` or `<x = >y[` -> base = "y".
-void parse_statement(std::string_view line, std::string& assigned, std::string& base) {
-  static const char* kNotTensors[] = {"torch", "print", "F", "nn", "math", "range", "len", "with", "for", "if",
-                                      "while", "def", "return", "try", "except", "else", "elif", "import", "from"};
-  auto is_keyword = [](const std::string& w) {
-    for (const char* k : kNotTensors)
-      if (w == k) return true;
-    return false;
-  };
-  size_t i = 0;
-  skip_spaces(line, i);
-  std::string w = read_ident(line, i);
-  if (w.empty() || is_keyword(w)) return;
-  skip_spaces(line, i);
-  if (i < line.size() && line[i] == '=' && (i + 1 >= line.size() || line[i + 1] != '=')) {
-    assigned = w;
-    ++i;
-    skip_spaces(line, i);
-    w = read_ident(line, i);
-    if (w.empty() || is_keyword(w)) return;
-    skip_spaces(line, i);
-  }
-  if (i < line.size() && (line[i] == '.' || line[i] == '[')) base = w;
-}
-
-std::vector<std::string_view> split_lines(const std::string& s) {
-  std::vector<std::string_view> out;
-  size_t b = 0;
-  while (b <= s.size()) {
-    size_t e = s.find('\n', b);
-    if (e == std::string::npos) e = s.size();
-    out.emplace_back(s.data() + b, e - b);
-    if (e == s.size()) break;
-    b = e + 1;
-  }
-  return out;
-}
-
 void add_name(TensorAcc& t, const std::string& n) {
   if (std::find(t.names.begin(), t.names.end(), n) == t.names.end()) t.names.push_back(n);
 }
 
 }  // namespace
 
-StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t first, size_t last,
-                                 const std::string& source) {
+StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t first, size_t last) {
   StorageModel model;
   last = std::min(last, events.size());
   first = std::min(first, last);
@@ -205,7 +144,6 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
   const trace::TensorMeta* call_result = nullptr;
   const char* call_op = "";
   uint64_t stmt_result = 0;  // the current statement's result so far (0: none)
-  std::vector<StepStatement> step_statements;
   auto end_statement = [&] {
     if (stmt_result) tensors[stmt_result].stmt_result = true;
     stmt_result = 0;
@@ -228,11 +166,12 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
       end_statement();
       ++stmt;
       depth = 0;
-      if (in_step) {
-        StepStatement st;
-        if (const auto* l = std::get_if<trace::ScriptLine>(&e.payload)) st.line = l->line;
-        step_statements.push_back(st);
-      }
+      continue;
+    }
+    // A Python name bound to a tensor (see Note [What a running program records]).
+    if (e.category == trace::Category::Script && std::string_view(e.name) == "binding") {
+      if (const auto* m = std::get_if<trace::TensorMeta>(&e.payload); m && m->label && *m->label)
+        add_name(tensors[m->tensor_id], m->label);
       continue;
     }
     if (e.category == trace::Category::Dispatch && e.phase != trace::Phase::Instant) {
@@ -248,7 +187,6 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
         if (--depth == 0) {
           // The statement's result is the last top-level call's (none for item() & co.).
           stmt_result = 0;
-          if (in_step && !step_statements.empty()) step_statements.back().last_result = call_result ? call_result->tensor_id : 0;
           if (call_result) {
             TensorAcc& r = tensors[call_result->tensor_id];
             if (in_step && call_self && call_self->storage_id != call_result->storage_id && !r.new_storage) {
@@ -289,31 +227,14 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
     }
     if (depth == 1) {
       const std::string_view label = m->label ? m->label : "";
-      if (label == "self" && !call_self) {
-        call_self = m;
-        if (in_step && !step_statements.empty() && !step_statements.back().first_self)
-          step_statements.back().first_self = m->tensor_id;
-      }
+      if (label == "self" && !call_self) call_self = m;
       if (label == "result") call_result = m;
     } else if (depth == 0) {
       // A tensor recorded outside any call (e.g. torch.tensor's result).
       stmt_result = m->tensor_id;
-      if (in_step && !step_statements.empty()) step_statements.back().last_result = m->tensor_id;
     }
   }
   end_statement();
-
-  // Variable names from the step's source.
-  if (!source.empty()) {
-    const auto lines = split_lines(source);
-    for (const auto& st : step_statements) {
-      if (st.line <= 0 || static_cast<size_t>(st.line) > lines.size()) continue;
-      std::string assigned, base;
-      parse_statement(lines[static_cast<size_t>(st.line - 1)], assigned, base);
-      if (!base.empty() && st.first_self) add_name(tensors[st.first_self], base);
-      if (!assigned.empty() && st.last_result) add_name(tensors[st.last_result], assigned);
-    }
-  }
 
   // Group the tensors by the storage their latest snapshot names.
   std::map<uint64_t, std::vector<std::pair<uint64_t, const TensorAcc*>>> by_storage;

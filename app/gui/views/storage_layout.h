@@ -16,9 +16,8 @@
 //     events all lie inside one statement, unless they are that statement's result (the
 //     last top-level call's result when the call is not in-place, or a tensor recorded
 //     outside any call, such as torch.tensor's).
-// Variable names come from the step's source text (TraceMeta::source): for a statement
-// `x = <expr>` the statement's last result is named x; for `y.op(...)` or `y[...]` at the
-// start of an expression, the first top-level call's "self" is named y.
+// Variable names come from the program's "binding" events (a module-level Python name bound
+// to a tensor, recorded by the front end's tracing hook), never from re-reading the source.
 
 #include <cstdint>
 #include <string>
@@ -55,7 +54,7 @@ enum class TensorKind : uint8_t { Step, Earlier, Temporary };
 struct TensorItem {
   const trace::TensorMeta* meta = nullptr;  // the latest snapshot in [0, last)
   TensorKind kind = TensorKind::Step;
-  std::vector<std::string> names;           // variable names from the step's source
+  std::vector<std::string> names;           // Python names bound to this tensor
   // Made by a top-level call whose "self" lives on another storage (a copy, or any op
   // that allocates its result): see the "new storage" badge.
   bool new_storage = false;
@@ -88,10 +87,8 @@ struct StorageModel {
 
 inline constexpr int64_t kMaxEnumerated = int64_t{1} << 18;
 
-// Builds the model of events[first, last) (earlier events give context); `source` is the
-// shown step's source text (may be empty).
-[[nodiscard]] StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t first, size_t last,
-                                               const std::string& source);
+// Builds the model of events[first, last) (earlier events give context).
+[[nodiscard]] StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t first, size_t last);
 
 // Calls f(index, offset) for the tensor's elements in row-major order, at most `limit` of
 // them; returns false when it stopped early.

@@ -395,7 +395,7 @@ class StorageView : public View {
   void refresh(const TraceDoc& doc) {
     if (doc.generation != generation_ || doc.first != first_ || doc.last != last_) {
       generation_ = doc.generation, first_ = doc.first, last_ = doc.last;
-      model_ = storage::build_storage_model(doc.events, doc.first, doc.last, doc.meta.source);
+      model_ = storage::build_storage_model(doc.events, doc.first, doc.last);
       vis_valid_ = false;
       cell_readers_valid_ = false;
       temporaries_ = earlier_ = 0;
