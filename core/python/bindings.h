@@ -23,6 +23,7 @@ void init_dispatch(pybind11::module_& m);           // dispatch_bindings.cpp
 void init_runtime_control(pybind11::module_& m);    // runtime_bindings.cpp: seeds, tracing
 void init_generated_functions(pybind11::module_& m);  // generated
 void init_tensor_new(pybind11::module_& m);         // tensor_new.cpp: torch.tensor
+void init_numpy(pybind11::module_& m);              // numpy_bindings.cpp: numpy(), from_numpy
 
 // What print(t) shows.
 std::string tensor_repr(const Tensor& t);

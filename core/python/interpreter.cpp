@@ -134,7 +134,10 @@ std::string Interpreter::package_dir() {
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec)
     for (fs::path p = exe.parent_path(); !p.empty() && p != p.root_path(); p = p.parent_path()) {
-      if (fs::exists(p / "python" / "torch" / "__init__.py")) return (p / "python").string();
+      // The project's own folder (python/ beside lessons/), not build/python, the copy made
+      // for a system python3 next to its extension module.
+      if (fs::exists(p / "python" / "torch" / "__init__.py") && fs::exists(p / "lessons" / "index.yaml"))
+        return (p / "python").string();
       if (fs::exists(p / "share" / "inside-pytorch" / "python" / "torch" / "__init__.py"))
         return (p / "share" / "inside-pytorch" / "python").string();
     }

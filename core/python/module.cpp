@@ -33,6 +33,7 @@ PyObject* init_torch_c() {
     init_generated_functions(m);
     init_tensor_methods(m);  // after the generated ones: Tensor.item etc. are PyTorch's hand-written bindings
     init_tensor_new(m);
+    init_numpy(m);
     return m.release().ptr();
   } catch (py::error_already_set& e) {
     e.restore();

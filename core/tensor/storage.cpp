@@ -24,6 +24,22 @@ Storage::Storage(size_t nbytes, Device device)
   }
 }
 
+Storage::Storage(void* data, size_t nbytes, Device device, std::shared_ptr<void> owner)
+    : id_(g_next_storage_id.fetch_add(1, std::memory_order_relaxed)),
+      nbytes_(nbytes),
+      device_(device),
+      data_(data),
+      deallocate_(nullptr),
+      owner_(std::move(owner)) {
+  if (trace::tracing_enabled()) {
+    trace::StorageInfo info;
+    info.storage_id = id_;
+    info.nbytes = static_cast<int64_t>(nbytes);
+    info.device = device_trace_name(device);
+    trace::Recorder::current().instant(trace::Category::Storage, "storage allocated", std::move(info));
+  }
+}
+
 Storage::~Storage() {
   if (trace::tracing_enabled()) {
     trace::StorageInfo info;

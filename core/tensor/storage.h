@@ -17,6 +17,9 @@ class Storage {
  public:
   // Allocates nbytes on `device` through its backend.
   Storage(size_t nbytes, Device device);
+  // Views memory owned by someone else (torch.from_numpy: a NumPy array's buffer); `owner`
+  // is released when the storage dies, and the memory is never freed here.
+  Storage(void* data, size_t nbytes, Device device, std::shared_ptr<void> owner);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -33,6 +36,7 @@ class Storage {
   Device device_;
   void* data_;
   void (*deallocate_)(void*);
+  std::shared_ptr<void> owner_;
 };
 
 using StoragePtr = std::shared_ptr<Storage>;

@@ -39,6 +39,7 @@ for _name in dir(_C._VariableFunctions):
         globals()[_name] = getattr(_C._VariableFunctions, _name)
 del _name
 tensor = _C.tensor
+from_numpy = _C.from_numpy
 from torch.functional import broadcast_shapes, broadcast_tensors  # noqa: E402
 
 

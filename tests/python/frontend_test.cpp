@@ -127,5 +127,20 @@ TEST(PythonFrontEnd, OneObjectPerTensorAndNode) {
   EXPECT_EQ(r.output, "True True True\nTrue SumBackward0 True\n");
 }
 
+TEST(PythonFrontEnd, NumPyArraysShareMemoryWithTensors) {
+  Session s;
+  auto r = run(s,
+               "import torch, numpy as np\n"
+               "t = torch.arange(6.).reshape(2, 3)\na = t.numpy()\na[0, 1] = 10\n"
+               "print(t[0, 1].item(), a.dtype, a.shape, t.t().numpy().strides)\n"
+               "b = np.ones((2, 2), dtype=np.int64)\nu = torch.from_numpy(b)\nu.add_(1)\n"
+               "print(b.tolist(), u.dtype, u.stride())\n"
+               "try:\n    torch.ones(2, requires_grad=True).numpy()\nexcept RuntimeError as e:\n    print(e)\n");
+  ASSERT_TRUE(r.result.ok) << r.result.traceback;
+  EXPECT_EQ(r.output,
+            "10.0 float32 (2, 3) (4, 12)\n[[2, 2], [2, 2]] torch.int64 (2, 1)\n"
+            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.\n");
+}
+
 }  // namespace
 }  // namespace ipt::python
