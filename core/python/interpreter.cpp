@@ -223,15 +223,20 @@ RunResult Interpreter::run(std::string_view source, std::string_view filename) {
   if (code) {
     tracer.filename = reinterpret_cast<PyCodeObject*>(code)->co_filename;
     tracer.globals = state_->globals.ptr();
-    PyObject* capsule = PyCapsule_New(&tracer, "ipt.tracer", nullptr);
-    PyEval_SetTrace(trace_hook, capsule);
-    Py_DECREF(capsule);
+    // The hook only while recording: a trace function slows every bytecode of CPython's
+    // evaluation loop, and Stop does not need it (request_stop raises asynchronously).
+    const bool hooked = trace::tracing_enabled();
+    if (hooked) {
+      PyObject* capsule = PyCapsule_New(&tracer, "ipt.tracer", nullptr);
+      PyEval_SetTrace(trace_hook, capsule);
+      Py_DECREF(capsule);
+    }
     thread_id_ = PyThread_get_thread_ident();
     running_ = true;
     if (stop_requested_) PyErr_SetString(PyExc_KeyboardInterrupt, "");
     else result = PyEval_EvalCode(code, state_->globals.ptr(), state_->globals.ptr());
     running_ = false;
-    PyEval_SetTrace(nullptr, nullptr);
+    if (hooked) PyEval_SetTrace(nullptr, nullptr);
     if (result && trace::tracing_enabled()) tracer.record_bindings();
     Py_DECREF(code);
   }
