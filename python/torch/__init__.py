@@ -65,11 +65,25 @@ def get_default_dtype():
 
 
 def typename(o):
+    """The type name PyTorch's torch.typename gives (used in error messages)."""
     if isinstance(o, Tensor):
-        return o.type()
-    module = getattr(type(o), "__module__", "")
-    name = type(o).__qualname__
-    return name if module in ("builtins", "") else module + "." + name
+        type_fn = getattr(o, 'type', None)
+        if type_fn is not None:
+            try:
+                return type_fn()
+            except Exception:
+                pass
+    module = ''
+    mod_name = getattr(o, '__module__', None)
+    if mod_name is not None and mod_name not in ('builtins', '__builtin__'):
+        module = mod_name + '.'
+    if hasattr(o, '__qualname__'):
+        class_name = o.__qualname__
+    elif hasattr(o, '__name__'):
+        class_name = o.__name__
+    else:
+        class_name = o.__class__.__name__
+    return module + class_name
 
 
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402

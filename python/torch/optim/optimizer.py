@@ -28,22 +28,7 @@ required = _RequiredParameter()
 
 
 def _typename(o):
-    if isinstance(o, torch.Tensor):
-        type_fn = getattr(o, 'type', None)
-        if type_fn is not None:
-            try:
-                return type_fn()
-            except Exception:
-                pass
-    module = ''
-    mod_name = getattr(o, '__module__', None)
-    if mod_name is not None and mod_name not in ('builtins', '__builtin__'):
-        module = mod_name + '.'
-    if hasattr(o, '__qualname__'):
-        return module + o.__qualname__
-    if hasattr(o, '__name__'):
-        return module + o.__name__
-    return module + o.__class__.__name__
+    return torch.typename(o)
 
 
 def _check_unsupported(**options):

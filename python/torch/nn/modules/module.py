@@ -22,25 +22,7 @@ _EXTRA_STATE_KEY_SUFFIX = '_extra_state'
 
 
 def _typename(o):
-    """The type name PyTorch's torch.typename gives (used in error messages)."""
-    if isinstance(o, torch.Tensor):
-        type_fn = getattr(o, 'type', None)
-        if type_fn is not None:
-            try:
-                return type_fn()
-            except Exception:
-                pass
-    module = ''
-    mod_name = getattr(o, '__module__', None)
-    if mod_name is not None and mod_name not in ('builtins', '__builtin__'):
-        module = mod_name + '.'
-    if hasattr(o, '__qualname__'):
-        class_name = o.__qualname__
-    elif hasattr(o, '__name__'):
-        class_name = o.__name__
-    else:
-        class_name = o.__class__.__name__
-    return module + class_name
+    return torch.typename(o)
 
 
 def _is_tensor_like(x):
