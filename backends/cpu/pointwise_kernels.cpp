@@ -520,4 +520,36 @@ bool equal_cpu(const Tensor& self, const Tensor& other) {
   return all_cpu(eq).data_ptr<bool>()[0];
 }
 
+// ---- remainder ---------------------------------------------------------------------------------
+
+namespace {
+// Python's %: the result has the divisor's sign (x - floor(x / y) * y); integer division by
+// zero is an error, floating division by zero NaN.
+struct RemainderOp {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_same_v<T, bool>) {
+      IPT_CHECK(y, RuntimeError, "ZeroDivisionError");
+      return false;
+    } else if constexpr (std::is_integral_v<T>) {
+      IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
+      T r = x % y;
+      if (r != 0 && ((r < 0) != (y < 0))) r += y;
+      return r;
+    } else {
+      T r = std::fmod(x, y);
+      if (r != 0 && ((y < 0) != (r < 0))) r += y;
+      return r;
+    }
+  }
+};
+}  // namespace
+
+Tensor remainder_cpu(const Tensor& self, const Tensor& other) {
+  return binary_out_of_place(self, other, PromoteInts::No, RemainderOp{});
+}
+Tensor remainder_cpu_(const Tensor& self, const Tensor& other) {
+  return binary_in_place(self, other, PromoteInts::No, RemainderOp{});
+}
+
 }  // namespace ipt::native

@@ -170,6 +170,31 @@ Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::o
 // x / number (PyTorch's div.Scalar: the number as a wrapped 0-dim tensor).
 Tensor div(const Tensor& self, const Scalar& other) { return ops::div_Tensor(self, wrapped_scalar_tensor(other)); }
 
+// F.one_hot: int64 [..., num_classes] with a 1 at each index (num_classes=-1: max + 1).
+Tensor one_hot(const Tensor& self, int64_t num_classes) {
+  IPT_CHECK(self.dtype() == ScalarType::Long, RuntimeError, "one_hot is only applicable to index tensor.");
+  if (self.numel() == 0) {
+    IPT_CHECK(num_classes > 0, RuntimeError, "Can not infer total number of classes from empty tensor.");
+  } else {
+    IPT_CHECK(ops::item(ops::min(self)).to_long() >= 0, RuntimeError, "Class values must be non-negative.");
+    const int64_t max = ops::item(ops::max(self)).to_long();
+    if (num_classes == -1) num_classes = max + 1;
+    else IPT_CHECK(max < num_classes, RuntimeError, "Class values must be smaller than num_classes.");
+  }
+  std::vector<int64_t> sizes = self.sizes();
+  sizes.push_back(num_classes);
+  Tensor hit = ops::eq_Tensor(ops::unsqueeze(self, -1), ops::arange(Scalar(num_classes)));
+  return ops::copy_(ops::empty_memory_format(sizes, ScalarType::Long, std::nullopt, self.device()), hit);
+}
+
+// x % number: the number as a wrapped 0-dim tensor.
+Tensor remainder(const Tensor& self, const Scalar& other) {
+  return ops::remainder_Tensor(self, wrapped_scalar_tensor(other));
+}
+Tensor remainder_(const Tensor& self, const Scalar& other) {
+  return ops::remainder__Tensor(self, wrapped_scalar_tensor(other));
+}
+
 // The conjugate of a real tensor is the tensor itself (no complex dtypes here).
 Tensor conj(const Tensor& self) { return self; }
 

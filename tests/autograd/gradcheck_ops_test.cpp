@@ -356,5 +356,29 @@ TEST(GradcheckShape, IndexCopy) {
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_copy(x[0], 0, longs({1}, {1}), x[1]); }, {rleaf({3}), rleaf({})}));
 }
 
+
+// ---- edges: only differentiable inputs appear in next_functions (as PyTorch) --------------------
+
+TEST(GradcheckEdges, NonDifferentiableInputsHaveNoEdge) {
+  auto edges = [](const Tensor& out) { return ipt::autograd::grad_fn(out)->next_edges.size(); };
+  Tensor x = rleaf({3, 4});
+  Tensor tgt = longs({3}, {0, 3, 1});
+  EXPECT_EQ(edges(std::get<0>(ops::nll_loss_forward(x, tgt, std::nullopt, 1, -100))), 1u);
+  Tensor m = from_values({3, 4}, std::vector<double>(12, 1.0), ipt::ScalarType::Bool);
+  EXPECT_EQ(edges(ops::where_self(m, x, x)), 2u);
+  EXPECT_EQ(edges(ops::masked_fill_Scalar(x, m, 0)), 1u);
+  EXPECT_EQ(edges(ops::index_select(x, 1, tgt)), 1u);
+  EXPECT_EQ(edges(ops::mse_loss(x, rleaf({3, 4}))), 2u);  // both inputs of mse_loss are differentiable
+}
+
+TEST(GradcheckNn, Remainder) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::remainder_Scalar(x[0], 0.7); },
+                        {leaf(from_values({4}, {0.5, 1.0, -0.3, 2.9}))}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::remainder_Tensor(x[0], x[1]); },
+                        {leaf(from_values({3}, {2.3, -1.1, 5.2})), leaf(from_values({3}, {0.7, 0.9, -1.5}))}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::remainder__Tensor(nonleaf(x[0]), x[1]); },
+                        {leaf(from_values({2}, {2.3, -1.1})), leaf(from_values({1}, {0.7}))}));
+}
+
 }  // namespace
 }  // namespace ipt_test

@@ -607,6 +607,27 @@ const std::map<std::string, Fn> kCases = {
   {"new_full/float_into_int", [](const In& x) -> Out { return ops::new_full(x[0], V{2}, 2.5); }},
   {"new_empty/basic", [](const In& x) -> Out { return ops::new_empty(x[0], V{3, 2}); }},
   {"new_empty/from_transposed", [](const In& x) -> Out { return ops::new_empty(ops::t(x[0]), V{3, 2}); }},
+
+  // ---- remainder and one_hot ----------------------------------------------------------------
+  {"remainder/scalar_int", [](const In& x) -> Out { return ops::remainder_Scalar(x[0], 3); }},
+  {"remainder/scalar_float", [](const In& x) -> Out { return ops::remainder_Scalar(x[0], 3); }},
+  {"remainder/negative_divisor", [](const In& x) -> Out { return ops::remainder_Scalar(x[0], -3); }},
+  {"remainder/int_by_float", [](const In& x) -> Out { return ops::remainder_Scalar(x[0], 2.5); }},
+  {"remainder/tensor", [](const In& x) -> Out { return ops::remainder_Tensor(x[0], x[1]); }},
+  {"remainder/tensor_negative", [](const In& x) -> Out { return ops::remainder_Tensor(x[0], x[1]); }},
+  {"remainder/float_by_zero", [](const In& x) -> Out { return ops::remainder_Scalar(x[0], 0); }},
+  {"remainder/bool", [](const In& x) -> Out { return ops::remainder_Scalar(x[0], 2); }},
+  {"remainder/inplace_scalar", [](const In& x) -> Out { return ops::remainder__Scalar(ops::clone(x[0]), 2); }},
+  {"remainder/inplace_tensor", [](const In& x) -> Out { return ops::remainder__Tensor(ops::clone(x[0]), x[1]); }},
+  {"remainder/err_int_by_zero", [](const In& x) -> Out { return ops::remainder_Scalar(x[0], 0); }},
+  {"one_hot/infer", [](const In& x) -> Out { return ops::one_hot(x[0]); }},
+  {"one_hot/classes", [](const In& x) -> Out { return ops::one_hot(x[0], 4); }},
+  {"one_hot/0d", [](const In& x) -> Out { return ops::one_hot(x[0], 3); }},
+  {"one_hot/empty", [](const In& x) -> Out { return ops::one_hot(x[0], 3); }},
+  {"one_hot/err_float", [](const In& x) -> Out { return ops::one_hot(x[0]); }},
+  {"one_hot/err_negative", [](const In& x) -> Out { return ops::one_hot(x[0]); }},
+  {"one_hot/err_too_large", [](const In& x) -> Out { return ops::one_hot(x[0], 3); }},
+  {"one_hot/err_empty", [](const In& x) -> Out { return ops::one_hot(x[0]); }},
 };
 // clang-format on
 

@@ -321,6 +321,21 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       if (ipt::codegen::is_tensor_list_arg(a)) list_in = &a;
     if (is_composite_implicit(op) || (tensor_args(op).empty() && !list_in)) continue;
     auto targs = tensor_args(op);
+    const auto all_targs = targs;
+    auto it = derivs.find(op.e->schema.full_name());
+    const Derivative* d = it == derivs.end() ? nullptr : &it->second;
+    // Only inputs with a formula get an edge (as PyTorch leaves non_differentiable inputs such
+    // as nll_loss's target or where's condition out of next_functions).
+    if (d && !d->nondifferentiable) {
+      std::vector<const ipt::schema::Argument*> with_formula;
+      for (auto* a : targs)
+        for (const auto& [in, f] : d->formulas)
+          if (in == a->name) {
+            with_formula.push_back(a);
+            break;
+          }
+      targs = with_formula;
+    }
     if (list_in && !targs.empty())
       throw std::runtime_error(op.qualified + ": a Tensor[] input must be the only tensor input (see Note [Operators with several outputs or a list of inputs])");
     // The inputs whose edges the node gets: "{&self, &other}", or a vector for a list.
@@ -333,8 +348,6 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       inputs = "inputs_";
     }
     const bool is_mutable = op.e->schema.is_mutable();
-    auto it = derivs.find(op.e->schema.full_name());
-    const Derivative* d = it == derivs.end() ? nullptr : &it->second;
     const auto& rets = op.e->schema.returns;
     const bool ret_tuple = op.ret.rfind("std::tuple<", 0) == 0;
     const bool ret_list = op.ret == "std::vector<Tensor>";
@@ -375,7 +388,7 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         for (const auto& n : ret_names)
           if (ids.count(n)) o << "  SavedVariable " << n << "_;\n";
       o << "  void release_variables() override {\n";
-      for (auto* a : targs)
+      for (auto* a : all_targs)
         if (ids.count(a->name)) o << "    " << a->name << "_.reset();\n";
       if (ids.count("result")) o << "    result_.reset();\n";
       if (ret_tuple)
@@ -446,7 +459,7 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       << "    ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n";
     if (differentiable) {
       o << "    if (grad_fn) {\n";
-      for (auto* a : targs)
+      for (auto* a : all_targs)  // edges or not (nll_loss's target is saved too)
         if (ids.count(a->name)) {
           // Saved only when a gradient whose formula uses it will be computed (PyTorch's
           // should_compute_output guard); an input the op overwrites is saved as a copy.
