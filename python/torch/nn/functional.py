@@ -9,7 +9,7 @@ import warnings
 import torch
 from . import _reduction as _Reduction
 
-__all__ = ['linear', 'relu', 'relu_', 'softmax', 'log_softmax', 'sigmoid', 'tanh',
+__all__ = ['linear', 'one_hot', 'relu', 'relu_', 'softmax', 'log_softmax', 'sigmoid', 'tanh',
            'mse_loss', 'cross_entropy', 'nll_loss']
 
 
@@ -99,3 +99,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100,
     if size_average is not None or reduce is not None:
         reduction = _Reduction.legacy_get_string(size_average, reduce)
     return torch._C._nn.nll_loss_nd(input, target, weight, _Reduction.get_enum(reduction), ignore_index)
+
+
+def one_hot(tensor, num_classes=-1):
+    """torch.nn.functional.one_hot: PyTorch binds it straight to torch._C._nn.one_hot."""
+    return torch._C._nn.one_hot(tensor, num_classes)
