@@ -91,3 +91,25 @@ from torch import autograd  # noqa: E402
 from torch import nn  # noqa: E402
 from torch import optim  # noqa: E402
 from torch import utils  # noqa: E402
+
+
+# ---- legacy tensor types: torch.FloatTensor(2, 3), torch.LongTensor([1, 2]) ----------------
+class _LegacyTensorMeta(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Tensor) and obj.dtype is cls.dtype and not obj.is_cuda
+
+    def __call__(cls, *args):
+        if len(args) == 1 and isinstance(args[0], (list, tuple)) and not isinstance(args[0], Size):
+            return tensor(args[0], dtype=cls.dtype)
+        if len(args) == 1 and isinstance(args[0], Tensor):
+            return args[0].to(cls.dtype)
+        return empty(*args, dtype=cls.dtype)
+
+    def __repr__(cls):
+        return "<class 'torch.{}'>".format(cls.__name__)
+
+
+FloatTensor = _LegacyTensorMeta("FloatTensor", (), {"dtype": float32})
+DoubleTensor = _LegacyTensorMeta("DoubleTensor", (), {"dtype": float64})
+LongTensor = _LegacyTensorMeta("LongTensor", (), {"dtype": int64})
+BoolTensor = _LegacyTensorMeta("BoolTensor", (), {"dtype": bool})
