@@ -196,11 +196,10 @@ std::string gen_case(const Overload& o, const PySig& sig, int k) {
       body = "      Tensor _t;\n      {\n        FactoryGuard _below_autograd;\n        _t = " + functional +
              ";\n      }\n      return finish_factory(std::move(_t), _r.to_bool(" + std::to_string(sig.requires_grad_index) +
              "));\n";
-      if (o.out) body = out_branch + body;
     } else {
       body = "      " + returned(*o.e, functional) + "\n";
-      if (o.out) body = out_branch + body;
     }
+    body = out_branch + body;  // empty without a folded out= overload
   } catch (const std::exception&) {
     return "";
   }
