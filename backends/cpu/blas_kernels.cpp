@@ -11,6 +11,7 @@
 
 #include <string>
 
+#include "backends/cpu/cpu_loops.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/trace/recorder.h"
@@ -112,6 +113,7 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
 }  // namespace
 
 Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
+  cpu::refuse_half(self, "addmm_impl_cpu_");
   check_mm(self, mat2);
   const int64_t m = self.sizes()[0], n = mat2.sizes()[1];
   Tensor out = make_empty(std::vector<int64_t>{m, n}, self.dtype(), self.device());
@@ -122,6 +124,7 @@ Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
 // addmm: out = beta * self + alpha * (mat1 @ mat2), self broadcast to the product's shape.
 // BLAS does it in one call: C starts as the broadcast self and gemm's beta scales it.
 Tensor addmm_cpu(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
+  cpu::refuse_half(mat1, "addmm_impl_cpu_");
   std::vector<int64_t> sizes = addmm_geometry(self, mat1, mat2);
   Tensor expanded = ops::expand(self, sizes);
   Tensor out = make_empty(sizes, self.dtype(), self.device());
@@ -132,6 +135,7 @@ Tensor addmm_cpu(const Tensor& self, const Tensor& mat1, const Tensor& mat2, con
 
 // dot and mv reuse mm's BLAS path on 2-D views of their operands (no copies).
 Tensor dot_cpu(const Tensor& self, const Tensor& tensor) {
+  cpu::refuse_half(self, "dot");
   check_dot(self, tensor);
   Tensor r = mm_cpu(make_view(self, {1, self.numel()}, {0, self.strides()[0]}, self.storage_offset()),
                     make_view(tensor, {tensor.numel(), 1}, {tensor.strides()[0], 0}, tensor.storage_offset()));
@@ -139,6 +143,7 @@ Tensor dot_cpu(const Tensor& self, const Tensor& tensor) {
 }
 
 Tensor mv_cpu(const Tensor& self, const Tensor& vec) {
+  cpu::refuse_half(self, "addmv_impl_cpu");
   check_mv(self, vec);
   Tensor r = mm_cpu(self, make_view(vec, {vec.numel(), 1}, {vec.strides()[0], 0}, vec.storage_offset()));
   return make_view(r, {self.sizes()[0]}, {1}, 0);
@@ -146,6 +151,7 @@ Tensor mv_cpu(const Tensor& self, const Tensor& vec) {
 
 // One sgemm/dgemm per batch (the trace shows each call's flags).
 Tensor bmm_cpu(const Tensor& self, const Tensor& mat2) {
+  cpu::refuse_half(self, "bmm");
   check_bmm(self, mat2);
   const int64_t b = self.sizes()[0], m = self.sizes()[1], n = mat2.sizes()[2];
   Tensor out = make_empty(std::vector<int64_t>{b, m, n}, self.dtype(), self.device());

@@ -156,7 +156,7 @@ Scalar _local_scalar_dense_cpu(const Tensor& self) {
   return visit_dtype(self.dtype(), [&]<typename T>() -> Scalar {
     T v = *self.data_ptr<T>();
     if constexpr (std::is_same_v<T, bool>) return Scalar(v);
-    else if constexpr (std::is_same_v<T, int64_t>) return Scalar(v);
+    else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return Scalar(v);
     else return Scalar(static_cast<double>(v));
   });
 }

@@ -8,9 +8,11 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "core/tensor/tensor.h"
+#include "core/util/error.h"
 
 namespace ipt::cpu {
 
@@ -57,23 +59,18 @@ void for_each_offsets(const std::vector<int64_t>& sizes, const std::array<std::v
 // Reads element `off` of a tensor of dtype `t` as C++ type T.
 template <typename T>
 inline T load_as(const void* base, ScalarType t, int64_t off) {
-  switch (t) {
-    case ScalarType::Bool: return static_cast<T>(static_cast<const bool*>(base)[off]);
-    case ScalarType::Long: return static_cast<T>(static_cast<const int64_t*>(base)[off]);
-    case ScalarType::Float: return static_cast<T>(static_cast<const float*>(base)[off]);
-    case ScalarType::Double: break;
-  }
-  return static_cast<T>(static_cast<const double*>(base)[off]);
+  return visit_dtype(t, [&]<typename S>() -> T { return convert_element<T>(static_cast<const S*>(base)[off]); });
 }
 
 template <typename T>
 inline void store_as(void* base, ScalarType t, int64_t off, T v) {
-  switch (t) {
-    case ScalarType::Bool: static_cast<bool*>(base)[off] = static_cast<bool>(v); return;
-    case ScalarType::Long: static_cast<int64_t*>(base)[off] = static_cast<int64_t>(v); return;
-    case ScalarType::Float: static_cast<float*>(base)[off] = static_cast<float>(v); return;
-    case ScalarType::Double: static_cast<double*>(base)[off] = static_cast<double>(v); return;
-  }
+  visit_dtype(t, [&]<typename S>() { static_cast<S*>(base)[off] = convert_element<S>(v); });
+}
+
+// Most of PyTorch 1.13's CPU math kernels are not compiled for float16 (their dispatch lists
+// only float and double), so they refuse it: "exp_vml_cpu" not implemented for 'Half'.
+inline void refuse_half(const Tensor& t, const char* kernel) {
+  IPT_CHECK(t.dtype() != ScalarType::Half, RuntimeError, "\"", kernel, "\" not implemented for 'Half'");
 }
 
 }  // namespace ipt::cpu

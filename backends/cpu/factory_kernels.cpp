@@ -79,7 +79,7 @@ Tensor linspace_out_cpu(const Scalar& start, const Scalar& end, int64_t steps, c
   out.impl()->resize_contiguous({steps});
   visit_dtype(out.dtype(), [&]<typename T>() {
     if constexpr (!std::is_same_v<T, bool>) {
-      using S = std::conditional_t<std::is_integral_v<T>, double, T>;
+      using S = std::conditional_t<std::is_integral_v<T>, double, opmath_t<T>>;
       const T s = start.to<T>(), e = end.to<T>();
       const S step = steps > 1 ? (static_cast<S>(e) - static_cast<S>(s)) / static_cast<S>(steps - 1) : S(0);
       const int64_t halfway = steps / 2;

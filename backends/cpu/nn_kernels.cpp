@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "backends/cpu/cpu_loops.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
@@ -17,6 +18,9 @@ namespace {
 template <bool Log>
 Tensor softmax_impl(const Tensor& self_in, int64_t dim) {
   const int64_t d = softmax_dim(self_in, dim, Log);
+  const bool last = self_in.dim() == 0 || d == self_in.dim() - 1;
+  cpu::refuse_half(self_in, Log ? (last ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl")
+                                : (last ? "softmax_lastdim_kernel_impl" : "softmax_kernel_impl"));
   Tensor self = ops::contiguous(self_in);
   Tensor out = make_empty(self.sizes(), self.dtype(), self.device());
   if (self.numel() == 0) return out;
@@ -27,7 +31,7 @@ Tensor softmax_impl(const Tensor& self_in, int64_t dim) {
     else inner *= self.sizes()[i];
   }
   visit_dtype(self.dtype(), [&]<typename T>() {
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (is_float_v<T>) {
       const T* x = self.data_ptr<T>();
       T* y = out.data_ptr<T>();
       for (int64_t o = 0; o < outer; ++o)
@@ -66,7 +70,7 @@ std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& targ
   Tensor total = make_empty(std::vector<int64_t>{}, self.dtype(), self.device());
   Tensor out = make_empty(reduction == 0 ? g.none_sizes : std::vector<int64_t>{}, self.dtype(), self.device());
   visit_dtype(self.dtype(), [&]<typename T>() {
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (is_float_v<T>) {
       const T* x = self.data_ptr<T>();
       const int64_t* t = target.data_ptr<int64_t>();
       std::vector<double> wv = w.defined() ? to_double_vector(w) : std::vector<double>();

@@ -117,7 +117,7 @@ struct DivOp {
 struct PowOp {
   template <typename T>
   T operator()(T x, T y) const {
-    if constexpr (std::is_same_v<T, int64_t>) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       int64_t r = 1;
       for (int64_t i = 0; i < y; ++i) r *= x;
       return r;
@@ -175,9 +175,11 @@ Tensor neg_cpu_(const Tensor& self) {
   return unary_in_place(self, PromoteInts::No, [](auto x) { return -x; });
 }
 Tensor exp_cpu(const Tensor& self) {
+  cpu::refuse_half(self, "exp_vml_cpu");
   return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return std::exp(x); });
 }
 Tensor exp_cpu_(const Tensor& self) {
+  cpu::refuse_half(self, "exp_vml_cpu");
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::exp(x); });
 }
 // x < 0 ? 0 : x keeps -0.0 (and NaN) as they are, like PyTorch's clamp_min(0).
@@ -186,10 +188,12 @@ Tensor reciprocal_cpu(const Tensor& self) {
 }
 
 Tensor relu_cpu(const Tensor& self) {
+  cpu::refuse_half(self, "clamp_min_cpu");
   IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
   return unary_out_of_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
 }
 Tensor relu_cpu_(const Tensor& self) {
+  cpu::refuse_half(self, "clamp_min_cpu");
   IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
   return unary_in_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
 }
@@ -209,9 +213,9 @@ Tensor pow_scalar_cpu(const Tensor& self, const Scalar& exponent) {
   int64_t ie = exponent.to_long();
   visit_dtype(dt, [&]<typename T>() {
     unary_into(out, self, dt, [&](T x) -> T {
-      if constexpr (std::is_same_v<T, int64_t>) return PowOp{}(x, ie);
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return PowOp{}(x, static_cast<T>(ie));
       else if constexpr (std::is_same_v<T, bool>) return ie == 0 ? true : x;
-      else return e == 2 ? x * x : static_cast<T>(std::pow(static_cast<double>(x), e));
+      else return e == 2 ? static_cast<T>(x * x) : static_cast<T>(std::pow(static_cast<double>(x), e));
     });
   });
   return out;
@@ -225,7 +229,7 @@ Tensor pow_scalar_cpu_(const Tensor& self, const Scalar& exponent) {
   double e = exponent.to_double();
   visit_dtype(self.dtype(), [&]<typename T>() {
     unary_into(self, self, self.dtype(), [&](T x) -> T {
-      if constexpr (std::is_same_v<T, int64_t>) return PowOp{}(x, exponent.to_long());
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return PowOp{}(x, static_cast<T>(exponent.to_long()));
       else if constexpr (std::is_same_v<T, bool>) return exponent.to_long() == 0 ? true : x;
       else return static_cast<T>(std::pow(static_cast<double>(x), e));
     });
@@ -296,35 +300,45 @@ struct AddcdivOp {
 }  // namespace
 
 Tensor sigmoid_cpu(const Tensor& self) {
+  cpu::refuse_half(self, "sigmoid_cpu");
   return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return sigmoid_of(x); });
 }
 Tensor sigmoid_cpu_(const Tensor& self) {
+  cpu::refuse_half(self, "sigmoid_cpu");
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return sigmoid_of(x); });
 }
 Tensor tanh_cpu(const Tensor& self) {
+  cpu::refuse_half(self, "tanh_vml_cpu");
   return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return std::tanh(x); });
 }
 Tensor tanh_cpu_(const Tensor& self) {
+  cpu::refuse_half(self, "tanh_vml_cpu");
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::tanh(x); });
 }
 Tensor sqrt_cpu(const Tensor& self) {
+  cpu::refuse_half(self, "sqrt_vml_cpu");
   return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return std::sqrt(x); });
 }
 Tensor sqrt_cpu_(const Tensor& self) {
+  cpu::refuse_half(self, "sqrt_vml_cpu");
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::sqrt(x); });
 }
 
 Tensor addcmul_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  cpu::refuse_half(self, "addcmul_cpu_out");
   return ternary_out_of_place(self, tensor1, tensor2, AddcmulOp{value});
 }
 Tensor addcmul_cpu_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  cpu::refuse_half(self, "addcmul_cpu_out");
   return ternary_in_place(self, tensor1, tensor2, AddcmulOp{value});
 }
 Tensor addcdiv_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  cpu::refuse_half(self, "addcdiv_cpu_out");
   check_addcdiv(tensor1, tensor2);
   return ternary_out_of_place(self, tensor1, tensor2, AddcdivOp{value});
 }
 Tensor addcdiv_cpu_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
+  cpu::refuse_half(self, "addcdiv_cpu_out");
   check_addcdiv(tensor1, tensor2);
   return ternary_in_place(self, tensor1, tensor2, AddcdivOp{value});
 }
@@ -333,18 +347,20 @@ Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))
 
 // ---- elementwise math ----------------------------------------------------------------------
 
-#define IPT_FLOAT_UNARY(name, expr)                                                                  \
+#define IPT_FLOAT_UNARY(name, kernel, expr)                                                                \
   Tensor name##_cpu(const Tensor& self) {                                                          \
+    cpu::refuse_half(self, kernel);                                                               \
     return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return expr; });             \
   }                                                                                                \
   Tensor name##_cpu_(const Tensor& self) {                                                         \
+    cpu::refuse_half(self, kernel);                                                               \
     return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return expr; });                 \
   }
-IPT_FLOAT_UNARY(sin, std::sin(x))
-IPT_FLOAT_UNARY(cos, std::cos(x))
-IPT_FLOAT_UNARY(tan, std::tan(x))
-IPT_FLOAT_UNARY(log, std::log(x))
-IPT_FLOAT_UNARY(rsqrt, decltype(x)(1) / std::sqrt(x))
+IPT_FLOAT_UNARY(sin, "sin_vml_cpu", std::sin(x))
+IPT_FLOAT_UNARY(cos, "cos_vml_cpu", std::cos(x))
+IPT_FLOAT_UNARY(tan, "tan_vml_cpu", std::tan(x))
+IPT_FLOAT_UNARY(log, "log_vml_cpu", std::log(x))
+IPT_FLOAT_UNARY(rsqrt, "rsqrt_cpu", decltype(x)(1) / std::sqrt(x))
 #undef IPT_FLOAT_UNARY
 
 namespace {
@@ -359,14 +375,14 @@ struct AbsOp {
 struct FloorOp {
   template <typename T>
   T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>) return std::floor(x);
+    if constexpr (is_float_v<T>) return std::floor(x);
     else return x;
   }
 };
 struct CeilOp {
   template <typename T>
   T operator()(T x) const {
-    if constexpr (std::is_floating_point_v<T>) return std::ceil(x);
+    if constexpr (is_float_v<T>) return std::ceil(x);
     else return x;
   }
 };
@@ -389,18 +405,22 @@ Tensor abs_cpu_(const Tensor& self) {
   return unary_in_place(self, PromoteInts::No, AbsOp{});
 }
 Tensor floor_cpu(const Tensor& self) {
+  cpu::refuse_half(self, "floor_vml_cpu");
   check_not_bool(self, "floor_vml_cpu");
   return unary_out_of_place(self, PromoteInts::No, FloorOp{});
 }
 Tensor floor_cpu_(const Tensor& self) {
+  cpu::refuse_half(self, "floor_vml_cpu");
   check_not_bool(self, "floor_vml_cpu");
   return unary_in_place(self, PromoteInts::No, FloorOp{});
 }
 Tensor ceil_cpu(const Tensor& self) {
+  cpu::refuse_half(self, "ceil_vml_cpu");
   check_not_bool(self, "ceil_vml_cpu");
   return unary_out_of_place(self, PromoteInts::No, CeilOp{});
 }
 Tensor ceil_cpu_(const Tensor& self) {
+  cpu::refuse_half(self, "ceil_vml_cpu");
   check_not_bool(self, "ceil_vml_cpu");
   return unary_in_place(self, PromoteInts::No, CeilOp{});
 }
@@ -411,7 +431,7 @@ Tensor sign_cpu_(const Tensor& self) { return unary_in_place(self, PromoteInts::
 namespace {
 template <typename T>
 T clamp_value(T x, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi) {
-  if constexpr (std::is_floating_point_v<T>)
+  if constexpr (is_float_v<T>)
     if (std::isnan(x)) return x;
   if (lo && x < lo->to<T>()) x = lo->to<T>();
   if (hi && x > hi->to<T>()) x = hi->to<T>();
@@ -420,6 +440,7 @@ T clamp_value(T x, const std::optional<Scalar>& lo, const std::optional<Scalar>&
 }  // namespace
 
 Tensor clamp_cpu(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  cpu::refuse_half(self, "clamp_scalar_cpu");
   ScalarType dt = clamp_dtype(self, min, max);
   Tensor out = make_empty_like_layout(self.sizes(), dt, self.device(), self);
   visit_dtype(dt, [&]<typename T>() { unary_into(out, self, dt, [&](T x) { return clamp_value<T>(x, min, max); }); });
@@ -427,6 +448,7 @@ Tensor clamp_cpu(const Tensor& self, const std::optional<Scalar>& min, const std
 }
 
 Tensor clamp_cpu_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
+  cpu::refuse_half(self, "clamp_scalar_cpu");
   check_clamp_inplace(self, min, max);
   visit_dtype(self.dtype(), [&]<typename T>() {
     unary_into(self, self, self.dtype(), [&](T x) { return clamp_value<T>(x, min, max); });
@@ -544,6 +566,43 @@ struct RemainderOp {
   }
 };
 }  // namespace
+
+namespace {
+// Python's //: the quotient rounded toward negative infinity (PyTorch 1.13's floor_divide).
+struct FloorDivideOp {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (std::is_same_v<T, bool>) {
+      IPT_CHECK(y, RuntimeError, "ZeroDivisionError");
+      return x;
+    } else if constexpr (std::is_integral_v<T>) {
+      IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
+      T q = static_cast<T>(x / y);
+      if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
+      return q;
+    } else {
+      using M = opmath_t<T>;
+      const M a = x, b = y;
+      if (b == 0) return static_cast<T>(a / b);
+      // As Python: floor((a - fmod(a, b)) / b), corrected when the division rounds past it.
+      const M mod = std::fmod(a, b);
+      M div = (a - mod) / b;
+      if (mod != 0 && ((b < 0) != (mod < 0))) div -= M(1);
+      M q = std::floor(div);
+      if (div - q > M(0.5)) q += M(1);
+      if (div == 0) q = std::copysign(M(0), a / b);
+      return static_cast<T>(q);
+    }
+  }
+};
+}  // namespace
+
+Tensor floor_divide_cpu(const Tensor& self, const Tensor& other) {
+  return binary_out_of_place(self, other, PromoteInts::No, FloorDivideOp{});
+}
+Tensor floor_divide_cpu_(const Tensor& self, const Tensor& other) {
+  return binary_in_place(self, other, PromoteInts::No, FloorDivideOp{});
+}
 
 Tensor remainder_cpu(const Tensor& self, const Tensor& other) {
   return binary_out_of_place(self, other, PromoteInts::No, RemainderOp{});

@@ -30,7 +30,12 @@ Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
   auto finish = [&](auto& acc) {
     for (int64_t i = 0; i < n_out; ++i) {
       double v = static_cast<double>(acc[i]);
-      if (mean) v = count == 0 ? NAN : v / static_cast<double>(count);
+      // mean is PyTorch's sum followed by a division in the output dtype: the sum is rounded first.
+      if (mean)
+        v = visit_dtype(out.dtype(), [&]<typename T>() {
+          using M = opmath_t<T>;
+          return count == 0 ? NAN : static_cast<double>(static_cast<T>(static_cast<M>(static_cast<T>(v)) / static_cast<M>(count)));
+        });
       if (is_floating(out.dtype()) || mean) cpu::store_as<double>(out.impl()->raw_data(), out.dtype(), i, v);
       else cpu::store_as<int64_t>(out.impl()->raw_data(), out.dtype(), i, static_cast<int64_t>(acc[i]));
     }
@@ -122,7 +127,7 @@ std::vector<int64_t> dim_out_sizes(const Tensor& self, int64_t d, bool keepdim) 
 // x is "more max" than best: larger, or NaN (NaN wins and keeps the first NaN).
 template <bool Max, typename T>
 bool better(T x, T best) {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (is_float_v<T>) {
     if (std::isnan(best)) return false;
     if (std::isnan(x)) return true;
   }
@@ -221,10 +226,12 @@ Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std
 }  // namespace
 
 Tensor prod_cpu(const Tensor& self, std::optional<ScalarType> dtype) {
+  cpu::refuse_half(self, "prod_cpu");
   return prod_rows(self, std::vector<bool>(static_cast<size_t>(self.dim()), true), {}, prod_dtype(self, dtype));
 }
 
 Tensor prod_dim_cpu(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
+  cpu::refuse_half(self, "prod_cpu");
   const int64_t d = wrap_dim(dim, self.dim());
   std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
   if (self.dim() > 0) reduced[d] = true;

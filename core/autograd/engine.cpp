@@ -72,6 +72,21 @@ void record_graph(const std::vector<Node*>& nodes, const std::unordered_map<Node
   trace::Recorder::current().instant(trace::Category::Autograd, "autograd graph", std::move(d));
 }
 
+// Tensor.register_hook: the hooks of the tensors whose gradients are arriving at `n` (its
+// outputs', or for an AccumulateGrad its leaf's) see them first and may replace them.
+void run_grad_hooks(Node& n, std::vector<Tensor>& inputs) {
+  auto run = [](const GradHook& hook, Tensor& grad) {
+    if (!grad.defined()) return;
+    Tensor r = hook(grad);
+    if (r.defined()) grad = r;
+  };
+  for (const auto& [nr, hook] : n.pre_hooks)
+    if (nr < inputs.size()) run(hook, inputs[nr]);
+  if (auto* acc = dynamic_cast<AccumulateGrad*>(&n))
+    if (auto leaf = acc->variable(); leaf && leaf->autograd_meta() && !inputs.empty())
+      for (const GradHook& hook : std::vector<GradHook>(leaf->autograd_meta()->leaf_hooks)) run(hook, inputs[0]);
+}
+
 }  // namespace
 
 namespace {
@@ -136,6 +151,7 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
         }
       if (is_target || dynamic_cast<AccumulateGrad*>(n)) continue;
     }
+    run_grad_hooks(*n, inputs);
     // retain_grad(): non-leaf tensors whose gradient is this node's input keep it in .grad.
     for (const auto& [weak, nr] : n->retained) {
       auto impl = weak.lock();

@@ -1,5 +1,7 @@
 #include "core/autograd/formulas.h"
 
+#include "core/util/error.h"
+
 #include <cmath>
 
 #include "core/ops/scalar_tensor.h"
@@ -150,6 +152,8 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
   Tensor mask = map_values(self, [lo, hi](double v) { return v >= lo && v <= hi ? 1.0 : 0.0; });
   return ops::mul_Tensor(grad, mask);
 }
+
+Tensor not_implemented(const char* op) { IPT_FAIL(RuntimeError, "derivative for ", op, " is not implemented"); }
 
 Tensor zero_of(const Tensor& grad) {
   (void)grad;

@@ -40,6 +40,8 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
                       const std::optional<Scalar>& max);
 // A 0-dim zero of grad's dtype (a wrapped number, so it never changes the result dtype).
 Tensor zero_of(const Tensor& grad);
+// The formula of an operator PyTorch has no derivative for: raises its error when run.
+[[noreturn]] Tensor not_implemented(const char* op);
 
 // ---- reductions ------------------------------------------------------------------------------
 // max() / min(): the gradient shared evenly by every element equal to the result (NaN: the NaNs).

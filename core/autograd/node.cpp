@@ -4,6 +4,7 @@
 
 #include "core/dispatch/local_dispatch_key_set.h"
 #include "core/trace/recorder.h"
+#include "core/util/error.h"
 #include "generated/ops.h"
 
 namespace ipt {
@@ -148,6 +149,13 @@ Edge gradient_edge(const Tensor& t) {
     meta.grad_accumulator = acc;
   }
   return {acc, 0};
+}
+
+void add_grad_hook(const Tensor& t, GradHook hook) {
+  IPT_CHECK(t.requires_grad(), RuntimeError, "cannot register a hook on a tensor that doesn't require gradient");
+  AutogradMeta& m = autograd_meta(t);
+  if (m.grad_fn) m.grad_fn->pre_hooks.emplace_back(m.output_nr, std::move(hook));
+  else m.leaf_hooks.push_back(std::move(hook));
 }
 
 void set_history(const Tensor& t, const std::shared_ptr<Node>& fn, uint32_t output_nr) {

@@ -10,6 +10,7 @@
 // that requires grad is reached through its AccumulateGrad node, which writes into `.grad`.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,10 @@
 namespace ipt::autograd {
 
 class Node;
+
+// A gradient hook (Tensor.register_hook): it sees the gradient arriving for one tensor and may
+// return a replacement (an undefined tensor keeps the gradient as it is).
+using GradHook = std::function<Tensor(const Tensor&)>;
 
 struct Edge {
   std::shared_ptr<Node> fn;
@@ -43,6 +48,9 @@ class Node : public std::enable_shared_from_this<Node> {
   std::vector<Edge> next_edges;
   // Non-leaf tensors (output number) that asked to keep their gradient (retain_grad()).
   std::vector<std::pair<std::weak_ptr<TensorImpl>, uint32_t>> retained;
+  // Hooks of non-leaf tensors this node produced: (output number, hook), run in order on the
+  // gradient of that output before the node runs.
+  std::vector<std::pair<uint32_t, GradHook>> pre_hooks;
   uint64_t sequence_nr;  // creation order: later nodes run first in the ready queue
   uint64_t id;           // process-unique, for traces
 };
@@ -67,6 +75,9 @@ struct AutogradMeta {
   Tensor grad;                       // accumulated gradient
   std::weak_ptr<Node> grad_accumulator;
   bool retains_grad = false;
+  // A leaf's hooks, run on each gradient before it is accumulated into .grad. (A non-leaf's
+  // hooks live on its grad_fn, so they outlive the tensor object as in PyTorch.)
+  std::vector<GradHook> leaf_hooks;
   uint64_t history_version = 0;  // the version counter when grad_fn was set (stale views)
 };
 
@@ -76,6 +87,9 @@ bool is_leaf(const Tensor& t);
 // The edge a gradient for `t` must travel along: its grad_fn, or its AccumulateGrad if it is
 // a leaf requiring grad, or invalid.
 Edge gradient_edge(const Tensor& t);
+// Registers a gradient hook on `t` (which must require grad): on its AccumulateGrad if it is
+// a leaf, on its grad_fn otherwise.
+void add_grad_hook(const Tensor& t, GradHook hook);
 // Makes `fn` (output `output_nr`) the history of `t`.
 void set_history(const Tensor& t, const std::shared_ptr<Node>& fn, uint32_t output_nr = 0);
 

@@ -10,7 +10,10 @@
 
 namespace ipt::format {
 
-enum class Dtype { Float32, Float64, Int64, Bool };
+enum class Dtype { Float32, Float64, Int64, Bool, UInt8, Int16, Int32, Float16 };
+
+// Integer and bool tensors print their values without a decimal point.
+constexpr bool is_integer_like(Dtype d) { return d == Dtype::Int64 || d == Dtype::Bool || d == Dtype::UInt8 || d == Dtype::Int16 || d == Dtype::Int32; }
 
 struct TensorPrintInfo {
   std::vector<int64_t> sizes;   // logical shape; empty = 0-d
@@ -29,7 +32,7 @@ std::string format_tensor(const TensorPrintInfo& info);
 // decimal exponent is < -4 or >= 16 ("1e-05", "1e+16", "0.0001", "2.0").
 std::string format_python_float(double v);
 
-// "torch.float32", "torch.float64", "torch.int64", "torch.bool".
+// "torch.float32", "torch.float64", "torch.int64", "torch.bool", "torch.uint8", ...
 const char* dtype_name(Dtype d);
 
 }  // namespace ipt::format

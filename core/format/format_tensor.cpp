@@ -45,7 +45,7 @@ struct Formatter {
   size_t max_width = 1;
 
   Formatter(Dtype d, const std::vector<double>& vals) : dtype(d) {
-    if (d == Dtype::Int64 || d == Dtype::Bool) {
+    if (is_integer_like(d)) {
       for (double v : vals) max_width = std::max(max_width, plain(v).size());
       return;
     }
@@ -75,7 +75,7 @@ struct Formatter {
 
   std::string format(double v) const {
     std::string s;
-    if (dtype == Dtype::Int64 || dtype == Dtype::Bool) s = plain(v);
+    if (is_integer_like(dtype)) s = plain(v);
     else if (sci_mode) s = fmt_float(v, 'e', kPrecision);
     else if (int_mode) s = fmt_float(v, 'f', 0) + (std::isfinite(v) ? "." : "");
     else s = fmt_float(v, 'f', kPrecision);
@@ -185,7 +185,9 @@ std::string format_tensor(const TensorPrintInfo& info) {
     if (info.dtype != Dtype::Float32) suffixes.push_back(std::string("dtype=") + dtype_name(info.dtype));
     body = info.is_meta ? "..." : "[]";
   } else {
-    if (info.dtype == Dtype::Float64) suffixes.push_back(std::string("dtype=") + dtype_name(info.dtype));
+    // PyTorch names the dtype unless it is the default float type, int64 or bool.
+    if (info.dtype != Dtype::Float32 && info.dtype != Dtype::Int64 && info.dtype != Dtype::Bool)
+      suffixes.push_back(std::string("dtype=") + dtype_name(info.dtype));
     std::vector<double> vals = info.values;
     if (info.dtype == Dtype::Float32)
       for (double& v : vals) v = static_cast<double>(static_cast<float>(v));

@@ -188,6 +188,12 @@ Tensor one_hot(const Tensor& self, int64_t num_classes) {
 }
 
 // x % number: the number as a wrapped 0-dim tensor.
+Tensor floor_divide(const Tensor& self, const Scalar& other) {
+  return ops::floor_divide(self, wrapped_scalar_tensor(other));
+}
+Tensor floor_divide_(const Tensor& self, const Scalar& other) {
+  return ops::floor_divide__Tensor(self, wrapped_scalar_tensor(other));
+}
 Tensor remainder(const Tensor& self, const Scalar& other) {
   return ops::remainder_Tensor(self, wrapped_scalar_tensor(other));
 }

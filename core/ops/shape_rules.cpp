@@ -10,7 +10,7 @@ namespace {
 enum class Category { None = -1, Bool = 0, Int = 1, Float = 2 };
 Category category(ScalarType t) {
   if (t == ScalarType::Bool) return Category::Bool;
-  if (t == ScalarType::Long) return Category::Int;
+  if (is_integral(t, false)) return Category::Int;
   return Category::Float;
 }
 struct Group {
@@ -266,7 +266,11 @@ void check_clamp_inplace(const Tensor& self, const std::optional<Scalar>& min, c
   auto cpp_type = [](ScalarType t) {
     switch (t) {
       case ScalarType::Bool: return "bool";
+      case ScalarType::Byte: return "unsigned char";
+      case ScalarType::Short: return "short int";
+      case ScalarType::Int: return "int";
       case ScalarType::Long: return "long int";
+      case ScalarType::Half: return "c10::Half";
       case ScalarType::Float: return "float";
       case ScalarType::Double: break;
     }
@@ -300,7 +304,7 @@ void check_masked_fill(const Tensor& self, const Tensor& mask) {
 std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, const Tensor& index) {
   const int64_t d = wrap_dim(dim, self.dim());
   IPT_CHECK(index.dim() <= 1, IndexError, "index_select(): Index is supposed to be a vector");
-  IPT_CHECK(index.dtype() == ScalarType::Long, RuntimeError, "index_select(): Expected dtype int32 or int64 for index");
+  IPT_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int, RuntimeError, "index_select(): Expected dtype int32 or int64 for index");
   std::vector<int64_t> sizes = self.sizes();
   if (self.dim() > 0) sizes[d] = index.numel();
   return sizes;
@@ -309,7 +313,7 @@ std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, cons
 void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
   const int64_t d = wrap_dim(dim, self.dim());
   IPT_CHECK(index.dim() <= 1, IndexError, "index_add_(): Index is supposed to be a vector");
-  IPT_CHECK(index.dtype() == ScalarType::Long, RuntimeError, "index_add_(): Expected dtype int32/int64 for index");
+  IPT_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int, RuntimeError, "index_add_(): Expected dtype int32/int64 for index");
   IPT_CHECK(self.dtype() == source.dtype(), RuntimeError, "index_add_(): self (", dtype_cpp_name(self.dtype()),
             ") and source (", dtype_cpp_name(source.dtype()), ") must have the same scalar type");
   IPT_CHECK(d == 0 || d < source.dim(), IndexError, "index_add_(): Indexing dim ", d,
@@ -447,10 +451,18 @@ void check_space(int64_t steps, const Tensor& out, const char* kernel) {
 int64_t random_upper_bound(const Tensor& self, int64_t from, std::optional<int64_t> to) {
   int64_t hi = 0;
   if (to) hi = *to;
-  else if (self.dtype() == ScalarType::Float) hi = (int64_t(1) << 24) + 1;
-  else if (self.dtype() == ScalarType::Double) hi = (int64_t(1) << 53) + 1;
-  else if (self.dtype() == ScalarType::Bool) hi = 2;
-  else hi = INT64_MAX;
+  else {
+    switch (self.dtype()) {
+      case ScalarType::Bool: hi = 2; break;
+      case ScalarType::Byte: hi = 256; break;
+      case ScalarType::Short: hi = int64_t(1) << 15; break;
+      case ScalarType::Int: hi = int64_t(1) << 31; break;
+      case ScalarType::Long: hi = INT64_MAX; break;
+      case ScalarType::Half: hi = (int64_t(1) << 11) + 1; break;
+      case ScalarType::Float: hi = (int64_t(1) << 24) + 1; break;
+      case ScalarType::Double: hi = (int64_t(1) << 53) + 1; break;
+    }
+  }
   IPT_CHECK(from < hi, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", hi);
   return hi;
 }

@@ -188,6 +188,30 @@ void init_autograd(py::module_& m) {
     for (size_t i = 0; i < r.size(); ++i) out[i] = py::cast(r[i]);
     return out;
   });
+  // Tensor.register_hook keeps its hooks in an OrderedDict (so a RemovableHandle can delete
+  // one); the runtime holds one hook per tensor that calls the dict's hooks in order, each on
+  // the previous one's result, as PyTorch's hook dict does.
+  m.def("_register_hook_dict", [](const Tensor& t, py::object hooks) {
+    autograd::add_grad_hook(t, [hooks](const Tensor& grad) -> Tensor {
+      py::gil_scoped_acquire gil;
+      Tensor cur = grad;
+      bool changed = false;
+      for (py::handle hook : py::list(hooks.attr("values")())) {
+        py::object r = hook(py::cast(cur));
+        if (r.is_none()) continue;
+        if (!is_tensor_object(r.ptr()))
+          throw py::type_error("expected Tensor or None (got " + py_type_name(r.ptr()) + ")");
+        const Tensor& next = unpack(r.ptr());
+        if (next.sizes() != cur.sizes()) {
+          py::object name = py::getattr(hook, "__name__", py::str(hook));
+          IPT_FAIL(RuntimeError, "hook '", std::string(py::str(name)), "' has changed the size of value");
+        }
+        cur = next;
+        changed = true;
+      }
+      return changed ? cur : Tensor();
+    });
+  });
   m.def("is_grad_enabled", [] { return grad_mode_enabled(); });
   m.def("_set_grad_enabled", [](bool on) { set_grad_mode_enabled(on); });
   m.def("is_inference_mode_enabled", [] { return inference_mode_enabled(); });

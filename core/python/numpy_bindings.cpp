@@ -15,7 +15,11 @@ namespace {
 py::dtype numpy_dtype(ScalarType t) {
   switch (t) {
     case ScalarType::Bool: return py::dtype::of<bool>();
+    case ScalarType::Byte: return py::dtype::of<uint8_t>();
+    case ScalarType::Short: return py::dtype::of<int16_t>();
+    case ScalarType::Int: return py::dtype::of<int32_t>();
     case ScalarType::Long: return py::dtype::of<int64_t>();
+    case ScalarType::Half: return py::dtype("float16");
     case ScalarType::Float: return py::dtype::of<float>();
     case ScalarType::Double: return py::dtype::of<double>();
   }
@@ -31,7 +35,11 @@ std::optional<ScalarType> scalar_type_of(const py::dtype& d) {
   const auto size = d.itemsize();
   if (k == 'f' && size == 4) return ScalarType::Float;
   if (k == 'f' && size == 8) return ScalarType::Double;
+  if (k == 'f' && size == 2) return ScalarType::Half;
   if (k == 'i' && size == 8) return ScalarType::Long;
+  if (k == 'i' && size == 4) return ScalarType::Int;
+  if (k == 'i' && size == 2) return ScalarType::Short;
+  if (k == 'u' && size == 1) return ScalarType::Byte;
   if (k == 'b') return ScalarType::Bool;
   return std::nullopt;
 }
@@ -58,7 +66,7 @@ void init_numpy(py::module_& m) {
     auto type = scalar_type_of(a.dtype());
     if (!type)
       throw py::type_error("can't convert np.ndarray of type " + std::string(py::str(a.dtype())) +
-                           ". The only supported types are: float64, float32, int64 and bool.");
+                           ". The only supported types are: float64, float32, float16, int64, int32, int16, uint8 and bool.");
     const auto esize = static_cast<int64_t>(element_size(*type));
     std::vector<int64_t> sizes, strides;
     int64_t hi = 0;

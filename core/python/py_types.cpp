@@ -11,8 +11,9 @@ namespace ipt::python {
 
 namespace {
 
-constexpr ScalarType kDtypes[] = {ScalarType::Bool, ScalarType::Long, ScalarType::Float, ScalarType::Double};
-DtypeObj g_dtypes[4] = {{ScalarType::Bool}, {ScalarType::Long}, {ScalarType::Float}, {ScalarType::Double}};
+// One object per dtype, indexed by ScalarType (so `t.dtype is torch.int32` holds).
+DtypeObj g_dtypes[kNumScalarTypes] = {{ScalarType::Bool}, {ScalarType::Byte}, {ScalarType::Short}, {ScalarType::Int},
+                                      {ScalarType::Long}, {ScalarType::Half}, {ScalarType::Float}, {ScalarType::Double}};
 LayoutObj g_strided{Layout::Strided};
 MemoryFormatObj g_formats[2] = {{MemoryFormat::Contiguous}, {MemoryFormat::Preserve}};
 
@@ -57,11 +58,11 @@ void init_value_types(py::module_& m) {
                    .def("__reduce__", [](const DtypeObj& d) { return std::string(dtype_short_name(d.type)); })
                    .def_property_readonly("is_floating_point", [](const DtypeObj& d) { return is_floating(d.type); })
                    .def_property_readonly("is_complex", [](const DtypeObj&) { return false; })
-                   .def_property_readonly("is_signed", [](const DtypeObj& d) { return d.type != ScalarType::Bool; })
+                   .def_property_readonly("is_signed", [](const DtypeObj& d) { return is_signed(d.type); })
                    .def_property_readonly("itemsize", [](const DtypeObj& d) { return element_size(d.type); });
   g_dtype_type = reinterpret_cast<PyTypeObject*>(dtype.ptr());
-  for (ScalarType t : kDtypes)
-    m.attr(("_dtype_" + std::string(dtype_short_name(t))).c_str()) = py::reinterpret_steal<py::object>(dtype_object(t));
+  for (const DtypeObj& d : g_dtypes)
+    m.attr(("_dtype_" + std::string(dtype_short_name(d.type))).c_str()) = py::reinterpret_steal<py::object>(dtype_object(d.type));
 
   auto layout = py::class_<LayoutObj>(m, "layout").def("__repr__", [](const LayoutObj&) { return "torch.strided"; });
   g_layout_type = reinterpret_cast<PyTypeObject*>(layout.ptr());

@@ -40,6 +40,10 @@ format::Dtype format_dtype(ScalarType t) {
     case ScalarType::Double: return format::Dtype::Float64;
     case ScalarType::Long: return format::Dtype::Int64;
     case ScalarType::Bool: return format::Dtype::Bool;
+    case ScalarType::Byte: return format::Dtype::UInt8;
+    case ScalarType::Short: return format::Dtype::Int16;
+    case ScalarType::Int: return format::Dtype::Int32;
+    case ScalarType::Half: return format::Dtype::Float16;
   }
   return format::Dtype::Float32;
 }
@@ -51,6 +55,7 @@ py::object scalar_to_py(const Scalar& s) {
 }
 
 py::object tolist(const Tensor& t) {
+  IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
   if (t.dim() == 0) return scalar_to_py(ops::item(t));
   py::list out;
   for (int64_t i = 0; i < t.sizes()[0]; ++i) out.append(tolist(ops::select_int(t, 0, i)));
@@ -67,21 +72,46 @@ int64_t index_value(py::handle h) {
   return h.cast<int64_t>();
 }
 
+// A list used as an index (x[[0, 2]]) becomes a tensor, as torch.tensor would make it; a
+// uint8 tensor is a (deprecated) mask.
+Tensor index_tensor_of(py::handle v) {
+  if (PyList_Check(v.ptr())) return unpack(py::module_::import("torch").attr("tensor")(v).ptr());
+  Tensor t = unpack(v.ptr());
+  if (t.dtype() == ScalarType::Byte) {
+    if (PyErr_WarnEx(PyExc_UserWarning,
+                     "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.", 1) < 0)
+      throw py::error_already_set();
+    t = ops::ne_Scalar(t, Scalar(int64_t(0)));
+  }
+  return t;
+}
+
 // Note [Indexing is a chain of view operators]
 // `x[1:, None, 0]` is not one operator: it is slice(dim 0) -> unsqueeze(dim 1) -> select(dim 2)
 // applied left to right, each a view of the previous result. So basic indexing never copies.
-Tensor apply_index(const Tensor& self, py::handle index) {
+// Tensors and lists in the index ("advanced indexing") are collected on the way, each at the
+// dimension of the view it applies to; when there are any, the view is then indexed by one
+// aten::index (reading) or aten::index_put_ (writing) with those tensors, which copies.
+struct IndexedView {
+  Tensor view;
+  std::vector<std::optional<Tensor>> advanced;  // one entry per dim of `view`; empty if none
+};
+
+IndexedView apply_index(const Tensor& self, py::handle index) {
   std::vector<py::handle> items;
   if (PyTuple_Check(index.ptr()))
     for (auto h : py::reinterpret_borrow<py::tuple>(index)) items.push_back(h);
   else
     items.push_back(index);
+  auto is_advanced = [](py::handle v) { return PyList_Check(v.ptr()) || (is_tensor_object(v.ptr()) && !is_int_like(v.ptr())); };
   int64_t consuming = 0;
   bool has_ellipsis = false;
   for (py::handle v : items) {
     if (v.ptr() == Py_Ellipsis) {
       IPT_CHECK(!has_ellipsis, IndexError, "an index can only have a single ellipsis ('...')");
       has_ellipsis = true;
+    } else if (is_tensor_object(v.ptr()) && unpack(v.ptr()).dtype() == ScalarType::Bool) {
+      consuming += unpack(v.ptr()).dim();  // a mask covers as many dims as it has
     } else if (!v.is_none()) {
       ++consuming;
     }
@@ -94,6 +124,7 @@ Tensor apply_index(const Tensor& self, py::handle index) {
   Tensor r = self;
   int64_t dim = 0, self_dim = 0;
   bool changed = false;
+  std::vector<std::pair<int64_t, Tensor>> advanced;  // (dim in r, index tensor)
   for (py::handle v : items) {
     if (v.ptr() == Py_Ellipsis) {
       dim += self.dim() - consuming;
@@ -101,6 +132,26 @@ Tensor apply_index(const Tensor& self, py::handle index) {
     } else if (v.is_none()) {
       r = ops::unsqueeze(r, dim++);
       changed = true;
+    } else if (is_int_like(v.ptr())) {
+      int64_t i = index_value(v);
+      int64_t n = r.sizes()[static_cast<size_t>(dim)];
+      IPT_CHECK(i >= -n && i < n, IndexError, "index ", i, " is out of bounds for dimension ", self_dim, " with size ", n);
+      r = ops::select_int(r, dim, i);
+      ++self_dim;
+      changed = true;
+    } else if (is_advanced(v)) {
+      Tensor t = index_tensor_of(v);
+      if (t.dtype() == ScalarType::Bool && t.dim() == 0) {
+        // x[True] adds a dimension of size 1 and masks it, as PyTorch does.
+        r = ops::unsqueeze(r, dim);
+        t = ops::unsqueeze(t, 0);
+        advanced.emplace_back(dim++, t);
+        continue;
+      }
+      advanced.emplace_back(dim, t);
+      const int64_t covers = t.dtype() == ScalarType::Bool ? t.dim() : 1;
+      dim += covers;
+      self_dim += covers;
     } else if (PySlice_Check(v.ptr())) {
       auto* s = reinterpret_cast<PySliceObject*>(v.ptr());
       std::optional<int64_t> start, stop;
@@ -112,23 +163,23 @@ Tensor apply_index(const Tensor& self, py::handle index) {
       r = ops::slice_Tensor(r, dim++, start, stop, step);
       ++self_dim;
       changed = true;
-    } else if (is_int_like(v.ptr())) {
-      int64_t i = index_value(v);
-      int64_t n = r.sizes()[static_cast<size_t>(dim)];
-      IPT_CHECK(i >= -n && i < n, IndexError, "index ", i, " is out of bounds for dimension ", self_dim, " with size ", n);
-      r = ops::select_int(r, dim, i);
-      ++self_dim;
-      changed = true;
-    } else if (is_tensor_object(v.ptr()) || PyList_Check(v.ptr())) {
-      IPT_FAIL(NotImplementedError, "indexing with a tensor or a list (advanced indexing) is not supported yet");
     } else {
       IPT_FAIL(IndexError,
                "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are valid indices (got ",
                py_type_name(v.ptr()), ")");
     }
   }
-  if (!changed) r = ops::alias(self);
-  return r;
+  IndexedView out;
+  if (!advanced.empty()) {
+    out.advanced.assign(static_cast<size_t>(r.dim()), std::nullopt);
+    for (auto& [d, t] : advanced) out.advanced[static_cast<size_t>(d)] = t;
+    // Trailing dims without an index need no entry.
+    while (!out.advanced.empty() && !out.advanced.back()) out.advanced.pop_back();
+  } else if (!changed) {
+    r = ops::alias(self);
+  }
+  out.view = r;
+  return out;
 }
 
 }  // namespace
@@ -240,16 +291,25 @@ void init_tensor_methods(py::module_& m) {
     if (t.dim() == 0) throw py::type_error("len() of a 0-d tensor");
     return t.sizes()[0];
   });
-  def_method("__getitem__", [](const Tensor& t, py::handle index) { return apply_index(t, index); });
+  def_method("__getitem__", [](const Tensor& t, py::handle index) {
+    IndexedView v = apply_index(t, index);
+    return v.advanced.empty() ? v.view : ops::index_Tensor(v.view, v.advanced);
+  });
   def_method("__setitem__", [](const Tensor& t, py::handle index, py::handle value) {
-    Tensor target = apply_index(t, index);
-    if (is_tensor_object(value.ptr())) {
-      ops::copy_(target, unpack(value.ptr()), false);
-    } else if (PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr())) {
-      ops::fill__Scalar(target, to_scalar(value.ptr()));
-    } else {
+    IndexedView target = apply_index(t, index);
+    const bool number = PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr());
+    if (!is_tensor_object(value.ptr()) && !number)
       throw py::type_error("can't assign a " + py_type_name(value.ptr()) + " to a Tensor");
+    if (target.advanced.empty()) {
+      if (number) ops::fill__Scalar(target.view, to_scalar(value.ptr()));
+      else ops::copy_(target.view, unpack(value.ptr()), false);
+      return;
     }
+    // x[mask] = v: the value becomes a tensor of x's dtype and device (PyTorch's index_put_).
+    Tensor values = number ? ops::full(std::vector<int64_t>{}, to_scalar(value.ptr()), t.dtype(), std::nullopt, t.device(),
+                                       std::nullopt)
+                           : unpack(value.ptr());
+    ops::index_put_(target.view, target.advanced, values, false);
   });
   def_method("requires_grad_", [](const Tensor& t, bool r) {
     IPT_CHECK(is_floating(t.dtype()) || !r, RuntimeError, "only Tensors of floating point dtype can require gradients");

@@ -85,7 +85,7 @@ void init_tensor_new(py::module_& m) {
         Tensor cpu = make_empty(in.shape, type, Device(DeviceType::CPU));
         visit_dtype(type, [&]<typename T>() {
           T* p = cpu.data_ptr<T>();
-          for (size_t i = 0; i < in.values.size(); ++i) p[i] = static_cast<T>(in.values[i]);
+          for (size_t i = 0; i < in.values.size(); ++i) p[i] = convert_element<T>(in.values[i]);
         });
         Tensor t = cpu;
         if (dev.type != DeviceType::CPU) {

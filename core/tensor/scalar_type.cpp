@@ -8,7 +8,11 @@ namespace ipt {
 const char* dtype_short_name(ScalarType t) {
   switch (t) {
     case ScalarType::Bool: return "bool";
+    case ScalarType::Byte: return "uint8";
+    case ScalarType::Short: return "int16";
+    case ScalarType::Int: return "int32";
     case ScalarType::Long: return "int64";
+    case ScalarType::Half: return "float16";
     case ScalarType::Float: return "float32";
     case ScalarType::Double: return "float64";
   }
@@ -20,7 +24,11 @@ std::string dtype_repr(ScalarType t) { return std::string("torch.") + dtype_shor
 const char* dtype_cpp_name(ScalarType t) {
   switch (t) {
     case ScalarType::Bool: return "Bool";
+    case ScalarType::Byte: return "Byte";
+    case ScalarType::Short: return "Short";
+    case ScalarType::Int: return "Int";
     case ScalarType::Long: return "Long";
+    case ScalarType::Half: return "Half";
     case ScalarType::Float: return "Float";
     case ScalarType::Double: return "Double";
   }

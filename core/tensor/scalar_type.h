@@ -4,34 +4,60 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
+
+#include "core/tensor/half.h"
 
 namespace ipt {
 
-enum class ScalarType : uint8_t { Bool = 0, Long = 1, Float = 2, Double = 3 };
+// Declared in promotion order: within a category (bool, integers, floats) the later type
+// wins, so promote_types is the larger of the two (PyTorch's promotion table restricted to
+// these types; int8, bfloat16 and the complex types are not implemented).
+enum class ScalarType : uint8_t { Bool, Byte, Short, Int, Long, Half, Float, Double };
+inline constexpr int kNumScalarTypes = 8;
 
 constexpr size_t element_size(ScalarType t) {
   switch (t) {
-    case ScalarType::Bool: return 1;
-    case ScalarType::Long: return 8;
+    case ScalarType::Bool:
+    case ScalarType::Byte: return 1;
+    case ScalarType::Short:
+    case ScalarType::Half: return 2;
+    case ScalarType::Int:
     case ScalarType::Float: return 4;
+    case ScalarType::Long:
     case ScalarType::Double: return 8;
   }
   return 1;
 }
-constexpr bool is_floating(ScalarType t) { return t == ScalarType::Float || t == ScalarType::Double; }
-constexpr bool is_integral(ScalarType t, bool include_bool) {
-  return t == ScalarType::Long || (include_bool && t == ScalarType::Bool);
+constexpr bool is_floating(ScalarType t) {
+  return t == ScalarType::Half || t == ScalarType::Float || t == ScalarType::Double;
 }
+constexpr bool is_integral(ScalarType t, bool include_bool) {
+  return (t >= ScalarType::Byte && t <= ScalarType::Long) || (include_bool && t == ScalarType::Bool);
+}
+constexpr bool is_signed(ScalarType t) { return t != ScalarType::Bool && t != ScalarType::Byte; }
 
-// "float32", "float64", "int64", "bool"
+// "float32", "float64", "int64", "bool", "uint8", "int16", "int32", "float16"
 const char* dtype_short_name(ScalarType t);
 // "torch.float32" ...
 std::string dtype_repr(ScalarType t);
-// PyTorch's C++ names used in error messages: "Float", "Double", "Long", "Bool".
+// PyTorch's C++ names used in error messages: "Float", "Double", "Long", "Bool", "Byte",
+// "Short", "Int", "Half".
 const char* dtype_cpp_name(ScalarType t);
-// The larger of two types in the order Bool < Long < Float < Double.
+// The larger of two types in the order Bool < Byte < Short < Int < Long < Half < Float < Double.
 constexpr ScalarType promote_types(ScalarType a, ScalarType b) {
   return static_cast<uint8_t>(a) > static_cast<uint8_t>(b) ? a : b;
+}
+
+// Converts one element to type To as PyTorch does: halves go through float, and a float
+// becomes a narrow integer through int64 (so -1.0 -> uint8 is 255, never undefined).
+template <typename To, typename From>
+inline To convert_element(From v) {
+  if constexpr (std::is_same_v<From, Half>) return convert_element<To>(static_cast<float>(v));
+  else if constexpr (std::is_same_v<To, Half>) return Half(static_cast<float>(v));
+  else if constexpr (std::is_integral_v<To> && !std::is_same_v<To, bool> && std::is_floating_point_v<From>)
+    return static_cast<To>(static_cast<int64_t>(v));
+  else return static_cast<To>(v);
 }
 
 // Calls f.template operator()<T>() with T the C++ element type of `t`.
@@ -39,7 +65,11 @@ template <typename F>
 decltype(auto) visit_dtype(ScalarType t, F&& f) {
   switch (t) {
     case ScalarType::Bool: return f.template operator()<bool>();
+    case ScalarType::Byte: return f.template operator()<uint8_t>();
+    case ScalarType::Short: return f.template operator()<int16_t>();
+    case ScalarType::Int: return f.template operator()<int32_t>();
     case ScalarType::Long: return f.template operator()<int64_t>();
+    case ScalarType::Half: return f.template operator()<Half>();
     case ScalarType::Float: return f.template operator()<float>();
     case ScalarType::Double: break;
   }

@@ -17,7 +17,11 @@ __version__ = "1.13.1 (Inside PyTorch)"
 # ---- dtypes, layouts, memory formats (singletons: `t.dtype is torch.float32`) -------------
 float32 = float = _C._dtype_float32
 float64 = double = _C._dtype_float64
+float16 = half = _C._dtype_float16
 int64 = long = _C._dtype_int64
+int32 = int = _C._dtype_int32
+int16 = short = _C._dtype_int16
+uint8 = _C._dtype_uint8
 bool = _C._dtype_bool
 strided = _C._strided
 contiguous_format = _C._contiguous_format
@@ -45,7 +49,7 @@ from torch.functional import broadcast_shapes, broadcast_tensors  # noqa: E402
 
 def manual_seed(seed):
     """Sets the seed of the default random number generator; returns None here."""
-    _C.manual_seed(int(seed))
+    _C.manual_seed(_builtins.int(seed))
 
 
 def is_tensor(obj):
@@ -111,5 +115,9 @@ class _LegacyTensorMeta(type):
 
 FloatTensor = _LegacyTensorMeta("FloatTensor", (), {"dtype": float32})
 DoubleTensor = _LegacyTensorMeta("DoubleTensor", (), {"dtype": float64})
+HalfTensor = _LegacyTensorMeta("HalfTensor", (), {"dtype": float16})
 LongTensor = _LegacyTensorMeta("LongTensor", (), {"dtype": int64})
+IntTensor = _LegacyTensorMeta("IntTensor", (), {"dtype": int32})
+ShortTensor = _LegacyTensorMeta("ShortTensor", (), {"dtype": int16})
+ByteTensor = _LegacyTensorMeta("ByteTensor", (), {"dtype": uint8})
 BoolTensor = _LegacyTensorMeta("BoolTensor", (), {"dtype": bool})

@@ -1,11 +1,14 @@
 """torch.Tensor: the Python class of every tensor, over torch._C._TensorBase (as in PyTorch,
 whose Tensor also subclasses a C base). Operators and metadata come from the base; here are
 the Python-level parts: printing, reflected operators, backward(), conversions."""
+import collections
+
 import torch
 from torch import _C
 
-_DTYPE_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor", "int64": "torch.LongTensor",
-                "bool": "torch.BoolTensor"}
+_DTYPE_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor", "float16": "torch.HalfTensor",
+                "int64": "torch.LongTensor", "int32": "torch.IntTensor", "int16": "torch.ShortTensor",
+                "uint8": "torch.ByteTensor", "bool": "torch.BoolTensor"}
 
 
 def _is_number(x):
@@ -41,7 +44,17 @@ class Tensor(_C._TensorBase):
         torch.autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def register_hook(self, hook):
-        raise NotImplementedError("Tensor.register_hook is not supported by Inside PyTorch yet")
+        """Registers a backward hook: hook(grad) runs when this tensor's gradient is computed and
+        may return a replacement. Returns a handle whose remove() unregisters it."""
+        if not self.requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        hooks = getattr(self, "_backward_hooks", None)
+        if hooks is None:
+            hooks = self._backward_hooks = collections.OrderedDict()
+            _C._register_hook_dict(self, hooks)
+        handle = torch.utils.hooks.RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
 
     # ---- reflected operators (number op tensor) -------------------------------------------
     def __radd__(self, other):
@@ -57,6 +70,9 @@ class Tensor(_C._TensorBase):
         return self.reciprocal() * other if _is_number(other) else NotImplemented
 
     __rdiv__ = __rtruediv__
+
+    def __rfloordiv__(self, other):
+        return torch.floor_divide(_C._wrap_number(other), self) if _is_number(other) else NotImplemented
 
     def __rpow__(self, other):
         return torch.pow(_C._wrap_number(other), self) if _is_number(other) else NotImplemented
@@ -130,8 +146,20 @@ class Tensor(_C._TensorBase):
     def double(self):
         return self.to(torch.float64)
 
+    def half(self):
+        return self.to(torch.float16)
+
     def long(self):
         return self.to(torch.int64)
+
+    def int(self):
+        return self.to(torch.int32)
+
+    def short(self):
+        return self.to(torch.int16)
+
+    def byte(self):
+        return self.to(torch.uint8)
 
     def bool(self):
         return self.to(torch.bool)

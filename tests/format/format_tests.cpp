@@ -33,6 +33,10 @@ fmt::Dtype parse_dtype(const std::string& s) {
   if (s == "float64") return fmt::Dtype::Float64;
   if (s == "int64") return fmt::Dtype::Int64;
   if (s == "bool") return fmt::Dtype::Bool;
+  if (s == "uint8") return fmt::Dtype::UInt8;
+  if (s == "int16") return fmt::Dtype::Int16;
+  if (s == "int32") return fmt::Dtype::Int32;
+  if (s == "float16") return fmt::Dtype::Float16;
   return fmt::Dtype::Float32;
 }
 

@@ -15,7 +15,8 @@ import random
 import torch
 import torch._tensor_str as tensor_str
 
-DTYPES = {torch.float32: "float32", torch.float64: "float64", torch.int64: "int64", torch.bool: "bool"}
+DTYPES = {torch.float32: "float32", torch.float64: "float64", torch.int64: "int64", torch.bool: "bool",
+          torch.uint8: "uint8", torch.int16: "int16", torch.int32: "int32", torch.float16: "float16"}
 cases = []
 
 
@@ -41,7 +42,7 @@ def add(t, device="cpu"):
     meta = t.is_meta
     if meta:
         values = []
-    elif t.dtype in (torch.float32, torch.float64):
+    elif t.dtype.is_floating_point:
         values = [enc(v) for v in t.detach().double().reshape(-1).tolist()]
     else:
         values = [int(v) for v in t.detach().reshape(-1).tolist()]
@@ -78,6 +79,13 @@ for t in [T([1, 2, 3]), T([-5, 100, 7]), torch.randint(-1000, 1000, (5, 5)),
           T([123456789012, -1]), T([True, False]), T([[True, False], [False, True]]),
           T([1., 2.], dtype=f64), torch.randn(3, 3, dtype=f64), T([1e20, 1e-20], dtype=f64),
           T([1e300, -1.], dtype=f64), torch.arange(10).reshape(2, 5)]:
+    add(t)
+# The narrower dtypes: their suffix, and float16's rounding.
+h, i32, i16, u8 = torch.float16, torch.int32, torch.int16, torch.uint8
+for t in [T([1, 2], dtype=i32), T([[-7, 300], [1, 2]], dtype=i16), T([0, 255], dtype=u8), T(3, dtype=u8),
+          T([], dtype=i32), T([0.1, 0.2], dtype=h), T([1000.5, -2.], dtype=h), T([1e-4, 3.], dtype=h),
+          T([65504., inf], dtype=h), T(2.5, dtype=h), torch.empty(0, 2, dtype=h), torch.arange(1200, dtype=i32),
+          torch.zeros(2, 2, dtype=i16), T([1., 2.], dtype=h, requires_grad=True)]:
     add(t)
 # Random floats in 1-D..4-D, large and small magnitudes, line wrapping.
 for t in [torch.randn(5), torch.randn(3, 4), torch.randn(2, 3, 4), torch.randn(2, 2, 2, 3),

@@ -284,7 +284,8 @@ const std::vector<std::pair<std::string, std::string>> kBinaryDunders = {
     {"__imul__", "mul_"}, {"__truediv__", "div"}, {"__itruediv__", "div_"}, {"__matmul__", "matmul"},
     {"__pow__", "pow"}, {"__ipow__", "pow_"}, {"__eq__", "eq"}, {"__ne__", "ne"}, {"__lt__", "lt"},
     {"__le__", "le"}, {"__gt__", "gt"}, {"__ge__", "ge"}, {"__and__", "logical_and"}, {"__or__", "logical_or"},
-    {"__mod__", "remainder"}, {"__imod__", "remainder_"}};
+    {"__mod__", "remainder"}, {"__imod__", "remainder_"}, {"__floordiv__", "floor_divide"},
+    {"__ifloordiv__", "floor_divide_"}};
 const std::vector<std::pair<std::string, std::string>> kUnaryDunders = {{"__neg__", "neg"}, {"__abs__", "abs"}};
 
 }  // namespace
