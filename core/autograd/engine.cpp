@@ -94,9 +94,11 @@ namespace {
 // Runs the graph from `roots` (edge, initial gradient). With `capture`, this is
 // autograd.grad(): the gradient arriving at each capture edge is returned instead of being
 // accumulated, and no AccumulateGrad node runs (no .grad is touched).
-std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, bool retain_graph,
+std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, bool retain_graph, bool create_graph,
                             const std::vector<Edge>* capture, const std::string& what) {
-  NoGradGuard no_grad;  // backward functions are not themselves recorded
+  // Backward functions are not themselves recorded, unless the gradients are to be
+  // differentiated again (create_graph).
+  GradModeGuard grad_mode(create_graph);
   std::vector<Tensor> captured(capture ? capture->size() : 0);
   if (trace::tracing_enabled()) trace::Recorder::current().begin(trace::Category::Autograd, "backward", trace::Text{what});
 
@@ -218,14 +220,15 @@ Tensor initial_gradient(const Tensor& root, const std::optional<Tensor>& gradien
 
 }  // namespace
 
-void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_graph) {
+void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_graph, bool create_graph) {
   check_root(root, gradient, 0);
-  execute({{gradient_edge(root), initial_gradient(root, gradient)}}, retain_graph, nullptr,
+  execute({{gradient_edge(root), initial_gradient(root, gradient)}}, retain_graph, create_graph, nullptr,
           "root tensor #" + std::to_string(root.impl()->id()));
 }
 
 std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<std::optional<Tensor>>& grad_outputs,
-                         const std::vector<Tensor>& inputs, bool retain_graph, bool allow_unused) {
+                         const std::vector<Tensor>& inputs, bool retain_graph, bool allow_unused,
+                         bool create_graph) {
   std::vector<std::pair<Edge, Tensor>> roots;
   for (size_t k = 0; k < outputs.size(); ++k) {
     std::optional<Tensor> g = k < grad_outputs.size() ? grad_outputs[k] : std::nullopt;
@@ -237,7 +240,7 @@ std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<s
     IPT_CHECK(inputs[k].requires_grad(), RuntimeError, "One of the differentiated Tensors does not require grad");
     capture.push_back(gradient_edge(inputs[k]));
   }
-  std::vector<Tensor> result = execute(roots, retain_graph, &capture, "autograd.grad");
+  std::vector<Tensor> result = execute(roots, retain_graph, create_graph, &capture, "autograd.grad");
   for (size_t k = 0; k < result.size(); ++k)
     IPT_CHECK(result[k].defined() || allow_unused, RuntimeError,
               "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if "

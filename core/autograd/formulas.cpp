@@ -1,12 +1,12 @@
 #include "core/autograd/formulas.h"
 
-#include "core/util/error.h"
-
 #include <cmath>
 
+#include "core/dispatch/local_dispatch_key_set.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
+#include "core/util/error.h"
 
 namespace ipt::autograd {
 
@@ -22,7 +22,7 @@ Tensor sum_to(const Tensor& grad, const Sizes& sizes) {
 
 Tensor mul_scalar(const Tensor& t, const Scalar& s) {
   if (!s.is_floating() && s.to_long() == 1) return t;
-  return ops::mul_Tensor(t, native::wrapped_scalar_tensor(s));
+  return ops::mul_Scalar(t, s);
 }
 
 Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& exponent) {
@@ -30,53 +30,28 @@ Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& expone
   if (e == 0.0) return ops::mul_Tensor(grad, native::wrapped_scalar_tensor(0.0));
   // grad * e * self ** (e - 1)
   Tensor p = ops::pow_Tensor_Scalar(self, Scalar(e - 1.0));
-  return ops::mul_Tensor(grad, ops::mul_Tensor(p, native::wrapped_scalar_tensor(exponent)));
+  return ops::mul_Tensor(grad, ops::mul_Scalar(p, exponent));
 }
 
-// Elementwise over broadcast (self, exponent) pairs: f(s, e) into a new float tensor.
-template <typename F>
-static Tensor zip_values(const Tensor& self, const Tensor& exponent, F f) {
-  auto sizes = broadcast_shapes(self.sizes(), exponent.sizes());
-  Tensor a = ops::contiguous(ops::expand(self, sizes));
-  Tensor b = ops::contiguous(ops::expand(exponent, sizes));
-  Tensor out = ops::empty_memory_format(sizes, promote_types(self.dtype(), exponent.dtype()), std::nullopt, self.device());
-  auto va = to_double_vector(a), vb = to_double_vector(b);
-  visit_dtype(out.dtype(), [&]<typename T>() {
-    T* p = out.data_ptr<T>();
-    for (size_t i = 0; i < va.size(); ++i) p[i] = static_cast<T>(f(va[i], vb[i]));
-  });
-  return out;
-}
+// Note [Formulas are built from operators]
+// Every formula is written with dispatcher operators (never by reading or writing data), so
+// that with create_graph=True it records a graph of its own and can be differentiated again.
 
 // d/dself self^e = e * self^(e-1), and 0 where e == 0 (as PyTorch, avoiding 0 * inf).
 Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent) {
-  Tensor d = zip_values(self, exponent, [](double s, double e) { return e == 0.0 ? 0.0 : e * std::pow(s, e - 1.0); });
-  return ops::mul_Tensor(grad, d);
-}
-
-// A contiguous copy of `t` with f applied to every value (CPU data; used for masks and logs).
-template <typename F>
-static Tensor map_values(const Tensor& t, F f) {
-  Tensor c = ops::clone(t, MemoryFormat::Contiguous);
-  visit_dtype(c.dtype(), [&]<typename T>() {
-    T* p = c.data_ptr<T>();
-    for (int64_t i = 0; i < c.numel(); ++i) p[i] = static_cast<T>(f(static_cast<double>(p[i])));
-  });
-  return c;
+  Tensor d = ops::mul_Tensor(exponent, ops::pow_Tensor_Tensor(self, ops::sub_Tensor(exponent, native::wrapped_scalar_tensor(int64_t(1)))));
+  return ops::where_self(ops::eq_Scalar(exponent, Scalar(0.0)), native::wrapped_scalar_tensor(0.0), ops::mul_Tensor(grad, d));
 }
 
 // d/de self^e = self^e * log(self), and 0 where self == 0 and e >= 0 (as PyTorch).
 Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result) {
-  Tensor d = zip_values(self, exponent, [](double s, double e) {
-    return (s == 0.0 && e >= 0.0) ? 0.0 : std::pow(s, e) * std::log(s);
-  });
-  (void)result;
+  Tensor zero_base = ops::logical_and(ops::eq_Scalar(self, Scalar(0.0)), ops::ge_Scalar(exponent, Scalar(0.0)));
+  Tensor d = ops::where_self(zero_base, native::wrapped_scalar_tensor(0.0), ops::mul_Tensor(result, ops::log(self)));
   return ops::mul_Tensor(grad, d);
 }
 
 Tensor threshold_backward(const Tensor& grad, const Tensor& result) {
-  Tensor mask = map_values(result, [](double v) { return v > 0 ? 1.0 : 0.0; });
-  return ops::mul_Tensor(grad, mask);
+  return ops::mul_Tensor(grad, ops::gt_Scalar(result, Scalar(0.0)));  // the mask is not differentiable
 }
 
 static std::vector<int64_t> kept_shape(const Sizes& sizes, const std::optional<Sizes>& dims) {
@@ -149,7 +124,7 @@ Tensor to_dtype_of(const Tensor& grad, const Tensor& like) {
 Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
                       const std::optional<Scalar>& max) {
   const double lo = min ? min->to_double() : -INFINITY, hi = max ? max->to_double() : INFINITY;
-  Tensor mask = map_values(self, [lo, hi](double v) { return v >= lo && v <= hi ? 1.0 : 0.0; });
+  Tensor mask = ops::logical_and(ops::ge_Scalar(self, Scalar(lo)), ops::le_Scalar(self, Scalar(hi)));
   return ops::mul_Tensor(grad, mask);
 }
 
@@ -170,6 +145,9 @@ Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& self, const 
 
 Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices, const Sizes& sizes,
                                           bool keepdim) {
+  // Written through data, not operators (see Note [Formulas are built from operators]).
+  IPT_CHECK(!grad_mode_enabled() || !grad.requires_grad(), NotImplementedError,
+            "double backward through max / min / median along a dim is not supported yet");
   Tensor out = ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
   if (sizes.empty()) return ops::add_Tensor(out, grad);
   const int64_t nd = static_cast<int64_t>(sizes.size());
@@ -194,6 +172,9 @@ Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const
 
 Tensor prod_backward(const Tensor& grad, const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
   if (self.numel() == 0) return ops::zeros_like(self);
+  // Written through data, not operators (see Note [Formulas are built from operators]).
+  IPT_CHECK(!grad_mode_enabled() || !(grad.requires_grad() || self.requires_grad()), NotImplementedError,
+            "double backward through prod is not supported yet");
   const Sizes& sizes = self.sizes();
   const int64_t nd = self.dim();
   int64_t outer = 1, len = std::max<int64_t>(self.numel(), 1), inner = 1;

@@ -58,7 +58,11 @@ std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& grads) {
     g = ops::copy_(cast, g);
   }
   const bool first = !meta.grad.defined();
-  if (first) {
+  if (grad_mode_enabled()) {
+    // create_graph: .grad keeps the gradient's own graph (a copy, then out-of-place sums, as
+    // PyTorch's AccumulateGrad does in grad mode).
+    meta.grad = first ? ops::copy_(ops::empty_like(g), g) : ops::add_Tensor(meta.grad, g);
+  } else if (first) {
     // The first gradient becomes .grad (a fresh tensor, so later in-place adds are safe).
     meta.grad = ops::clone(g);  // never shared with another buffer or leaf
   } else {

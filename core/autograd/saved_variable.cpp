@@ -1,6 +1,7 @@
 #include "core/autograd/saved_variable.h"
 
 #include "core/autograd/node.h"
+#include "core/dispatch/local_dispatch_key_set.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
 
@@ -8,15 +9,21 @@ namespace ipt::autograd {
 
 SavedVariable::SavedVariable(const Tensor& t, bool is_output) {
   if (!t.defined()) return;
-  // An alias without autograd history: same storage and version counter.
-  data_ = make_view(t, t.sizes(), t.strides(), t.storage_offset());
-  data_.impl()->set_is_view(t.impl()->is_view());
   original_ = t.impl_ptr();
   version_ = t.impl()->version();
   saved_ = true;
-  if (is_output)
-    if (auto* m = t.impl()->autograd_meta(); m && m->grad_fn)
-      output_of_ = ", which is output " + std::to_string(m->output_nr) + " of " + m->grad_fn->name() + ",";
+  if (!is_output) {
+    data_ = t;  // see Note [Saved tensors keep their history for double backward]
+    return;
+  }
+  // An alias without autograd history: same storage and version counter.
+  data_ = make_view(t, t.sizes(), t.strides(), t.storage_offset());
+  data_.impl()->set_is_view(t.impl()->is_view());
+  if (auto* m = t.impl()->autograd_meta(); m && m->grad_fn) {
+    output_of_ = ", which is output " + std::to_string(m->output_nr) + " of " + m->grad_fn->name() + ",";
+    output_grad_fn_ = m->grad_fn;
+    output_nr_ = m->output_nr;
+  }
 }
 
 void SavedVariable::reset() {
@@ -47,6 +54,13 @@ Tensor SavedVariable::unpack() const {
              " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
              "with torch.autograd.set_detect_anomaly(True).");
   }
+  if (grad_mode_enabled())
+    if (auto fn = output_grad_fn_.lock()) {
+      Tensor with_history = make_view(data_, data_.sizes(), data_.strides(), data_.storage_offset());
+      with_history.impl()->set_is_view(data_.impl()->is_view());
+      set_history(with_history, fn, output_nr_);
+      return with_history;
+    }
   return data_;
 }
 

@@ -36,6 +36,8 @@ Scalar item(const Tensor& self) {
   return ops::_local_scalar_dense(self);
 }
 
+Tensor mul(const Tensor& self, const Scalar& other) { return ops::mul_Tensor(self, wrapped_scalar_tensor(other)); }
+
 Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
   return ops::add_Tensor(self, wrapped_scalar_tensor(other), alpha);
 }

@@ -171,19 +171,19 @@ void init_autograd(py::module_& m) {
     throw py::attribute_error("'" + std::string(Py_TYPE(self.ptr())->tp_name) + "' object has no attribute 'variable'");
   }));
 
-  m.def("_backward", [](const Tensor& root, py::object gradient, bool retain_graph) {
+  m.def("_backward", [](const Tensor& root, py::object gradient, bool retain_graph, bool create_graph) {
     std::optional<Tensor> g;
     if (!gradient.is_none()) g = gradient.cast<Tensor>();
-    autograd::backward(root, g, retain_graph);
-  });
+    autograd::backward(root, g, retain_graph, create_graph);
+  }, py::arg("root"), py::arg("gradient"), py::arg("retain_graph"), py::arg("create_graph") = false);
   m.def("_autograd_grad", [](std::vector<Tensor> outputs, py::sequence grad_outputs, std::vector<Tensor> inputs,
-                             bool retain_graph, bool allow_unused) {
+                             bool retain_graph, bool allow_unused, bool create_graph) {
     std::vector<std::optional<Tensor>> gs;
     for (auto h : grad_outputs) {
       if (h.is_none()) gs.emplace_back(std::nullopt);
       else gs.emplace_back(h.cast<Tensor>());
     }
-    std::vector<Tensor> r = autograd::grad(outputs, gs, inputs, retain_graph, allow_unused);
+    std::vector<Tensor> r = autograd::grad(outputs, gs, inputs, retain_graph, allow_unused, create_graph);
     py::tuple out(r.size());
     for (size_t i = 0; i < r.size(); ++i) out[i] = py::cast(r[i]);
     return out;

@@ -5,11 +5,9 @@ jacobian loops over the output elements, one torch.autograd.grad call each
 vectorize=False. vectorize=True is computed by the same loop (there is no
 vmap); forward-mode strategies are not supported.
 
-hessian, and vjp / jacobian with create_graph=True, need gradients of
-gradients (torch.autograd.grad with create_graph=True). Whether the runtime
-has them is probed once, on a tiny graph; without them these raise
-NotImplementedError rather than return a wrong (all-zero, or history-less)
-result.
+hessian, and vjp / jacobian with create_graph=True, use gradients of
+gradients: torch.autograd.grad with create_graph=True, whose backward formulas
+record a graph of their own.
 """
 import torch
 
@@ -198,28 +196,6 @@ def _grad_mode_for(create_graph):
     return _NullContext()
 
 
-_double_backward_supported = None
-
-
-def _supports_double_backward():
-    """Whether torch.autograd.grad(create_graph=True) returns differentiable gradients."""
-    global _double_backward_supported
-    if _double_backward_supported is None:
-        try:
-            with torch.enable_grad():
-                x = torch.ones(1).requires_grad_()
-                y = x.mul(x).sum()
-                (g,) = torch.autograd.grad((y,), (x,), create_graph=True)
-                ok = g is not None and g.requires_grad and g.grad_fn is not None
-                if ok:
-                    (h,) = torch.autograd.grad((g.sum(),), (x,))
-                    ok = h is not None
-        except Exception:
-            ok = False
-        _double_backward_supported = bool(ok)
-    return _double_backward_supported
-
-
 # ---------------------------------------------------------------------- public API
 
 def vjp(func, inputs, v=None, create_graph=False, strict=False):
@@ -227,9 +203,6 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
 
     ``v`` may be None only when func returns a single one-element Tensor.
     """
-    if create_graph and not _supports_double_backward():
-        raise NotImplementedError("vjp(create_graph=True) needs create_graph=True (double backward), "
-                                  "which Inside PyTorch does not support yet")
     with torch.enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vjp")
         inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
@@ -273,9 +246,6 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
         raise NotImplementedError('torch.autograd.functional.jacobian: strategy="forward-mode" needs '
                                   'forward-mode AD, which Inside PyTorch does not support yet; use '
                                   'strategy="reverse-mode"')
-    if create_graph and not _supports_double_backward():
-        raise NotImplementedError("jacobian(create_graph=True) needs create_graph=True (double backward), "
-                                  "which Inside PyTorch does not support yet")
 
     with torch.enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jacobian")
@@ -321,14 +291,11 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False,
             outer_jacobian_strategy="reverse-mode"):
     r"""The Hessian of a scalar function ``func`` at ``inputs`` (the jacobian of its jacobian).
 
-    Needs double backward; raises NotImplementedError where the runtime lacks it.
+    The jacobian of the gradient: a double backward.
     """
     is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hessian")
     assert outer_jacobian_strategy in ("forward-mode", "reverse-mode"), (
         'Expected strategy to be either "forward-mode" or "reverse-mode".')
-    if not _supports_double_backward():
-        raise NotImplementedError("hessian needs create_graph=True (double backward), "
-                                  "which Inside PyTorch does not support yet")
 
     def ensure_single_output_function(*inp):
         out = func(*inp)
