@@ -113,6 +113,11 @@ Tensor zeros_with_sizes(const Tensor& grad, const Sizes& sizes) {
   return ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
 }
 
+Tensor to_copy_backward(const Tensor& grad, ScalarType dtype, Device device) {
+  if (grad.dtype() == dtype && grad.device() == device) return grad;
+  return ops::_to_copy(grad, dtype, std::nullopt, device, std::nullopt, false, std::nullopt);
+}
+
 Tensor to_dtype_of(const Tensor& grad, const Tensor& like) {
   if (grad.dtype() == like.dtype()) return grad;
   Tensor out = ops::empty_memory_format(grad.sizes(), like.dtype(), std::nullopt, grad.device());

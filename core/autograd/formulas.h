@@ -33,6 +33,8 @@ Tensor zeros_like_grad(const Tensor& grad);
 // Zeros of `sizes` with grad's dtype and device (gradients of random sampling's parameters).
 Tensor zeros_with_sizes(const Tensor& grad, const Sizes& sizes);
 Tensor to_dtype_of(const Tensor& grad, const Tensor& like);
+// ToCopyBackward0: the gradient back in the input's dtype and on its device.
+Tensor to_copy_backward(const Tensor& grad, ScalarType dtype, Device device);
 
 // ---- elementwise ---------------------------------------------------------------------------
 // clamp: grad where min <= self <= max (bounds that are given), 0 elsewhere (and at NaN).

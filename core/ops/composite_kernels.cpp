@@ -12,6 +12,22 @@ namespace ipt::native {
 // exactly tile a block of memory (x.t().clone() is still "transposed"); anything with gaps
 // or overlaps (a slice with a step, an expand) becomes contiguous. contiguous() asks for
 // MemoryFormat::Contiguous explicitly.
+Tensor _to_copy(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
+                std::optional<Device> device, std::optional<bool> pin_memory, bool non_blocking,
+                std::optional<MemoryFormat> memory_format) {
+  (void)layout, (void)pin_memory;
+  const ScalarType dt = dtype.value_or(self.dtype());
+  const Device dev = device.value_or(self.device());
+  Tensor out;
+  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve &&
+      is_non_overlapping_and_dense(self.sizes(), self.strides()) && !self.is_contiguous())
+    out = ops::empty_strided(self.sizes(), self.strides(), dt, std::nullopt, dev, std::nullopt);
+  else
+    out = ops::empty_memory_format(self.sizes(), dt, std::nullopt, dev, std::nullopt,
+                                   memory_format == MemoryFormat::Preserve ? std::nullopt : memory_format);
+  return ops::copy_(out, self, non_blocking);
+}
+
 Tensor clone(const Tensor& self, std::optional<MemoryFormat> memory_format) {
   Tensor out;
   if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve &&

@@ -39,6 +39,16 @@ PyObject* finish_factory(Tensor t, bool requires_grad);
 // A binary dunder's TypeError becomes NotImplemented (Python then tries the other operand).
 PyObject* type_error_to_not_implemented(PyObject* result);
 
+// torch.return_types.<name>: a structseq with these fields (PyTorch's named-tuple returns).
+struct ReturnTypeDef {
+  const char* name;
+  std::vector<const char*> fields;
+};
+// Creates the types as torch._C._return_types.<name> (torch.return_types re-exports them).
+void add_return_types(pybind11::module_& m, const ReturnTypeDef* defs);
+// Steals `tuple`; returns an instance of the return type `name`.
+PyObject* to_named_tuple(const char* name, PyObject* tuple);
+
 void add_function_module(pybind11::module_& m, const char* name, PyMethodDef* defs);
 void add_tensor_methods(PyMethodDef* defs);
 

@@ -94,6 +94,7 @@ from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_g
 from torch import autograd  # noqa: E402
 from torch import nn  # noqa: E402
 from torch import optim  # noqa: E402
+from torch import return_types  # noqa: E402
 from torch import utils  # noqa: E402
 
 

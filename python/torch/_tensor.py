@@ -137,8 +137,9 @@ class Tensor(_C._TensorBase):
         device = self.device if device is None else torch.device(device)
         if dtype == self.dtype and device == self.device and not copy:
             return self
-        out = torch.empty(self.shape, dtype=dtype, device=device)
-        return out.copy_(self)
+        return _C._VariableFunctions._to_copy(self, dtype=dtype, device=device,
+                                              non_blocking=kwargs.get("non_blocking", False),
+                                              memory_format=kwargs.get("memory_format"))
 
     def float(self):
         return self.to(torch.float32)

@@ -376,6 +376,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name)) o << "  SavedVariable " << a.name << "_;\n";
           if (ids.count(a.name + "_sizes")) o << "  std::vector<int64_t> " << a.name << "_sizes_;\n";
+          if (ids.count(a.name + "_dtype")) o << "  ScalarType " << a.name << "_dtype_{};\n";
+          if (ids.count(a.name + "_device")) o << "  Device " << a.name << "_device_;\n";
         } else if (&a == list_in) {
           if (ids.count(a.name + "_sizes")) o << "  std::vector<std::vector<int64_t>> " << a.name << "_sizes_;\n";
           if (ids.count(a.name)) throw std::runtime_error(op.qualified + ": formulas may use " + a.name + "_sizes, not " + a.name);
@@ -406,6 +408,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name)) o << "    const Tensor " << a.name << " = " << a.name << "_.unpack();\n";
           if (ids.count(a.name + "_sizes")) o << "    const auto& " << a.name << "_sizes = " << a.name << "_sizes_;\n";
+          if (ids.count(a.name + "_dtype")) o << "    const ScalarType " << a.name << "_dtype = " << a.name << "_dtype_;\n";
+          if (ids.count(a.name + "_device")) o << "    const Device " << a.name << "_device = " << a.name << "_device_;\n";
         } else if (&a == list_in) {
           if (ids.count(a.name + "_sizes")) o << "    const auto& " << a.name << "_sizes = " << a.name << "_sizes_;\n";
         } else if (ids.count(a.name)) {
@@ -446,6 +450,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       for (const auto& a : op.e->schema.arguments) {
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name + "_sizes")) o << "    grad_fn->" << a.name << "_sizes_ = " << a.name << ".sizes();\n";
+          if (ids.count(a.name + "_dtype")) o << "    grad_fn->" << a.name << "_dtype_ = " << a.name << ".dtype();\n";
+          if (ids.count(a.name + "_device")) o << "    grad_fn->" << a.name << "_device_ = " << a.name << ".device();\n";
         } else if (&a == list_in) {
           if (ids.count(a.name + "_sizes"))
             o << "    for (const auto& t_ : " << a.name << ") grad_fn->" << a.name << "_sizes_.push_back(t_.sizes());\n";

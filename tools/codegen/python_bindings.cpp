@@ -38,10 +38,17 @@ struct Overload {
 
 std::string op_id(const schema::FunctionSchema& s) { return s.overload_name.empty() ? s.name : s.name + "_" + s.overload_name; }
 
+// A factory makes a tensor without history: it takes TensorOptions (a `device`) and no tensor,
+// or is a `*_like`. (_to_copy takes TensorOptions too, but records ToCopyBackward0.)
 bool is_factory(const NativeFunctionEntry& e) {
-  for (const auto& a : e.schema.arguments)
-    if (a.name == "device") return true;
-  return false;
+  bool options = false, tensor_input = false;
+  for (const auto& a : e.schema.arguments) {
+    options = options || a.name == "device";
+    tensor_input = tensor_input || (is_tensor_arg(a) && !a.is_out);
+  }
+  const std::string& n = e.schema.name;
+  const bool like = n.size() > 5 && n.compare(n.size() - 5, 5, "_like") == 0;
+  return options && (!tensor_input || like);
 }
 
 std::vector<const Argument*> out_args(const NativeFunctionEntry& e) {
@@ -169,8 +176,20 @@ std::string call(const NativeFunctionEntry& e, const std::vector<std::string>& a
   return s + ")";
 }
 
+// An operator returning several named tensors (`-> (Tensor values, Tensor indices)`) returns a
+// torch.return_types.<name> structseq, as PyTorch does; its field names come from the schema.
+std::string return_type_name(const NativeFunctionEntry& e) {
+  if (e.schema.returns.size() < 2) return "";
+  for (const auto& r : e.schema.returns)
+    if (r.name.empty()) return "";
+  std::string n = e.schema.name;
+  if (auto c = n.find("::"); c != std::string::npos) n = n.substr(c + 2);
+  return n;
+}
+
 std::string returned(const NativeFunctionEntry& e, const std::string& expr) {
   if (cpp_return_type(e.schema) == "void") return expr + ";\n      Py_RETURN_NONE;";
+  if (!return_type_name(e).empty()) return "return to_named_tuple(\"" + return_type_name(e) + "\", to_py(" + expr + "));";
   return "return to_py(" + expr + ");";
 }
 
@@ -347,6 +366,18 @@ std::string gen_python_functions(const std::vector<NativeFunctionEntry>& entries
         << ")), METH_VARARGS | METH_KEYWORDS, nullptr},\n";
     o << "    {nullptr, nullptr, 0, nullptr}};\n\n";
   };
+  // torch.return_types: one structseq type per operator name with named returns.
+  std::map<std::string, std::vector<std::string>> return_types;
+  for (const auto& e : entries)
+    if (std::string n = return_type_name(e); !n.empty() && !return_types.count(n))
+      for (const auto& r : e.schema.returns) return_types[n].push_back(r.name);
+  o << "const ReturnTypeDef return_type_defs[] = {\n";
+  for (const auto& [n, fields] : return_types) {
+    o << "    {\"" << n << "\", {";
+    for (size_t i = 0; i < fields.size(); ++i) o << (i ? ", " : "") << "\"" << fields[i] << "\"";
+    o << "}},\n";
+  }
+  o << "    {nullptr, {}}};\n\n";
   emit(functions, false, "fn_", "function_defs");
   emit(nn, false, "nn_", "nn_defs");
   emit(methods, true, "method_", "method_defs");
@@ -354,7 +385,8 @@ std::string gen_python_functions(const std::vector<NativeFunctionEntry>& entries
        "void init_generated_functions(pybind11::module_& m) {\n"
        "  add_function_module(m, \"_VariableFunctions\", function_defs);\n"
        "  add_function_module(m, \"_nn\", nn_defs);\n"
-       "  add_tensor_methods(method_defs);\n}\n\n}  // namespace ipt::python\n";
+       "  add_tensor_methods(method_defs);\n"
+       "  add_return_types(m, return_type_defs);\n}\n\n}  // namespace ipt::python\n";
   return o.str();
 }
 

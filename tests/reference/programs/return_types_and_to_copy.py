@@ -1,0 +1,15 @@
+# Named-tuple returns (torch.return_types) and Tensor.to through aten::_to_copy (ToCopyBackward0).
+import torch
+x = torch.tensor([[1., 5.], [3., 2.]], requires_grad=True)
+r = x.max(0)
+print(r)
+print(r.values, r.indices, type(r).__name__)
+v, i = torch.min(x, dim=1)
+print(v, i)
+print(x.to(torch.float64))
+print(type(x.double().grad_fn).__name__, x.to(torch.float64).grad_fn.__class__.__name__)
+print(x.to("cpu") is x, x.to(torch.float32) is x)
+d = x.to(torch.float64)
+d.sum().backward()
+print(x.grad, x.grad.dtype, x.half().to(torch.float32).grad_fn.next_functions[0][0].__class__.__name__)
+print(isinstance(r, tuple), r[0] is r.values, len(r), torch.return_types.max, type(r) is torch.return_types.max)
