@@ -171,12 +171,14 @@ void Interpreter::initialize() {
         std::exit(2);
       }
       PyDict_SetItemString(PyImport_GetModuleDict(), "torch._C", c);
-      Py_DECREF(c);
-      py::class_<Writer>(py::module_::import("torch._C"), "_Writer")
+      // Not py::module_::import("torch._C"): that would run torch/__init__.py here, outside any
+      // program, where an error in it could not be reported as the program's ImportError.
+      py::class_<Writer>(py::reinterpret_borrow<py::module_>(c), "_Writer")
           .def("write", &Writer::write)
           .def("flush", &Writer::flush)
           .def_property_readonly("encoding", [](const Writer&) { return "utf-8"; })
           .def("isatty", [](const Writer&) { return false; });
+      Py_DECREF(c);
     }
     g_main_state = PyEval_SaveThread();  // every run() takes the GIL itself
   });
