@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 
 #include "core/tensor/backend.h"
+#include "core/util/error.h"
 
 namespace ipt {
 
@@ -15,14 +16,18 @@ namespace {
 constexpr size_t kHugePage = size_t(2) << 20;
 void* cpu_allocate(size_t nbytes) {
   if (nbytes == 0) return nullptr;
-  if (nbytes >= kHugePage) {
+  void* p = nullptr;
+  if (nbytes >= kHugePage && nbytes <= SIZE_MAX - kHugePage) {
     size_t rounded = (nbytes + kHugePage - 1) / kHugePage * kHugePage;
-    void* p = std::aligned_alloc(kHugePage, rounded);
+    p = std::aligned_alloc(kHugePage, rounded);
     if (p) madvise(p, rounded, MADV_HUGEPAGE);
-    return p;
+  } else if (nbytes < kHugePage) {
+    p = std::aligned_alloc(64, (nbytes + 63) / 64 * 64);
   }
-  size_t rounded = (nbytes + 63) / 64 * 64;
-  return std::aligned_alloc(64, rounded);
+  // PyTorch's DefaultCPUAllocator words the failure this way.
+  IPT_CHECK(p, RuntimeError, "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: "
+            "you tried to allocate ", nbytes, " bytes. Error code 12 (Cannot allocate memory)");
+  return p;
 }
 void cpu_deallocate(void* p) { std::free(p); }
 

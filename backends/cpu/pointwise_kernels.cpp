@@ -118,9 +118,15 @@ struct PowOp {
   template <typename T>
   T operator()(T x, T y) const {
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      int64_t r = 1;
-      for (int64_t i = 0; i < y; ++i) r *= x;
-      return r;
+      // By squaring, in unsigned 64-bit arithmetic: wraps like PyTorch's, without signed
+      // overflow, in log2(y) steps (3 ** (2 ** 62) must not loop 2 ** 62 times).
+      if (y < 0) return x == 1 ? T(1) : (x == T(-1) ? ((y & 1) ? T(-1) : T(1)) : T(0));
+      uint64_t r = 1, b = static_cast<uint64_t>(x);
+      for (uint64_t e = static_cast<uint64_t>(y); e; e >>= 1) {
+        if (e & 1) r *= b;
+        b *= b;
+      }
+      return static_cast<T>(r);
     } else {
       return static_cast<T>(std::pow(static_cast<double>(x), static_cast<double>(y)));
     }

@@ -36,12 +36,7 @@ Tensor as_strided_tensorimpl(const Tensor& self, IntArrayRef size, IntArrayRef s
   for (int64_t s : stride) IPT_CHECK(s >= 0, RuntimeError, "as_strided: Negative strides are not supported at the moment, got strides: ", int_list_str(stride));
   // The last element addressed must lie inside the storage.
   int64_t itemsize = static_cast<int64_t>(element_size(self.dtype()));
-  int64_t needed = 0;
-  if (numel_of(size) > 0) {
-    needed = offset + 1;
-    for (size_t i = 0; i < size.size(); ++i) needed += (size[i] - 1) * stride[i];
-    needed *= itemsize;
-  }
+  const int64_t needed = storage_bytes_needed(size, stride, offset, itemsize);
   int64_t have = static_cast<int64_t>(self.storage()->nbytes());
   IPT_CHECK(needed <= have, RuntimeError, "setStorage: sizes ", int_list_str(size), ", strides ", int_list_str(stride),
             ", storage offset ", offset, ", and itemsize ", itemsize, " requiring a storage size of ", needed,

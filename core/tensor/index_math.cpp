@@ -19,8 +19,42 @@ std::vector<int64_t> contiguous_strides(std::span<const int64_t> sizes) {
 
 int64_t numel_of(std::span<const int64_t> sizes) {
   int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
+  bool overflow = false;
+  for (int64_t s : sizes) overflow |= __builtin_mul_overflow(n, s, &n);
+  IPT_CHECK(!overflow, RuntimeError, "numel: integer multiplication overflow");
   return n;
+}
+
+int64_t contiguous_storage_bytes(std::span<const int64_t> sizes, int64_t itemsize) {
+  int64_t n = itemsize;
+  bool overflow = false, empty = false;
+  for (int64_t s : sizes) {
+    empty |= s == 0;
+    overflow |= __builtin_mul_overflow(n, s, &n);
+  }
+  if (empty) return 0;
+  IPT_CHECK(!overflow, RuntimeError, "Storage size calculation overflowed with sizes=", int_list_str(sizes));
+  return n;
+}
+
+int64_t storage_bytes_needed(std::span<const int64_t> sizes, std::span<const int64_t> strides, int64_t offset,
+                             int64_t itemsize) {
+  for (int64_t s : sizes)
+    if (s == 0) return 0;
+  // (offset + 1 + sum((size - 1) * stride)) * itemsize, every step checked.
+  int64_t last = offset;
+  bool overflow = false;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    int64_t step = 0;
+    overflow |= __builtin_mul_overflow(sizes[i] - 1, strides[i], &step);
+    overflow |= __builtin_add_overflow(last, step, &last);
+  }
+  int64_t bytes = 0;
+  overflow |= __builtin_add_overflow(last, int64_t(1), &last);
+  overflow |= __builtin_mul_overflow(last, itemsize, &bytes);
+  IPT_CHECK(!overflow, RuntimeError, "Storage size calculation overflowed with sizes=", int_list_str(sizes),
+            " and strides=", int_list_str(strides));
+  return bytes;
 }
 
 bool compute_is_contiguous(std::span<const int64_t> sizes, std::span<const int64_t> strides) {

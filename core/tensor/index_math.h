@@ -13,7 +13,15 @@ namespace ipt {
 
 // Row-major strides for `sizes` (a dimension of size 0 or 1 still gets a stride).
 std::vector<int64_t> contiguous_strides(std::span<const int64_t> sizes);
+// The product of the sizes; RuntimeError "numel: integer multiplication overflow" when it does
+// not fit in int64 (PyTorch's safe_compute_numel).
 int64_t numel_of(std::span<const int64_t> sizes);
+// Bytes of storage that (sizes, strides, offset) address with elements of `itemsize`, overflow
+// checked: RuntimeError "Storage size calculation overflowed with sizes=[...] and strides=[...]"
+// (without strides: contiguous). 0 when a size is 0.
+int64_t storage_bytes_needed(std::span<const int64_t> sizes, std::span<const int64_t> strides, int64_t offset,
+                             int64_t itemsize);
+int64_t contiguous_storage_bytes(std::span<const int64_t> sizes, int64_t itemsize);
 // Whether (sizes, strides) is row-major contiguous, ignoring strides of size-1 dims.
 bool compute_is_contiguous(std::span<const int64_t> sizes, std::span<const int64_t> strides);
 

@@ -33,10 +33,14 @@ void TensorImpl::set_geometry(std::vector<int64_t> sizes, std::vector<int64_t> s
 }
 
 void TensorImpl::resize_contiguous(std::vector<int64_t> sizes) {
-  int64_t n = numel_of(sizes);
-  size_t needed = static_cast<size_t>(n + storage_offset_) * element_size(dtype_);
-  if (needed > storage_->nbytes()) {
-    storage_ = std::make_shared<Storage>(static_cast<size_t>(n) * element_size(dtype_), storage_->device());
+  const int64_t n = numel_of(sizes);
+  const int64_t itemsize = static_cast<int64_t>(element_size(dtype_));
+  const int64_t nbytes = contiguous_storage_bytes(sizes, itemsize);
+  int64_t needed = 0;
+  IPT_CHECK(!__builtin_add_overflow(nbytes, storage_offset_ * itemsize, &needed), RuntimeError,
+            "Storage size calculation overflowed with sizes=", int_list_str(sizes));
+  if (static_cast<size_t>(needed) > storage_->nbytes()) {
+    storage_ = std::make_shared<Storage>(static_cast<size_t>(nbytes), storage_->device());
     storage_offset_ = 0;
   }
   strides_ = contiguous_strides(sizes);
@@ -57,8 +61,8 @@ Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device devic
   for (int64_t s : sizes)
     IPT_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
               int_list_str(sizes));
-  int64_t n = numel_of(sizes);
-  auto storage = std::make_shared<Storage>(static_cast<size_t>(n) * element_size(dtype), device);
+  const int64_t nbytes = contiguous_storage_bytes(sizes, static_cast<int64_t>(element_size(dtype)));
+  auto storage = std::make_shared<Storage>(static_cast<size_t>(nbytes), device);
   std::vector<int64_t> sz(sizes.begin(), sizes.end());
   auto strides = contiguous_strides(sz);
   return Tensor(std::make_shared<TensorImpl>(std::move(storage), dtype, std::move(sz), std::move(strides), 0,
