@@ -184,10 +184,18 @@ class Parser {
     return std::string(text_.substr(start, pos_ - start));
   }
 
-  void default_atom() {
+  // Defaults are at most a list of numbers in practice; a bound keeps a hostile nest of '['
+  // from exhausting the stack.
+  static constexpr int kMaxDefaultDepth = 16;
+
+  void default_atom(int depth = 0) {
     char c = peek();
     if (c == '\'' || c == '"') return string_literal(c);
-    if (c == '[') return default_list();
+    if (c == '[') {
+      if (depth >= kMaxDefaultDepth)
+        fail_at(pos_, "default value nests lists deeper than " + std::to_string(kMaxDefaultDepth) + " levels");
+      return default_list(depth + 1);
+    }
     if (c == '-' || c == '.' || is_digit(c)) return number_literal();
     if (is_ident_start(c)) {
       identifier("a default value");  // True, None, contiguous_format, Mean, long
@@ -196,10 +204,10 @@ class Parser {
     fail_expected("a default value");
   }
 
-  void default_list() {
+  void default_list(int depth) {
     expect('[');
     if (accept(']')) return;
-    do default_atom();
+    do default_atom(depth);
     while (accept(','));
     if (!accept(']')) fail_expected("',' or ']'");
   }

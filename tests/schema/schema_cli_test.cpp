@@ -29,6 +29,26 @@ TEST(SchemaCli, PrintJsonRejectsMalformedSchema) {
   EXPECT_NE(err.str().find("schema error at column 16"), std::string::npos);
 }
 
+// Found by hostile input: a byte that is not UTF-8 in a string default used to abort the JSON
+// printer; it prints as U+FFFD.
+TEST(SchemaCli, PrintJsonReplacesBytesThatAreNotUtf8) {
+  std::ostringstream out, err;
+  EXPECT_EQ(schema_print_json("foo(str x=\"\xff\") -> Tensor", out, err), 0);
+  auto j = nlohmann::json::parse(out.str());
+  EXPECT_EQ(j["arguments"][0]["default"], "\"\xEF\xBF\xBD\"");
+}
+
+// Found by hostile input: 65,000 nested '[' in a default overflowed the parser's stack.
+TEST(SchemaCli, DeeplyNestedDefaultIsAnErrorNotACrash) {
+  std::ostringstream out, err;
+  const std::string schema = "foo(int[] x=" + std::string(65000, '[') + ") -> Tensor";
+  EXPECT_EQ(schema_print_json(schema, out, err), 2);
+  EXPECT_NE(err.str().find("default value nests lists deeper than 16 levels"), std::string::npos);
+  std::ostringstream out2, err2;  // 16 levels are fine
+  EXPECT_EQ(schema_print_json("foo(int[] x=" + std::string(16, '[') + std::string(16, ']') + ") -> Tensor", out2, err2), 0)
+      << err2.str();
+}
+
 // A temporary YAML file, removed at the end of the test.
 struct TempYaml {
   std::filesystem::path path;
