@@ -12,6 +12,7 @@
 #include "core/schema/schema_cli.h"
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
+#include "core/util/read_file.h"
 #include "core/views/autograd_model.h"
 #include "core/views/dispatch_model.h"
 
@@ -21,13 +22,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+// Limits for whole-file reads: a program is text someone wrote; a trace may be large.
+constexpr uint64_t kMaxProgramBytes = uint64_t(16) << 20;
+constexpr uint64_t kMaxTraceBytes = uint64_t(2) << 30;
 
 // What CPython prints for an uncaught exception: the traceback, then "Kind: message".
 void print_error(const python::RunResult& r) { std::cerr << r.traceback << std::flush; }
@@ -160,9 +157,11 @@ int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::st
 }  // namespace
 
 int cmd_run(const std::string& file, const std::string& trace_path, const std::string& dot_path) {
-  auto code = read_text(file);
-  if (!code) {
-    std::cerr << "error: cannot read " << file << "\n";
+  std::optional<std::string> code;
+  try {
+    code = read_regular_file(file, kMaxProgramBytes, "program");
+  } catch (const ipt::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
   std::optional<trace::ScopedTrace> tracing;
@@ -288,8 +287,7 @@ int cmd_ops(const std::string& table_of, const std::string& registrations_of) {
 int cmd_trace_check(const std::string& path) {
   try {
     trace::LoadedTrace t = trace::read_trace_file(path);
-    auto text = read_text(path);
-    auto problems = trace::check_chrome_trace_rules(nlohmann::json::parse(*text));
+    auto problems = trace::check_chrome_trace_rules(nlohmann::json::parse(read_regular_file(path, kMaxTraceBytes, "trace file")));
     std::cout << path << ": " << t.events.size() << " events, title \"" << t.meta.title << "\"\n";
     if (!problems.empty()) {
       for (const auto& p : problems) std::cout << "  problem: " << p << "\n";

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/util/error.h"
+#include "core/util/read_file.h"
 
 namespace ipt::lesson {
 
@@ -103,11 +104,7 @@ Lesson parse_lesson(const std::string& text, const std::string& src) {
 }
 
 static std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  IPT_CHECK(in, ValueError, path, ": cannot open lesson file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return read_regular_file(path, uint64_t(4) << 20, "lesson file");  // lessons are a few KB
 }
 
 Lesson load_lesson(const std::string& path) { return parse_lesson(read_file(path), path); }

@@ -8,6 +8,7 @@
 #include "core/trace/payload_codec.h"
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
+#include "core/util/read_file.h"
 
 namespace ipt::trace {
 
@@ -115,16 +116,14 @@ LoadedTrace read_trace_json(std::string_view text) {
 }
 
 LoadedTrace read_trace_file(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    IPT_FAIL(RuntimeError, "cannot open trace file '", path.string(), "': it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) IPT_FAIL(RuntimeError, "cannot open trace file '", path.string(), "': ", std::strerror(errno));
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  if (in.bad()) IPT_FAIL(RuntimeError, "cannot read trace file '", path.string(), "'");
+  std::string text;
   try {
-    return read_trace_json(buf.str());
+    text = read_regular_file(path, uint64_t(2) << 30, "trace file");
+  } catch (const ipt::Error& e) {
+    throw ipt::Error(ErrorKind::RuntimeError, e.what());
+  }
+  try {
+    return read_trace_json(text);
   } catch (const ipt::Error& e) {
     throw ipt::Error(e.kind(), "trace file '" + path.string() + "': " + e.what());
   }

@@ -113,7 +113,21 @@ def case_runtime_error():
 
 def case_missing_file():
     rc, out, err = run(["run", "/nonexistent/prog.py"])
-    expect(rc == 2 and "cannot read" in err, "a missing file is a usage error", out, err)
+    expect(rc == 2 and "cannot open: No such file" in err, "a missing file is a usage error", out, err)
+
+
+def case_special_and_huge_files():
+    # Found by hostile input: /dev/zero was read without end. Only regular files are read, up
+    # to a limit.
+    for args in (["run", "/dev/zero"], ["trace", "/dev/zero"], ["run", "/"]):
+        rc, out, err = run(args)
+        expect(rc == 2 and "not a regular file" in err, "%s is refused" % " ".join(args), out, err)
+    with tempfile.TemporaryDirectory() as d:
+        big = os.path.join(d, "big.py")
+        with open(big, "w") as f:
+            f.write("#" * (17 << 20))
+        rc, out, err = run(["run", big])
+        expect(rc == 2 and "more than the limit of 16777216 bytes" in err, "a 17 MB program is refused", out, err)
 
 
 def check_trace(path):
