@@ -7,6 +7,7 @@
 
 #include "app/commands.h"
 #include "app/gui_entry.h"
+#include "core/trace/recorder.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"Inside PyTorch: watch what happens underneath a PyTorch call.\n"
@@ -14,7 +15,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(0, 1);
   std::string lang = "en";
 
-  auto* run = app.add_subcommand("run", "Run a PyTorch program (Python subset) and print what PyTorch would print");
+  auto* run = app.add_subcommand("run", "Run a PyTorch program and print what PyTorch would print");
   std::string file, trace_path;
   run->add_option("FILE", file, "the .py file to run")->required();
   run->add_option("--trace", trace_path, "write a JSON trace (opens in Perfetto UI) to this path");
@@ -57,7 +58,15 @@ int main(int argc, char** argv) {
   auto* gui = app.add_subcommand("gui", "Open the desktop window (without a display: run every lesson headless)");
   ipt::app::add_gui_options(*gui, gui_opts);
 
+  // Every command that records a trace keeps at most this many events (Note [A bounded trace]).
+  uint64_t max_events = ipt::trace::Recorder::kDefaultMaxEvents;
+  for (CLI::App* c : {run, lesson, all, gui})
+    c->add_option("--max-events", max_events, "stop recording the trace after this many events (a marker says so)")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+
   CLI11_PARSE(app, argc, argv);
+  ipt::trace::Recorder::set_max_events(max_events);
 
   if (*run) return ipt::app::cmd_run(file, trace_path, dot_path);
   if (*lessons) return ipt::app::cmd_lessons(lang);

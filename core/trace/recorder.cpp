@@ -58,9 +58,38 @@ uint32_t Recorder::thread_index_locked() {
   return tid;
 }
 
+namespace {
+std::atomic<uint64_t> g_max_events{Recorder::kDefaultMaxEvents};
+}  // namespace
+
+void Recorder::set_max_events(uint64_t n) { g_max_events.store(n, std::memory_order_relaxed); }
+uint64_t Recorder::max_events() { return g_max_events.load(std::memory_order_relaxed); }
+
 void Recorder::append(Phase phase, Category category, const char* name, Payload&& payload) {
   if (!enabled_.load(std::memory_order_relaxed)) return;
   std::lock_guard<std::mutex> lock(mu_);
+  const uint32_t tid = thread_index_locked();
+  if (open_spans_.size() <= tid) open_spans_.resize(tid + 1, 0), dropped_spans_.resize(tid + 1, 0);
+  if (next_seq_ >= max_events()) {
+    // See Note [A bounded trace]. An end belongs to the innermost span: a dropped one first.
+    bool closes_open_span = false;
+    if (phase == Phase::Begin) ++dropped_spans_[tid];
+    else if (phase == Phase::End && dropped_spans_[tid] > 0) --dropped_spans_[tid];
+    else closes_open_span = phase == Phase::End && open_spans_[tid] > 0;
+    if (!truncated_) {
+      truncated_ = true;
+      push_locked(tid, Phase::Instant, Category::Note, "trace truncated",
+                  Text{"the trace stopped recording after " + std::to_string(max_events()) +
+                       " events (--max-events); later events are not in it"});
+    }
+    if (!closes_open_span) return;
+  }
+  if (phase == Phase::Begin) ++open_spans_[tid];
+  if (phase == Phase::End && open_spans_[tid] > 0) --open_spans_[tid];
+  push_locked(tid, phase, category, name, std::move(payload));
+}
+
+void Recorder::push_locked(uint32_t tid, Phase phase, Category category, const char* name, Payload&& payload) {
   const auto now = std::chrono::steady_clock::now();
   if (chunks_.empty() || chunks_.back().size() == kChunkEvents) {
     if (!spare_.empty()) {
@@ -74,7 +103,7 @@ void Recorder::append(Phase phase, Category category, const char* name, Payload&
   Event& e = chunks_.back().emplace_back();
   e.seq = next_seq_++;
   e.ts_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(now - epoch_).count();
-  e.tid = thread_index_locked();
+  e.tid = tid;
   e.phase = phase;
   e.category = category;
   e.name = name ? name : "";
@@ -103,6 +132,9 @@ void Recorder::clear() {
   }
   chunks_.clear();
   threads_.clear();
+  open_spans_.clear();
+  dropped_spans_.clear();
+  truncated_ = false;
   next_seq_ = 0;
   session_ = g_next_session.fetch_add(1, std::memory_order_relaxed);
   epoch_ = std::chrono::steady_clock::now();

@@ -10,6 +10,12 @@
 // lock, so timestamps are non-decreasing in `seq` order on every thread. First-touch page
 // faults on fresh chunk memory are most of the cost, so clear() keeps a few emptied chunks.
 //
+// Note [A bounded trace]
+// A runaway program (`while True: pass` records a statement event per loop) must not fill
+// the machine's memory: a recorder keeps at most max_events() events. At the limit it adds one
+// "trace truncated" marker and from then on records only the ends of spans that are still
+// open, so every begin keeps its end and the views read the trace as usual.
+//
 // Note [The current recorder]
 // One process-wide recorder is "current": runtime code records into Recorder::current().
 // tracing_enabled() mirrors current().enabled(). ScopedTrace makes a recorder current and
@@ -54,6 +60,16 @@ class Recorder {
   // Drops all events; seq, tid numbering and the time epoch restart from 0.
   void clear();
 
+  // The event limit of every recorder (see Note [A bounded trace]); `--max-events` sets it.
+  static constexpr uint64_t kDefaultMaxEvents = 2'000'000;
+  static void set_max_events(uint64_t n);
+  static uint64_t max_events();
+  // Whether this recording reached the limit.
+  bool truncated() const {
+    std::lock_guard<std::mutex> lock(mu_);
+    return truncated_;
+  }
+
   void set_enabled(bool on);
   bool enabled() const { return enabled_.load(std::memory_order_relaxed); }
   // Changes with every new recorder and every clear(): lets callers record something once
@@ -71,6 +87,7 @@ class Recorder {
  private:
   void append(Phase phase, Category category, const char* name, Payload&& payload);
   uint32_t thread_index_locked();
+  void push_locked(uint32_t tid, Phase phase, Category category, const char* name, Payload&& payload);
 
   static constexpr size_t kChunkEvents = 4096;
   static constexpr size_t kMaxSpareChunks = 16;  // kept by clear() (~13 MB): no page faults on reuse
@@ -81,6 +98,9 @@ class Recorder {
   uint64_t session_ = 0;                  // unique per recorder and per clear()
   uint64_t next_seq_ = 0;
   std::vector<std::thread::id> threads_;  // index = tid
+  std::vector<uint32_t> open_spans_;      // per tid: recorded begins not yet ended
+  std::vector<uint32_t> dropped_spans_;   // per tid: begins dropped at the limit, not yet ended
+  bool truncated_ = false;
   std::vector<std::vector<Event>> chunks_;
   std::vector<std::vector<Event>> spare_;  // emptied chunks with their capacity
 };

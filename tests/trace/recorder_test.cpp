@@ -30,6 +30,29 @@ TEST(Recorder, OffByDefaultAndRecordsNothingWhenOff) {
   EXPECT_STREQ(r.events()[0].name, "c");
 }
 
+// Note [A bounded trace]: a runaway program stops at the limit with one marker, and the spans
+// still open then keep their ends.
+TEST(Recorder, StopsAtTheEventLimitWithAMarkerAndClosesOpenSpans) {
+  Recorder::set_max_events(5);
+  Recorder r;
+  r.set_enabled(true);
+  r.begin(Category::Dispatch, "outer");
+  for (int i = 0; i < 1000; ++i) r.instant(Category::Note, "tick");
+  r.begin(Category::Dispatch, "late");  // past the limit: dropped, and so is its end
+  r.end(Category::Dispatch, "late");
+  r.end(Category::Dispatch, "outer");   // closes a span opened before the limit: kept
+  const auto ev = r.events();
+  Recorder::set_max_events(Recorder::kDefaultMaxEvents);
+  ASSERT_EQ(ev.size(), 7u);
+  EXPECT_TRUE(r.truncated());
+  EXPECT_STREQ(ev[5].name, "trace truncated");
+  EXPECT_NE(std::get<Text>(ev[5].payload).text.find("after 5 events"), std::string::npos);
+  EXPECT_STREQ(ev[6].name, "outer");
+  EXPECT_EQ(ev[6].phase, Phase::End);
+  r.clear();
+  EXPECT_FALSE(r.truncated());
+}
+
 TEST(Recorder, SeqTidAndTimestampsInOrder) {
   Recorder r;
   r.set_enabled(true);
