@@ -13,6 +13,7 @@
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
 #include "core/util/read_file.h"
+#include "core/util/write_file.h"
 #include "core/views/autograd_model.h"
 #include "core/views/dispatch_model.h"
 
@@ -41,24 +42,14 @@ bool save_trace(const std::string& path, const trace::TraceMeta& meta) {
   }
 }
 
-// Writes the autograd graph of the recorded events as Graphviz DOT (temporary file, then
-// rename); returns false (after saying why) when it cannot.
+// Writes the autograd graph of the recorded events as Graphviz DOT (see Note [Replacing a
+// file, or writing through to one]); returns false (after saying why) when it cannot.
 bool save_dot(const std::string& path) {
   const views::AutogradGraph g = views::autograd_graph(trace::Recorder::current().events());
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << views::to_dot(g);
-    if (!out.flush()) {
-      std::cerr << "error: could not write the DOT file " << path << "\n";
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    std::cerr << "error: could not write the DOT file " << path << ": " << ec.message() << "\n";
-    fs::remove(tmp, ec);
+  try {
+    write_file(path, views::to_dot(g), "DOT file");
+  } catch (const ipt::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
     return false;
   }
   if (g.empty()) std::cerr << "no autograd graph was recorded (create tensors with requires_grad=True); ";

@@ -25,6 +25,8 @@
 #include "app/gui/app_state.h"
 #include "app/gui/i18n.h"
 #include "app/gui/view.h"
+#include "core/util/error.h"
+#include "core/util/write_file.h"
 
 namespace ipt::gui {
 
@@ -99,15 +101,16 @@ bool save_png(GLFWwindow* w, const std::string& path, std::string& err) {
   std::vector<unsigned char> flipped(px.size());
   const size_t row = static_cast<size_t>(fw) * 3;
   for (int y = 0; y < fh; ++y) std::copy_n(&px[static_cast<size_t>(fh - 1 - y) * row], row, &flipped[static_cast<size_t>(y) * row]);
-  std::string tmp = path + ".tmp";
-  if (!stbi_write_png(tmp.c_str(), fw, fh, 3, flipped.data(), static_cast<int>(row))) {
-    err = "cannot write " + path;
+  std::string png;
+  auto append = [](void* ctx, void* data, int size) { static_cast<std::string*>(ctx)->append(static_cast<char*>(data), size); };
+  if (!stbi_write_png_to_func(append, &png, fw, fh, 3, flipped.data(), static_cast<int>(row))) {
+    err = "cannot encode the screenshot as PNG";
     return false;
   }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    err = "cannot write " + path + ": " + ec.message();
+  try {
+    write_file(path, png, "screenshot");
+  } catch (const ipt::Error& e) {
+    err = e.what();
     return false;
   }
   return true;

@@ -14,11 +14,6 @@
 // exact nanosecond back; the quarter nanosecond is invisible.
 #include "core/trace/trace_json.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <atomic>
-#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <limits>
@@ -27,6 +22,7 @@
 #include "core/dispatch/dispatch_key_set.h"
 #include "core/trace/payload_codec.h"
 #include "core/util/error.h"
+#include "core/util/write_file.h"
 
 namespace ipt::trace {
 
@@ -176,10 +172,6 @@ json payload_meta(const TraceMeta& meta) {
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-[[noreturn]] void fail_write(const std::filesystem::path& path, const char* what, int err) {
-  IPT_FAIL(RuntimeError, "cannot write trace file '", path.string(), "': ", what, ": ", std::strerror(err));
-}
-
 }  // namespace
 
 json to_json(const std::vector<Event>& events, const TraceMeta& meta) {
@@ -208,35 +200,7 @@ std::string to_json_text(const std::vector<Event>& events, const TraceMeta& meta
 }
 
 void write_trace_file(const std::filesystem::path& path, const std::vector<Event>& events, const TraceMeta& meta) {
-  const std::string text = to_json_text(events, meta);
-  static std::atomic<uint64_t> counter{0};
-  std::filesystem::path tmp = path;
-  tmp += ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1));
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-  if (fd < 0) fail_write(path, "cannot create a temporary file next to it", errno);
-  auto give_up = [&](const char* what) {
-    const int err = errno;
-    ::close(fd);
-    ::unlink(tmp.c_str());
-    fail_write(path, what, err);
-  };
-  for (size_t done = 0; done < text.size();) {
-    ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) give_up("write failed");
-    done += static_cast<size_t>(n);
-  }
-  if (::fsync(fd) != 0) give_up("flush failed");
-  if (::close(fd) != 0) {
-    const int err = errno;
-    ::unlink(tmp.c_str());
-    fail_write(path, "close failed", err);
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    ::unlink(tmp.c_str());
-    fail_write(path, "rename failed", err);
-  }
+  write_file(path, to_json_text(events, meta), "trace file");
 }
 
 }  // namespace ipt::trace

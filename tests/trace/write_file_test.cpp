@@ -62,14 +62,35 @@ TEST(WriteTraceFile, MissingDirectoryFailsCleanly) {
   EXPECT_EQ(dir.entries(), std::vector<std::string>{});
 }
 
-TEST(WriteTraceFile, RenameFailureKeepsTargetAndRemovesTemporary) {
+TEST(WriteTraceFile, DirectoryTargetIsRefusedAndLeftAlone) {
   TempDir dir;
-  // The target is a non-empty directory: the temporary is written, the rename fails.
   fs::path target = dir.path / "trace.json";
   fs::create_directories(target / "keep");
-  EXPECT_THROW(write_trace_file(target, testing::sample_events(), {}), ipt::Error);
+  try {
+    write_trace_file(target, testing::sample_events(), {});
+    FAIL() << "expected an error";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("it is a directory"), std::string::npos) << e.what();
+  }
   EXPECT_EQ(dir.entries(), std::vector<std::string>{"trace.json"});
   EXPECT_TRUE(fs::is_directory(target / "keep"));
+}
+
+// Found by hostile input: --trace /dev/null renamed the temporary over the device node. A
+// target that is not a regular file is written through and stays what it was.
+TEST(WriteTraceFile, DeviceTargetIsWrittenThroughNotReplaced) {
+  write_trace_file("/dev/null", testing::sample_events(), {});
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+}
+
+TEST(WriteTraceFile, SymlinkIsFollowedAndKept) {
+  TempDir dir;
+  { std::ofstream(dir.path / "real.json") << "old"; }
+  fs::create_symlink("real.json", dir.path / "link.json");
+  write_trace_file(dir.path / "link.json", testing::sample_events(), {});
+  EXPECT_TRUE(fs::is_symlink(dir.path / "link.json"));
+  EXPECT_EQ(slurp(dir.path / "real.json"), to_json_text(testing::sample_events(), {}));
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"link.json", "real.json"}));
 }
 
 TEST(WriteTraceFile, ReadOnlyDirectoryFailsAndTargetUnchanged) {
