@@ -49,7 +49,7 @@ bool save_dot(const std::string& path) {
   try {
     write_file(path, views::to_dot(g), "DOT file");
   } catch (const ipt::Error& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: could not write the autograd graph: " << e.what() << "\n";
     return false;
   }
   if (g.empty()) std::cerr << "no autograd graph was recorded (create tensors with requires_grad=True); ";
