@@ -3,9 +3,7 @@
 // elements. Hovering an element fills in storage_offset + Σ index·stride and lights the
 // storage cell it names; hovering a storage cell lights every element that reads it.
 //
-// [SECTION] index
-//   colors & cells   palette (one color per storage), cell drawing with centered values
-//   segments         a wrapped line of text pieces and badges (tensor and storage headers)
+// [SECTION] index   (palette, cells and wrapped headers are in storage_draw.h)
 //   hover            the hovered element / cell, IPT_GUI_FAKE_HOVER for screenshots
 //   grid geometry    cell size, column bands and slices of a tensor grid
 //   view             model cache, top bar, storage blocks (header, strip), tensor cards
@@ -26,6 +24,7 @@
 #include <vector>
 
 #include "app/gui/i18n.h"
+#include "app/gui/views/storage_draw.h"
 #include "app/gui/views/storage_layout.h"
 #include "app/gui/views/views.h"
 
@@ -36,146 +35,7 @@ using storage::StorageItem;
 using storage::StorageModel;
 using storage::TensorItem;
 using storage::TensorKind;
-
-// [SECTION] colors & cells -------------------------------------------------------------
-
-struct Rgb {
-  int r, g, b;
-};
-// Distinct hues (Tableau 10), chosen by storage id so a storage keeps its color across steps.
-constexpr Rgb kPalette[] = {{78, 121, 167}, {242, 142, 43}, {89, 161, 79},  {225, 87, 89},  {118, 183, 178},
-                            {237, 201, 72}, {176, 122, 161}, {255, 157, 167}, {156, 117, 95}, {168, 204, 84}};
-Rgb storage_rgb(uint64_t storage_id) { return kPalette[storage_id % (sizeof kPalette / sizeof kPalette[0])]; }
-ImU32 rgba(Rgb c, float a) { return IM_COL32(c.r, c.g, c.b, static_cast<int>(a * 255)); }
-ImU32 lighter(Rgb c, float t, float a = 1) {
-  return IM_COL32(c.r + static_cast<int>((255 - c.r) * t), c.g + static_cast<int>((255 - c.g) * t),
-                  c.b + static_cast<int>((255 - c.b) * t), static_cast<int>(a * 255));
-}
-
-struct CellStyle {
-  ImU32 fill, border, text;
-  float border_w = 1;
-};
-const ImU32 kWhite = IM_COL32(245, 245, 245, 255);
-const ImU32 kText = IM_COL32(225, 225, 230, 255);
-const ImU32 kDim = IM_COL32(135, 135, 145, 255);
-const ImU32 kDark = IM_COL32(18, 18, 22, 255);
-const ImU32 kUnusedFill = IM_COL32(36, 36, 42, 255);
-const ImU32 kUnusedBorder = IM_COL32(62, 62, 70, 255);
-const ImU32 kUnusedText = IM_COL32(112, 112, 122, 255);
-const ImU32 kWritten = IM_COL32(255, 176, 64, 255);
-const ImU32 kFormula = IM_COL32(255, 214, 110, 255);
-const ImU32 kSelect = IM_COL32(255, 230, 150, 235);  // the selected tensor and the cells it reads
-// The hovered element / cell and what it maps to, in the formula's color.
-const CellStyle kHot{IM_COL32(255, 214, 110, 245), IM_COL32(255, 255, 255, 255), IM_COL32(18, 18, 22, 255), 2};
-const CellStyle kWarm{IM_COL32(255, 214, 110, 150), IM_COL32(255, 230, 170, 220), IM_COL32(18, 18, 22, 255), 1.5f};
-
-constexpr float kCellW = 44, kCellH = 24;  // the default cell; big tensors use smaller ones
-constexpr float kMinCellW = 32;
-constexpr int64_t kMaxCols = 64, kMaxRows = 64, kMaxRowsBig = 12;
-constexpr size_t kMaxStripRows = 6;
-constexpr float kIndent = 14;              // strips and cards start right of the storage band
-
-float font_size() { return ImGui::GetFontSize(); }
-float small_size() { return std::max(9.0f, ImGui::GetFontSize() * 0.7f); }  // indices, metadata
-
-// printf into a std::string (translated format strings keep their placeholders in order).
-std::string format(const char* fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  std::vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  return buf;
-}
-
-// Text centered in [a, b], shrunk to fit the width.
-void centered_text(ImDrawList* dl, ImVec2 a, ImVec2 b, const char* text, ImU32 col, float size) {
-  ImFont* f = ImGui::GetFont();
-  ImVec2 ts = f->CalcTextSizeA(size, FLT_MAX, 0, text);
-  const float maxw = b.x - a.x - 4;
-  if (ts.x > maxw && ts.x > 0) {
-    size = std::max(7.0f, size * maxw / ts.x);
-    ts = f->CalcTextSizeA(size, FLT_MAX, 0, text);
-  }
-  dl->AddText(f, size, ImVec2(a.x + (b.x - a.x - ts.x) * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col, text);
-}
-
-void draw_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, const CellStyle& st, const char* text) {
-  a.x += 1, a.y += 1, b.x -= 1, b.y -= 1;
-  dl->AddRectFilled(a, b, st.fill, 2);
-  dl->AddRect(a, b, st.border, 2, 0, st.border_w);
-  if (text && *text) centered_text(dl, a, b, text, st.text, font_size());
-}
-
-// [SECTION] segments -------------------------------------------------------------------
-
-// A header: pieces of text and badges laid out left to right, wrapping to the next line
-// when a piece does not fit. Measured first (height), then drawn at a position.
-struct Segment {
-  std::string text;
-  ImU32 color = 0;
-  ImU32 badge = 0;           // badge background; 0: plain text
-  std::string tooltip;
-  bool small = false;
-  bool break_before = false;  // start a new line
-};
-
-struct Segments {
-  std::vector<Segment> items;
-  void text(std::string t, ImU32 c, bool small = false) { items.push_back({std::move(t), c, 0, {}, small, false}); }
-  void badge(std::string t, ImU32 bg, ImU32 fg, std::string tip = {}) {
-    items.push_back({std::move(t), fg, bg, std::move(tip), true, false});
-  }
-  void newline() { items.push_back({"", 0, 0, {}, false, true}); }
-};
-
-// Lays out (and, with dl, draws) the segments from `pos` within `width`; returns the height.
-// Plain text wraps between words, a badge moves whole; a line is as tall as its first piece.
-float layout_segments(const Segments& s, ImVec2 pos, float width, ImDrawList* dl, bool hover_ok) {
-  ImFont* f = ImGui::GetFont();
-  auto height_of = [](bool small) { return small ? small_size() + 5 : ImGui::GetTextLineHeight() + 3; };
-  float x = 0, y = 0, line_h = 0;
-  auto new_line = [&] { y += line_h, x = 0, line_h = 0; };
-  for (const auto& seg : s.items) {
-    if (seg.break_before) {
-      new_line();
-      if (seg.text.empty()) continue;
-    }
-    const float size = seg.small ? small_size() + 1 : font_size();
-    if (seg.badge) {
-      const ImVec2 ts = f->CalcTextSizeA(size, FLT_MAX, 0, seg.text.c_str());
-      const float w = ts.x + 10;
-      if (x > 0 && x + w > width) new_line();
-      if (line_h == 0) line_h = height_of(seg.small);
-      if (dl) {
-        const ImVec2 a(pos.x + x, pos.y + y + 1), b(a.x + w, pos.y + y + line_h - 2);
-        dl->AddRectFilled(a, b, seg.badge, 4);
-        dl->AddText(f, size, ImVec2(a.x + 5, a.y + (b.y - a.y - ts.y) * 0.5f), seg.color, seg.text.c_str());
-        if (hover_ok && !seg.tooltip.empty() && ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("%s", seg.tooltip.c_str());
-      }
-      x += w + 6;
-      continue;
-    }
-    // Plain text, word by word.
-    const float space = f->CalcTextSizeA(size, FLT_MAX, 0, " ").x;
-    const char* p = seg.text.c_str();
-    const char* end = p + seg.text.size();
-    while (p < end) {
-      const char* q = p;
-      while (q < end && *q != ' ') ++q;
-      const ImVec2 ts = f->CalcTextSizeA(size, FLT_MAX, 0, p, q);
-      if (x > 0 && x + ts.x > width) new_line();
-      if (line_h == 0) line_h = height_of(seg.small);
-      if (dl) dl->AddText(f, size, ImVec2(pos.x + x, pos.y + y + (line_h - 1 - ts.y) * 0.5f), seg.color, p, q);
-      x += ts.x + space;
-      p = q;
-      while (p < end && *p == ' ') ++p;
-    }
-    x += 2;
-  }
-  return y + line_h;
-}
+using namespace cells;  // the palette, cells and headers this view draws with (storage_draw.h)
 
 // [SECTION] hover ----------------------------------------------------------------------
 
