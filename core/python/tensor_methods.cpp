@@ -306,9 +306,12 @@ void init_tensor_methods(py::module_& m) {
       return;
     }
     // x[mask] = v: the value becomes a tensor of x's dtype and device (PyTorch's index_put_).
+    // A 0-dim tensor is taken as a number too (converted); a bigger one must match x's dtype.
     Tensor values = number ? ops::full(std::vector<int64_t>{}, to_scalar(value.ptr()), t.dtype(), std::nullopt, t.device(),
                                        std::nullopt)
                            : unpack(value.ptr());
+    if (values.dim() == 0 && values.dtype() != t.dtype())
+      values = ops::_to_copy(values, t.dtype(), std::nullopt, std::nullopt, std::nullopt, false, std::nullopt);
     ops::index_put_(target.view, target.advanced, values, false);
   });
   def_method("requires_grad_", [](const Tensor& t, bool r) {

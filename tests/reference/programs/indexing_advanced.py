@@ -37,3 +37,13 @@ for bad in ("x[torch.tensor([5])]", "x[torch.tensor([True, False])]"):
         print(eval(bad))
     except (IndexError, RuntimeError) as e:
         print(bad, "->", type(e).__name__ + ":", e)
+# A 0-dim value is converted to the target's dtype; a number is too.
+v = torch.zeros(4)
+v[torch.tensor([True, False, True, False])] = torch.tensor(7)
+iy = torch.zeros(3, dtype=torch.int32)
+iy[[0, 2]] = 5.7
+print(v, iy)
+try:
+    v[[1]] = torch.tensor([2.], dtype=torch.float64)
+except RuntimeError as e:
+    print("RuntimeError:", e)
