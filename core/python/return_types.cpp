@@ -1,5 +1,6 @@
 // torch.return_types: the named tuples of operators with named returns (torch.max(x, 0) is a
 // torch.return_types.max with .values and .indices), as PyTorch's structseq types.
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +15,15 @@ namespace {
 std::map<std::string, PyTypeObject*>& types() {
   static std::map<std::string, PyTypeObject*> t;
   return t;
+}
+struct Description {
+  std::string name;
+  std::vector<PyStructSequence_Field> fields;
+  PyStructSequence_Desc desc{};
+};
+std::deque<Description>& descriptions() {  // a deque: adding one never moves the others
+  static std::deque<Description> d;
+  return d;
 }
 std::map<PyTypeObject*, std::vector<const char*>>& fields_of() {
   static std::map<PyTypeObject*, std::vector<const char*>> f;
@@ -46,12 +56,14 @@ void add_return_types(pybind11::module_& m, const ReturnTypeDef* defs) {
   PyObject* mod = PyModule_New("torch._C._return_types");
   if (!mod) throw pybind11::error_already_set();
   for (const ReturnTypeDef* d = defs; d->name; ++d) {
-    // The descriptions must outlive the types, which live as long as the interpreter.
-    auto* fields = new PyStructSequence_Field[d->fields.size() + 1]();
-    for (size_t i = 0; i < d->fields.size(); ++i) fields[i] = {d->fields[i], nullptr};
-    auto* name = new std::string("torch.return_types." + std::string(d->name));
-    auto* desc = new PyStructSequence_Desc{name->c_str(), nullptr, fields, static_cast<int>(d->fields.size())};
-    PyTypeObject* type = PyStructSequence_NewType(desc);
+    // The descriptions must outlive the types, which live as long as the interpreter: they are
+    // kept here (reachable, so no leak checker reports them).
+    Description& desc = descriptions().emplace_back();
+    desc.name = "torch.return_types." + std::string(d->name);
+    for (const char* f : d->fields) desc.fields.push_back({f, nullptr});
+    desc.fields.push_back({nullptr, nullptr});
+    desc.desc = {desc.name.c_str(), nullptr, desc.fields.data(), static_cast<int>(d->fields.size())};
+    PyTypeObject* type = PyStructSequence_NewType(&desc.desc);
     if (!type) throw pybind11::error_already_set();
     type->tp_repr = structseq_repr;
     PyType_Modified(type);
