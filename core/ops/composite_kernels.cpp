@@ -12,30 +12,27 @@ namespace ipt::native {
 // exactly tile a block of memory (x.t().clone() is still "transposed"); anything with gaps
 // or overlaps (a slice with a step, an expand) becomes contiguous. contiguous() asks for
 // MemoryFormat::Contiguous explicitly.
+namespace {
+// The tensor a copy of `self` is written into: self's strides when they tile memory densely
+// and the memory format is Preserve, contiguous otherwise.
+Tensor empty_for_copy(const Tensor& self, ScalarType dtype, Device device, std::optional<MemoryFormat> memory_format) {
+  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve &&
+      is_non_overlapping_and_dense(self.sizes(), self.strides()) && !self.is_contiguous())
+    return ops::empty_strided(self.sizes(), self.strides(), dtype, std::nullopt, device, std::nullopt);
+  return ops::empty_memory_format(self.sizes(), dtype, std::nullopt, device, std::nullopt, std::nullopt);
+}
+}  // namespace
+
 Tensor _to_copy(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
                 std::optional<Device> device, std::optional<bool> pin_memory, bool non_blocking,
                 std::optional<MemoryFormat> memory_format) {
   (void)layout, (void)pin_memory;
-  const ScalarType dt = dtype.value_or(self.dtype());
-  const Device dev = device.value_or(self.device());
-  Tensor out;
-  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve &&
-      is_non_overlapping_and_dense(self.sizes(), self.strides()) && !self.is_contiguous())
-    out = ops::empty_strided(self.sizes(), self.strides(), dt, std::nullopt, dev, std::nullopt);
-  else
-    out = ops::empty_memory_format(self.sizes(), dt, std::nullopt, dev, std::nullopt,
-                                   memory_format == MemoryFormat::Preserve ? std::nullopt : memory_format);
+  Tensor out = empty_for_copy(self, dtype.value_or(self.dtype()), device.value_or(self.device()), memory_format);
   return ops::copy_(out, self, non_blocking);
 }
 
 Tensor clone(const Tensor& self, std::optional<MemoryFormat> memory_format) {
-  Tensor out;
-  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve &&
-      is_non_overlapping_and_dense(self.sizes(), self.strides()) && !self.is_contiguous())
-    out = ops::empty_strided(self.sizes(), self.strides(), self.dtype(), std::nullopt, self.device(), std::nullopt);
-  else
-    out = ops::empty_memory_format(self.sizes(), self.dtype(), std::nullopt, self.device(), std::nullopt, std::nullopt);
-  return ops::copy_(out, self, false);
+  return ops::copy_(empty_for_copy(self, self.dtype(), self.device(), memory_format), self, false);
 }
 
 // Note [contiguous copies only when needed]
