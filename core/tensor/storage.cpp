@@ -10,18 +10,24 @@ namespace ipt {
 
 static std::atomic<uint64_t> g_next_storage_id{1};
 
+// "storage allocated" / "storage freed" in the trace.
+static void record_storage(uint64_t id, size_t nbytes, Device device, bool freed) {
+  if (!trace::tracing_enabled()) return;
+  trace::StorageInfo info;
+  info.storage_id = id;
+  info.nbytes = static_cast<int64_t>(nbytes);
+  info.device = device_trace_name(device);
+  info.freed = freed;
+  trace::Recorder::current().instant(trace::Category::Storage, freed ? "storage freed" : "storage allocated",
+                                     std::move(info));
+}
+
 Storage::Storage(size_t nbytes, Device device)
     : id_(g_next_storage_id.fetch_add(1, std::memory_order_relaxed)), nbytes_(nbytes), device_(device) {
   const BackendInterface& be = backend_for(device.type);
   data_ = be.allocate(nbytes);
   deallocate_ = be.deallocate;
-  if (trace::tracing_enabled()) {
-    trace::StorageInfo info;
-    info.storage_id = id_;
-    info.nbytes = static_cast<int64_t>(nbytes);
-    info.device = device_trace_name(device);
-    trace::Recorder::current().instant(trace::Category::Storage, "storage allocated", std::move(info));
-  }
+  record_storage(id_, nbytes, device, false);
 }
 
 Storage::Storage(void* data, size_t nbytes, Device device, std::shared_ptr<void> owner)
@@ -31,24 +37,11 @@ Storage::Storage(void* data, size_t nbytes, Device device, std::shared_ptr<void>
       data_(data),
       deallocate_(nullptr),
       owner_(std::move(owner)) {
-  if (trace::tracing_enabled()) {
-    trace::StorageInfo info;
-    info.storage_id = id_;
-    info.nbytes = static_cast<int64_t>(nbytes);
-    info.device = device_trace_name(device);
-    trace::Recorder::current().instant(trace::Category::Storage, "storage allocated", std::move(info));
-  }
+  record_storage(id_, nbytes, device, false);
 }
 
 Storage::~Storage() {
-  if (trace::tracing_enabled()) {
-    trace::StorageInfo info;
-    info.storage_id = id_;
-    info.nbytes = static_cast<int64_t>(nbytes_);
-    info.device = device_trace_name(device_);
-    info.freed = true;
-    trace::Recorder::current().instant(trace::Category::Storage, "storage freed", std::move(info));
-  }
+  record_storage(id_, nbytes_, device_, true);
   if (deallocate_) deallocate_(data_);
 }
 
