@@ -4,8 +4,6 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "core/util/error.h"
 #include "core/util/read_file.h"
@@ -42,58 +40,93 @@ namespace {
   IPT_FAIL(ValueError, src, ": ", what);
 }
 
+const char* kind_of(const YAML::Node& n) {
+  switch (n.Type()) {
+    case YAML::NodeType::Map: return "a mapping";
+    case YAML::NodeType::Sequence: return "a list";
+    case YAML::NodeType::Scalar: return "text";
+    default: return "empty";
+  }
+}
+
+// parent[key], or an undefined node when parent is not a mapping (yaml-cpp throws there).
+YAML::Node field(const YAML::Node& parent, const std::string& key) {
+  return parent.IsMap() ? parent[key] : YAML::Node(YAML::NodeType::Undefined);
+}
+
 // `prefix` names the enclosing field in messages: "missing 'narration.zh'".
 std::string need_string(const std::string& src, const YAML::Node& parent, const std::string& key,
                         const std::string& where, const std::string& prefix = "") {
-  YAML::Node n = parent[key];
+  YAML::Node n = field(parent, key);
   const std::string name = prefix + key;
   if (!n) fail(src, parent, where + "missing '" + name + "'");
-  if (!n.IsScalar()) fail(src, n, where + "'" + name + "' must be text");
-  std::string s = n.as<std::string>();
+  if (!n.IsScalar()) fail(src, n, where + "'" + name + "' must be text, not " + kind_of(n));
+  std::string s = n.Scalar();
   if (s.empty()) fail(src, n, where + "'" + name + "' is empty");
   return s;
 }
 
 Text need_text(const std::string& src, const YAML::Node& parent, const std::string& key, const std::string& where) {
-  YAML::Node n = parent[key];
+  YAML::Node n = field(parent, key);
   if (!n) fail(src, parent, where + "missing '" + key + "'");
-  if (!n.IsMap()) fail(src, n, where + "'" + key + "' must have 'en' and 'zh' texts");
+  if (!n.IsMap())
+    fail(src, n, where + "'" + key + "' must be a mapping with 'en' and 'zh' texts, not " + kind_of(n));
   return Text{need_string(src, n, "en", where, key + "."), need_string(src, n, "zh", where, key + ".")};
+}
+
+int need_int(const std::string& src, const YAML::Node& parent, const std::string& key, const std::string& where) {
+  YAML::Node n = field(parent, key);
+  if (!n) fail(src, parent, where + "missing '" + key + "'");
+  int v = 0;
+  if (!n.IsScalar() || !YAML::convert<int>::decode(n, v))
+    fail(src, n, where + "'" + key + "' must be an integer, not " +
+                     (n.IsScalar() ? "'" + n.Scalar() + "'" : std::string(kind_of(n))));
+  return v;
+}
+
+YAML::Node load_yaml(const std::string& text, const std::string& src) {
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    IPT_FAIL(ValueError, src, ":", e.mark.line + 1, ": not valid YAML: ", e.msg);
+  }
+}
+
+// The file line of a scalar's first line: a block scalar ('|' or '>') starts on the line
+// after its indicator.
+int first_line_of(const std::string& text, const YAML::Node& n) {
+  const YAML::Mark m = n.Mark();
+  const size_t pos = m.pos >= 0 ? static_cast<size_t>(m.pos) : std::string::npos;
+  const bool block = pos < text.size() && (text[pos] == '|' || text[pos] == '>');
+  return m.line + 1 + (block ? 1 : 0);
 }
 
 }  // namespace
 
 Lesson parse_lesson(const std::string& text, const std::string& src) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    IPT_FAIL(ValueError, src, ":", e.mark.line + 1, ": not valid YAML: ", e.msg);
-  }
-  if (!root.IsMap()) IPT_FAIL(ValueError, src, ": a lesson file must be a mapping with number, title, summary and steps");
+  YAML::Node root = load_yaml(text, src);
+  if (!root.IsMap())
+    IPT_FAIL(ValueError, src, ": a lesson file must be a mapping with number, title, summary and steps, not ",
+             kind_of(root));
   Lesson l;
   l.source_path = src;
-  try {
-    YAML::Node num = root["number"];
-    if (!num) fail(src, root, "missing 'number'");
-    l.number = num.as<int>();
-  } catch (const YAML::Exception&) {
-    fail(src, root["number"], "'number' must be an integer");
-  }
+  l.number = need_int(src, root, "number", "");
   l.title = need_text(src, root, "title", "");
   l.summary = need_text(src, root, "summary", "");
   YAML::Node steps = root["steps"];
   if (!steps) fail(src, root, "missing 'steps'");
-  if (!steps.IsSequence() || steps.size() == 0) fail(src, steps, "'steps' must be a non-empty list");
+  if (!steps.IsSequence() || steps.size() == 0)
+    fail(src, steps, std::string("'steps' must be a non-empty list, not ") + (steps.IsSequence() ? "an empty list" : kind_of(steps)));
   for (size_t i = 0; i < steps.size(); ++i) {
     const YAML::Node s = steps[i];
     std::string where = "step " + std::to_string(i + 1) + ": ";
-    if (!s.IsMap()) fail(src, s, where + "must be a mapping");
+    if (!s.IsMap()) fail(src, s, where + "must be a mapping with title, narration, view and code, not " + kind_of(s));
     Step st;
     st.line = s.Mark().line + 1;
     st.title = need_text(src, s, "title", where);
     st.narration = need_text(src, s, "narration", where);
     st.code = need_string(src, s, "code", where);
+    st.code_line = first_line_of(text, s["code"]);
     std::string view = need_string(src, s, "view", where);
     auto v = parse_view(view);
     if (!v) fail(src, s["view"], where + "unknown view '" + view + "' (expected output, storage, dispatch, events, graph, timeline or schema)");
@@ -111,27 +144,19 @@ Lesson load_lesson(const std::string& path) { return parse_lesson(read_file(path
 
 std::vector<LessonEntry> load_index(const std::string& dir) {
   std::string path = (fs::path(dir) / "index.yaml").string();
-  std::string text = read_file(path);
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
-    IPT_FAIL(ValueError, path, ":", e.mark.line + 1, ": not valid YAML: ", e.msg);
-  }
-  YAML::Node list = root["lessons"];
-  if (!list || !list.IsSequence()) fail(path, root, "missing 'lessons' list");
+  YAML::Node root = load_yaml(read_file(path), path);
+  YAML::Node list = field(root, "lessons");
+  if (!list) fail(path, root, std::string("expected a mapping with a 'lessons' list, not ") + kind_of(root));
+  if (!list.IsSequence()) fail(path, list, std::string("'lessons' must be a list, not ") + kind_of(list));
   std::vector<LessonEntry> out;
   for (size_t i = 0; i < list.size(); ++i) {
     const YAML::Node n = list[i];
     std::string where = "lesson entry " + std::to_string(i + 1) + ": ";
+    if (!n.IsMap()) fail(path, n, where + "must be a mapping with number, title and (once written) file, not " + kind_of(n));
     LessonEntry e;
-    try {
-      e.number = n["number"].as<int>();
-    } catch (const YAML::Exception&) {
-      fail(path, n, where + "'number' must be an integer");
-    }
+    e.number = need_int(path, n, "number", where);
     e.title = need_text(path, n, "title", where);
-    if (n["file"]) e.file = (fs::path(dir) / n["file"].as<std::string>()).string();
+    if (n["file"]) e.file = (fs::path(dir) / need_string(path, n, "file", where)).string();
     out.push_back(std::move(e));
   }
   return out;

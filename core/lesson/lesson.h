@@ -26,6 +26,7 @@ struct Step {
   ViewKind view = ViewKind::Output;
   std::string code;   // Python source; runs after the lesson's earlier steps, in the same namespace
   int line = 0;       // line of the step in the lesson file
+  int code_line = 0;  // the file's line of the code's first line (tracebacks name it)
 };
 
 struct Lesson {

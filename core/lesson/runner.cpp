@@ -6,8 +6,6 @@
 
 namespace ipt::lesson {
 
-std::string step_filename(const Lesson& l, int k) { return l.source_path + ":step" + std::to_string(k + 1); }
-
 std::vector<StepRun> run_steps(const Lesson& l, int last, python::Session& session, const StepCallbacks& cb) {
   std::vector<StepRun> runs;
   last = std::clamp(last, -1, static_cast<int>(l.steps.size()) - 1);
@@ -19,7 +17,8 @@ std::vector<StepRun> run_steps(const Lesson& l, int last, python::Session& sessi
       rec.instant(trace::Category::Lesson, "lesson step",
                   trace::Text{"lesson " + std::to_string(l.number) + " step " + std::to_string(k + 1)});
     if (cb.before) cb.before(k);
-    python::StepResult s = session.run(l.steps[static_cast<size_t>(k)].code, step_filename(l, k));
+    const Step& step = l.steps[static_cast<size_t>(k)];
+    python::StepResult s = session.run(step.code, l.source_path, step.code_line);
     r.output = std::move(s.output);
     r.result = std::move(s.result);
     if (cb.after) cb.after(k, r);

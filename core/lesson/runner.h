@@ -28,7 +28,4 @@ struct StepCallbacks {
 // cell: a reader can go on).
 std::vector<StepRun> run_steps(const Lesson& l, int last, python::Session& session, const StepCallbacks& cb = {});
 
-// "lessons/02-tensor-storage.yaml:step3": the file name tracebacks show for a step.
-std::string step_filename(const Lesson& l, int k);
-
 }  // namespace ipt::lesson

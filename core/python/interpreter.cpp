@@ -4,6 +4,7 @@
 #include <frameobject.h>
 #include <pybind11/embed.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -44,6 +45,8 @@ struct Tracer {
   PyObject* filename = nullptr;  // the program's file name (borrowed from its code object)
   PyObject* globals = nullptr;
   std::map<std::string, uint64_t> bound;  // module-level name -> tensor id last recorded
+  int line_offset = 0;   // the program's line 1 is the file's line line_offset + 1
+  int line_count = 0;    // lines of the program (a lesson step is part of its file)
 
   bool in_program(PyFrameObject* frame) const {
     PyCodeObject* code = PyFrame_GetCode(frame);
@@ -88,7 +91,11 @@ int trace_hook(PyObject* obj, PyFrameObject* frame, int what, PyObject*) {
     if (!PyCode_Addr2Location(code, PyFrame_GetLasti(frame), &line, &col, &end_line, &end_col) || line <= 0)
       line = PyFrame_GetLineNumber(frame);
     Py_DECREF(code);
-    trace::Recorder::current().instant(trace::Category::Script, "statement", trace::ScriptLine{line, col + 1});
+    // Lines in the program's own terms; a line of an earlier step of the same lesson file
+    // (a function it defined) is not one of this program's lines.
+    line -= tracer->line_offset;
+    if (line >= 1 && line <= tracer->line_count)
+      trace::Recorder::current().instant(trace::Category::Script, "statement", trace::ScriptLine{line, col + 1});
   }
   return 0;
 }
@@ -206,22 +213,49 @@ void Interpreter::request_stop() {
   PyGILState_Release(g);
 }
 
-RunResult Interpreter::run(std::string_view source, std::string_view filename) {
+namespace {
+
+// Tracebacks show the program's lines even when it is not a file on disk (a lesson step,
+// the playground). The steps of one lesson file share its entry: each fills in its own lines.
+void cache_source_lines(std::string_view source, const std::string& filename, int first_line) {
+  py::dict cache = py::module_::import("linecache").attr("cache");
+  py::str key(filename);
+  py::list lines;
+  if (first_line > 1 && cache.contains(key)) {
+    py::object old = cache[key];
+    if (py::isinstance<py::tuple>(old) && py::len(old) == 4 && py::isinstance<py::list>(old[py::int_(2)]))
+      lines = py::list(old[py::int_(2)]);
+  }
+  py::list own = py::str(std::string(source)).attr("splitlines")(true);
+  const size_t start = static_cast<size_t>(first_line - 1);
+  while (py::len(lines) < start + py::len(own)) lines.append(py::str("\n"));
+  for (size_t i = 0; i < py::len(own); ++i) lines[start + i] = own[i];
+  cache[key] = py::make_tuple(source.size(), py::none(), lines, key);
+}
+
+}  // namespace
+
+RunResult Interpreter::run(std::string_view source, std::string_view filename, int first_line) {
   py::gil_scoped_acquire gil;
   RunResult r;
   stop_requested_ = false;
+  first_line = std::max(first_line, 1);
   py::module_ sys = py::module_::import("sys");
   py::object old_stdout = sys.attr("stdout");
   Writer writer{&output_};
   sys.attr("stdout") = py::cast(writer);
-  // Tracebacks show the program's lines even when it is not a file (a lesson step, the playground).
-  py::module_::import("linecache").attr("cache")[py::str(std::string(filename))] =
-      py::make_tuple(source.size(), py::none(), py::str(std::string(source)).attr("splitlines")(true), py::str(std::string(filename)));
+  const std::string fname(filename);
+  cache_source_lines(source, fname, first_line);
 
-  const std::string src(source), fname(filename);
+  // Blank lines before the program put its lines where they are in its file, so tracebacks
+  // name the file's own lines (RunResult::line stays in the program's terms).
+  const int offset = first_line - 1;
+  const std::string src = std::string(static_cast<size_t>(offset), '\n') + std::string(source);
   PyObject* code = Py_CompileStringExFlags(src.c_str(), fname.c_str(), Py_file_input, nullptr, -1);
   PyObject* result = nullptr;
   Tracer tracer;
+  tracer.line_offset = offset;
+  tracer.line_count = static_cast<int>(std::count(source.begin(), source.end(), '\n')) + 1;
   if (code) {
     tracer.filename = reinterpret_cast<PyCodeObject*>(code)->co_filename;
     tracer.globals = state_->globals.ptr();
@@ -273,6 +307,8 @@ RunResult Interpreter::run(std::string_view source, std::string_view filename) {
         Py_DECREF(c);
       }
     }
+    r.line = r.line > offset ? r.line - offset : 0;
+    if (r.line == 0) r.col = 0;
     r.source_line = line_of(source, r.line);
     try {
       py::object fmt = py::module_::import("traceback").attr("format_exception");

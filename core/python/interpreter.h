@@ -30,7 +30,7 @@ struct RunResult {
   bool ok = true;
   std::string error_kind;     // "RuntimeError", "SyntaxError", "KeyboardInterrupt", ...
   std::string error_message;  // str(exception)
-  int line = 0, col = 0;
+  int line = 0, col = 0;      // in the program's own lines (1 = its first line)
   std::string source_line;    // the text of that line (no newline)
   std::string traceback;      // what CPython prints: "Traceback (most recent call last):\n..."
 
@@ -48,9 +48,11 @@ class Interpreter {
   Interpreter(const Interpreter&) = delete;
   Interpreter& operator=(const Interpreter&) = delete;
 
-  // Compiles and runs `source` as the file `filename` in this interpreter's namespace.
-  // Never throws; errors are in the result. Any thread may call it (it takes the GIL).
-  RunResult run(std::string_view source, std::string_view filename = "<snippet>");
+  // Compiles and runs `source` as the file `filename` in this interpreter's namespace, its
+  // first line being the file's line `first_line` (a lesson step is part of its lesson file:
+  // tracebacks name the file's own lines). Never throws; errors are in the result, with
+  // RunResult::line counted in `source`. Any thread may call it (it takes the GIL).
+  RunResult run(std::string_view source, std::string_view filename = "<snippet>", int first_line = 1);
 
   // Where print() (sys.stdout) writes during run(). Default: the process's stdout.
   void set_output(OutputSink sink) { output_ = std::move(sink); }

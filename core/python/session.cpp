@@ -13,10 +13,10 @@ Session::Session(std::function<void(std::string_view)> echo) : echo_(std::move(e
   });
 }
 
-StepResult Session::run(const std::string& code, const std::string& filename) {
+StepResult Session::run(const std::string& code, const std::string& filename, int first_line) {
   StepResult r;
   capture_ = &r.output;
-  r.result = interp_.run(code, filename);
+  r.result = interp_.run(code, filename, first_line);
   capture_ = nullptr;
   if (!r.result.ok && trace::tracing_enabled())
     trace::Recorder::current().instant(trace::Category::Script, "uncaught exception",

@@ -21,7 +21,8 @@ class Session {
   explicit Session(std::function<void(std::string_view)> echo = nullptr);
 
   // Runs one program (or lesson step) in this session's namespace. Never throws.
-  StepResult run(const std::string& code, const std::string& filename = "<snippet>");
+  // `first_line`: where `code` starts in `filename` (see Interpreter::run).
+  StepResult run(const std::string& code, const std::string& filename = "<snippet>", int first_line = 1);
   // Thread-safe: interrupts the running program (KeyboardInterrupt).
   void request_stop() { interp_.request_stop(); }
   bool running() const { return interp_.running(); }

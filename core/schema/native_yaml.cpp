@@ -5,11 +5,11 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "core/schema/schema_parser.h"
 #include "core/util/error.h"
+#include "core/util/read_file.h"
 
 namespace ipt::schema {
 
@@ -21,12 +21,9 @@ int line_of(const YAML::Node& node) { return node.Mark().line + 1; }
   IPT_FAIL(RuntimeError, source, ":", line, ": ", msg);
 }
 
+// PyTorch's own native_functions.yaml is about 0.5 MB.
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) IPT_FAIL(RuntimeError, "cannot read '", path, "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return read_regular_file(path, uint64_t(64) << 20, "native_functions.yaml");
 }
 
 std::string trim(const std::string& s) {

@@ -80,6 +80,43 @@ def case_bad_lesson_file():
         write(d, "bad.yaml", "number: [\n")
         rc, out, err = run(["lesson", "2"], env={"IPT_LESSONS_DIR": d})
         expect(rc == 2 and "not valid YAML" in err, "malformed YAML is reported", out, err)
+        # A field of the wrong type: the file, its line, the field and what was expected.
+        write(d, "bad.yaml", "number: 2\ntitle: [T]\nsummary: {en: S, zh: S}\nsteps: []\n")
+        rc, out, err = run(["lesson", "2"], env={"IPT_LESSONS_DIR": d})
+        expect(rc == 2 and "bad.yaml:2: 'title' must be a mapping with 'en' and 'zh' texts, not a list" in err,
+               "a field of the wrong type is named with its file and line", out, err)
+        # An index that is not a mapping, or whose entry has a file of the wrong type.
+        write(d, "index.yaml", "7\n")
+        for cmd in (["lessons"], ["lesson", "2"], ["all-lessons", "--out", d]):
+            rc, out, err = run(cmd, env={"IPT_LESSONS_DIR": d})
+            expect(rc == 2 and "index.yaml:1: expected a mapping with a 'lessons' list, not text" in err,
+                   "a scalar index is refused (%s)" % cmd[0], out, err)
+            expect("yaml-cpp" not in err, "no raw library message", out, err)
+        write(d, "index.yaml", "lessons:\n  - number: 2\n    title: {en: T, zh: T}\n    file: [a, b]\n")
+        rc, out, err = run(["lessons"], env={"IPT_LESSONS_DIR": d})
+        expect(rc == 2 and "index.yaml:4: lesson entry 1: 'file' must be text, not a list" in err,
+               "an entry's file of the wrong type is named", out, err)
+
+
+def case_failing_step_line():
+    # A failing step's traceback names the lesson file's own line, and shows that line.
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "index.yaml", "lessons:\n  - number: 2\n    title: {en: T, zh: T}\n    file: l.yaml\n")
+        write(d, "l.yaml", "number: 2\ntitle: {en: T, zh: T}\nsummary: {en: S, zh: S}\nsteps:\n"
+                           "  - title: {en: A, zh: A}\n    view: output\n    narration: {en: N, zh: N}\n"
+                           "    code: |\n      def f():\n          return 1 / 0\n"
+                           "  - title: {en: B, zh: B}\n    view: output\n    narration: {en: N, zh: N}\n"
+                           "    code: |\n      import torch\n      print(torch.ones(2).sum().item())\n      f()\n"
+                           "  - title: {en: C, zh: C}\n    view: output\n    narration: {en: N, zh: N}\n"
+                           "    code: print(undefined_name)\n")
+        rc, out, err = run(["lesson", "2"], env={"IPT_LESSONS_DIR": d})
+        expect(rc == 1 and "2.0" in out, "the lesson runs, failing steps exit 1", out, err)
+        path = os.path.join(d, "l.yaml")
+        expect('File "%s", line 17, in <module>\n    f()' % path in err, "step 2 fails at the file's line 17", out, err)
+        expect('File "%s", line 10, in f\n    return 1 / 0' % path in err,
+               "the function from step 1 is shown at the file's line 10", out, err)
+        expect('File "%s", line 21, in <module>\n    print(undefined_name)' % path in err,
+               "a one-line code field is on its own line", out, err)
 
 
 def case_run_ok():

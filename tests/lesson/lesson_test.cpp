@@ -51,6 +51,35 @@ TEST(Lesson, MissingAndMalformedFieldsAreNamed) {
   EXPECT_NE(error_of(no_steps).find("non-empty list"), std::string::npos);
 }
 
+TEST(Lesson, WrongTypesNameTheFieldAndWhatWasExpected) {
+  EXPECT_EQ(error_of("7\n"), "x.yaml: a lesson file must be a mapping with number, title, summary and steps, not text");
+  EXPECT_EQ(error_of("number: [1]\n"), "x.yaml:1: 'number' must be an integer, not a list");
+  std::string title_text = kGood;
+  title_text.replace(title_text.find("{en: \"T\", zh: \"标题\"}"), std::string("{en: \"T\", zh: \"标题\"}").size(), "T");
+  EXPECT_EQ(error_of(title_text), "x.yaml:2: 'title' must be a mapping with 'en' and 'zh' texts, not text");
+  std::string code_map = kGood;
+  code_map.replace(code_map.find("|\n      import torch"), std::string("|\n      import torch").size(), "{a: 1}");
+  EXPECT_EQ(error_of(code_map), "x.yaml:8: step 1: 'code' must be text, not a mapping");
+  std::string steps_map = "number: 1\ntitle: {en: a, zh: b}\nsummary: {en: a, zh: b}\nsteps: {a: 1}\n";
+  EXPECT_EQ(error_of(steps_map), "x.yaml:4: 'steps' must be a non-empty list, not a mapping");
+  std::string step_text = "number: 1\ntitle: {en: a, zh: b}\nsummary: {en: a, zh: b}\nsteps: [hello]\n";
+  EXPECT_NE(error_of(step_text).find("x.yaml:4: step 1: must be a mapping"), std::string::npos);
+}
+
+TEST(Lesson, CodeLineIsTheFilesOwnLine) {
+  auto l = lesson::parse_lesson(kGood, "x.yaml");
+  EXPECT_EQ(l.steps[0].code_line, 9);  // "code: |" is line 8, the code starts on line 9
+  std::string one_line = kGood;
+  one_line.replace(one_line.find("|\n      import torch"), std::string("|\n      import torch").size(), "import torch");
+  EXPECT_EQ(lesson::parse_lesson(one_line, "x.yaml").steps[0].code_line, 8);
+}
+
+TEST(Lesson, DeepNestingIsRefused) {
+  // yaml-cpp bounds its recursion; the lesson loader reports it as invalid YAML.
+  std::string deep = "number: " + std::string(100000, '[');
+  EXPECT_NE(error_of(deep).find("x.yaml:"), std::string::npos);
+}
+
 TEST(Lesson, WrittenLessonsLoad) {
   auto index = lesson::load_index(IPT_LESSONS_DIR);
   ASSERT_EQ(index.size(), 7u);

@@ -152,7 +152,9 @@ TEST(ReadErrors, EveryFieldMissingOrOfWrongType) {
       EXPECT_NE(msg.find(expect), std::string::npos) << "expected '" << expect << "' in '" << msg << "'";
       ++checked;
     };
-    for (const auto& [key, value] : events[i].items()) {
+    for (const auto& item : events[i].items()) {
+      const std::string key = item.key();  // a named copy: lambdas below capture it
+      const json& value = item.value();
       try_edit(key, [&](json& ev) { ev.erase(key); });
       for (const json& w : wrong) {
         if (w.type() == value.type() || (w.is_number_integer() && signed_field(key))) continue;
@@ -162,7 +164,9 @@ TEST(ReadErrors, EveryFieldMissingOrOfWrongType) {
     }
     const json& payload = events[i]["payload"];
     if (!payload.is_object()) continue;
-    for (const auto& [key, value] : payload.items()) {
+    for (const auto& item : payload.items()) {
+      const std::string key = item.key();
+      const json& value = item.value();
       try_edit("payload." + key, [&](json& ev) { ev["payload"].erase(key); });
       for (const json& w : wrong) {
         if (w.type() == value.type()) continue;
