@@ -16,6 +16,7 @@
 #include "core/util/write_file.h"
 #include "core/views/autograd_model.h"
 #include "core/views/dispatch_model.h"
+#include "app/stop_on_signal.h"
 
 namespace ipt::app {
 
@@ -120,6 +121,7 @@ void print_view(const lesson::Step& s, size_t first_event, const std::string& la
 // The session is always traced: each step's view is printed from its events.
 int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::string& lang) {
   python::Session session;
+  StopOnSignal stop_on_ctrl_c(session);
   trace::ScopedTrace tracing;
   int failures = 0;
   lesson::StepCallbacks cb;
@@ -161,7 +163,11 @@ int cmd_run(const std::string& file, const std::string& trace_path, const std::s
     tracing.emplace();
   }
   python::Session session([](std::string_view s) { std::cout << s << std::flush; });
-  python::StepResult r = session.run(*code, file);
+  python::StepResult r;
+  {
+    StopOnSignal stop_on_ctrl_c(session);
+    r = session.run(*code, file);
+  }
   tracing.reset();
   if (!r.result.ok) print_error(r.result);
   if (!trace_path.empty()) {

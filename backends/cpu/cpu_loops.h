@@ -13,6 +13,7 @@
 
 #include "core/tensor/tensor.h"
 #include "core/util/error.h"
+#include "core/util/interrupt.h"
 
 namespace ipt::cpu {
 
@@ -24,6 +25,9 @@ inline std::vector<int64_t> broadcast_strides(const Tensor& t, const std::vector
     st[d + shift] = t.sizes()[d] == 1 ? 0 : t.strides()[d];
   return st;
 }
+
+// Elements a kernel works through between two checks for a stop request.
+inline constexpr int64_t kInterruptChunk = int64_t(1) << 16;
 
 template <size_t N, typename F>
 void for_each_offsets(const std::vector<int64_t>& sizes, const std::array<std::vector<int64_t>, N>& strides, F&& f) {
@@ -41,9 +45,15 @@ void for_each_offsets(const std::vector<int64_t>& sizes, const std::array<std::v
   std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
   while (true) {
     std::array<int64_t, N> off = base;
-    for (int64_t i = 0; i < inner; ++i) {
-      std::apply(f, off);
-      for (size_t k = 0; k < N; ++k) off[k] += inner_stride[k];
+    // Rows of at most kInterruptChunk elements, with a stop check between them (Note
+    // [Stopping a kernel]): an expanded input can make a loop of 10^12 steps.
+    for (int64_t start = 0; start < inner; start += kInterruptChunk) {
+      check_interrupt();
+      const int64_t end = inner - start > kInterruptChunk ? start + kInterruptChunk : inner;
+      for (int64_t i = start; i < end; ++i) {
+        std::apply(f, off);
+        for (size_t k = 0; k < N; ++k) off[k] += inner_stride[k];
+      }
     }
     int64_t d = nd - 2;
     for (; d >= 0; --d) {

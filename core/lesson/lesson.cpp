@@ -144,7 +144,11 @@ Lesson load_lesson(const std::string& path) { return parse_lesson(read_file(path
 
 std::vector<LessonEntry> load_index(const std::string& dir) {
   std::string path = (fs::path(dir) / "index.yaml").string();
-  YAML::Node root = load_yaml(read_file(path), path);
+  return parse_index(read_file(path), path, dir);
+}
+
+std::vector<LessonEntry> parse_index(const std::string& text, const std::string& path, const std::string& dir) {
+  YAML::Node root = load_yaml(text, path);
   YAML::Node list = field(root, "lessons");
   if (!list) fail(path, root, std::string("expected a mapping with a 'lessons' list, not ") + kind_of(root));
   if (!list.IsSequence()) fail(path, list, std::string("'lessons' must be a list, not ") + kind_of(list));

@@ -51,6 +51,8 @@ Lesson parse_lesson(const std::string& yaml_text, const std::string& source_name
 
 // Reads lessons/index.yaml (the seven lessons of the series, with their files).
 std::vector<LessonEntry> load_index(const std::string& lessons_dir);
+// The same from the index's text; `source` names it in errors, files are relative to `dir`.
+std::vector<LessonEntry> parse_index(const std::string& yaml_text, const std::string& source, const std::string& dir);
 
 // The lessons directory: $IPT_LESSONS_DIR, else the installed/in-tree lessons/ folder
 // found next to the executable or in the source tree the program was built from.

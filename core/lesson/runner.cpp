@@ -22,7 +22,9 @@ std::vector<StepRun> run_steps(const Lesson& l, int last, python::Session& sessi
     r.output = std::move(s.output);
     r.result = std::move(s.result);
     if (cb.after) cb.after(k, r);
+    const bool stopped = !r.result.ok && r.result.error_kind == "KeyboardInterrupt";
     runs.push_back(std::move(r));
+    if (stopped) break;  // Stop ends the lesson's run, not just its step
   }
   return runs;
 }

@@ -25,7 +25,7 @@ struct StepCallbacks {
 
 // Runs steps 0..last (0-based, clamped) of `l` in `session`, recording into the current
 // recorder when it is enabled. Later steps still run after a failing one (each step is a
-// cell: a reader can go on).
+// cell: a reader can go on), but not after one that was stopped (KeyboardInterrupt).
 std::vector<StepRun> run_steps(const Lesson& l, int last, python::Session& session, const StepCallbacks& cb = {});
 
 }  // namespace ipt::lesson

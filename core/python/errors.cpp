@@ -12,6 +12,7 @@ PyObject* python_exception_type(ErrorKind k) {
     case ErrorKind::TypeError: return PyExc_TypeError;
     case ErrorKind::ValueError: return PyExc_ValueError;
     case ErrorKind::NotImplementedError: return PyExc_NotImplementedError;
+    case ErrorKind::KeyboardInterrupt: return PyExc_KeyboardInterrupt;
   }
   return PyExc_RuntimeError;
 }

@@ -15,6 +15,7 @@
 #include "core/python/bindings.h"
 #include "core/tensor/tensor_trace.h"
 #include "core/trace/recorder.h"
+#include "core/util/interrupt.h"
 
 namespace py = pybind11;
 namespace fs = std::filesystem;
@@ -208,8 +209,11 @@ Interpreter::~Interpreter() {
 void Interpreter::request_stop() {
   stop_requested_ = true;
   if (!running_) return;
+  // A running kernel takes the request and throws KeyboardInterrupt (Note [Stopping a
+  // kernel]); Python code gets it asynchronously only if no kernel took it first.
+  request_interrupt();
   PyGILState_STATE g = PyGILState_Ensure();
-  PyThreadState_SetAsyncExc(thread_id_.load(), PyExc_KeyboardInterrupt);
+  if (take_interrupt()) PyThreadState_SetAsyncExc(thread_id_.load(), PyExc_KeyboardInterrupt);
   PyGILState_Release(g);
 }
 
@@ -239,6 +243,7 @@ RunResult Interpreter::run(std::string_view source, std::string_view filename, i
   py::gil_scoped_acquire gil;
   RunResult r;
   stop_requested_ = false;
+  clear_interrupt();
   first_line = std::max(first_line, 1);
   py::module_ sys = py::module_::import("sys");
   py::object old_stdout = sys.attr("stdout");

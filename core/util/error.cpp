@@ -9,6 +9,7 @@ const char* error_kind_name(ErrorKind k) {
     case ErrorKind::TypeError: return "TypeError";
     case ErrorKind::ValueError: return "ValueError";
     case ErrorKind::NotImplementedError: return "NotImplementedError";
+    case ErrorKind::KeyboardInterrupt: return "KeyboardInterrupt";
   }
   return "RuntimeError";
 }

@@ -13,7 +13,7 @@
 
 namespace ipt {
 
-enum class ErrorKind { RuntimeError, IndexError, TypeError, ValueError, NotImplementedError };
+enum class ErrorKind { RuntimeError, IndexError, TypeError, ValueError, NotImplementedError, KeyboardInterrupt };
 
 const char* error_kind_name(ErrorKind k);
 
