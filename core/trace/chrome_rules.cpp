@@ -2,7 +2,9 @@
 // list of readable violations. Times are compared at whole nanoseconds (us * 1000, rounded).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/trace/trace_json.h"
@@ -20,6 +22,20 @@ struct Slice {
 };
 
 int64_t to_ns(double us) { return std::llround(us * 1000.0); }
+
+// Microseconds whose nanoseconds an int64 holds (about 292 years).
+bool time_in_range(double us) { return std::isfinite(us) && std::fabs(us) < 9.2e15; }
+
+// pid and tid are integers a 64-bit signed integer holds.
+std::optional<int64_t> id_of(const json& v) {
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
+    return static_cast<int64_t>(u);
+  }
+  if (v.is_number_integer()) return v.get<int64_t>();
+  return std::nullopt;
+}
 
 std::string where(size_t i, const json& e) {
   std::string s = "traceEvents[" + std::to_string(i) + "]";
@@ -61,11 +77,11 @@ std::vector<std::string> check_chrome_trace_rules(const json& doc) {
   if (events == doc.end()) return out.push_back("traceEvents is missing"), out;
   if (!events->is_array()) return out.push_back("traceEvents is not an array"), out;
 
-  std::set<double> named_pids;
-  std::set<std::pair<double, double>> named_threads;
-  std::set<double> used_pids;
-  std::set<std::pair<double, double>> used_threads;
-  std::map<std::pair<double, double>, std::vector<Slice>> slices;
+  std::set<int64_t> named_pids;
+  std::set<std::pair<int64_t, int64_t>> named_threads;
+  std::set<int64_t> used_pids;
+  std::set<std::pair<int64_t, int64_t>> used_threads;
+  std::map<std::pair<int64_t, int64_t>, std::vector<Slice>> slices;
   for (size_t i = 0; i < events->size(); ++i) {
     const json& e = (*events)[i];
     if (!e.is_object()) {
@@ -85,7 +101,19 @@ std::vector<std::string> check_chrome_trace_rules(const json& doc) {
       }
     if (!ok) continue;
     const std::string ph = e["ph"];
-    const double pid = e["pid"], tid = e["tid"];
+    const std::optional<int64_t> pid_or = id_of(e["pid"]), tid_or = id_of(e["tid"]);
+    for (const char* key : {"pid", "tid"})
+      if (!id_of(e[key])) {
+        out.push_back(where(i, e) + " has \"" + key + "\" " + e[key].dump() +
+                      ", which is not an integer from -2^63 to 2^63-1");
+        ok = false;
+      }
+    if (!time_in_range(e["ts"].get<double>())) {
+      out.push_back(where(i, e) + " has \"ts\" " + e["ts"].dump() + ", out of range");
+      ok = false;
+    }
+    if (!ok) continue;
+    const int64_t pid = *pid_or, tid = *tid_or;
     if (ph == "M") {
       const auto& args = e.find("args");
       const bool has_name = args != e.end() && args->is_object() && args->contains("name") && (*args)["name"].is_string();
@@ -108,6 +136,10 @@ std::vector<std::string> check_chrome_trace_rules(const json& doc) {
         out.push_back(where(i, e) + " has a negative dur");
         continue;
       }
+      if (!time_in_range(dur) || !time_in_range(ts + dur)) {
+        out.push_back(where(i, e) + " has \"dur\" " + e["dur"].dump() + ", out of range");
+        continue;
+      }
       const int64_t start = to_ns(ts);
       slices[{pid, tid}].push_back({i, start, start + to_ns(dur), e["name"]});
     } else if (ph == "i" || ph == "I") {
@@ -115,8 +147,8 @@ std::vector<std::string> check_chrome_trace_rules(const json& doc) {
         out.push_back(where(i, e) + " has an instant scope other than \"t\", \"p\" or \"g\"");
     }
   }
-  auto num = [](double v) { return std::to_string(static_cast<long long>(v)); };
-  for (double pid : used_pids)
+  auto num = [](int64_t v) { return std::to_string(v); };
+  for (int64_t pid : used_pids)
     if (!named_pids.count(pid)) out.push_back("process " + num(pid) + " has no process_name M event");
   for (const auto& [pid, tid] : used_threads)
     if (!named_threads.count({pid, tid}))

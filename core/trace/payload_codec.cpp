@@ -112,12 +112,14 @@ class Fields {
   int64_t i64(const char* key) const { return as_i64(need(key), key); }
   int i32(const char* key) const {
     int64_t v = i64(key);
-    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) fail(key, "is out of range");
+    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+      fail(key, "is " + std::to_string(v) + ", out of range (a 32-bit signed integer)");
     return static_cast<int>(v);
   }
   uint32_t u32(const char* key) const {
     uint64_t v = u64(key);
-    if (v > std::numeric_limits<uint32_t>::max()) fail(key, "is out of range");
+    if (v > std::numeric_limits<uint32_t>::max())
+      fail(key, "is " + std::to_string(v) + ", out of range (a 32-bit unsigned integer)");
     return static_cast<uint32_t>(v);
   }
   bool boolean(const char* key) const {
@@ -142,7 +144,7 @@ class Fields {
   int64_t as_i64(const json& j, const std::string& field) const {
     if (j.is_number_unsigned()) {
       if (j.get<uint64_t>() > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-        fail(field, "is out of range");
+        fail(field, "is " + std::to_string(j.get<uint64_t>()) + ", out of range (a 64-bit signed integer)");
       return static_cast<int64_t>(j.get<uint64_t>());
     }
     if (j.is_number_integer()) return j.get<int64_t>();

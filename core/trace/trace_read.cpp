@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "core/trace/payload_codec.h"
 #include "core/trace/trace_json.h"
@@ -23,6 +24,68 @@ std::string json_detail(const json::exception& e) {
   return pos == std::string::npos ? what : what.substr(pos + 2);
 }
 
+// Where nlohmann refused a document that is well-formed JSON (a number like 1e400 that no
+// double holds): the byte offset and the path to the value, found by a second, streaming pass
+// that keeps only the path.
+class ErrorLocator : public nlohmann::json_sax<json> {
+ public:
+  size_t byte = 0;
+  std::vector<std::string> path;  // "insidePyTorch", "events", "[3]", "ts_ns"
+
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(false); }
+  bool start_array(std::size_t) override { return open(true); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& k) override {
+    frames_.back().key = k;
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception&) override {
+    byte = position >= token.size() ? position - token.size() : 0;  // where the value starts
+    for (const Frame& f : frames_) path.push_back(f.array ? "[" + std::to_string(f.next) + "]" : f.key);
+    return false;
+  }
+
+ private:
+  struct Frame {
+    bool array = false;
+    size_t next = 0;  // arrays: index of the element being read
+    std::string key;  // objects: the key being read
+  };
+  bool value() {
+    if (!frames_.empty() && frames_.back().array) ++frames_.back().next;
+    return true;
+  }
+  bool open(bool array) {
+    frames_.push_back(Frame{array, 0, ""});
+    return true;
+  }
+  bool close() {
+    frames_.pop_back();
+    return value();
+  }
+  std::vector<Frame> frames_;
+};
+
+// "event 3: field 'ts_ns'" for an event's field, else the JSON path.
+std::string describe_path(const std::vector<std::string>& p) {
+  if (p.size() >= 4 && p[0] == "insidePyTorch" && p[1] == "events" && p[2].front() == '[') {
+    std::string field = p[3];
+    for (size_t i = 4; i < p.size(); ++i) field += (p[i].front() == '[' ? "" : ".") + p[i];
+    return "event " + p[2].substr(1, p[2].size() - 2) + ": field '" + field + "'";
+  }
+  std::string out;
+  for (const auto& part : p) out += (out.empty() || part.front() == '[' ? "" : ".") + part;
+  return out.empty() ? "the document" : "'" + out + "'";
+}
+
 json parse_document(std::string_view text) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
     IPT_FAIL(ValueError, "the trace file is empty");
@@ -36,6 +99,11 @@ json parse_document(std::string_view text) {
                " (", json_detail(e), ")");
     IPT_FAIL(ValueError, "the trace file is not valid JSON: error at byte offset ", e.byte - 1, " (",
              json_detail(e), ")");
+  } catch (const json::exception& e) {
+    ErrorLocator where;
+    json::sax_parse(text.begin(), text.end(), &where);
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: ", describe_path(where.path), " at byte offset ", where.byte,
+             ": ", json_detail(e));
   }
 }
 

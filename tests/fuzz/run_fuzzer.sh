@@ -34,7 +34,7 @@ export IPT_PYTHON_DIR="$root/python"
 log="$work/fuzz.log"
 status=0
 "$bin" "$work" "${seeds[@]}" -dict="$here/$target.dict" -max_total_time="$seconds" -timeout=30 \
-  -rss_limit_mb=3072 -max_len=65536 -artifact_prefix="$findings/" -print_final_stats=1 "$@" \
+  -rss_limit_mb=3072 -max_len=200000 -artifact_prefix="$findings/" -print_final_stats=1 "$@" \
   >"$log" 2>&1 || status=$?
 runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
 if [ "$status" -ne 0 ]; then

@@ -141,6 +141,22 @@ TEST(ChromeRules, CatchesMissingFieldsAndNegativeDur) {
   EXPECT_TRUE(mentions(check_chrome_trace_rules(doc), "is not an object"));
 }
 
+// pid and tid are 64-bit signed integers; a value outside is named, never wrapped.
+TEST(ChromeRules, IdsAndTimesOutOfRange) {
+  json doc = good_doc();
+  doc["traceEvents"][2]["pid"] = 18446744073709551615ull;
+  EXPECT_TRUE(mentions(check_chrome_trace_rules(doc), "\"pid\" 18446744073709551615, which is not an integer"));
+  doc = good_doc();
+  doc["traceEvents"][2]["tid"] = 1.5;
+  EXPECT_TRUE(mentions(check_chrome_trace_rules(doc), "\"tid\" 1.5, which is not an integer"));
+  doc = good_doc();
+  doc["traceEvents"][2]["ts"] = 1e300;
+  EXPECT_TRUE(mentions(check_chrome_trace_rules(doc), "\"ts\" 1e+300, out of range"));
+  doc = good_doc();
+  doc["traceEvents"][4]["dur"] = 1e300;
+  EXPECT_TRUE(mentions(check_chrome_trace_rules(doc), "\"dur\" 1e+300, out of range"));
+}
+
 TEST(ChromeRules, CatchesMissingNames) {
   json doc = good_doc();
   doc["traceEvents"].erase(0);

@@ -46,6 +46,19 @@ TEST(ReadErrors, NotJsonSaysWhere) {
   EXPECT_ERROR_HAS("{} trailing", "not valid JSON");
 }
 
+// A number no double holds: the event, the field and the byte offset, not the library's words.
+TEST(ReadErrors, NumbersOutOfRangeSayWhere) {
+  std::string text = valid_text();
+  const size_t at = text.find("\"ts_ns\":", text.find("\"insidePyTorch\""));
+  ASSERT_NE(at, std::string::npos);
+  const size_t value = at + std::string("\"ts_ns\":").size();
+  const size_t end = text.find_first_of(",}", value);
+  text.replace(value, end - value, "1e400");
+  EXPECT_ERROR_HAS(text, "event 0: field 'ts_ns' at byte offset " + std::to_string(value) +
+                             ": number overflow parsing '1e400'");
+  EXPECT_ERROR_HAS("{\"a\": [1, {\"b\": -1e999}]}", "'a[1].b' at byte offset 16: number overflow");
+}
+
 TEST(ReadErrors, TruncatedAtEveryByte) {
   const std::string text = valid_text();
   for (size_t n = 1; n + 2 < text.size(); ++n) {  // the last 2 bytes are "}\n": n = size-2 is complete
@@ -202,12 +215,12 @@ TEST(ReadErrors, BadValuesInsideFields) {
   EXPECT_ERROR_HAS(with(8, "sizes", json::array({2, "3"})), "event 8: field 'payload.sizes[1]' must be an integer");
   EXPECT_ERROR_HAS(with(8, "storage_values", json::array({1, "NaN?"})), "field 'payload.storage_values[1]'");
   EXPECT_ERROR_HAS(with(8, "tensor_id", -3), "field 'payload.tensor_id' must not be negative");
-  EXPECT_ERROR_HAS(with(8, "storage_offset", 18446744073709551615ull), "field 'payload.storage_offset' is out of range");
+  EXPECT_ERROR_HAS(with(8, "storage_offset", 18446744073709551615ull), "field 'payload.storage_offset' is 18446744073709551615, out of range (a 64-bit signed integer)");
   EXPECT_ERROR_HAS(with(4, "fields", json::array({json::array({"k"})})), "field 'payload.fields[0]' must be a [key, value]");
   EXPECT_ERROR_HAS(with(4, "fields", json::array({json::array({"k", 1})})), "field 'payload.fields[0][1]' must be a string");
-  EXPECT_ERROR_HAS(with(0, "line", 5000000000), "field 'payload.line' is out of range");
+  EXPECT_ERROR_HAS(with(0, "line", 5000000000), "field 'payload.line' is 5000000000, out of range (a 32-bit signed integer)");
   EXPECT_ERROR_HAS(with(0, "type", "mystery"), "field 'payload.type' has an unknown payload type \"mystery\"");
-  EXPECT_ERROR_HAS(with_event(0, "tid", 5000000000), "event 0: field 'tid' is out of range");
+  EXPECT_ERROR_HAS(with_event(0, "tid", 5000000000), "event 0: field 'tid' is 5000000000, out of range");
   EXPECT_ERROR_HAS(with_event(0, "phase", "middle"), "event 0: field 'phase' has an unknown value \"middle\"");
   EXPECT_ERROR_HAS(with_event(0, "category", "Dispatch"), "event 0: field 'category' has an unknown value");
   EXPECT_ERROR_HAS(with_event(3, "seq", -1), "event 3: field 'seq' must not be negative");

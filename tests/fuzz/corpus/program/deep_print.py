@@ -1,0 +1,2 @@
+import torch
+print(torch.zeros([1] * 200))

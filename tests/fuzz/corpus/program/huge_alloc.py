@@ -1,0 +1,3 @@
+import torch
+print(torch.zeros(1 << 40))
+print(torch.zeros(1 << 32, 1 << 32))
