@@ -26,6 +26,9 @@ struct TensorPrintInfo {
 };
 
 // What print(t) / repr(t) shows.
+// The printer recurses once per dimension: callers refuse deeper tensors (as PyTorch's
+// printer hits Python's recursion limit).
+inline constexpr int64_t kMaxPrintDims = 900;
 std::string format_tensor(const TensorPrintInfo& info);
 
 // Python's repr(float): shortest round-trip digits, exponent form when the

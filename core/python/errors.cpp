@@ -13,6 +13,7 @@ PyObject* python_exception_type(ErrorKind k) {
     case ErrorKind::ValueError: return PyExc_ValueError;
     case ErrorKind::NotImplementedError: return PyExc_NotImplementedError;
     case ErrorKind::KeyboardInterrupt: return PyExc_KeyboardInterrupt;
+    case ErrorKind::RecursionError: return PyExc_RecursionError;
   }
   return PyExc_RuntimeError;
 }

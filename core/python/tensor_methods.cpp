@@ -185,6 +185,11 @@ IndexedView apply_index(const Tensor& self, py::handle index) {
 }  // namespace
 
 std::string tensor_repr(const Tensor& t) {
+  // The printer nests once per dimension. PyTorch's (Python) printer stops at the interpreter's
+  // recursion limit (494 dimensions from a program's top level in 1.13); this one goes further
+  // but not without bound, with the same kind of error.
+  IPT_CHECK(t.dim() <= format::kMaxPrintDims, RecursionError,
+            "maximum recursion depth exceeded while printing a tensor of ", t.dim(), " dimensions");
   format::TensorPrintInfo info;
   info.sizes = t.sizes();
   info.dtype = format_dtype(t.dtype());

@@ -24,6 +24,7 @@ void infer(py::handle v, size_t depth, Inferred& out) {
   if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr())) {
     auto seq = py::reinterpret_borrow<py::sequence>(v);
     const auto n = static_cast<int64_t>(py::len(seq));
+    IPT_CHECK(depth < 128, ValueError, "too many dimensions '", py_type_name(v.ptr()), "'");  // PyTorch's 128
     if (depth == out.shape.size()) {
       IPT_CHECK(out.values.empty(), ValueError, "expected a number at depth ", depth);
       out.shape.push_back(n);
@@ -31,7 +32,6 @@ void infer(py::handle v, size_t depth, Inferred& out) {
       IPT_CHECK(out.shape[depth] == n, ValueError, "expected sequence of length ", out.shape[depth], " at dim ", depth,
                 " (got ", n, ")");
     }
-    IPT_CHECK(depth < 64, ValueError, "too many dimensions (nested sequences deeper than 64)");
     for (auto item : seq) infer(item, depth + 1, out);
     return;
   }

@@ -10,6 +10,7 @@ const char* error_kind_name(ErrorKind k) {
     case ErrorKind::ValueError: return "ValueError";
     case ErrorKind::NotImplementedError: return "NotImplementedError";
     case ErrorKind::KeyboardInterrupt: return "KeyboardInterrupt";
+    case ErrorKind::RecursionError: return "RecursionError";
   }
   return "RuntimeError";
 }

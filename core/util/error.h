@@ -13,7 +13,8 @@
 
 namespace ipt {
 
-enum class ErrorKind { RuntimeError, IndexError, TypeError, ValueError, NotImplementedError, KeyboardInterrupt };
+enum class ErrorKind { RuntimeError, IndexError, TypeError, ValueError, NotImplementedError, KeyboardInterrupt,
+                       RecursionError };
 
 const char* error_kind_name(ErrorKind k);
 

@@ -6,8 +6,13 @@
 #include <fstream>
 #include <sstream>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
+#include "core/util/write_file.h"
 #include "tests/trace/trace_test_util.h"
 
 namespace ipt::trace {
@@ -117,6 +122,42 @@ TEST(WriteTraceFile, ExistingTargetOnReadOnlyFileSystemUnchanged) {
     EXPECT_NE(std::string(e.what()).find("cannot write trace file '/proc/version'"), std::string::npos) << e.what();
   }
   EXPECT_EQ(slurp(target), before);
+}
+
+// Note [A temporary file and a terminating signal]: a write killed by SIGTERM removes its
+// temporary file and leaves no target. The child writes 256 MB; the parent signals it as soon
+// as the temporary file appears.
+TEST(WriteTraceFile, TerminatedWriteLeavesNoTemporary) {
+  TempDir dir;
+  const fs::path target = dir.path / "big.json";
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const std::string text(size_t(256) << 20, 'x');
+    try {
+      write_file(target, text, "trace file");
+    } catch (...) {
+      ::_exit(3);
+    }
+    ::_exit(0);
+  }
+  bool seen = false;
+  for (int i = 0; i < 20000 && !seen; ++i) {
+    for (const auto& name : dir.entries()) seen |= name.find(".tmp-") != std::string::npos;
+    if (!seen) ::usleep(500);
+  }
+  ::kill(child, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  if (WIFSIGNALED(status)) {
+    EXPECT_EQ(WTERMSIG(status), SIGTERM);
+    EXPECT_EQ(dir.entries(), std::vector<std::string>{}) << "the killed write left files behind";
+  } else {
+    // The write finished before the signal came: then the target is whole and alone.
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    EXPECT_EQ(dir.entries(), std::vector<std::string>{"big.json"});
+  }
+  EXPECT_TRUE(seen) << "the temporary file never appeared";
 }
 
 }  // namespace
