@@ -12,6 +12,7 @@
 #include <string>
 
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/wrapping.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/trace/recorder.h"
@@ -53,7 +54,7 @@ void naive_mm(const Tensor& a, const Tensor& b, const Tensor& out) {
       T acc = 0;
       for (int64_t p = 0; p < k; ++p) {
         if constexpr (std::is_same_v<T, bool>) acc = acc || (pa[i * a.strides()[0] + p * a.strides()[1]] && pb[p * b.strides()[0] + j * b.strides()[1]]);
-        else acc += pa[i * a.strides()[0] + p * a.strides()[1]] * pb[p * b.strides()[0] + j * b.strides()[1]];
+        else acc = cpu::wrapping_add(acc, cpu::wrapping_mul(pa[i * a.strides()[0] + p * a.strides()[1]], pb[p * b.strides()[0] + j * b.strides()[1]]));
       }
       pc[i * n + j] = acc;
     }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/wrapping.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/util/error.h"
@@ -95,19 +96,30 @@ Tensor unary_in_place(const Tensor& self, PromoteInts promote, Op op) {
   return self;
 }
 
+// x + alpha * y. An integral alpha stays an integer, converted to T as PyTorch converts it
+// (-1 is 255 for uint8), and integers wrap (see wrapping.h).
 struct AddOp {
   double alpha;
+  int64_t int_alpha;
   template <typename T>
   T operator()(T x, T y) const {
     if constexpr (std::is_same_v<T, bool>) return x || (alpha != 0 && y);
+    else if constexpr (cpu::wraps_v<T>) return cpu::wrapping_add(x, cpu::wrapping_mul(static_cast<T>(int_alpha), y));
     else return alpha == 1 ? static_cast<T>(x + y) : static_cast<T>(x + static_cast<T>(alpha) * y);
   }
 };
+// A floating alpha is refused for integral inputs (check_alpha); for floating ones the integer
+// form is never used.
+AddOp add_op(const Scalar& alpha, bool negate) {
+  const double a = negate ? -alpha.to_double() : alpha.to_double();
+  const int64_t i = alpha.is_floating() ? 0 : alpha.to_long();
+  return AddOp{a, negate ? cpu::wrapping_neg(i) : i};
+}
 struct MulOp {
   template <typename T>
   T operator()(T x, T y) const {
     if constexpr (std::is_same_v<T, bool>) return x && y;
-    else return x * y;
+    else return cpu::wrapping_mul(x, y);
   }
 };
 struct DivOp {
@@ -148,21 +160,21 @@ void check_pow_exponent(const Tensor& self, const Scalar& e) {
 
 Tensor add_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_alpha(self, other, alpha);
-  return binary_out_of_place(self, other, PromoteInts::No, AddOp{alpha.to_double()});
+  return binary_out_of_place(self, other, PromoteInts::No, add_op(alpha, false));
 }
 Tensor add_cpu_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_alpha(self, other, alpha);
-  return binary_in_place(self, other, PromoteInts::No, AddOp{alpha.to_double()});
+  return binary_in_place(self, other, PromoteInts::No, add_op(alpha, false));
 }
 Tensor sub_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_sub_bool(self, other);
   check_alpha(self, other, alpha);
-  return binary_out_of_place(self, other, PromoteInts::No, AddOp{-alpha.to_double()});
+  return binary_out_of_place(self, other, PromoteInts::No, add_op(alpha, true));
 }
 Tensor sub_cpu_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_sub_bool(self, other);
   check_alpha(self, other, alpha);
-  return binary_in_place(self, other, PromoteInts::No, AddOp{-alpha.to_double()});
+  return binary_in_place(self, other, PromoteInts::No, add_op(alpha, true));
 }
 Tensor mul_cpu(const Tensor& self, const Tensor& other) { return binary_out_of_place(self, other, PromoteInts::No, MulOp{}); }
 Tensor mul_cpu_(const Tensor& self, const Tensor& other) { return binary_in_place(self, other, PromoteInts::No, MulOp{}); }
@@ -174,11 +186,11 @@ Tensor pow_tensor_cpu(const Tensor& self, const Tensor& exponent) {
 
 Tensor neg_cpu(const Tensor& self) {
   check_neg_bool(self);
-  return unary_out_of_place(self, PromoteInts::No, [](auto x) { return -x; });
+  return unary_out_of_place(self, PromoteInts::No, [](auto x) { return cpu::wrapping_neg(x); });
 }
 Tensor neg_cpu_(const Tensor& self) {
   check_neg_bool(self);
-  return unary_in_place(self, PromoteInts::No, [](auto x) { return -x; });
+  return unary_in_place(self, PromoteInts::No, [](auto x) { return cpu::wrapping_neg(x); });
 }
 Tensor exp_cpu(const Tensor& self) {
   cpu::refuse_half(self, "exp_vml_cpu");
@@ -375,7 +387,7 @@ struct AbsOp {
   template <typename T>
   T operator()(T x) const {
     if constexpr (std::is_same_v<T, bool>) return x;
-    else return x < 0 ? static_cast<T>(-x) : (x == 0 ? T(0) : x);  // abs(-0.0) is 0.0
+    else return x < 0 ? cpu::wrapping_neg(x) : (x == 0 ? T(0) : x);  // abs(-0.0) is 0.0; abs(INT64_MIN) wraps
   }
 };
 struct FloorOp {
@@ -561,6 +573,7 @@ struct RemainderOp {
       return false;
     } else if constexpr (std::is_integral_v<T>) {
       IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
+      if (y == T(-1)) return T(0);  // also for the smallest integer, where x % -1 traps
       T r = x % y;
       if (r != 0 && ((r < 0) != (y < 0))) r += y;
       return r;
@@ -583,6 +596,9 @@ struct FloorDivideOp {
       return x;
     } else if constexpr (std::is_integral_v<T>) {
       IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
+      // The smallest integer // -1 traps in hardware (PyTorch 1.13 dies of SIGFPE there);
+      // here it wraps, as the multiplication by -1 does.
+      if (y == T(-1)) return cpu::wrapping_neg(x);
       T q = static_cast<T>(x / y);
       if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
       return q;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/wrapping.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
@@ -51,7 +52,9 @@ Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
     finish(acc);
   } else {
     std::vector<int64_t> acc(static_cast<size_t>(n_out), 0);
-    cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t i, int64_t o) { acc[o] += cpu::load_as<int64_t>(src, self.dtype(), i); });
+    cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t i, int64_t o) {
+      acc[o] = cpu::wrapping_add(acc[o], cpu::load_as<int64_t>(src, self.dtype(), i));
+    });
     finish(acc);
   }
   return out;
@@ -217,7 +220,7 @@ Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std
       cpu::store_as<double>(out.impl()->raw_data(), out_dtype, o, acc);
     } else {
       int64_t acc = 1;
-      for (int64_t k = 0; k < r.len; ++k) acc *= cpu::load_as<int64_t>(src, self.dtype(), o * r.len + k);
+      for (int64_t k = 0; k < r.len; ++k) acc = cpu::wrapping_mul(acc, cpu::load_as<int64_t>(src, self.dtype(), o * r.len + k));
       cpu::store_as<int64_t>(out.impl()->raw_data(), out_dtype, o, acc);
     }
   }
@@ -320,7 +323,7 @@ Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dty
           fa += cpu::load_as<double>(src, self.dtype(), at);
           cpu::store_as<double>(dst, dt, at, fa);
         } else {
-          ia += cpu::load_as<int64_t>(src, self.dtype(), at);
+          ia = cpu::wrapping_add(ia, cpu::load_as<int64_t>(src, self.dtype(), at));
           cpu::store_as<int64_t>(dst, dt, at, ia);
         }
       }

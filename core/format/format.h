@@ -17,12 +17,14 @@ constexpr bool is_integer_like(Dtype d) { return d == Dtype::Int64 || d == Dtype
 
 struct TensorPrintInfo {
   std::vector<int64_t> sizes;   // logical shape; empty = 0-d
-  std::vector<double> values;   // row-major logical order (bool as 0/1); ignored for meta
+  std::vector<double> values;   // row-major logical order; ignored for meta
   Dtype dtype = Dtype::Float32;
   std::string device = "cpu";   // "cpu", "cuda:0", "meta"; anything but "cpu" is printed
   bool requires_grad = false;
   std::string grad_fn;          // e.g. "AddBackward0"; wins over requires_grad
   bool is_meta = false;         // prints tensor(..., device='meta', size=(2, 3))
+  std::vector<int64_t> ints;    // `values` for integer and bool dtypes, exact past 2^53;
+                                // when empty, taken from `values`
 };
 
 // What print(t) / repr(t) shows.

@@ -44,11 +44,10 @@ struct Formatter {
   bool sci_mode = false;
   size_t max_width = 1;
 
+  Formatter(Dtype d, const std::vector<int64_t>& vals) : dtype(d) {
+    for (int64_t v : vals) max_width = std::max(max_width, plain(v).size());
+  }
   Formatter(Dtype d, const std::vector<double>& vals) : dtype(d) {
-    if (is_integer_like(d)) {
-      for (double v : vals) max_width = std::max(max_width, plain(v).size());
-      return;
-    }
     std::vector<double> nz;
     for (double v : vals)
       if (std::isfinite(v) && v != 0) nz.push_back(v);
@@ -68,28 +67,31 @@ struct Formatter {
     }
   }
 
-  std::string plain(double v) const {
+  // Integer and bool dtypes.
+  std::string plain(int64_t v) const {
     if (dtype == Dtype::Bool) return v != 0 ? "True" : "False";
-    return std::to_string(static_cast<long long>(v));
+    return std::to_string(v);
   }
+  std::string format(int64_t v) const { return pad_left(plain(v), max_width); }
 
   std::string format(double v) const {
     std::string s;
-    if (is_integer_like(dtype)) s = plain(v);
-    else if (sci_mode) s = fmt_float(v, 'e', kPrecision);
+    if (sci_mode) s = fmt_float(v, 'e', kPrecision);
     else if (int_mode) s = fmt_float(v, 'f', 0) + (std::isfinite(v) ? "." : "");
     else s = fmt_float(v, 'f', kPrecision);
     return pad_left(s, max_width);
   }
 };
 
+// V: double for floating dtypes, int64_t for integer and bool ones.
+template <typename V>
 struct Printer {
   const std::vector<int64_t>& sizes;
-  const std::vector<double>& values;
+  const std::vector<V>& values;
   std::vector<int64_t> strides;
   bool summarize;
 
-  Printer(const std::vector<int64_t>& sz, const std::vector<double>& vals, bool summ)
+  Printer(const std::vector<int64_t>& sz, const std::vector<V>& vals, bool summ)
       : sizes(sz), values(vals), strides(sz.size(), 1), summarize(summ) {
     for (int d = static_cast<int>(sz.size()) - 2; d >= 0; --d) strides[d] = strides[d + 1] * sz[d + 1];
   }
@@ -110,7 +112,7 @@ struct Printer {
   }
 
   // The values the formatter sees (get_summarized_data in PyTorch).
-  void collect(size_t dim, int64_t offset, std::vector<double>& out) const {
+  void collect(size_t dim, int64_t offset, std::vector<V>& out) const {
     if (dim == sizes.size()) {
       out.push_back(values[offset]);
       return;
@@ -188,13 +190,23 @@ std::string format_tensor(const TensorPrintInfo& info) {
     // PyTorch names the dtype unless it is the default float type, int64 or bool.
     if (info.dtype != Dtype::Float32 && info.dtype != Dtype::Int64 && info.dtype != Dtype::Bool)
       suffixes.push_back(std::string("dtype=") + dtype_name(info.dtype));
-    std::vector<double> vals = info.values;
-    if (info.dtype == Dtype::Float32)
-      for (double& v : vals) v = static_cast<double>(static_cast<float>(v));
-    Printer p(info.sizes, vals, numel > kThreshold);
-    std::vector<double> seen;
-    p.collect(0, 0, seen);
-    body = p.str(0, 0, indent, Formatter(info.dtype, seen));
+    if (is_integer_like(info.dtype)) {
+      std::vector<int64_t> ints = info.ints;
+      if (ints.empty())
+        for (double v : info.values) ints.push_back(static_cast<int64_t>(v));
+      Printer<int64_t> p(info.sizes, ints, numel > kThreshold);
+      std::vector<int64_t> seen;
+      p.collect(0, 0, seen);
+      body = p.str(0, 0, indent, Formatter(info.dtype, seen));
+    } else {
+      std::vector<double> vals = info.values;
+      if (info.dtype == Dtype::Float32)
+        for (double& v : vals) v = static_cast<double>(static_cast<float>(v));
+      Printer<double> p(info.sizes, vals, numel > kThreshold);
+      std::vector<double> seen;
+      p.collect(0, 0, seen);
+      body = p.str(0, 0, indent, Formatter(info.dtype, seen));
+    }
   }
   if (!info.grad_fn.empty()) suffixes.push_back("grad_fn=<" + info.grad_fn + ">");
   else if (info.requires_grad) suffixes.push_back("requires_grad=True");

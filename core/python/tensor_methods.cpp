@@ -195,7 +195,10 @@ std::string tensor_repr(const Tensor& t) {
   info.dtype = format_dtype(t.dtype());
   info.device = t.device().type == DeviceType::CUDA ? "cuda:" + std::to_string(std::max(0, t.device().index)) : t.device().str();
   info.is_meta = t.device().type == DeviceType::Meta;
-  if (!info.is_meta) info.values = to_double_vector(t);
+  if (!info.is_meta) {
+    if (is_floating(t.dtype())) info.values = to_double_vector(t);
+    else info.ints = to_int64_vector(t);
+  }
   info.requires_grad = t.requires_grad();
   if (const auto& fn = autograd::grad_fn(t)) info.grad_fn = node_display_name(*fn);
   return format::format_tensor(info);

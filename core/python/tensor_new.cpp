@@ -16,7 +16,7 @@ namespace {
 
 struct Inferred {
   std::vector<int64_t> shape;
-  std::vector<double> values;
+  std::vector<Scalar> values;  // exact: an int64 past 2^53 stays itself
   bool any_float = false, all_bool = true;
 };
 
@@ -43,14 +43,14 @@ void infer(py::handle v, size_t depth, Inferred& out) {
     Scalar s = ops::item(t);
     out.any_float |= s.is_floating();
     out.all_bool &= s.is_bool();
-    out.values.push_back(s.to_double());
+    out.values.push_back(s);
     return;
   }
   if (!PyLong_Check(v.ptr()) && !PyFloat_Check(v.ptr()))
     throw py::type_error("new(): invalid data type '" + py_type_name(v.ptr()) + "'");
   out.any_float |= PyFloat_Check(v.ptr());
   out.all_bool &= PyBool_Check(v.ptr());
-  out.values.push_back(PyFloat_AsDouble(v.ptr()));
+  out.values.push_back(to_scalar(v.ptr()));  // PyTorch's "Overflow when unpacking long" past int64
 }
 
 }  // namespace
@@ -65,7 +65,12 @@ void init_tensor_new(py::module_& m) {
         if (is_tensor_object(data.ptr())) {
           const Tensor& src = unpack(data.ptr());
           in.shape = src.sizes();
-          in.values = to_double_vector(src);
+          if (is_floating(src.dtype()))
+            for (double v : to_double_vector(src)) in.values.emplace_back(v);
+          else if (src.dtype() == ScalarType::Bool)
+            for (int64_t v : to_int64_vector(src)) in.values.emplace_back(v != 0);
+          else
+            for (int64_t v : to_int64_vector(src)) in.values.emplace_back(v);
           in.any_float = is_floating(src.dtype());
           in.all_bool = src.dtype() == ScalarType::Bool;
         } else {
@@ -85,7 +90,7 @@ void init_tensor_new(py::module_& m) {
         Tensor cpu = make_empty(in.shape, type, Device(DeviceType::CPU));
         visit_dtype(type, [&]<typename T>() {
           T* p = cpu.data_ptr<T>();
-          for (size_t i = 0; i < in.values.size(); ++i) p[i] = convert_element<T>(in.values[i]);
+          for (size_t i = 0; i < in.values.size(); ++i) p[i] = in.values[i].template to<T>();
         });
         Tensor t = cpu;
         if (dev.type != DeviceType::CPU) {

@@ -21,7 +21,7 @@ class Scalar {
   bool is_floating() const { return tag_ == ScalarType::Double; }
   bool is_bool() const { return tag_ == ScalarType::Bool; }
   double to_double() const { return tag_ == ScalarType::Double ? d_ : static_cast<double>(i_); }
-  int64_t to_long() const { return tag_ == ScalarType::Double ? static_cast<int64_t>(d_) : i_; }
+  int64_t to_long() const { return tag_ == ScalarType::Double ? float_to_int64(d_) : i_; }  // see float_to_int64
   bool to_bool() const { return tag_ == ScalarType::Double ? d_ != 0.0 : i_ != 0; }
   template <typename T>
   T to() const {

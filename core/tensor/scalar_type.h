@@ -49,6 +49,16 @@ constexpr ScalarType promote_types(ScalarType a, ScalarType b) {
   return static_cast<uint8_t>(a) > static_cast<uint8_t>(b) ? a : b;
 }
 
+// A float's integer part as int64, or INT64_MIN when it has none in range (NaN, +-inf, 1e30):
+// what this machine's conversion instruction gives, hence PyTorch's result, without the
+// undefined behaviour of an out-of-range static_cast.
+template <typename F>
+inline int64_t float_to_int64(F v) {
+  const double d = static_cast<double>(v);
+  if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0)) return INT64_MIN;
+  return static_cast<int64_t>(d);
+}
+
 // Converts one element to type To as PyTorch does: halves go through float, and a float
 // becomes a narrow integer through int64 (so -1.0 -> uint8 is 255, never undefined).
 template <typename To, typename From>
@@ -56,7 +66,7 @@ inline To convert_element(From v) {
   if constexpr (std::is_same_v<From, Half>) return convert_element<To>(static_cast<float>(v));
   else if constexpr (std::is_same_v<To, Half>) return Half(static_cast<float>(v));
   else if constexpr (std::is_integral_v<To> && !std::is_same_v<To, bool> && std::is_floating_point_v<From>)
-    return static_cast<To>(static_cast<int64_t>(v));
+    return static_cast<To>(float_to_int64(v));
   else return static_cast<To>(v);
 }
 

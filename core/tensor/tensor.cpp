@@ -107,6 +107,20 @@ double element_as_double(const Tensor& t, int64_t linear) {
   return visit_dtype(t.dtype(), [&]<typename T>() { return static_cast<double>(t.data_ptr<T>()[off]); });
 }
 
+int64_t element_as_int64(const Tensor& t, int64_t linear) {
+  IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError,
+            "Cannot copy out of meta tensor; no data!");
+  auto idx = unravel_index(linear, t.sizes());
+  int64_t off = element_offset(0, t.strides(), idx);
+  return visit_dtype(t.dtype(), [&]<typename T>() { return convert_element<int64_t>(t.data_ptr<T>()[off]); });
+}
+
+std::vector<int64_t> to_int64_vector(const Tensor& t) {
+  std::vector<int64_t> out(static_cast<size_t>(t.numel()));
+  for (int64_t i = 0; i < t.numel(); ++i) out[i] = element_as_int64(t, i);
+  return out;
+}
+
 std::vector<double> to_double_vector(const Tensor& t) {
   std::vector<double> out(static_cast<size_t>(t.numel()));
   for (int64_t i = 0; i < t.numel(); ++i) out[i] = element_as_double(t, i);

@@ -58,6 +58,9 @@ Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int
 double element_as_double(const Tensor& t, int64_t linear);
 // All elements in row-major logical order, as doubles.
 std::vector<double> to_double_vector(const Tensor& t);
+// The same as int64, exactly (integer dtypes past 2^53; floats through float_to_int64).
+int64_t element_as_int64(const Tensor& t, int64_t linear);
+std::vector<int64_t> to_int64_vector(const Tensor& t);
 
 // Whether new tensors are created as inference tensors (inside torch.inference_mode()).
 bool inference_mode_enabled();
