@@ -32,9 +32,18 @@ namespace {
 // sys.stdout while a program runs.
 struct Writer {
   Interpreter::OutputSink* sink;
-  void write(const std::string& s) {
+  // As CPython's UTF-8 stdout: a str that is not valid Unicode (a lone surrogate) raises
+  // UnicodeEncodeError; a non-str is a TypeError. Returns the characters written.
+  size_t write(py::handle obj) {
+    if (!PyUnicode_Check(obj.ptr()))
+      throw py::type_error(std::string("write() argument must be str, not ") + Py_TYPE(obj.ptr())->tp_name);
+    Py_ssize_t n = 0;
+    const char* utf8 = PyUnicode_AsUTF8AndSize(obj.ptr(), &n);
+    if (!utf8) throw py::error_already_set();
+    const std::string_view s(utf8, static_cast<size_t>(n));
     if (*sink) (*sink)(s);
     else std::cout << s;
+    return static_cast<size_t>(PyUnicode_GetLength(obj.ptr()));
   }
   void flush() {
     if (!*sink) std::cout.flush();
@@ -230,17 +239,68 @@ void cache_source_lines(std::string_view source, const std::string& filename, in
     if (py::isinstance<py::tuple>(old) && py::len(old) == 4 && py::isinstance<py::list>(old[py::int_(2)]))
       lines = py::list(old[py::int_(2)]);
   }
-  py::list own = py::str(std::string(source)).attr("splitlines")(true);
+  // Bytes that are not UTF-8 show as U+FFFD here; the compiler reports them as CPython does.
+  py::object text = py::reinterpret_steal<py::object>(
+      PyUnicode_DecodeUTF8(source.data(), static_cast<Py_ssize_t>(source.size()), "replace"));
+  if (!text) throw py::error_already_set();
+  py::list own = text.attr("splitlines")(true);
   const size_t start = static_cast<size_t>(first_line - 1);
   while (py::len(lines) < start + py::len(own)) lines.append(py::str("\n"));
   for (size_t i = 0; i < py::len(own); ++i) lines[start + i] = own[i];
   cache[key] = py::make_tuple(source.size(), py::none(), lines, key);
 }
 
+// CPython reads a program file as UTF-8 (PEP 3120) and refuses other bytes before compiling;
+// compiling from a string would let them through in comments. Sets its SyntaxError and
+// returns true when `src` is not UTF-8 (a coding declaration is not honoured here).
+bool refuse_non_utf8(const std::string& src, const std::string& filename) {
+  PyObject* decoded = PyUnicode_DecodeUTF8(src.data(), static_cast<Py_ssize_t>(src.size()), "strict");
+  if (decoded) {
+    Py_DECREF(decoded);
+    return false;
+  }
+  Py_ssize_t start = 0;
+  PyObject *type, *value, *tb;
+  PyErr_Fetch(&type, &value, &tb);
+  PyErr_NormalizeException(&type, &value, &tb);
+  if (value) PyUnicodeDecodeError_GetStart(value, &start);
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(tb);
+  const size_t at = std::min(static_cast<size_t>(start), src.size() - 1);
+  const int line = static_cast<int>(std::count(src.begin(), src.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "\\x%02x", static_cast<unsigned char>(src[at]));
+  const std::string msg = std::string("Non-UTF-8 code starting with '") + byte + "' in file " + filename + " on line " +
+                          std::to_string(line) + ", but no encoding declared; see https://peps.python.org/pep-0263/ for details";
+  PyErr_SetString(PyExc_SyntaxError, msg.c_str());  // no location, as CPython prints it
+  return true;
+}
+
 }  // namespace
 
 RunResult Interpreter::run(std::string_view source, std::string_view filename, int first_line) {
   py::gil_scoped_acquire gil;
+  py::object old_stdout = py::module_::import("sys").attr("stdout");
+  try {
+    return run_with_gil(source, filename, first_line);
+  } catch (const std::exception& e) {
+    // Only the host's own preparation can fail here (the program's errors are in the result);
+    // it is reported as the program's error all the same, never thrown.
+    running_ = false;
+    PyEval_SetTrace(nullptr, nullptr);
+    py::module_::import("sys").attr("stdout") = old_stdout;
+    RunResult r;
+    r.ok = false;
+    r.error_kind = "RuntimeError";
+    r.error_message = e.what();
+    r.traceback = r.exception_line() + "\n";
+    PyErr_Clear();
+    return r;
+  }
+}
+
+RunResult Interpreter::run_with_gil(std::string_view source, std::string_view filename, int first_line) {
   RunResult r;
   stop_requested_ = false;
   clear_interrupt();
@@ -256,7 +316,8 @@ RunResult Interpreter::run(std::string_view source, std::string_view filename, i
   // name the file's own lines (RunResult::line stays in the program's terms).
   const int offset = first_line - 1;
   const std::string src = std::string(static_cast<size_t>(offset), '\n') + std::string(source);
-  PyObject* code = Py_CompileStringExFlags(src.c_str(), fname.c_str(), Py_file_input, nullptr, -1);
+  PyObject* code = refuse_non_utf8(src, fname) ? nullptr
+                   : Py_CompileStringExFlags(src.c_str(), fname.c_str(), Py_file_input, nullptr, -1);
   PyObject* result = nullptr;
   Tracer tracer;
   tracer.line_offset = offset;

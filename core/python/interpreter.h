@@ -70,6 +70,8 @@ class Interpreter {
   struct State;
   std::unique_ptr<State> state_;
   OutputSink output_;
+  RunResult run_with_gil(std::string_view source, std::string_view filename, int first_line);
+
   std::atomic<bool> running_{false};
   std::atomic<unsigned long> thread_id_{0};
   std::atomic<bool> stop_requested_{false};

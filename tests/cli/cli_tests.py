@@ -119,6 +119,26 @@ def case_failing_step_line():
                "a one-line code field is on its own line", out, err)
 
 
+def case_non_utf8_program():
+    # Bytes that are not UTF-8 are refused before compiling, in CPython's words; a str that
+    # cannot be encoded fails in print() as on CPython's UTF-8 stdout. Nothing crashes, and
+    # the trace still writes.
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "latin1.py")
+        with open(p, "wb") as f:
+            f.write(b"import torch\n# caf\xe9\nprint(1)\n")
+        rc, out, err = run(["run", p, "--trace", os.path.join(d, "t.json")])
+        expect(rc == 1 and out == "", "a non-UTF-8 program does not run", out, err)
+        expect("SyntaxError: Non-UTF-8 code starting with '\\xe9' in file %s on line 2, but no encoding declared" % p
+               in err, "CPython's message", out, err)
+        rc, out, err = run(["trace", os.path.join(d, "t.json")])
+        expect(rc == 0, "its trace loads", out, err)
+        p = write(d, "surrogate.py", "print(1)\nprint('\\udcff')\n")
+        rc, out, err = run(["run", p])
+        expect(rc == 1 and out == "1\n" and "UnicodeEncodeError: 'utf-8' codec can't encode character '\\udcff'" in err,
+               "a lone surrogate fails in print as in CPython", out, err)
+
+
 def case_run_ok():
     with tempfile.TemporaryDirectory() as d:
         p = write(d, "ok.py", "import torch\nx = torch.arange(6.).reshape(2, 3)\nprint(x.t().stride(), x.sum().item())\n")
