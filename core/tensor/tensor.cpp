@@ -104,6 +104,8 @@ double element_as_double(const Tensor& t, int64_t linear) {
             "Cannot copy out of meta tensor; no data!");
   auto idx = unravel_index(linear, t.sizes());
   int64_t off = element_offset(0, t.strides(), idx);
+  if (t.dtype() == ScalarType::Bool)  // any byte of an uninitialized bool (torch.empty) is defined here
+    return static_cast<const uint8_t*>(t.impl()->raw_data())[off] != 0 ? 1.0 : 0.0;
   return visit_dtype(t.dtype(), [&]<typename T>() { return static_cast<double>(t.data_ptr<T>()[off]); });
 }
 
@@ -112,6 +114,8 @@ int64_t element_as_int64(const Tensor& t, int64_t linear) {
             "Cannot copy out of meta tensor; no data!");
   auto idx = unravel_index(linear, t.sizes());
   int64_t off = element_offset(0, t.strides(), idx);
+  if (t.dtype() == ScalarType::Bool)
+    return static_cast<const uint8_t*>(t.impl()->raw_data())[off] != 0 ? 1 : 0;
   return visit_dtype(t.dtype(), [&]<typename T>() { return convert_element<int64_t>(t.data_ptr<T>()[off]); });
 }
 

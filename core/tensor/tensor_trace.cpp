@@ -1,6 +1,7 @@
 #include "core/tensor/tensor_trace.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "core/trace/recorder.h"
 
@@ -36,7 +37,10 @@ trace::TensorMeta tensor_meta(const Tensor& t, const char* label) {
     int64_t k = std::min(n, kStoragePreviewElements);
     m.storage_values.resize(static_cast<size_t>(k));
     visit_dtype(impl.dtype(), [&]<typename T>() {
-      const T* p = static_cast<const T*>(impl.storage()->data());
+      // Bools are read as their bytes: a storage just allocated (torch.empty) holds any byte,
+      // and loading one that is not 0 or 1 as a bool is undefined.
+      using Raw = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
+      const Raw* p = static_cast<const Raw*>(impl.storage()->data());
       for (int64_t i = 0; i < k; ++i) m.storage_values[i] = static_cast<double>(p[i]);
     });
     m.storage_truncated = n > k;

@@ -139,6 +139,19 @@ def case_non_utf8_program():
                "a lone surrogate fails in print as in CPython", out, err)
 
 
+def case_traced_uninitialized_bools():
+    # Found by the program fuzzer: the trace's storage snapshot of a bool tensor read its
+    # fresh, uninitialized bytes as bools (undefined for bytes other than 0 and 1). Under the
+    # sanitizer build this is the regression test.
+    with tempfile.TemporaryDirectory() as d:
+        p = write(d, "bools.py", "import torch\nc = torch.ones(2, dtype=torch.bool)\nprint(c, c.dtype)\n"
+                                 "e = torch.empty(1000, dtype=torch.bool)\nprint(e.shape, e.dtype)\n"
+                                 "print(str(e)[:7])\n")
+        rc, out, err = run(["run", p, "--trace", os.path.join(d, "t.json")])
+        expect(rc == 0 and out.startswith("tensor([True, True]) torch.bool\ntorch.Size([1000]) torch.bool\ntensor(["),
+               "bool tensors print and trace", out, err)
+
+
 def case_run_ok():
     with tempfile.TemporaryDirectory() as d:
         p = write(d, "ok.py", "import torch\nx = torch.arange(6.).reshape(2, 3)\nprint(x.t().stride(), x.sum().item())\n")

@@ -23,19 +23,21 @@
 namespace {
 
 constexpr auto kTimeBudget = std::chrono::milliseconds(1500);
-constexpr uint64_t kMaxEvents = 20000;
+constexpr uint64_t kMaxEvents = 3000;  // small: the trace is exported and read back per input
 
+// The functions keep what they need in default arguments: the namespace that defined them is
+// gone once the setup session ends.
 const char* kSandbox = R"(
 import builtins
-_allowed = {"torch", "math", "numpy", "itertools", "functools", "collections", "operator",
-            "random", "warnings", "typing", "dataclasses", "cmath", "fractions", "decimal"}
-_real_import = builtins.__import__
-def _import(name, globals=None, locals=None, fromlist=(), level=0):
+def _import(name, globals=None, locals=None, fromlist=(), level=0, _real=builtins.__import__,
+            _allowed=frozenset({"torch", "math", "numpy", "itertools", "functools", "collections",
+                                "operator", "random", "warnings", "typing", "dataclasses", "cmath",
+                                "fractions", "decimal"})):
     if (globals or {}).get("__name__") == "__main__" and name.split(".")[0] not in _allowed:
         raise ImportError("the fuzzer does not allow importing " + name)
-    return _real_import(name, globals, locals, fromlist, level)
-def _refused(*args, **kwargs):
-    raise PermissionError("the fuzzer allows no files and no input")
+    return _real(name, globals, locals, fromlist, level)
+def _refused(*args, _error=PermissionError, **kwargs):
+    raise _error("the fuzzer allows no files and no input")
 builtins.__import__ = _import
 builtins.open = _refused
 builtins.input = _refused
