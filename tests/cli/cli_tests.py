@@ -146,7 +146,7 @@ def case_traced_uninitialized_bools():
     with tempfile.TemporaryDirectory() as d:
         p = write(d, "bools.py", "import torch\nc = torch.ones(2, dtype=torch.bool)\nprint(c, c.dtype)\n"
                                  "e = torch.empty(1000, dtype=torch.bool)\nprint(e.shape, e.dtype)\n"
-                                 "print(str(e)[:7])\n")
+                                 "print(str(e)[:8])\n")
         rc, out, err = run(["run", p, "--trace", os.path.join(d, "t.json")])
         expect(rc == 0 and out.startswith("tensor([True, True]) torch.bool\ntorch.Size([1000]) torch.bool\ntensor(["),
                "bool tensors print and trace", out, err)
