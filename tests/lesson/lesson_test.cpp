@@ -74,6 +74,17 @@ TEST(Lesson, CodeLineIsTheFilesOwnLine) {
   EXPECT_EQ(lesson::parse_lesson(one_line, "x.yaml").steps[0].code_line, 8);
 }
 
+TEST(Lesson, TextThatIsNotUtf8IsRefused) {
+  std::string bad = kGood;
+  bad.replace(bad.find("\"N\""), 3, "\"N\xff\"");
+  const size_t at = bad.find("\xff");
+  EXPECT_EQ(error_of(bad), "x.yaml:7: not UTF-8 text (byte 0xff at offset " + std::to_string(at) + ")");
+  std::string surrogate = kGood;  // CESU-style U+D800: not UTF-8 either
+  surrogate.replace(surrogate.find("\"S\""), 3, "\"\xed\xa0\x80\"");
+  EXPECT_NE(error_of(surrogate).find("x.yaml:3: not UTF-8 text (byte 0xed"), std::string::npos);
+  EXPECT_EQ(lesson::parse_lesson(kGood, "x.yaml").title.zh, "标题");  // real UTF-8 passes
+}
+
 TEST(Lesson, DeepNestingIsRefused) {
   // yaml-cpp bounds its recursion; the lesson loader reports it as invalid YAML.
   std::string deep = "number: " + std::string(100000, '[');
