@@ -245,8 +245,10 @@ TEST(Recorder, CostPerEvent) {
   std::printf("[ cost     ] per event: %.1f ns on fresh memory, %.1f ns on reused chunks, %.1f ns in a "
               "dispatch-like mix; tracing_enabled() when off: %.2f ns\n",
               ns_per(t0, t1, kN), ns_per(t2, t3, kN), ns_per(t4, t5, kN / 3 * 3), ns_per(t6, t7, kN));
+  // The figures are reported, not asserted: a unit test never asserts a time (the sanitizer
+  // build with fuzzing instrumentation records at about 5 us per event, a normal one at 0.2).
   EXPECT_EQ(hits, 0);
-  EXPECT_LT(ns_per(t2, t3, kN), 5000.0);  // sanity only (sanitizer builds are slow)
+  EXPECT_EQ(r.size(), static_cast<size_t>(kN / 3 * 3));  // the mix, and nothing while disabled
 }
 
 }  // namespace
