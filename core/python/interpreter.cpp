@@ -16,6 +16,7 @@
 #include "core/tensor/tensor_trace.h"
 #include "core/trace/recorder.h"
 #include "core/util/interrupt.h"
+#include "core/util/utf8.h"
 
 namespace py = pybind11;
 namespace fs = std::filesystem;
@@ -254,20 +255,9 @@ void cache_source_lines(std::string_view source, const std::string& filename, in
 // compiling from a string would let them through in comments. Sets its SyntaxError and
 // returns true when `src` is not UTF-8 (a coding declaration is not honoured here).
 bool refuse_non_utf8(const std::string& src, const std::string& filename) {
-  PyObject* decoded = PyUnicode_DecodeUTF8(src.data(), static_cast<Py_ssize_t>(src.size()), "strict");
-  if (decoded) {
-    Py_DECREF(decoded);
-    return false;
-  }
-  Py_ssize_t start = 0;
-  PyObject *type, *value, *tb;
-  PyErr_Fetch(&type, &value, &tb);
-  PyErr_NormalizeException(&type, &value, &tb);
-  if (value) PyUnicodeDecodeError_GetStart(value, &start);
-  Py_XDECREF(type);
-  Py_XDECREF(value);
-  Py_XDECREF(tb);
-  const size_t at = std::min(static_cast<size_t>(start), src.size() - 1);
+  const std::optional<size_t> bad = first_invalid_utf8(src);
+  if (!bad) return false;
+  const size_t at = *bad;
   const int line = static_cast<int>(std::count(src.begin(), src.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
   char byte[8];
   std::snprintf(byte, sizeof byte, "\\x%02x", static_cast<unsigned char>(src[at]));
