@@ -2,7 +2,6 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -89,11 +88,10 @@ int need_int(const std::string& src, const YAML::Node& parent, const std::string
 
 YAML::Node load_yaml(const std::string& text, const std::string& src) {
   // YAML is UTF-8 text; yaml-cpp would pass other bytes through into narration and code.
-  if (auto bad = first_invalid_utf8(text)) {
-    const auto line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n') + 1;
+  if (auto bad = find_invalid_utf8(text)) {
     char byte[8];
-    std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(text[*bad]));
-    IPT_FAIL(ValueError, src, ":", line, ": not UTF-8 text (byte ", byte, " at offset ", *bad, ")");
+    std::snprintf(byte, sizeof byte, "0x%02x", bad->byte);
+    IPT_FAIL(ValueError, src, ":", bad->line, ": not UTF-8 text (byte ", byte, " at offset ", bad->offset, ")");
   }
   try {
     return YAML::Load(text);

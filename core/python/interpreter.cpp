@@ -255,14 +255,12 @@ void cache_source_lines(std::string_view source, const std::string& filename, in
 // compiling from a string would let them through in comments. Sets its SyntaxError and
 // returns true when `src` is not UTF-8 (a coding declaration is not honoured here).
 bool refuse_non_utf8(const std::string& src, const std::string& filename) {
-  const std::optional<size_t> bad = first_invalid_utf8(src);
+  const std::optional<InvalidUtf8> bad = find_invalid_utf8(src);
   if (!bad) return false;
-  const size_t at = *bad;
-  const int line = static_cast<int>(std::count(src.begin(), src.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
   char byte[8];
-  std::snprintf(byte, sizeof byte, "\\x%02x", static_cast<unsigned char>(src[at]));
+  std::snprintf(byte, sizeof byte, "\\x%02x", bad->byte);
   const std::string msg = std::string("Non-UTF-8 code starting with '") + byte + "' in file " + filename + " on line " +
-                          std::to_string(line) + ", but no encoding declared; see https://peps.python.org/pep-0263/ for details";
+                          std::to_string(bad->line) + ", but no encoding declared; see https://peps.python.org/pep-0263/ for details";
   PyErr_SetString(PyExc_SyntaxError, msg.c_str());  // no location, as CPython prints it
   return true;
 }

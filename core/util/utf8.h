@@ -41,4 +41,18 @@ inline std::optional<size_t> first_invalid_utf8(std::string_view s) {
   return std::nullopt;
 }
 
+// Where a text stops being UTF-8, for messages: the byte, its offset and its 1-based line.
+struct InvalidUtf8 {
+  size_t offset;
+  int line;
+  unsigned char byte;
+};
+inline std::optional<InvalidUtf8> find_invalid_utf8(std::string_view s) {
+  const std::optional<size_t> at = first_invalid_utf8(s);
+  if (!at) return std::nullopt;
+  int line = 1;
+  for (size_t i = 0; i < *at; ++i) line += s[i] == '\n';
+  return InvalidUtf8{*at, line, static_cast<unsigned char>(s[*at])};
+}
+
 }  // namespace ipt
