@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "backends/cpu/cascade_sum.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/shape_rules.h"
@@ -14,6 +15,44 @@
 namespace ipt::native {
 
 namespace {
+
+// PyTorch's summation order (cascade_sum.h) for a contiguous float or double tensor summed in
+// its own dtype over all dimensions, trailing ones (row sums) or leading ones (column sums):
+// acc gets the sums and true is returned; false leaves other cases to the double accumulation.
+bool cascade_sum(const Tensor& self, const ReductionGeometry& g, int64_t n_out, int64_t count, std::vector<double>& acc) {
+  if (!self.is_contiguous() || g.out_dtype != self.dtype() || n_out == 0) return false;
+  if (self.dtype() != ScalarType::Float && self.dtype() != ScalarType::Double) return false;
+  const int64_t nd = self.dim();
+  // Size-1 dimensions do not change the order; of the others, the reduced ones must all come
+  // after the kept ones (row sums) or all before them (column sums).
+  int64_t first_reduced = nd, last_reduced = -1, first_kept = nd, last_kept = -1;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (self.sizes()[d] == 1) continue;
+    if (g.reduced[d]) {
+      first_reduced = std::min(first_reduced, d);
+      last_reduced = d;
+    } else {
+      first_kept = std::min(first_kept, d);
+      last_kept = d;
+    }
+  }
+  const bool reduced_suffix = first_reduced > last_kept;
+  const bool reduced_prefix = last_reduced < first_kept;
+  if (!reduced_suffix && !reduced_prefix) return false;
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      const T* p = self.data_ptr<T>();
+      if (reduced_suffix) {
+        for (int64_t r = 0; r < n_out; ++r) acc[r] = static_cast<double>(T(0) + cpu::cascade::inner_sum(p + r * count, count, 1));
+      } else {
+        std::vector<T> cols(static_cast<size_t>(n_out));
+        cpu::cascade::outer_sum(p, count, n_out, n_out, 1, cols.data(), 1);
+        for (int64_t c = 0; c < n_out; ++c) acc[c] = static_cast<double>(T(0) + cols[c]);
+      }
+    }
+  });
+  return true;
+}
 
 // Sums `self` into an output of geometry g; divides by the reduced count when `mean`.
 Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
@@ -43,6 +82,10 @@ Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
   };
   if (is_floating(g.out_dtype) || mean) {
     std::vector<double> acc(static_cast<size_t>(n_out), 0.0);
+    if (cascade_sum(self, g, n_out, count, acc)) {
+      finish(acc);
+      return out;
+    }
     if (self.dtype() == ScalarType::Float) {
       const float* p = static_cast<const float*>(src);
       cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t i, int64_t o) { acc[o] += p[i]; });

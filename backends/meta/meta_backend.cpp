@@ -260,6 +260,29 @@ Tensor random_from_meta_(const Tensor& self, int64_t from, std::optional<int64_t
   random_upper_bound(self, from, to);
   return self;
 }
+Tensor random_meta_(const Tensor& self, std::optional<Generator>) { return self; }
+Tensor exponential_meta_(const Tensor& self, double lambd, std::optional<Generator>) {
+  IPT_CHECK(lambd >= 0.0, RuntimeError, "exponential_ expects lambda >= 0.0, but found lambda=", lambd);
+  return self;
+}
+Tensor bernoulli_scalar_meta_(const Tensor& self, double p, std::optional<Generator>) {
+  IPT_CHECK(0 <= p && p <= 1, RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=", p);
+  return self;
+}
+Tensor bernoulli_tensor_meta_(const Tensor& self, const Tensor& p, std::optional<Generator>) {
+  ops::expand(p, self.sizes());
+  return self;
+}
+Tensor randperm_out_meta(int64_t n, std::optional<Generator>, const Tensor& out) {
+  IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"randperm\" not implemented for 'Bool'");
+  out.impl()->resize_contiguous({n});
+  return out;
+}
+Tensor multinomial_meta(const Tensor& self, int64_t n_sample, bool replacement, std::optional<Generator>) {
+  check_multinomial(self, n_sample, replacement);
+  if (self.dim() == 2) return make_empty(std::vector<int64_t>{self.sizes()[0], n_sample}, ScalarType::Long, kMeta);
+  return make_empty(std::vector<int64_t>{n_sample}, ScalarType::Long, kMeta);
+}
 Tensor normal_tensor_float_meta(const Tensor& mean, double, std::optional<Generator>) { return unary_meta(mean); }
 Tensor normal_float_tensor_meta(double, const Tensor& std, std::optional<Generator>) { return unary_meta(std); }
 Tensor normal_tensor_tensor_meta(const Tensor& mean, const Tensor& std, std::optional<Generator>) {

@@ -1,10 +1,11 @@
 #pragma once
-// Printing exactly as PyTorch 1.13 prints (default print options: precision=4,
-// threshold=1000, edgeitems=3, linewidth=80, sci_mode chosen automatically).
-// Pure formatting: the caller flattens the tensor into TensorPrintInfo.
+// Printing exactly as PyTorch 1.13 prints, under torch.set_printoptions (PrintOptions; the
+// defaults are PyTorch's: precision=4, threshold=1000, edgeitems=3, linewidth=80, sci_mode
+// chosen automatically). Pure formatting: the caller flattens the tensor into TensorPrintInfo.
 // See Note [How PyTorch picks a float format] in format_tensor.cpp.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,11 +28,22 @@ struct TensorPrintInfo {
                                 // when empty, taken from `values`
 };
 
+// torch._tensor_str.PRINT_OPTS.
+struct PrintOptions {
+  int precision = 4;             // digits after the point
+  double threshold = 1000;       // more elements than this are summarised (inf: never)
+  int64_t edgeitems = 3;         // items kept at each end of a summarised dimension
+  int64_t linewidth = 80;        // characters per line before wrapping
+  std::optional<bool> sci_mode;  // none: chosen from the values
+};
+// The process's options (set by torch.set_printoptions).
+PrintOptions& print_options();
+
 // What print(t) / repr(t) shows.
 // The printer recurses once per dimension: callers refuse deeper tensors (as PyTorch's
 // printer hits Python's recursion limit).
 inline constexpr int64_t kMaxPrintDims = 900;
-std::string format_tensor(const TensorPrintInfo& info);
+std::string format_tensor(const TensorPrintInfo& info, const PrintOptions& opts = print_options());
 
 // Python's repr(float): shortest round-trip digits, exponent form when the
 // decimal exponent is < -4 or >= 16 ("1e-05", "1e+16", "0.0001", "2.0").

@@ -1,5 +1,5 @@
-// PyTorch 1.13's tensor repr (torch/_tensor_str.py) with the default print options,
-// re-implemented over a flat value list. See Note [How PyTorch picks a float format].
+// PyTorch 1.13's tensor repr (torch/_tensor_str.py) under its print options, re-implemented
+// over a flat value list. See Note [How PyTorch picks a float format].
 //
 // Note [How PyTorch picks a float format]
 // One formatter serves the whole tensor (only the summarized edge items when
@@ -19,11 +19,6 @@
 namespace ipt::format {
 namespace {
 
-constexpr int kPrecision = 4;
-constexpr int64_t kThreshold = 1000;
-constexpr int64_t kEdgeItems = 3;
-constexpr int kLineWidth = 80;
-
 // printf-style float formatting, with Python's spelling of nan and inf.
 std::string fmt_float(double v, char conv, int precision) {
   if (std::isnan(v)) return "nan";
@@ -40,14 +35,20 @@ std::string pad_left(const std::string& s, size_t width) {
 
 struct Formatter {
   Dtype dtype;
+  int precision;
   bool int_mode = true;
   bool sci_mode = false;
   size_t max_width = 1;
 
-  Formatter(Dtype d, const std::vector<int64_t>& vals) : dtype(d) {
+  Formatter(Dtype d, const std::vector<int64_t>& vals, const PrintOptions& o) : dtype(d), precision(o.precision) {
     for (int64_t v : vals) max_width = std::max(max_width, plain(v).size());
   }
-  Formatter(Dtype d, const std::vector<double>& vals) : dtype(d) {
+  Formatter(Dtype d, const std::vector<double>& vals, const PrintOptions& o) : dtype(d), precision(o.precision) {
+    choose(vals);
+    if (o.sci_mode) sci_mode = *o.sci_mode;
+  }
+
+  void choose(const std::vector<double>& vals) {
     std::vector<double> nz;
     for (double v : vals)
       if (std::isfinite(v) && v != 0) nz.push_back(v);
@@ -60,9 +61,9 @@ struct Formatter {
     }
     sci_mode = mx / mn > 1000.0 || mx > 1.0e8 || (!int_mode && mn < 1.0e-4);
     for (double v : nz) {
-      size_t w = sci_mode   ? fmt_float(v, 'e', kPrecision).size()
+      size_t w = sci_mode   ? fmt_float(v, 'e', precision).size()
                  : int_mode ? fmt_float(v, 'f', 0).size() + 1
-                            : fmt_float(v, 'f', kPrecision).size();
+                            : fmt_float(v, 'f', precision).size();
       max_width = std::max(max_width, w);
     }
   }
@@ -76,9 +77,9 @@ struct Formatter {
 
   std::string format(double v) const {
     std::string s;
-    if (sci_mode) s = fmt_float(v, 'e', kPrecision);
+    if (sci_mode) s = fmt_float(v, 'e', precision);
     else if (int_mode) s = fmt_float(v, 'f', 0) + (std::isfinite(v) ? "." : "");
-    else s = fmt_float(v, 'f', kPrecision);
+    else s = fmt_float(v, 'f', precision);
     return pad_left(s, max_width);
   }
 };
@@ -90,13 +91,15 @@ struct Printer {
   const std::vector<V>& values;
   std::vector<int64_t> strides;
   bool summarize;
+  int64_t edge;
+  int64_t linewidth;
 
-  Printer(const std::vector<int64_t>& sz, const std::vector<V>& vals, bool summ)
-      : sizes(sz), values(vals), strides(sz.size(), 1), summarize(summ) {
+  Printer(const std::vector<int64_t>& sz, const std::vector<V>& vals, bool summ, const PrintOptions& o)
+      : sizes(sz), values(vals), strides(sz.size(), 1), summarize(summ), edge(o.edgeitems), linewidth(o.linewidth) {
     for (int d = static_cast<int>(sz.size()) - 2; d >= 0; --d) strides[d] = strides[d + 1] * sz[d + 1];
   }
 
-  bool elided(size_t dim) const { return summarize && sizes[dim] > 2 * kEdgeItems; }
+  bool elided(size_t dim) const { return summarize && sizes[dim] > 2 * edge; }
 
   // Indices along `dim` that are shown; -1 marks the "..." gap.
   std::vector<int64_t> shown(size_t dim) const {
@@ -105,16 +108,23 @@ struct Printer {
       for (int64_t i = 0; i < sizes[dim]; ++i) idx.push_back(i);
       return idx;
     }
-    for (int64_t i = 0; i < kEdgeItems; ++i) idx.push_back(i);
+    for (int64_t i = 0; i < edge; ++i) idx.push_back(i);
     idx.push_back(-1);
-    for (int64_t i = sizes[dim] - kEdgeItems; i < sizes[dim]; ++i) idx.push_back(i);
+    // PyTorch slices the tail as self[-edgeitems:]; for edgeitems=0 a row keeps all of itself.
+    const int64_t tail = edge == 0 && dim + 1 == sizes.size() ? sizes[dim] : edge;
+    for (int64_t i = sizes[dim] - tail; i < sizes[dim]; ++i) idx.push_back(i);
     return idx;
   }
 
-  // The values the formatter sees (get_summarized_data in PyTorch).
+  // The values the formatter sees (get_summarized_data in PyTorch; with edgeitems=0 its
+  // slices self[:0] and self[-0:] keep a whole last dimension).
   void collect(size_t dim, int64_t offset, std::vector<V>& out) const {
     if (dim == sizes.size()) {
       out.push_back(values[offset]);
+      return;
+    }
+    if (edge == 0 && dim + 1 == sizes.size()) {
+      for (int64_t i = 0; i < sizes[dim]; ++i) out.push_back(values[offset + i]);
       return;
     }
     for (int64_t i : shown(dim))
@@ -126,11 +136,11 @@ struct Printer {
     if (dim + 1 == sizes.size()) {
       std::vector<std::string> items;
       for (int64_t i : shown(dim)) items.push_back(i < 0 ? " ..." : f.format(values[offset + i]));
-      int per_line = std::max(1, static_cast<int>(std::floor(
-                                     double(kLineWidth - indent) / double(f.max_width + 2))));
+      const int64_t per_line =
+          std::max<int64_t>(1, static_cast<int64_t>(std::floor(double(linewidth - indent) / double(f.max_width + 2))));
       std::string out = "[";
       for (size_t k = 0; k < items.size(); ++k) {
-        if (k > 0) out += k % per_line == 0 ? ",\n" + std::string(indent + 1, ' ') : ", ";
+        if (k > 0) out += static_cast<int64_t>(k) % per_line == 0 ? ",\n" + std::string(indent + 1, ' ') : ", ";
         out += items[k];
       }
       return out + "]";
@@ -154,12 +164,13 @@ std::string size_tuple(const std::vector<int64_t>& sizes) {
 }
 
 // _add_suffixes: a suffix goes on a new line when it would pass the line width.
-std::string add_suffixes(const std::string& body, const std::vector<std::string>& suffixes, int indent) {
+std::string add_suffixes(const std::string& body, const std::vector<std::string>& suffixes, int indent,
+                         int64_t linewidth) {
   std::string out = body;
   auto nl = body.rfind('\n');
   long last_line_len = long(body.size()) - (nl == std::string::npos ? -1L : long(nl)) + 1;
   for (const auto& s : suffixes) {
-    if (last_line_len + long(s.size()) + 2 > kLineWidth) {
+    if (last_line_len + long(s.size()) + 2 > linewidth) {
       out += ",\n" + std::string(indent, ' ') + s;
       last_line_len = indent + long(s.size());
     } else {
@@ -172,7 +183,12 @@ std::string add_suffixes(const std::string& body, const std::vector<std::string>
 
 }  // namespace
 
-std::string format_tensor(const TensorPrintInfo& info) {
+PrintOptions& print_options() {
+  static PrintOptions options;
+  return options;
+}
+
+std::string format_tensor(const TensorPrintInfo& info, const PrintOptions& opts) {
   const std::string prefix = "tensor(";
   const int indent = static_cast<int>(prefix.size());
   int64_t numel = 1;
@@ -194,23 +210,23 @@ std::string format_tensor(const TensorPrintInfo& info) {
       std::vector<int64_t> ints = info.ints;
       if (ints.empty())
         for (double v : info.values) ints.push_back(static_cast<int64_t>(v));
-      Printer<int64_t> p(info.sizes, ints, numel > kThreshold);
+      Printer<int64_t> p(info.sizes, ints, double(numel) > opts.threshold, opts);
       std::vector<int64_t> seen;
       p.collect(0, 0, seen);
-      body = p.str(0, 0, indent, Formatter(info.dtype, seen));
+      body = p.str(0, 0, indent, Formatter(info.dtype, seen, opts));
     } else {
       std::vector<double> vals = info.values;
       if (info.dtype == Dtype::Float32)
         for (double& v : vals) v = static_cast<double>(static_cast<float>(v));
-      Printer<double> p(info.sizes, vals, numel > kThreshold);
+      Printer<double> p(info.sizes, vals, double(numel) > opts.threshold, opts);
       std::vector<double> seen;
       p.collect(0, 0, seen);
-      body = p.str(0, 0, indent, Formatter(info.dtype, seen));
+      body = p.str(0, 0, indent, Formatter(info.dtype, seen, opts));
     }
   }
   if (!info.grad_fn.empty()) suffixes.push_back("grad_fn=<" + info.grad_fn + ">");
   else if (info.requires_grad) suffixes.push_back("requires_grad=True");
-  return add_suffixes(prefix + body, suffixes, indent);
+  return add_suffixes(prefix + body, suffixes, indent, opts.linewidth);
 }
 
 }  // namespace ipt::format

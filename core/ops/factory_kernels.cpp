@@ -61,18 +61,28 @@ Tensor arange(const Scalar& end, OptDtype dtype, OptLayout layout, OptDevice dev
   return arange(Scalar(int64_t(0)), end, Scalar(int64_t(1)), dtype, layout, device, pin_memory);
 }
 
-Tensor randn(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+Tensor randn(IntArrayRef size, std::optional<Generator> generator, OptDtype dtype, OptLayout layout, OptDevice device,
+             OptBool pin_memory) {
   ScalarType dt = dtype.value_or(ScalarType::Float);
   IPT_CHECK(is_floating(dt), RuntimeError, "\"normal_kernel_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
   Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
-  return ops::normal_(t, 0.0, 1.0);
+  return ops::normal_(t, 0.0, 1.0, generator);
 }
 
-Tensor rand(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+Tensor randn(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  return randn(size, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+Tensor rand(IntArrayRef size, std::optional<Generator> generator, OptDtype dtype, OptLayout layout, OptDevice device,
+            OptBool pin_memory) {
   ScalarType dt = dtype.value_or(ScalarType::Float);
   IPT_CHECK(is_floating(dt), RuntimeError, "\"check_uniform_bounds\" not implemented for '", dtype_cpp_name(dt), "'");
   Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
-  return ops::uniform_(t, 0.0, 1.0);
+  return ops::uniform_(t, 0.0, 1.0, generator);
+}
+
+Tensor rand(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  return rand(size, std::nullopt, dtype, layout, device, pin_memory);
 }
 
 Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDtype dtype, OptLayout layout, OptDevice device,
@@ -122,14 +132,52 @@ Tensor randn_like(const Tensor& self, OptDtype dtype, OptLayout layout, OptDevic
 }
 
 // randint: integers uniform in [low, high), int64 unless a dtype is given.
+Tensor randint(int64_t low, int64_t high, IntArrayRef size, std::optional<Generator> generator, OptDtype dtype,
+               OptLayout layout, OptDevice device, OptBool pin_memory) {
+  Tensor t = ops::empty_memory_format(size, dtype.value_or(ScalarType::Long), layout, device, pin_memory, std::nullopt);
+  return ops::random__from(t, low, high, generator);
+}
+
 Tensor randint(int64_t low, int64_t high, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device,
                OptBool pin_memory) {
-  Tensor t = ops::empty_memory_format(size, dtype.value_or(ScalarType::Long), layout, device, pin_memory, std::nullopt);
-  return ops::random__from(t, low, high);
+  return randint(low, high, size, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+Tensor randint(int64_t high, IntArrayRef size, std::optional<Generator> generator, OptDtype dtype, OptLayout layout,
+               OptDevice device, OptBool pin_memory) {
+  return randint(0, high, size, generator, dtype, layout, device, pin_memory);
 }
 
 Tensor randint(int64_t high, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
-  return randint(0, high, size, dtype, layout, device, pin_memory);
+  return randint(0, high, size, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+// randperm: a random permutation of 0..n-1 (Fisher-Yates in the out kernel).
+Tensor randperm(int64_t n, std::optional<Generator> generator, OptDtype dtype, OptLayout layout, OptDevice device,
+                OptBool pin_memory) {
+  Tensor t = ops::empty_memory_format(std::vector<int64_t>{n}, dtype.value_or(ScalarType::Long), layout, device,
+                                      pin_memory, std::nullopt);
+  return ops::randperm_generator_out(n, generator, t);
+}
+
+Tensor randperm(int64_t n, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  return randperm(n, std::nullopt, dtype, layout, device, pin_memory);
+}
+
+Tensor random_to_(const Tensor& self, int64_t to, std::optional<Generator> generator) {
+  return ops::random__from(self, 0, to, generator);
+}
+
+// bernoulli(p): 1 with probability p[i] for each element; bernoulli(self, p): with probability p.
+Tensor bernoulli(const Tensor& self, std::optional<Generator> generator) {
+  return ops::bernoulli__Tensor(ops::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
+                                                MemoryFormat::Contiguous),
+                                self, generator);
+}
+
+Tensor bernoulli(const Tensor& self, double p, std::optional<Generator> generator) {
+  return ops::bernoulli__float(ops::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt),
+                               p, generator);
 }
 
 // normal(mean, std, size): N(mean, std) samples of the given size.

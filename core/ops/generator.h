@@ -1,23 +1,22 @@
 #pragma once
-// The default random number generator (torch.manual_seed / torch.randn / torch.rand).
-// Values are reproducible for a seed, but are not PyTorch's own random streams.
+// The generator an operator draws from: a torch.Generator argument (`Generator? generator=None`
+// in a schema) or, when it is absent, the default CPU generator of torch.manual_seed.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
-#include <random>
+
+#include "core/random/cpu_generator.h"
 
 namespace ipt {
 
-// A torch.Generator argument (`Generator? generator=None` in a schema): the engine an operator
-// draws from. An absent one means the default generator.
 struct Generator {
-  std::mt19937_64* engine = nullptr;
+  std::shared_ptr<random::CpuGenerator> impl;
 };
 
-std::mt19937_64& default_generator();
 void manual_seed(uint64_t seed);
 uint64_t initial_seed();
-// The engine of `g`, or the default generator's.
-std::mt19937_64& engine_of(const std::optional<Generator>& g);
+// The generator of `g`, or the default one.
+random::CpuGenerator& generator_of(const std::optional<Generator>& g);
 
 }  // namespace ipt

@@ -473,4 +473,15 @@ void check_normal_std(const Tensor& std) {
     IPT_CHECK(v >= 0.0, RuntimeError, "normal expects all elements of std >= 0.0");
 }
 
+void check_multinomial(const Tensor& self, int64_t n_sample, bool replacement) {
+  IPT_CHECK(self.dim() > 0 && self.dim() <= 2, RuntimeError, "prob_dist must be 1 or 2 dim");
+  IPT_CHECK(is_floating(self.dtype()), RuntimeError, "multinomial only supports floating-point dtypes for input, got: ",
+            dtype_cpp_name(self.dtype()));
+  IPT_CHECK(n_sample > 0, RuntimeError, "cannot sample n_sample <= 0 samples");
+  const int64_t n_categories = self.sizes().back();
+  IPT_CHECK(replacement || n_sample <= n_categories, RuntimeError,
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement");
+  IPT_CHECK(n_categories <= (int64_t(1) << 24), RuntimeError, "number of categories cannot exceed 2^24");
+}
+
 }  // namespace ipt

@@ -1,5 +1,7 @@
 #include "core/python/arg_parser.h"
 
+#include "core/python/generator_bindings.h"
+
 #include <pybind11/pybind11.h>
 
 #include <cstdlib>
@@ -7,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/ops/scalar_tensor.h"
+#include "core/python/generator_bindings.h"
 #include "core/python/py_types.h"
 #include "core/python/tensor_object.h"
 
@@ -223,7 +226,7 @@ bool Param::check(PyObject* obj, int& failed_index) const {
     case ParamType::Device: return PyUnicode_Check(obj) || is_int_like(obj) || as_device(obj).has_value();
     case ParamType::MemoryFormat: return as_memory_format(obj).has_value();
     case ParamType::String: return PyUnicode_Check(obj);
-    case ParamType::Generator: return true;
+    case ParamType::Generator: return is_generator_object(obj);
     case ParamType::TensorList:
     case ParamType::OptTensorList: {
       if (!is_sequence(obj)) return false;
@@ -284,7 +287,7 @@ Signature::Signature(const std::string& full, bool numbers_as_tensors) : allow_n
   }
   for (const auto& p : params) {
     if (!p.kwarg_only) ++max_pos_args;
-    if (!p.optional && !p.has_default) ++min_args;
+    if (!p.has_default) ++min_args;
   }
   max_args = params.size();
 }
@@ -326,7 +329,8 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
     }
     int failed = -1;
     if (!obj) {
-      if (!p.optional && !p.has_default) {
+      // `Tensor? x` accepts None but, without a default, must still be given (as in PyTorch).
+      if (!p.has_default) {
         if (!raise_error) return false;
         type_error(name + "() missing 1 required positional arguments: \"" + p.name + "\"");
       }
@@ -540,6 +544,8 @@ std::optional<double> PythonArgs::optional_double(int i) const {
   }
   return to_double(i);
 }
+
+std::optional<Generator> PythonArgs::generator(int i) const { return has(i) ? as_generator(args_[i]) : std::nullopt; }
 
 std::vector<double> PythonArgs::doublelist(int i) const {
   PyObject* o = args_[i];

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ops/generator.h"
 #include "core/tensor/device.h"
 #include "core/tensor/scalar.h"
 #include "core/tensor/scalar_type.h"
@@ -107,6 +108,7 @@ class PythonArgs {
   std::optional<std::string> optional_string(int i) const;
   std::vector<Tensor> tensorlist(int i) const;
   std::vector<std::optional<Tensor>> opt_tensorlist(int i) const;
+  std::optional<Generator> generator(int i) const;
   PyObject* raw(int i) const { return args_[i]; }
 
  private:

@@ -1,5 +1,6 @@
 // torch._C: the extension module the Python package `torch` is built on.
 #include "core/python/bindings.h"
+#include "core/python/generator_bindings.h"
 #include "core/python/py_types.h"
 
 namespace py = pybind11;
@@ -30,6 +31,7 @@ PyObject* init_torch_c() {
     init_dispatch(m);
     init_autograd(m);
     init_runtime_control(m);
+    init_generator(m);
     init_generated_functions(m);
     init_tensor_methods(m);  // after the generated ones: Tensor.item etc. are PyTorch's hand-written bindings
     init_tensor_new(m);

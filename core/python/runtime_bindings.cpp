@@ -1,6 +1,6 @@
-// Runtime state from Python: the random seed, torch.Size, and the trace recorder (so the
+// Runtime state from Python: print options, torch.Size, and the trace recorder (so the
 // package imported from a system Python can record and export a trace).
-#include "core/ops/generator.h"
+#include "core/format/format.h"
 #include "core/python/bindings.h"
 #include "core/trace/recorder.h"
 #include "core/trace/trace_json.h"
@@ -22,8 +22,11 @@ py::object make_size(const std::vector<int64_t>& sizes) {
 
 void init_runtime_control(py::module_& m) {
   m.def("_set_size_class", [](py::object cls) { g_size_class = std::move(cls); });
-  m.def("manual_seed", [](uint64_t seed) { manual_seed(seed); });
-  m.def("initial_seed", [] { return initial_seed(); });
+  m.def("_set_printoptions", [](int precision, double threshold, int64_t edgeitems, int64_t linewidth,
+                                 std::optional<bool> sci_mode) {
+    IPT_CHECK(precision >= 0, ValueError, "Format specifier missing precision");
+    format::print_options() = format::PrintOptions{precision, threshold, edgeitems, linewidth, sci_mode};
+  });
   m.def("_trace_enabled", [] { return trace::tracing_enabled(); });
   m.def("_trace_set_enabled", [](bool on) { trace::Recorder::current().set_enabled(on); });
   m.def("_trace_event_count", [] { return trace::Recorder::current().size(); });

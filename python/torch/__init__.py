@@ -9,7 +9,7 @@ import builtins as _builtins
 import math as _math
 
 from torch import _C
-from torch._C import (DispatchKey, DispatchKeySet, device, dtype, initial_seed, is_grad_enabled,
+from torch._C import (DispatchKey, DispatchKeySet, Generator, default_generator, device, dtype, is_grad_enabled,
                       is_inference_mode_enabled, layout, memory_format)
 
 __version__ = "1.13.1 (Inside PyTorch)"
@@ -47,9 +47,8 @@ from_numpy = _C.from_numpy
 from torch.functional import broadcast_shapes, broadcast_tensors  # noqa: E402
 
 
-def manual_seed(seed):
-    """Sets the seed of the default random number generator; returns None here."""
-    _C.manual_seed(_builtins.int(seed))
+from torch.random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state  # noqa: E402
+from torch._tensor_str import set_printoptions  # noqa: E402
 
 
 def is_tensor(obj):

@@ -155,8 +155,8 @@ TEST(Ops, RandomFactoriesRangesSeedsAndGenerators) {
   EXPECT_NEAR(element_as_double(ops::std(n), 0), 2.0, 0.1);
   Tensor m = ops::normal_Tensor_Tensor(ops::full(V{20000}, 10.0), ops::full(V{1}, 0.5));
   EXPECT_NEAR(element_as_double(ops::mean(m), 0), 10.0, 0.05);
-  std::mt19937_64 e1(42), e2(42);
-  Tensor g1 = ops::normal_(ops::empty_memory_format(V{5}), 0.0, 1.0, Generator{&e1});
-  Tensor g2 = ops::normal_(ops::empty_memory_format(V{5}), 0.0, 1.0, Generator{&e2});
+  Generator e1{std::make_shared<random::CpuGenerator>(42)}, e2{std::make_shared<random::CpuGenerator>(42)};
+  Tensor g1 = ops::normal_(ops::empty_memory_format(V{5}), 0.0, 1.0, e1);
+  Tensor g2 = ops::normal_(ops::empty_memory_format(V{5}), 0.0, 1.0, e2);
   EXPECT_EQ(to_double_vector(g1), to_double_vector(g2));
 }

@@ -142,7 +142,7 @@ std::string arg_expr(const Argument& a, int i, std::string& pre) {
   if (cpp == "std::optional<Device>") return r + ".device(" + idx + ")";
   if (cpp == "std::optional<MemoryFormat>") return r + ".memory_format(" + idx + ")";
   if (cpp == "MemoryFormat") return r + ".memory_format(" + idx + ").value_or(MemoryFormat::Contiguous)";
-  if (cpp == "std::optional<Generator>") return "std::nullopt";
+  if (cpp == "std::optional<Generator>") return r + ".generator(" + idx + ")";
   if (cpp == "IntArrayRef") {
     pre += "      const auto " + local + " = " + r + ".intlist(" + idx + ");\n";
     return "IntArrayRef(" + local + ")";

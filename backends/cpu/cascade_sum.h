@@ -1,0 +1,96 @@
+#pragma once
+// PyTorch 1.13's summation order for float and double sums on the CPU (its "cascade sum"), so
+// that float32 results match bit for bit. Sums accumulate in the element type (float for
+// float), in up to four levels: every 2^p additions (p = max(4, ceil(log2(n)) / 4)) a level's
+// partial sum moves into the next level, which bounds the rounding error like a pairwise sum.
+// A contiguous row of at least one vector (8 floats, 4 doubles with AVX2) is summed lane by
+// lane; each lane's partials are kept four at a time ("ILP") and combined at the end.
+//
+// The vector lanes are independent, so a lane's sum is computed here as a scalar sum over the
+// lane's elements (x[l], x[l + L], x[l + 2L], ...), which gives the same value.
+
+#include <array>
+#include <cstdint>
+
+namespace ipt::cpu::cascade {
+
+inline int64_t ceil_log2(int64_t x) {
+  if (x <= 2) return 1;
+  return 64 - __builtin_clzll(static_cast<unsigned long long>(x - 1));
+}
+
+// NR interleaved sums over `size` steps: sum k adds load(i, k) for every step i.
+template <typename A, int NR, typename Load>
+std::array<A, NR> multi_row_sum(int64_t size, const Load& load) {
+  constexpr int kLevels = 4;
+  const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / kLevels);
+  const int64_t level_step = int64_t(1) << level_power;
+  const int64_t level_mask = level_step - 1;
+  A acc[kLevels][NR] = {};
+  int64_t i = 0;
+  while (i + level_step <= size) {
+    for (int64_t j = 0; j < level_step; ++j, ++i)
+      for (int k = 0; k < NR; ++k) acc[0][k] += load(i, k);
+    for (int j = 1; j < kLevels; ++j) {
+      for (int k = 0; k < NR; ++k) {
+        acc[j][k] += acc[j - 1][k];
+        acc[j - 1][k] = A(0);
+      }
+      if ((i & (level_mask << (j * level_power))) != 0) break;
+    }
+  }
+  for (; i < size; ++i)
+    for (int k = 0; k < NR; ++k) acc[0][k] += load(i, k);
+  for (int j = 1; j < kLevels; ++j)
+    for (int k = 0; k < NR; ++k) acc[0][k] += acc[j][k];
+  std::array<A, NR> out;
+  for (int k = 0; k < NR; ++k) out[k] = acc[0][k];
+  return out;
+}
+
+// One row of `size` elements (load(i)): four interleaved cascades, the leftovers added to the
+// first, then the four combined in order.
+template <typename A, typename Load>
+A row_sum(int64_t size, const Load& load) {
+  constexpr int kIlp = 4;
+  const int64_t size_ilp = size / kIlp;
+  auto p = multi_row_sum<A, kIlp>(size_ilp, [&](int64_t i, int k) { return load(i * kIlp + k); });
+  for (int64_t i = size_ilp * kIlp; i < size; ++i) p[0] += load(i);
+  for (int k = 1; k < kIlp; ++k) p[0] += p[k];
+  return p[0];
+}
+
+// Lanes of one AVX2 vector of T.
+template <typename T>
+constexpr int64_t kLanes = 32 / static_cast<int64_t>(sizeof(T));
+
+// Sum of a row whose elements are x[i * stride], reduced innermost (PyTorch's inner sum: the
+// vectorized form when the row is contiguous and holds at least one vector).
+template <typename T>
+T inner_sum(const T* x, int64_t n, int64_t stride) {
+  constexpr int64_t L = kLanes<T>;
+  if (stride != 1 || n < L) return row_sum<T>(n, [&](int64_t i) { return x[i * stride]; });
+  const int64_t vec_size = n / L;
+  T total = 0;
+  for (int64_t i = vec_size * L; i < n; ++i) total += x[i];
+  for (int64_t l = 0; l < L; ++l) total += row_sum<T>(vec_size, [&](int64_t i) { return x[i * L + l]; });
+  return total;
+}
+
+// Column sums of a (rows x cols) block, rows reduced (PyTorch's outer sum): columns in the
+// full groups of 4 vectors (contiguous columns) or of 4 scalars take one cascade each; the
+// rest a row_sum over the rows.
+template <typename T>
+void outer_sum(const T* x, int64_t rows, int64_t row_stride, int64_t cols, int64_t col_stride, T* out,
+               int64_t out_stride) {
+  const int64_t group = (col_stride == 1 && cols >= kLanes<T>) ? 4 * kLanes<T> : 4;
+  const int64_t grouped = cols / group * group;
+  for (int64_t j = 0; j < cols; ++j) {
+    const T* col = x + j * col_stride;
+    auto load = [&](int64_t i) { return col[i * row_stride]; };
+    out[j * out_stride] =
+        j < grouped ? multi_row_sum<T, 1>(rows, [&](int64_t i, int) { return load(i); })[0] : row_sum<T>(rows, load);
+  }
+}
+
+}  // namespace ipt::cpu::cascade

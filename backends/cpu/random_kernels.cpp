@@ -1,0 +1,315 @@
+// CPU random kernels: each draws from its generator exactly as PyTorch 1.13's CPU kernel does
+// (the same transforms, in the same element order, with the same fast paths), so that a seed
+// gives PyTorch's values. The transforms are in core/random/distributions.h.
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+#include <numbers>
+
+#include "backends/cpu/cpu_loops.h"
+#include "core/ops/generator.h"
+#include "core/ops/scalar_tensor.h"
+#include "core/ops/shape_rules.h"
+#include "core/random/avx2_box_muller.h"
+#include "core/random/distributions.h"
+#include "core/tensor/index_math.h"
+#include "core/util/error.h"
+#include "generated/native_functions.h"
+#include "generated/ops.h"
+
+namespace ipt::native {
+
+using random::CpuGenerator;
+using random::dist_acc_t;
+
+namespace {
+
+// Writes draw() into every element of `self`, in TensorIterator's order (a serial kernel).
+template <typename T, typename Draw>
+void serial_fill(const Tensor& self, Draw&& draw) {
+  T* p = static_cast<T*>(self.impl()->raw_data());
+  const cpu::IterationOrder order = cpu::memory_order(self);
+  std::array<std::vector<int64_t>, 1> st{order.strides};
+  cpu::for_each_offsets<1>(order.sizes, st, [&](int64_t o) { p[o] = draw(); });
+}
+
+// The generator, locked for the duration of one kernel (PyTorch takes the same lock).
+struct LockedGenerator {
+  explicit LockedGenerator(const std::optional<Generator>& g) : gen(generator_of(g)), lock(gen.mutex()) {}
+  CpuGenerator& gen;
+  std::lock_guard<std::mutex> lock;
+};
+
+void check_floating(const Tensor& t, const char* kernel) {
+  IPT_CHECK(is_floating(t.dtype()), RuntimeError, "\"", kernel, "\" not implemented for '", dtype_cpp_name(t.dtype()),
+            "'");
+}
+
+// normal_fill_16 for double and Half: Box-Muller over 8 u1 and 8 u2 draws, in T's precision.
+template <typename T>
+void box_muller_16(T* data, T mean, T std) {
+  using A = dist_acc_t<T>;
+  for (int j = 0; j < 8; ++j) {
+    const T u1 = static_cast<T>(A(1) - static_cast<A>(data[j]));
+    const T u2 = data[j + 8];
+    const T radius = static_cast<T>(std::sqrt(A(-2) * std::log(static_cast<A>(u1))));
+    const T theta = static_cast<T>(2.0 * std::numbers::pi * static_cast<double>(u2));
+    const A r = static_cast<A>(radius), th = static_cast<A>(theta);
+    data[j] = static_cast<T>(std::fma(r * std::cos(th), static_cast<A>(std), static_cast<A>(mean)));
+    data[j + 8] = static_cast<T>(std::fma(r * std::sin(th), static_cast<A>(std), static_cast<A>(mean)));
+  }
+}
+
+// PyTorch's path for 16 or more contiguous elements: uniform draws for every element, Box-Muller
+// over blocks of 16, and when the size is not a multiple of 16 the last 16 drawn again.
+template <typename T>
+void normal_fill(CpuGenerator& gen, T* data, int64_t size, T mean, T std) {
+  auto fill_16 = [&](T* block) {
+    if constexpr (std::is_same_v<T, float>) random::box_muller_16_avx2(block, mean, std);
+    else box_muller_16<T>(block, mean, std);
+  };
+  for (int64_t i = 0; i < size; ++i) data[i] = static_cast<T>(random::uniform_real<T>(gen, T(0), T(1)));
+  for (int64_t i = 0; i + 16 <= size; i += 16) {
+    if ((i & (cpu::kInterruptChunk - 1)) == 0) check_interrupt();
+    fill_16(data + i);
+  }
+  if (size % 16 != 0) {
+    T* tail = data + size - 16;
+    for (int i = 0; i < 16; ++i) tail[i] = static_cast<T>(random::uniform_real<T>(gen, T(0), T(1)));
+    fill_16(tail);
+  }
+}
+
+// random_'s range: [from, to) when `to` is given, else [from, the largest value the dtype holds
+// exactly]; nullopt for the whole 64-bit range (from = INT64_MIN without `to`).
+std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::optional<int64_t> to) {
+  random_upper_bound(self, from, to);  // checks from < to
+  if (to) return static_cast<uint64_t>(*to) - static_cast<uint64_t>(from);
+  if (from == INT64_MIN) return std::nullopt;
+  int64_t to_inc = 0;
+  switch (self.dtype()) {
+    case ScalarType::Bool: to_inc = 1; break;
+    case ScalarType::Byte: to_inc = 255; break;
+    case ScalarType::Short: to_inc = INT16_MAX; break;
+    case ScalarType::Int: to_inc = INT32_MAX; break;
+    case ScalarType::Long: to_inc = INT64_MAX; break;
+    case ScalarType::Half: to_inc = int64_t(1) << 11; break;
+    case ScalarType::Float: to_inc = int64_t(1) << 24; break;
+    case ScalarType::Double: to_inc = int64_t(1) << 53; break;
+  }
+  return static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
+}
+
+}  // namespace
+
+Tensor normal_cpu_(const Tensor& self, double mean, double std, std::optional<Generator> generator) {
+  IPT_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std ", std);
+  check_floating(self, "normal_kernel_cpu");
+  LockedGenerator g(generator);
+  const int64_t size = self.numel();
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>) {
+      if (size >= 16 && self.is_contiguous()) {
+        normal_fill<T>(g.gen, static_cast<T*>(self.impl()->raw_data()), size, static_cast<T>(mean), static_cast<T>(std));
+      } else {
+        serial_fill<T>(self, [&] { return static_cast<T>(random::normal_double(g.gen, mean, std)); });
+      }
+    }
+  });
+  return self;
+}
+
+Tensor uniform_cpu_(const Tensor& self, double from, double to, std::optional<Generator> generator) {
+  check_floating(self, "check_uniform_bounds");
+  IPT_CHECK(from <= to, RuntimeError, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
+  LockedGenerator g(generator);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>) {
+      const T lo = static_cast<T>(from), hi = static_cast<T>(to);
+      serial_fill<T>(self, [&] { return static_cast<T>(random::uniform_real<T>(g.gen, lo, hi)); });
+    }
+  });
+  return self;
+}
+
+Tensor random_from_cpu_(const Tensor& self, int64_t from, std::optional<int64_t> to, std::optional<Generator> generator) {
+  const std::optional<uint64_t> range = random_range(self, from, to);
+  LockedGenerator g(generator);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    if (!range) serial_fill<T>(self, [&] { return random::uniform_int_full_range<T>(g.gen); });
+    else serial_fill<T>(self, [&] { return random::uniform_int_from_to<T>(g.gen, *range, from); });
+  });
+  return self;
+}
+
+Tensor random_cpu_(const Tensor& self, std::optional<Generator> generator) {
+  LockedGenerator g(generator);
+  visit_dtype(self.dtype(), [&]<typename T>() { serial_fill<T>(self, [&] { return random::uniform_int_full<T>(g.gen); }); });
+  return self;
+}
+
+Tensor exponential_cpu_(const Tensor& self, double lambd, std::optional<Generator> generator) {
+  IPT_CHECK(lambd >= 0.0, RuntimeError, "exponential_ expects lambda >= 0.0, but found lambda=", lambd);
+  check_floating(self, "exponential_cpu");
+  LockedGenerator g(generator);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    serial_fill<T>(self, [&] { return static_cast<T>(random::exponential_double(g.gen, lambd)); });
+  });
+  return self;
+}
+
+// normal(mean tensor, std number): N(0, std) samples shifted by mean.
+Tensor normal_tensor_float_cpu(const Tensor& mean, double std, std::optional<Generator> generator) {
+  IPT_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std ", std);
+  Tensor out = make_empty(mean.sizes(), mean.dtype(), mean.device());
+  normal_cpu_(out, 0.0, std, generator);
+  return add_cpu_(out, mean, 1);
+}
+
+// normal(mean number, std tensor): N(0, 1) samples scaled by std and shifted by mean.
+Tensor normal_float_tensor_cpu(double mean, const Tensor& std, std::optional<Generator> generator) {
+  check_normal_std(std);
+  Tensor out = make_empty(std.sizes(), std.dtype(), std.device());
+  normal_cpu_(out, 0.0, 1.0, generator);
+  mul_cpu_(out, std);
+  return add_cpu_(out, wrapped_scalar_tensor(mean), 1);
+}
+
+// normal(mean tensor, std tensor): the two broadcast together.
+Tensor normal_tensor_tensor_cpu(const Tensor& mean, const Tensor& std, std::optional<Generator> generator) {
+  check_normal_std(std);
+  Tensor out = make_empty(broadcast_shapes(mean.sizes(), std.sizes()), promote_types(mean.dtype(), std.dtype()), mean.device());
+  normal_cpu_(out, 0.0, 1.0, generator);
+  mul_cpu_(out, std);
+  return add_cpu_(out, mean, 1);
+}
+
+// Each element is 1 when a double U[0, 1) draw is below p.
+Tensor bernoulli_scalar_cpu_(const Tensor& self, double p, std::optional<Generator> generator) {
+  IPT_CHECK(0 <= p && p <= 1, RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=", p);
+  LockedGenerator g(generator);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    serial_fill<T>(self, [&] { return static_cast<T>(random::uniform_real<double>(g.gen, 0.0, 1.0) < p ? 1 : 0); });
+  });
+  return self;
+}
+
+// p broadcast to self; float32 (and Half) probabilities compare with a float draw, double ones
+// with a double draw.
+Tensor bernoulli_tensor_cpu_(const Tensor& self, const Tensor& p, std::optional<Generator> generator) {
+  check_floating(p, "bernoulli_tensor_cpu_p_");
+  const Tensor probs = ops::expand(p, self.sizes());
+  for (double v : to_double_vector(probs))
+    IPT_CHECK(v >= 0 && v <= 1, RuntimeError,
+              "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  "
+              "If so, please report an enhancement request to PyTorch.)");
+  LockedGenerator g(generator);
+  const bool double_draw = p.dtype() == ScalarType::Double;
+  const cpu::IterationOrder order = cpu::memory_order(self);
+  std::vector<int64_t> prob_strides;
+  for (size_t d : order.dims) prob_strides.push_back(probs.strides()[d]);
+  const void* pdata = probs.impl()->raw_data();
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    T* out = static_cast<T*>(self.impl()->raw_data());
+    std::array<std::vector<int64_t>, 2> st{order.strides, prob_strides};
+    cpu::for_each_offsets<2>(order.sizes, st, [&](int64_t o, int64_t k) {
+      const double pv = cpu::load_as<double>(pdata, probs.dtype(), k);
+      const bool one = double_draw ? random::uniform_real<double>(g.gen, 0.0, 1.0) < pv
+                                   : random::uniform_real<float>(g.gen, 0.0f, 1.0f) < static_cast<float>(pv);
+      out[o] = static_cast<T>(one ? 1 : 0);
+    });
+  });
+  return self;
+}
+
+Tensor randperm_out_cpu(int64_t n, std::optional<Generator> generator, const Tensor& out) {
+  IPT_CHECK(n >= 0, RuntimeError, "n must be non-negative, got", n);
+  IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"randperm\" not implemented for 'Bool'");
+  out.impl()->resize_contiguous({n});
+  LockedGenerator g(generator);
+  visit_dtype(out.dtype(), [&]<typename T>() {
+    T* r = out.data_ptr<T>();
+    for (int64_t i = 0; i < n; ++i) r[i] = static_cast<T>(i);
+    for (int64_t i = 0; i + 1 < n; ++i) {
+      if ((i & (cpu::kInterruptChunk - 1)) == 0) check_interrupt();
+      const int64_t z = static_cast<int64_t>(g.gen.random() % static_cast<uint64_t>(n - i));
+      std::swap(r[i], r[z + i]);
+    }
+  });
+  return out;
+}
+
+// multinomial: without replacement (or for one sample), argmax / top-k of p / q with q ~ Exp(1)
+// drawn for every element (the exponential trick PyTorch uses); with replacement, a binary search
+// of a double U[0, 1) draw in each row's normalised cumulative sums.
+Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, std::optional<Generator> generator) {
+  check_multinomial(self, n_sample, replacement);
+  const int64_t n_cat = self.sizes().back();
+  const int64_t n_dist = self.dim() == 2 ? self.sizes()[0] : 1;
+  std::vector<int64_t> out_sizes = self.dim() == 2 ? std::vector<int64_t>{n_dist, n_sample} : std::vector<int64_t>{n_sample};
+  Tensor result = make_empty(out_sizes, ScalarType::Long, self.device());
+  int64_t* res = result.data_ptr<int64_t>();
+  const Tensor probs = ops::contiguous(self);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>) {
+      using A = dist_acc_t<T>;
+      const T* pr = probs.data_ptr<T>();
+      if (!replacement || n_sample == 1) {
+        const std::vector<double> pv = to_double_vector(probs);
+        for (double v : pv)
+          IPT_CHECK(v < INFINITY && v >= 0, RuntimeError, "probability tensor contains either `inf`, `nan` or element < 0");
+        for (int64_t i = 0; i < n_dist; ++i) {
+          double row = 0;
+          for (int64_t j = 0; j < n_cat; ++j) row += pv[i * n_cat + j];
+          IPT_CHECK(row != 0, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
+        }
+        std::vector<T> q(static_cast<size_t>(n_dist * n_cat));
+        {
+          LockedGenerator g(generator);
+          for (auto& v : q) v = static_cast<T>(random::exponential_double(g.gen, 1.0));
+        }
+        for (size_t k = 0; k < q.size(); ++k) q[k] = static_cast<T>(static_cast<A>(pr[k]) / static_cast<A>(q[k]));
+        for (int64_t i = 0; i < n_dist; ++i) {
+          std::vector<int64_t> idx(static_cast<size_t>(n_cat));
+          for (int64_t j = 0; j < n_cat; ++j) idx[j] = j;
+          const T* row = q.data() + i * n_cat;
+          std::stable_sort(idx.begin(), idx.end(), [&](int64_t a, int64_t b) {
+            const A x = static_cast<A>(row[a]), y = static_cast<A>(row[b]);
+            return (std::isnan(x) && !std::isnan(y)) || x > y;
+          });
+          for (int64_t j = 0; j < n_sample; ++j) res[i * n_sample + j] = idx[j];
+        }
+        return;
+      }
+      LockedGenerator g(generator);
+      std::vector<A> cum(static_cast<size_t>(n_cat));
+      for (int64_t i = 0; i < n_dist; ++i) {
+        A sum = 0;
+        for (int64_t j = 0; j < n_cat; ++j) {
+          const A v = static_cast<A>(pr[i * n_cat + j]);
+          IPT_CHECK(v >= 0, RuntimeError, "invalid multinomial distribution (encountering probability entry < 0)");
+          IPT_CHECK(std::isfinite(v), RuntimeError,
+                    "invalid multinomial distribution (encountering probability entry = infinity or NaN)");
+          sum += v;
+          cum[j] = sum;
+        }
+        IPT_CHECK(sum > 0, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
+        for (auto& c : cum) c /= sum;
+        for (int64_t j = 0; j < n_sample; ++j) {
+          const double u = random::uniform_real<double>(g.gen, 0.0, 1.0);
+          cum[n_cat - 1] = 1;  // the last bucket always closes the distribution
+          int64_t left = 0, right = n_cat;
+          while (right - left > 0) {
+            const int64_t mid = left + (right - left) / 2;
+            if (cum[mid] < u) left = mid + 1;
+            else right = mid;
+          }
+          res[i * n_sample + j] = left;
+        }
+      }
+    }
+  });
+  return result;
+}
+
+}  // namespace ipt::native

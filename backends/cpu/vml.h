@@ -1,0 +1,54 @@
+#pragma once
+// The elementwise math of PyTorch 1.13's CPU kernels, to the last bit: on a CPU with AVX2 its
+// kernels for exp, log, sin, cos, tan and tanh compute every element with SLEEF's 8-lane float /
+// 4-lane double functions of 1.0-ULP accuracy (Sleef_expf8_u10 ...; "vml" in ATen), and so do
+// these. Lanes are independent, so one element through a vector function gives the value it
+// gets in a full vector. Without AVX2, PyTorch runs its scalar fallback (std::exp ...), and so
+// do these.
+
+#include <cmath>
+#include <type_traits>
+
+namespace ipt::cpu {
+
+namespace sleef_avx2 {  // sleef_avx2.cpp, compiled for AVX2; call only when has_avx2()
+float exp(float x);
+double exp(double x);
+float log(float x);
+double log(double x);
+float sin(float x);
+double sin(double x);
+float cos(float x);
+double cos(double x);
+float tan(float x);
+double tan(double x);
+float tanh(float x);
+double tanh(double x);
+}  // namespace sleef_avx2
+
+// Whether this CPU has AVX2 and FMA (the capability PyTorch's kernels pick here). Defined here,
+// in code compiled for any x86-64, never in sleef_avx2.cpp.
+inline bool has_avx2() {
+  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return yes;
+}
+
+namespace vml {
+#define IPT_VML_FUNCTION(name)                                                   \
+  template <typename T>                                                          \
+  T name(T x) {                                                                  \
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {       \
+      if (has_avx2()) return sleef_avx2::name(x);                                \
+    }                                                                            \
+    return static_cast<T>(std::name(x));                                         \
+  }
+IPT_VML_FUNCTION(exp)
+IPT_VML_FUNCTION(log)
+IPT_VML_FUNCTION(sin)
+IPT_VML_FUNCTION(cos)
+IPT_VML_FUNCTION(tan)
+IPT_VML_FUNCTION(tanh)
+#undef IPT_VML_FUNCTION
+}  // namespace vml
+
+}  // namespace ipt::cpu

@@ -1,0 +1,39 @@
+#pragma once
+// The Mersenne Twister MT19937 (Matsumoto and Nishimura, 1998), 32-bit outputs.
+// Its state is kept in the shape PyTorch's CPU generator saves (the seed, how many words are
+// left before the next twist, whether it was seeded, the index of the next word, 624 words),
+// so torch.get_rng_state() gives PyTorch's bytes and set_rng_state() accepts them.
+
+#include <array>
+#include <cstdint>
+
+namespace ipt::random {
+
+constexpr int kMtStateWords = 624;
+
+struct Mt19937State {
+  uint64_t seed = 5489;
+  int32_t left = 1;
+  bool seeded = false;
+  uint32_t next = 0;
+  std::array<uint32_t, kMtStateWords> words{};
+};
+
+class Mt19937 {
+ public:
+  explicit Mt19937(uint64_t seed = 5489) { reseed(seed); }
+
+  // Seeds from the low 32 bits (the whole 64-bit value is remembered as the seed).
+  void reseed(uint64_t seed);
+  uint32_t operator()();
+
+  const Mt19937State& state() const { return s_; }
+  // False (and nothing changes) when the state is not one MT19937 can be in.
+  bool set_state(const Mt19937State& s);
+
+ private:
+  void twist();
+  Mt19937State s_;
+};
+
+}  // namespace ipt::random
