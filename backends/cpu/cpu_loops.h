@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/tensor/index_math.h"
 #include "core/tensor/tensor.h"
 #include "core/util/error.h"
 #include "core/util/interrupt.h"
@@ -74,38 +75,11 @@ struct IterationOrder {
   std::vector<size_t> dims;  // the tensor's dimension at each position, outermost first
 };
 inline IterationOrder memory_order(const Tensor& t) {
-  IterationOrder o;
-  o.sizes = t.sizes();
-  o.strides = t.strides();
-  const size_t nd = o.sizes.size();
-  // TensorIterator's insertion sort, innermost dimension first: a dimension moves inwards past
-  // one with a larger stride, or an equal stride and a larger size; a stride of 0 decides
-  // nothing, and the comparison goes on with the next dimension out.
-  auto should_swap = [&](size_t d0, size_t d1) {
-    const int64_t s0 = o.strides[d0], s1 = o.strides[d1];
-    if (s0 == 0 || s1 == 0) return 0;
-    if (s0 != s1) return s0 < s1 ? -1 : 1;
-    return o.sizes[d0] > o.sizes[d1] ? 1 : 0;
-  };
-  std::vector<size_t> perm(nd);
-  for (size_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
-  for (size_t i = 1; i < nd; ++i) {
-    size_t d1 = i;
-    for (size_t d0 = i; d0-- > 0;) {
-      const int c = should_swap(perm[d0], perm[d1]);
-      if (c > 0) {
-        std::swap(perm[d0], perm[d1]);
-        d1 = d0;
-      } else if (c < 0) {
-        break;
-      }
-    }
-  }
   IterationOrder r;
-  for (size_t i = nd; i-- > 0;) {
-    r.sizes.push_back(o.sizes[perm[i]]);
-    r.strides.push_back(o.strides[perm[i]]);
-    r.dims.push_back(perm[i]);
+  r.dims = stride_order(t.sizes(), t.strides());
+  for (size_t d : r.dims) {
+    r.sizes.push_back(t.sizes()[d]);
+    r.strides.push_back(t.strides()[d]);
   }
   return r;
 }

@@ -44,6 +44,8 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride, std::optional<Sc
 Tensor fill_meta_(const Tensor& self, const Scalar&) { return self; }
 Tensor fill_meta_random_(const Tensor& self, double, double, std::optional<Generator>) { return self; }
 Tensor copy_meta_(const Tensor& self, const Tensor& src, bool) {
+  // A meta source has no values to give a tensor with memory (x.cpu(), cpu.copy_(meta)).
+  IPT_CHECK(self.device().type == DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
   auto b = broadcast_shapes(self.sizes(), src.sizes());
   IPT_CHECK(b == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
             " doesn't match the broadcast shape ", int_list_str(b));

@@ -93,6 +93,51 @@ Tensor slice_backward(const Tensor& grad, const Sizes& sizes, int64_t dim, std::
   return z;
 }
 
+Tensor as_strided_backward(const Tensor& grad, const Sizes& in_sizes, const Sizes& in_strides, int64_t in_offset,
+                           const Sizes& sizes, const Sizes& strides, std::optional<int64_t> offset) {
+  const int64_t view_offset = offset.value_or(in_offset);
+  auto extent = [](const Sizes& sz, const Sizes& st, int64_t off) {
+    int64_t e = off;
+    for (size_t d = 0; d < sz.size(); ++d) {
+      if (sz[d] == 0) return off;
+      e += (sz[d] - 1) * st[d];
+    }
+    return e + 1;
+  };
+  const int64_t n = std::max(extent(in_sizes, in_strides, in_offset), extent(sizes, strides, view_offset));
+  Tensor flat = ops::zeros(Sizes{n}, grad.dtype(), std::nullopt, grad.device());
+  const std::vector<double> gv = to_double_vector(grad);
+  visit_dtype(flat.dtype(), [&]<typename T>() {
+    T* p = flat.data_ptr<T>();
+    for (size_t i = 0; i < gv.size(); ++i) {
+      int64_t lin = static_cast<int64_t>(i), pos = view_offset;
+      for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
+        pos += (lin % sizes[d]) * strides[d];
+        lin /= sizes[d];
+      }
+      p[pos] = static_cast<T>(static_cast<double>(p[pos]) + gv[i]);
+    }
+  });
+  return ops::clone(ops::as_strided(flat, in_sizes, in_strides, in_offset), MemoryFormat::Contiguous);
+}
+
+Tensor unfold_backward(const Tensor& grad, const Sizes& in_sizes, int64_t dim, int64_t size, int64_t step) {
+  const int64_t nd = static_cast<int64_t>(in_sizes.size());
+  const int64_t d = nd == 0 ? 0 : (dim < 0 ? dim + nd : dim);
+  Sizes in_strides(in_sizes.size(), 1);
+  for (int64_t k = nd - 2; k >= 0; --k) in_strides[k] = in_strides[k + 1] * in_sizes[k + 1];
+  // The windows' geometry over a contiguous input of in_sizes (a 0-dim input unfolds to size 1).
+  Sizes sizes = in_sizes, strides = in_strides;
+  const int64_t len = nd == 0 ? 1 : in_sizes[d], st = nd == 0 ? 1 : in_strides[d];
+  if (nd > 0) {
+    sizes[d] = (len - size) / step + 1;
+    strides[d] = st * step;
+  }
+  sizes.push_back(size);
+  strides.push_back(st);
+  return as_strided_backward(grad, in_sizes, in_strides, 0, sizes, strides, 0);
+}
+
 Tensor diagonal_backward(const Tensor& grad, const Sizes& sizes, int64_t offset, int64_t dim1, int64_t dim2) {
   Tensor z = ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
   ops::copy_(ops::diagonal(z, offset, dim1, dim2), grad);

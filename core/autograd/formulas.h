@@ -28,6 +28,12 @@ Tensor slice_backward(const Tensor& grad, const Sizes& sizes, int64_t dim, std::
                       std::optional<int64_t> end, int64_t step);
 Tensor diagonal_backward(const Tensor& grad, const Sizes& sizes, int64_t offset, int64_t dim1, int64_t dim2);
 Tensor permute_backward(const Tensor& grad, const Sizes& dims);
+// as_strided: the view's gradient scatter-added into a zero buffer in storage coordinates (the
+// view may overlap itself), then read at the input's own positions.
+Tensor as_strided_backward(const Tensor& grad, const Sizes& in_sizes, const Sizes& in_strides, int64_t in_offset,
+                           const Sizes& sizes, const Sizes& strides, std::optional<int64_t> offset);
+// unfold(dim, size, step): each window's gradient added back where the window was read.
+Tensor unfold_backward(const Tensor& grad, const Sizes& in_sizes, int64_t dim, int64_t size, int64_t step);
 Tensor unsqueeze_to(const Tensor& grad, const Sizes& sizes);  // undo squeeze
 Tensor zeros_like_grad(const Tensor& grad);
 // Zeros of `sizes` with grad's dtype and device (gradients of random sampling's parameters).

@@ -1,9 +1,12 @@
 #include "core/autograd/node.h"
 
+#include "core/autograd/formulas.h"
+
 #include <atomic>
 
 #include "core/dispatch/local_dispatch_key_set.h"
 #include "core/trace/recorder.h"
+#include "core/tensor/index_math.h"
 #include "core/util/error.h"
 #include "generated/ops.h"
 
@@ -11,7 +14,10 @@ namespace ipt {
 
 bool TensorImpl::autograd_meta_grad_fn() const { return autograd_ && autograd_->grad_fn; }
 
-bool TensorImpl::requires_grad() const { return requires_grad_ || (autograd_ && autograd_->grad_fn); }
+// A view autograd follows requires grad whenever its base does (PyTorch's DifferentiableViewMeta).
+bool TensorImpl::requires_grad() const {
+  return requires_grad_ || (autograd_ && autograd_->grad_fn) || (is_differentiable_view() && view_base_->requires_grad());
+}
 
 autograd::AutogradMeta& TensorImpl::ensure_autograd_meta() {
   if (!autograd_) autograd_ = std::make_shared<autograd::AutogradMeta>();
@@ -58,13 +64,20 @@ std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& grads) {
     g = ops::copy_(cast, g);
   }
   const bool first = !meta.grad.defined();
+  // The gradient layout contract: a first .grad has its parameter's strides when the parameter
+  // is dense and non-overlapping, and is contiguous otherwise (PyTorch's clone_obey_contract).
+  auto obey_contract = [&](const Tensor& grad) {
+    if (is_non_overlapping_and_dense(leaf.sizes(), leaf.strides()))
+      return ops::copy_(ops::empty_strided(leaf.sizes(), leaf.strides(), grad.dtype(), std::nullopt, grad.device()), grad);
+    return ops::clone(grad, MemoryFormat::Contiguous);
+  };
   if (grad_mode_enabled()) {
     // create_graph: .grad keeps the gradient's own graph (a copy, then out-of-place sums, as
     // PyTorch's AccumulateGrad does in grad mode).
-    meta.grad = first ? ops::copy_(ops::empty_like(g), g) : ops::add_Tensor(meta.grad, g);
+    meta.grad = first ? obey_contract(g) : ops::add_Tensor(meta.grad, g);
   } else if (first) {
     // The first gradient becomes .grad (a fresh tensor, so later in-place adds are safe).
-    meta.grad = ops::clone(g);  // never shared with another buffer or leaf
+    meta.grad = obey_contract(g);  // never shared with another buffer or leaf
   } else {
     ops::add__Tensor(meta.grad, g);
   }
@@ -90,26 +103,7 @@ class AsStridedBackward : public Node {
   std::vector<Tensor> apply(std::vector<Tensor>&& grads) override {
     const Tensor& g = grads[0];
     if (!g.defined()) return {Tensor()};
-    auto extent = [](const std::vector<int64_t>& sz, const std::vector<int64_t>& st, int64_t off) {
-      int64_t e = off;
-      for (size_t d = 0; d < sz.size(); ++d) e += (sz[d] - 1) * st[d];
-      return e + 1;
-    };
-    const int64_t n = std::max(extent(base_sizes_, base_strides_, base_offset_), extent(sizes_, strides_, offset_));
-    Tensor flat = ops::zeros(std::vector<int64_t>{n}, g.dtype());
-    const std::vector<double> gv = to_double_vector(g);
-    visit_dtype(flat.dtype(), [&]<typename T>() {
-      T* p = flat.data_ptr<T>();
-      for (size_t i = 0; i < gv.size(); ++i) {
-        int64_t lin = static_cast<int64_t>(i), pos = offset_;
-        for (int64_t d = static_cast<int64_t>(sizes_.size()) - 1; d >= 0; --d) {
-          pos += (lin % sizes_[d]) * strides_[d];
-          lin /= sizes_[d];
-        }
-        p[pos] = static_cast<T>(static_cast<double>(p[pos]) + gv[i]);
-      }
-    });
-    return {ops::clone(ops::as_strided(flat, base_sizes_, base_strides_, base_offset_), MemoryFormat::Contiguous)};
+    return {as_strided_backward(g, base_sizes_, base_strides_, base_offset_, sizes_, strides_, offset_)};
   }
 
  private:
@@ -122,8 +116,25 @@ class AsStridedBackward : public Node {
 
 AutogradMeta& autograd_meta(const Tensor& t) { return t.impl()->ensure_autograd_meta(); }
 
+// A view autograd follows whose values changed since its history was recorded (an in-place
+// write into it, its base or another view of the base): as PyTorch does, its history becomes an
+// AsStridedBackward0 from the base's current history.
+static void refresh_view_history(const Tensor& t) {
+  TensorImpl& impl = *t.impl();
+  if (!impl.is_differentiable_view() || impl.view_creation() != ViewCreation::Default) return;
+  const AutogradMeta* m = impl.autograd_meta();
+  const uint64_t recorded = m && m->grad_fn ? m->history_version : impl.view_created_version();
+  if (impl.version() == recorded) return;
+  const Tensor base(impl.view_base());
+  if (!base.requires_grad()) return;
+  auto fn = std::make_shared<AsStridedBackward>(base, t);
+  fn->next_edges = {gradient_edge(base)};
+  set_history(t, fn, 0);
+}
+
 const std::shared_ptr<Node>& grad_fn(const Tensor& t) {
   static const std::shared_ptr<Node> none;
+  refresh_view_history(t);
   const AutogradMeta* m = t.impl()->autograd_meta();
   return m ? m->grad_fn : none;
 }
@@ -132,19 +143,9 @@ bool is_leaf(const Tensor& t) { return grad_fn(t) == nullptr; }
 
 Edge gradient_edge(const Tensor& t) {
   if (!t.defined()) return {};
+  refresh_view_history(t);
   AutogradMeta* m = t.impl()->autograd_meta();
-  if (m && m->grad_fn) {
-    // A view whose base was modified in place after the view's history was recorded: that
-    // history no longer describes its values. As PyTorch, replace it by an
-    // AsStridedBackward0 from the base's current history.
-    if (t.impl()->is_view() && t.impl()->version() != m->history_version)
-      if (auto base = t.impl()->view_base()) {
-        auto fn = std::make_shared<AsStridedBackward>(Tensor(base), t);
-        fn->next_edges = {gradient_edge(Tensor(base))};
-        set_history(t, fn, 0);
-      }
-    return {m->grad_fn, m->output_nr};
-  }
+  if (m && m->grad_fn) return {m->grad_fn, m->output_nr};
   if (!t.impl()->requires_grad()) return {};
   AutogradMeta& meta = autograd_meta(t);
   std::shared_ptr<Node> acc = meta.grad_accumulator.lock();

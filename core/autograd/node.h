@@ -68,6 +68,27 @@ class AccumulateGrad : public Node {
   std::weak_ptr<TensorImpl> variable_;
 };
 
+// An in-place write into a view (PyTorch's CopySlices): the base's new history. Its backward
+// takes the base's gradient, runs `fn` (the in-place operation's node) on the view's slice of
+// it, and writes fn's gradient for self back into that slice; fn's gradients for its other
+// inputs pass through as this node's other outputs.
+class CopySlices : public Node {
+ public:
+  CopySlices(const Tensor& base, const Tensor& view, std::shared_ptr<Node> fn);
+  const char* name() const override { return "torch::autograd::CopySlices"; }
+  std::vector<Tensor> apply(std::vector<Tensor>&& grads) override;
+  void release_variables() override;
+  const std::shared_ptr<Node>& wrapped() const { return fn_; }
+
+ private:
+  std::vector<int64_t> base_sizes_, base_strides_;
+  int64_t base_offset_;
+  std::vector<int64_t> view_sizes_, view_strides_;
+  int64_t view_offset_;
+  std::shared_ptr<Node> fn_;
+  bool released_ = false;
+};
+
 // Per-tensor autograd state (held by TensorImpl, created on demand).
 struct AutogradMeta {
   std::shared_ptr<Node> grad_fn;     // null for leaves

@@ -29,9 +29,38 @@ std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs
 std::vector<Edge> collect_next_edges(const std::vector<const Tensor*>& inputs) { return edges_of(inputs); }
 
 void check_inplace(const Tensor& self) {
-  IPT_CHECK(!self.impl()->is_view(), NotImplementedError,
-            "in-place operations on a view of a tensor that takes part in autograd are not supported by Inside "
-            "PyTorch yet (PyTorch rebases the base's history with CopySlices)");
+  const TensorImpl& impl = *self.impl();
+  if (!impl.is_differentiable_view() || impl.view_creation() == ViewCreation::Default) return;
+  const AutogradMeta* m = impl.autograd_meta();
+  std::string msg;
+  if (m && m->grad_fn)
+    msg = "Output " + std::to_string(m->output_nr) + " of " + std::string(m->grad_fn->name()) +
+          " is a view and is being modified inplace.";
+  else if (impl.view_creation() == ViewCreation::InferenceMode)
+    msg = "A view was created in inference mode and is being modified inplace in normal mode.";
+  else
+    msg = "A view was created in no_grad mode and is being modified inplace with grad mode enabled.";
+  if (impl.view_creation() == ViewCreation::MultiOutput)
+    msg += " This view is the output of a function that returns multiple views. Such functions do not allow the "
+           "output views to be modified inplace. You should replace the inplace operation by an out-of-place one.";
+  else
+    msg += std::string(" Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+                       "code by moving both the view and the inplace either both inside the ") +
+           (impl.view_creation() == ViewCreation::InferenceMode ? "inference_mode" : "no_grad") +
+           " block (if you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
+           "tracked).";
+  IPT_FAIL(RuntimeError, msg);
+}
+
+void rebase_history(const Tensor& self, const std::shared_ptr<Node>& fn) {
+  if (!self.impl()->is_differentiable_view()) {
+    set_history(self, fn);
+    return;
+  }
+  const Tensor base(self.impl()->view_base());
+  auto copy_slices = std::make_shared<CopySlices>(base, self, fn);
+  set_history(base, copy_slices);
+  // The view's recorded history is now stale (its version moved on): grad_fn(self) regenerates it.
 }
 
 void record_node_created(const Node& fn, const Tensor& output) {

@@ -15,9 +15,13 @@ bool compute_requires_grad(const std::vector<const Tensor*>& inputs);  // a Tens
 // One edge per input (invalid where the input needs no gradient).
 std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs);
 std::vector<Edge> collect_next_edges(const std::vector<const Tensor*>& inputs);
-// In-place ops on views that take part in autograd are not supported yet (PyTorch rebases
-// the base's history through CopySlices); this raises instead of giving wrong gradients.
+// Before an in-place operation autograd records: PyTorch's errors for writing into a view made
+// in no-grad mode, in inference mode or by an operator that returns several views.
 void check_inplace(const Tensor& self);
+// After it: `fn` becomes self's history. When self is a view autograd follows, the history of
+// its base is rebased instead (a CopySlices node wrapping fn, PyTorch's rebase_history), and the
+// view's own grad_fn is regenerated from the base when it is next asked for (AsStridedBackward0).
+void rebase_history(const Tensor& self, const std::shared_ptr<Node>& fn);
 [[noreturn]] void report_not_differentiable(const char* op);
 // In grad mode, an argument the operator is not differentiable for must not require grad:
 // "The function 'nll_loss_forward' is not differentiable with respect to argument 'weight'. ..."

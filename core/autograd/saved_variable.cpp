@@ -9,6 +9,9 @@ namespace ipt::autograd {
 
 SavedVariable::SavedVariable(const Tensor& t, bool is_output) {
   if (!t.defined()) return;
+  IPT_CHECK(!t.impl()->is_inference(), RuntimeError,
+            "Inference tensors cannot be saved for backward. To work around you can make a clone to get a normal tensor "
+            "and use it in autograd.");
   original_ = t.impl_ptr();
   version_ = t.impl()->version();
   saved_ = true;

@@ -13,12 +13,15 @@ namespace ipt::native {
 // or overlaps (a slice with a step, an expand) becomes contiguous. contiguous() asks for
 // MemoryFormat::Contiguous explicitly.
 namespace {
-// The tensor a copy of `self` is written into: self's strides when they tile memory densely
-// and the memory format is Preserve, contiguous otherwise.
+// The tensor a copy of `self` is written into, for the Preserve memory format: self's strides
+// when they tile memory densely, else dense strides in self's stride order; contiguous otherwise.
 Tensor empty_for_copy(const Tensor& self, ScalarType dtype, Device device, std::optional<MemoryFormat> memory_format) {
-  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve &&
-      is_non_overlapping_and_dense(self.sizes(), self.strides()) && !self.is_contiguous())
-    return ops::empty_strided(self.sizes(), self.strides(), dtype, std::nullopt, device, std::nullopt);
+  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve && !self.is_contiguous())
+    return ops::empty_strided(self.sizes(),
+                              is_non_overlapping_and_dense(self.sizes(), self.strides())
+                                  ? self.strides()
+                                  : infer_dense_strides(self.sizes(), self.strides()),
+                              dtype, std::nullopt, device, std::nullopt);
   return ops::empty_memory_format(self.sizes(), dtype, std::nullopt, device, std::nullopt, std::nullopt);
 }
 }  // namespace

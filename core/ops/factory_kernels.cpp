@@ -13,13 +13,16 @@ using OptDevice = std::optional<Device>;
 using OptBool = std::optional<bool>;
 
 // Like clone (Note [clone preserves dense layouts]): the default memory format keeps the strides
-// of a dense, non-overlapping tensor (zeros_like(x.t()) is transposed too); others are contiguous.
+// of a dense, non-overlapping tensor (zeros_like(x.t()) is transposed too); others get dense
+// strides in their own stride order (PyTorch's infer_dense_strides).
 Tensor empty_like(const Tensor& self, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory,
                   std::optional<MemoryFormat> memory_format) {
-  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve && !self.is_contiguous() &&
-      is_non_overlapping_and_dense(self.sizes(), self.strides()))
-    return ops::empty_strided(self.sizes(), self.strides(), dtype.value_or(self.dtype()), layout,
-                              device.value_or(self.device()), pin_memory);
+  if (memory_format.value_or(MemoryFormat::Preserve) == MemoryFormat::Preserve && !self.is_contiguous())
+    return ops::empty_strided(self.sizes(),
+                              is_non_overlapping_and_dense(self.sizes(), self.strides())
+                                  ? self.strides()
+                                  : infer_dense_strides(self.sizes(), self.strides()),
+                              dtype.value_or(self.dtype()), layout, device.value_or(self.device()), pin_memory);
   return ops::empty_memory_format(self.sizes(), dtype.value_or(self.dtype()), layout,
                                   device.value_or(self.device()), pin_memory, std::nullopt);
 }

@@ -50,9 +50,26 @@ static ScalarType promote_ints(ScalarType t, PromoteInts p) {
   return (p == PromoteInts::ToFloat && !is_floating(t)) ? kDefaultFloat : t;
 }
 
+void check_same_device(std::initializer_list<const Tensor*> operands) {
+  std::optional<Device> common;
+  for (const Tensor* t : operands)
+    if (t->defined() && t->device().type != DeviceType::CPU) {
+      common = t->device();
+      break;
+    }
+  if (!common) return;
+  for (const Tensor* t : operands) {
+    if (!t->defined() || t->device() == *common) continue;
+    if (t->device().type == DeviceType::CPU && t->dim() == 0) continue;  // a CPU scalar goes along
+    IPT_FAIL(RuntimeError, "Expected all tensors to be on the same device, but found at least two devices, ",
+             common->str(), " and ", t->device().str(), "!");
+  }
+}
+
 PointwiseGeometry binary_geometry(const Tensor& a, const Tensor& b, PromoteInts promote) {
   PointwiseGeometry g;
   g.sizes = broadcast_shapes(a.sizes(), b.sizes());
+  check_same_device({&a, &b});
   g.compute_dtype = promote_ints(result_type({&a, &b}), promote);
   g.out_dtype = g.compute_dtype;
   return g;
@@ -160,6 +177,7 @@ void check_mm(const Tensor& self, const Tensor& mat2) {
 PointwiseGeometry ternary_geometry(const Tensor& a, const Tensor& b, const Tensor& c) {
   PointwiseGeometry g;
   g.sizes = broadcast_shapes(broadcast_shapes(a.sizes(), b.sizes()), c.sizes());
+  check_same_device({&a, &b, &c});
   g.compute_dtype = result_type({&a, &b, &c});
   g.out_dtype = g.compute_dtype;
   return g;

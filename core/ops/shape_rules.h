@@ -138,6 +138,10 @@ void check_space(int64_t steps, const Tensor& out, const char* kernel);
 int64_t random_upper_bound(const Tensor& self, int64_t from, std::optional<int64_t> to);
 // normal with a std tensor: every element >= 0.
 void check_normal_std(const Tensor& std);
+// Elementwise operands on one device: the first that is not the CPU sets it, and a 0-dim CPU
+// tensor may go along ("Expected all tensors to be on the same device, but found at least two
+// devices, meta and cpu!").
+void check_same_device(std::initializer_list<const Tensor*> operands);
 // multinomial: a 1- or 2-dim floating tensor, n_sample > 0, no more samples than categories
 // without replacement, at most 2^24 categories.
 void check_multinomial(const Tensor& self, int64_t n_sample, bool replacement);

@@ -129,8 +129,10 @@ struct ScopedGuard {
 }  // namespace
 
 std::string node_display_name(const autograd::Node& fn) {
+  // The C++-named nodes (AccumulateGrad, CopySlices) show their class name, as in PyTorch.
   std::string n = fn.name();
-  return n == "torch::autograd::AccumulateGrad" ? "AccumulateGrad" : n;
+  const std::string prefix = "torch::autograd::";
+  return n.rfind(prefix, 0) == 0 ? n.substr(prefix.size()) : n;
 }
 
 py::object node_object(const std::shared_ptr<autograd::Node>& fn) {

@@ -68,6 +68,42 @@ bool compute_is_contiguous(std::span<const int64_t> sizes, std::span<const int64
   return true;
 }
 
+std::vector<size_t> stride_order(std::span<const int64_t> sizes, std::span<const int64_t> strides) {
+  const size_t nd = sizes.size();
+  auto should_swap = [&](size_t d0, size_t d1) {
+    const int64_t s0 = strides[d0], s1 = strides[d1];
+    if (s0 == 0 || s1 == 0) return 0;
+    if (s0 != s1) return s0 < s1 ? -1 : 1;
+    return sizes[d0] > sizes[d1] ? 1 : 0;
+  };
+  std::vector<size_t> perm(nd);  // innermost first while sorting
+  for (size_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  for (size_t i = 1; i < nd; ++i) {
+    size_t d1 = i;
+    for (size_t d0 = i; d0-- > 0;) {
+      const int c = should_swap(perm[d0], perm[d1]);
+      if (c > 0) {
+        std::swap(perm[d0], perm[d1]);
+        d1 = d0;
+      } else if (c < 0) {
+        break;
+      }
+    }
+  }
+  return std::vector<size_t>(perm.rbegin(), perm.rend());
+}
+
+std::vector<int64_t> infer_dense_strides(std::span<const int64_t> sizes, std::span<const int64_t> strides) {
+  const std::vector<size_t> order = stride_order(sizes, strides);
+  std::vector<int64_t> out(sizes.size());
+  int64_t running = 1;
+  for (size_t i = order.size(); i-- > 0;) {
+    out[order[i]] = running;
+    if (sizes[order[i]] > 1) running *= sizes[order[i]];
+  }
+  return out;
+}
+
 bool is_non_overlapping_and_dense(std::span<const int64_t> sizes, std::span<const int64_t> strides) {
   std::vector<size_t> order(sizes.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;

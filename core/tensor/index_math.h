@@ -29,6 +29,14 @@ bool compute_is_contiguous(std::span<const int64_t> sizes, std::span<const int64
 // (no gaps, no overlaps): true for permutations of contiguous tensors.
 bool is_non_overlapping_and_dense(std::span<const int64_t> sizes, std::span<const int64_t> strides);
 
+// The order TensorIterator visits dims in, outermost first: sorted so the largest stride is
+// outermost (an insertion sort from the innermost dim: a dim moves inwards past one with a larger
+// stride, or an equal stride and a larger size; a stride of 0 decides nothing).
+std::vector<size_t> stride_order(std::span<const int64_t> sizes, std::span<const int64_t> strides);
+// Contiguous strides in stride_order (PyTorch's infer_dense_strides): the layout empty_like,
+// clone and elementwise results take for an input that is not dense.
+std::vector<int64_t> infer_dense_strides(std::span<const int64_t> sizes, std::span<const int64_t> strides);
+
 // Wraps a possibly negative dim; IndexError "Dimension out of range (expected to be in
 // range of [-2, 1], but got 2)". A 0-dim tensor accepts dims -1 and 0.
 int64_t wrap_dim(int64_t dim, int64_t ndim);

@@ -71,20 +71,10 @@ Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device devic
 }
 
 Tensor make_empty_like_layout(std::span<const int64_t> sizes, ScalarType dtype, Device device, const Tensor& like) {
-  if (like.is_contiguous() || !std::equal(sizes.begin(), sizes.end(), like.sizes().begin(), like.sizes().end()) ||
-      !is_non_overlapping_and_dense(like.sizes(), like.strides()))
+  if (like.is_contiguous() || !std::equal(sizes.begin(), sizes.end(), like.sizes().begin(), like.sizes().end()))
     return make_empty(sizes, dtype, device);
-  // Innermost-first order of like's dims (by stride), then contiguous strides in that order.
-  const size_t n = sizes.size();
-  std::vector<size_t> order(n);
-  for (size_t i = 0; i < n; ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return like.strides()[a] < like.strides()[b]; });
-  std::vector<int64_t> strides(n);
-  int64_t running = 1;
-  for (size_t i : order) {
-    strides[i] = running;
-    running *= std::max<int64_t>(sizes[i], 1);
-  }
+  // Contiguous strides in like's stride order (its own strides when it is dense).
+  std::vector<int64_t> strides = infer_dense_strides(like.sizes(), like.strides());
   Tensor base = make_empty(std::vector<int64_t>{numel_of(sizes)}, dtype, device);
   auto impl = std::make_shared<TensorImpl>(base.storage(), dtype, std::vector<int64_t>(sizes.begin(), sizes.end()),
                                            std::move(strides), 0, std::make_shared<VersionCounter>(), base.key_set());

@@ -29,6 +29,11 @@ struct VersionCounter {
   std::atomic<uint64_t> version{0};
 };
 
+// How a view was made, for autograd (PyTorch's CreationMeta). An in-place write that autograd
+// records into a view made in no-grad mode, in inference mode or by an operator returning several
+// views (split, unbind) is refused; detach() makes a view autograd does not follow at all.
+enum class ViewCreation : uint8_t { Default, NoGradMode, InferenceMode, MultiOutput, NotDifferentiable };
+
 class TensorImpl {
  public:
   TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t> sizes,
@@ -65,6 +70,10 @@ class TensorImpl {
   uint64_t view_created_version() const { return view_created_version_; }
   bool autograd_meta_grad_fn() const;
   void set_is_view(bool v) { is_view_ = v; }
+  ViewCreation view_creation() const { return view_creation_; }
+  void set_view_creation(ViewCreation c) { view_creation_ = c; }
+  // A view autograd follows: an in-place write into it rebases its base's history (CopySlices).
+  bool is_differentiable_view() const { return is_view_ && view_base_ && view_creation_ != ViewCreation::NotDifferentiable; }
   bool is_inference() const { return !key_set_.has(Functionality::ADInplaceOrView); }
   // A 0-dim tensor made from a Python number (participates in type promotion like a number).
   bool is_wrapped_number() const { return wrapped_number_; }
@@ -119,6 +128,7 @@ class TensorImpl {
   std::shared_ptr<TensorImpl> view_base_;  // strong, as PyTorch's view base_ (needed to regenerate history)
   uint64_t view_created_version_ = 0;
   bool is_view_ = false;
+  ViewCreation view_creation_ = ViewCreation::Default;
   bool wrapped_number_ = false;
   void* pyobj_ = nullptr;
 };

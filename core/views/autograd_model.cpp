@@ -599,8 +599,10 @@ std::string dot_escape(const std::string& s) {
 
 }  // namespace
 
+// The C++-named nodes (torch::autograd::AccumulateGrad, ::CopySlices) by their class name.
 std::string short_node_name(const std::string& name) {
-  return name == kAccumulateName ? std::string("AccumulateGrad") : name;
+  const std::string prefix = "torch::autograd::";
+  return name.rfind(prefix, 0) == 0 ? name.substr(prefix.size()) : name;
 }
 
 std::string to_dot(const AutogradGraph& g) {

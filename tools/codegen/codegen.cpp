@@ -304,7 +304,8 @@ std::string to_value(const std::string& arg_type, const std::string& name) {
 // which is then saved. A list return (split's Tensor(a)[]) gives a node with one gradient input
 // per element; its formula reads `grads`. A Tensor[] input (cat's tensors) must be the op's only
 // differentiable input: its edges are the list's elements and its formula returns one gradient
-// per element; `<name>_sizes` is the list of their sizes.
+// per element; `<name>_sizes` is the list of their sizes. A Tensor argument's `<name>_strides`
+// and `<name>_storage_offset` are its geometry.
 std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string, Derivative>& derivs) {
   std::ostringstream o;
   o << kHeader << "// Autograd kernels (PyTorch's VariableType) and backward nodes, from derivatives.yaml:\n"
@@ -376,6 +377,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name)) o << "  SavedVariable " << a.name << "_;\n";
           if (ids.count(a.name + "_sizes")) o << "  std::vector<int64_t> " << a.name << "_sizes_;\n";
+          if (ids.count(a.name + "_strides")) o << "  std::vector<int64_t> " << a.name << "_strides_;\n";
+          if (ids.count(a.name + "_storage_offset")) o << "  int64_t " << a.name << "_storage_offset_ = 0;\n";
           if (ids.count(a.name + "_dtype")) o << "  ScalarType " << a.name << "_dtype_{};\n";
           if (ids.count(a.name + "_device")) o << "  Device " << a.name << "_device_;\n";
         } else if (&a == list_in) {
@@ -408,6 +411,9 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name)) o << "    const Tensor " << a.name << " = " << a.name << "_.unpack();\n";
           if (ids.count(a.name + "_sizes")) o << "    const auto& " << a.name << "_sizes = " << a.name << "_sizes_;\n";
+          if (ids.count(a.name + "_strides")) o << "    const auto& " << a.name << "_strides = " << a.name << "_strides_;\n";
+          if (ids.count(a.name + "_storage_offset"))
+            o << "    const int64_t " << a.name << "_storage_offset = " << a.name << "_storage_offset_;\n";
           if (ids.count(a.name + "_dtype")) o << "    const ScalarType " << a.name << "_dtype = " << a.name << "_dtype_;\n";
           if (ids.count(a.name + "_device")) o << "    const Device " << a.name << "_device = " << a.name << "_device_;\n";
         } else if (&a == list_in) {
@@ -450,6 +456,9 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       for (const auto& a : op.e->schema.arguments) {
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name + "_sizes")) o << "    grad_fn->" << a.name << "_sizes_ = " << a.name << ".sizes();\n";
+          if (ids.count(a.name + "_strides")) o << "    grad_fn->" << a.name << "_strides_ = " << a.name << ".strides();\n";
+          if (ids.count(a.name + "_storage_offset"))
+            o << "    grad_fn->" << a.name << "_storage_offset_ = " << a.name << ".storage_offset();\n";
           if (ids.count(a.name + "_dtype")) o << "    grad_fn->" << a.name << "_dtype_ = " << a.name << ".dtype();\n";
           if (ids.count(a.name + "_device")) o << "    grad_fn->" << a.name << "_device_ = " << a.name << ".device();\n";
         } else if (&a == list_in) {
@@ -491,6 +500,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       } else if (ret_list) {
         o << "    grad_fn->num_outputs_ = static_cast<uint32_t>(result.size());\n"
           << "    for (size_t i_ = 0; i_ < result.size(); ++i_) set_history(result[i_], grad_fn, static_cast<uint32_t>(i_));\n";
+      } else if (is_mutable) {
+        o << "    rebase_history(" << target << ", grad_fn);\n";
       } else {
         o << "    set_history(" << target << ", grad_fn);\n";
       }
@@ -554,6 +565,18 @@ std::map<std::string, Derivative> load_derivatives(const std::string& path, cons
   return out;
 }
 
+// Whether writing the op's outputs first checks that no two of their elements share memory
+// ("unsupported operation: more than one element of the written-to tensor refers to a single
+// memory location"), as PyTorch's TensorIterator and copy_ do. Not checked, as in PyTorch:
+// fill_ and zero_, masked_fill_ and index_put_ (a deprecation warning there), the in-place view
+// operators (they change metadata only) and the factories' out= forms (they resize).
+bool writes_elements_checked(const Op& op) {
+  static const std::set<std::string> unchecked = {
+      "fill__Scalar", "zero_", "masked_fill__Scalar", "index_put_", "_index_put_impl_", "squeeze__dim", "unsqueeze_",
+      "arange_start_out", "linspace_out", "logspace_out", "randperm_generator_out"};
+  return !unchecked.count(op.id);
+}
+
 std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
   std::ostringstream o;
   o << kHeader << "// ADInplaceOrView kernels: bump the version counter of tensors written in place and\n"
@@ -571,11 +594,14 @@ std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
     if (view && op.ret == "std::vector<Tensor>") {  // split: every piece is a view of self
       o << "  std::vector<Tensor> tmp;\n  {\n    ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n"
         << "    tmp = " << redispatch << ";\n  }\n  for (const auto& t_ : tmp) as_view(" << tensor_args(op)[0]->name
-        << ", t_);\n  return tmp;\n}\n\n";
+        << ", t_, ViewCreation::MultiOutput);\n  return tmp;\n}\n\n";
     } else if (view) {
       o << "  Tensor tmp;\n  {\n    ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n"
-        << "    tmp = " << redispatch << ";\n  }\n  return as_view(" << tensor_args(op)[0]->name << ", tmp);\n}\n\n";
+        << "    tmp = " << redispatch << ";\n  }\n  return as_view(" << tensor_args(op)[0]->name << ", tmp"
+        << (op.id == "detach" ? ", ViewCreation::NotDifferentiable" : "") << ");\n}\n\n";
     } else {
+      if (writes_elements_checked(op))
+        for (auto* a : written) o << "  check_no_internal_overlap(" << a->name << ");\n";
       o << "  {\n    ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n"
         << "    " << redispatch << ";\n  }\n";
       for (auto* a : written) o << "  increment_version(" << a->name << ");\n";
