@@ -166,6 +166,7 @@ int cmd_run(const std::string& file, const std::string& trace_path, const std::s
   python::StepResult r;
   {
     StopOnSignal stop_on_ctrl_c(session);
+    session.set_main_file(file);
     r = session.run(*code, file);
   }
   tracing.reset();

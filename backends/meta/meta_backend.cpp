@@ -138,10 +138,6 @@ std::tuple<Tensor, Tensor> nll_loss_forward_meta(const Tensor& self, const Tenso
                                                  const std::optional<Tensor>& weight, int64_t reduction, int64_t) {
   return nll_meta(self, target, weight, reduction, false);
 }
-std::tuple<Tensor, Tensor> nll_loss2d_forward_meta(const Tensor& self, const Tensor& target,
-                                                   const std::optional<Tensor>& weight, int64_t reduction, int64_t) {
-  return nll_meta(self, target, weight, reduction, true);
-}
 Tensor nll_loss_backward_meta(const Tensor&, const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
                               int64_t, int64_t, const Tensor&) {
   nll_loss_geometry(self, target, weight, self.dim() == 4);
@@ -279,11 +275,6 @@ Tensor randperm_out_meta(int64_t n, std::optional<Generator>, const Tensor& out)
   IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"randperm\" not implemented for 'Bool'");
   out.impl()->resize_contiguous({n});
   return out;
-}
-Tensor multinomial_meta(const Tensor& self, int64_t n_sample, bool replacement, std::optional<Generator>) {
-  check_multinomial(self, n_sample, replacement);
-  if (self.dim() == 2) return make_empty(std::vector<int64_t>{self.sizes()[0], n_sample}, ScalarType::Long, kMeta);
-  return make_empty(std::vector<int64_t>{n_sample}, ScalarType::Long, kMeta);
 }
 Tensor normal_tensor_float_meta(const Tensor& mean, double, std::optional<Generator>) { return unary_meta(mean); }
 Tensor normal_float_tensor_meta(double, const Tensor& std, std::optional<Generator>) { return unary_meta(std); }

@@ -210,6 +210,11 @@ Interpreter::Interpreter() {
   state_->globals["__builtins__"] = py::module_::import("builtins");
 }
 
+void Interpreter::set_main_file(std::string_view path) {
+  py::gil_scoped_acquire gil;
+  state_->globals["__file__"] = py::str(std::string(path));
+}
+
 Interpreter::~Interpreter() {
   py::gil_scoped_acquire gil;
   state_->globals.clear();

@@ -53,6 +53,8 @@ class Interpreter {
   // tracebacks name the file's own lines). Never throws; errors are in the result, with
   // RunResult::line counted in `source`. Any thread may call it (it takes the GIL).
   RunResult run(std::string_view source, std::string_view filename = "<snippet>", int first_line = 1);
+  // A program run from a file sees its path as __file__, as `python FILE` gives it.
+  void set_main_file(std::string_view path);
 
   // Where print() (sys.stdout) writes during run(). Default: the process's stdout.
   void set_output(OutputSink sink) { output_ = std::move(sink); }

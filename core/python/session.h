@@ -23,6 +23,8 @@ class Session {
   // Runs one program (or lesson step) in this session's namespace. Never throws.
   // `first_line`: where `code` starts in `filename` (see Interpreter::run).
   StepResult run(const std::string& code, const std::string& filename = "<snippet>", int first_line = 1);
+  // The path a program file is run from (its __file__).
+  void set_main_file(const std::string& path) { interp_.set_main_file(path); }
   // Thread-safe: interrupts the running program (KeyboardInterrupt).
   void request_stop() { interp_.request_stop(); }
   bool running() const { return interp_.running(); }

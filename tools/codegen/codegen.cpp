@@ -320,7 +320,17 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
     const ipt::schema::Argument* list_in = nullptr;
     for (const auto& a : op.e->schema.arguments)
       if (ipt::codegen::is_tensor_list_arg(a)) list_in = &a;
-    if (is_composite_implicit(op) || (tensor_args(op).empty() && !list_in)) continue;
+    if (is_composite_implicit(op)) continue;
+    if (tensor_args(op).empty() && !list_in) {
+      // No tensor input (a factory): PyTorch's VariableType kernel still runs, and only
+      // redispatches below the Autograd keys.
+      o << op.ret << " " << op.id << "_Autograd(DispatchKeySet ks, " << params(op, false) << ") {\n"
+        << "  ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n"
+        << "  return ops::redispatch::" << op.id << "(ks & DispatchKeySet::below(Functionality::AutogradOther), "
+        << arg_names(op) << ");\n}\n\n";
+      done.push_back(&op);
+      continue;
+    }
     auto targs = tensor_args(op);
     const auto all_targs = targs;
     auto it = derivs.find(op.e->schema.full_name());

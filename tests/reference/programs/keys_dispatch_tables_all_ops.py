@@ -1,0 +1,51 @@
+# Every operator of the project's schema YAML: its computed dispatch table, on every key the
+# project has (CUDA aside: the reference PyTorch is a CPU-only build), as PyTorch 1.13 computes
+# it for the same operator. Printed is what kind of kernel each key gets (a kernel, a fallthrough,
+# the autograd kernel, a CompositeImplicitAutograd "math kernel", a default backend kernel), not
+# where it was registered. The divergences still known are listed below, each with its reason,
+# and left out of the comparison on both sides.
+import os
+import re
+import torch
+
+KEYS = ["CPU", "Meta", "BackendSelect", "ADInplaceOrView", "AutogradOther", "AutogradCPU", "AutogradCUDA",
+        "AutogradMeta", "AutocastCPU", "AutocastCUDA"]
+AUTOCAST_PENDING = "autocast's per-op cast policy is not implemented yet: every op falls through"
+COMPOSITE_OVER_OUT = "PyTorch's CompositeExplicitAutograd kernel calls an out= form the project does not have yet"
+KNOWN = {
+    ("aten::_index_put_impl_", "Meta"): "no Meta kernel: the project computes the index plan from index values",
+    ("aten::index.Tensor", "Meta"): "no Meta kernel: the project computes the index plan from index values",
+    ("aten::_to_copy", "BackendSelect"): "no BackendSelect kernel: _to_copy picks the target device itself",
+}
+# The operators PyTorch 1.13 gives an Autocast kernel (its cast policy), per key.
+AUTOCAST = {
+    "AutocastCPU": "addmm bmm cat cross_entropy_loss index_copy linear matmul mm mse_loss nll_loss nll_loss2d prod "
+                   "prod.dim_int stack",
+    "AutocastCUDA": "addcdiv addcmul addmm bmm cumsum dot exp index_put linear log log_softmax.int matmul mm mse_loss mv "
+                    "nll_loss nll_loss2d norm.Scalar norm.ScalarOpt_dim pow.Tensor_Scalar pow.Tensor_Tensor prod "
+                    "prod.dim_int reciprocal rsqrt softmax.int sum sum.dim_IntList tan",
+}
+for key, ops in AUTOCAST.items():
+    for op in ops.split():
+        KNOWN[("aten::" + op, key)] = AUTOCAST_PENDING
+for op in ("abs", "abs_", "copy_", "logical_and", "logical_not", "logical_not_", "logical_or", "mv", "squeeze_.dim",
+           "unsqueeze_"):
+    KNOWN[("aten::" + op, "CPU")] = KNOWN[("aten::" + op, "Meta")] = COMPOSITE_OVER_OUT
+
+here = os.path.dirname(os.path.abspath(__file__))
+yaml_path = os.path.join(here, "..", "..", "..", "core", "ops", "native_functions.yaml")
+names = ["aten::" + m.group(1) for m in re.finditer(r"^- func: ([A-Za-z0-9_.]+)\(", open(yaml_path).read(), re.M)]
+line_re = re.compile(r"(\w+): (fallthrough )?registered at .* \[(.*)\]$")
+for name in names:
+    kinds = {}
+    for line in torch._C._dispatch_dump_table(name).splitlines():
+        m = line_re.match(line)
+        if m and m.group(1) in KEYS:
+            kinds[m.group(1)] = ("fallthrough " if m.group(2) else "") + m.group(3)
+    shown = []
+    for key in KEYS:
+        if (name, key) in KNOWN:
+            continue
+        shown.append(key + "=" + kinds.get(key, "-"))
+    print(name, " ".join(shown))
+print(len(names), "operators compared;", len(KNOWN), "entries left out as known divergences")
