@@ -96,10 +96,21 @@ std::string FunctionSchema::full_name() const {
   return overload_name.empty() ? name : name + "." + overload_name;
 }
 
+// torchgen's rule: a name ending in '_' is in-place; a dunder method (`__name__`, no '_'
+// inside) is in-place when it is an augmented assignment (__iadd__, __iand__, __ilshift__ ...).
 bool FunctionSchema::is_inplace() const {
   std::string_view n = unqualified(name);
-  bool dunder = n.size() >= 4 && n.starts_with("__") && n.ends_with("__");
-  return !n.empty() && n.back() == '_' && !dunder;
+  if (n.size() > 4 && n.starts_with("__") && n.ends_with("__")) {
+    const std::string_view base = n.substr(2, n.size() - 4);
+    if (base.find('_') == std::string_view::npos) {
+      static constexpr std::string_view kAugmented[] = {"add", "sub", "mul", "div", "mod", "pow",
+                                                        "lshift", "rshift", "and", "xor", "or"};
+      for (std::string_view a : kAugmented)
+        if (base.size() == a.size() + 1 && base[0] == 'i' && base.substr(1) == a) return true;
+      return false;
+    }
+  }
+  return !n.empty() && n.back() == '_';
 }
 
 bool FunctionSchema::is_out() const {

@@ -82,7 +82,7 @@ struct FunctionSchema {
   bool is_varret = false;  // `...` ends the return list
 
   std::string full_name() const;  // "add.Tensor", or "add" without an overload
-  bool is_inplace() const;        // add_ (a trailing '_', but not a dunder like __and__)
+  bool is_inplace() const;        // add_, __iand__ (not __and__): torchgen's rule
   bool is_out() const;            // has out= arguments
   bool is_mutable() const;        // some argument is written (`!`)
   std::string str() const;        // the canonical schema text

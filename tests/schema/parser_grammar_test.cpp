@@ -202,7 +202,7 @@ TEST(Grammar, InplaceOutMutableFlags) {
   EXPECT_TRUE(out.is_mutable());
 
   EXPECT_FALSE(parse_schema("__and__.Tensor(Tensor self, Tensor other) -> Tensor").is_inplace());
-  EXPECT_FALSE(parse_schema("__iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)").is_inplace());
+  EXPECT_TRUE(parse_schema("__iand__.Tensor(Tensor(a!) self, Tensor other) -> Tensor(a!)").is_inplace());
   EXPECT_TRUE(parse_schema("_foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()").is_inplace());
   EXPECT_TRUE(parse_schema("aten::relu_(Tensor(a!) self) -> Tensor(a!)").is_inplace());
   // A view is not mutable: its alias annotation has no '!'.

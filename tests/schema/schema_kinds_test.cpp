@@ -1,0 +1,37 @@
+// Every operator of PyTorch 1.13's native_functions.yaml, classified as torchgen classifies it
+// (recorded by gen_schema_kinds.py from torchgen itself): in-place exactly when torchgen says so
+// (trailing '_', and the augmented-assignment dunders such as __iand__), out= exactly for
+// torchgen's out kind.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/schema/schema_parser.h"
+
+namespace ipt::schema {
+namespace {
+
+TEST(SchemaKinds, InPlaceAndOutAsTorchgen) {
+  std::ifstream in(IPT_SCHEMA_KINDS_EXPECTED);
+  ASSERT_TRUE(in) << "missing " << IPT_SCHEMA_KINDS_EXPECTED;
+  int n = 0, dunder_inplace = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    std::istringstream is(line);
+    std::string kind, func;
+    int inplace = 0;
+    is >> kind >> inplace;
+    std::getline(is >> std::ws, func);
+    const FunctionSchema s = parse_schema(func);
+    EXPECT_EQ(s.is_inplace(), inplace == 1) << func;
+    if (kind != "inplace") EXPECT_EQ(s.is_out(), kind == "out") << kind << ": " << func;
+    if (inplace && s.name.rfind("__", 0) == 0) ++dunder_inplace;
+    ++n;
+  }
+  EXPECT_GT(n, 2000);
+  EXPECT_EQ(dunder_inplace, 10);  // __iand__, __ior__, __ixor__, __ilshift__, __irshift__ ...
+}
+
+}  // namespace
+}  // namespace ipt::schema
