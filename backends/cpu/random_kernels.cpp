@@ -244,6 +244,7 @@ Tensor randperm_out_cpu(int64_t n, std::optional<Generator> generator, const Ten
 // of a double U[0, 1) draw in each row's normalised cumulative sums.
 Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, std::optional<Generator> generator) {
   check_multinomial(self, n_sample, replacement);
+  IPT_CHECK(self.dtype() != ScalarType::Half, RuntimeError, "multinomial is not implemented for half on CPU");
   const int64_t n_cat = self.sizes().back();
   const int64_t n_dist = self.dim() == 2 ? self.sizes()[0] : 1;
   std::vector<int64_t> out_sizes = self.dim() == 2 ? std::vector<int64_t>{n_dist, n_sample} : std::vector<int64_t>{n_sample};

@@ -44,7 +44,7 @@ for _name in dir(_C._VariableFunctions):
 del _name
 tensor = _C.tensor
 from_numpy = _C.from_numpy
-from torch.functional import broadcast_shapes, broadcast_tensors  # noqa: E402
+from torch.functional import broadcast_shapes, broadcast_tensors, norm  # noqa: E402
 
 
 from torch.random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state  # noqa: E402

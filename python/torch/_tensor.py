@@ -100,6 +100,9 @@ class Tensor(_C._TensorBase):
         raise RuntimeError("Tensor.__contains__ only supports Tensor or scalar, but you passed in a {}.".format(type(element)))
 
     # ---- shapes like another tensor ---------------------------------------------------------
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        return torch.functional.norm(self, p, dim, keepdim, dtype=dtype)
+
     def expand_as(self, other):
         return self.expand(other.size())
 
