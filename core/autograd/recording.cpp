@@ -60,6 +60,7 @@ void rebase_history(const Tensor& self, const std::shared_ptr<Node>& fn) {
   const Tensor base(self.impl()->view_base());
   auto copy_slices = std::make_shared<CopySlices>(base, self, fn);
   set_history(base, copy_slices);
+  record_node_created(*copy_slices, base);
   // The view's recorded history is now stale (its version moved on): grad_fn(self) regenerates it.
 }
 
