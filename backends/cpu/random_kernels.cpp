@@ -80,26 +80,6 @@ void normal_fill(CpuGenerator& gen, T* data, int64_t size, T mean, T std) {
   }
 }
 
-// random_'s range: [from, to) when `to` is given, else [from, the largest value the dtype holds
-// exactly]; nullopt for the whole 64-bit range (from = INT64_MIN without `to`).
-std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::optional<int64_t> to) {
-  random_upper_bound(self, from, to);  // checks from < to
-  if (to) return static_cast<uint64_t>(*to) - static_cast<uint64_t>(from);
-  if (from == INT64_MIN) return std::nullopt;
-  int64_t to_inc = 0;
-  switch (self.dtype()) {
-    case ScalarType::Bool: to_inc = 1; break;
-    case ScalarType::Byte: to_inc = 255; break;
-    case ScalarType::Short: to_inc = INT16_MAX; break;
-    case ScalarType::Int: to_inc = INT32_MAX; break;
-    case ScalarType::Long: to_inc = INT64_MAX; break;
-    case ScalarType::Half: to_inc = int64_t(1) << 11; break;
-    case ScalarType::Float: to_inc = int64_t(1) << 24; break;
-    case ScalarType::Double: to_inc = int64_t(1) << 53; break;
-  }
-  return static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
-}
-
 }  // namespace
 
 Tensor normal_cpu_(const Tensor& self, double mean, double std, std::optional<Generator> generator) {

@@ -255,7 +255,7 @@ Tensor logspace_out_meta(const Scalar&, const Scalar&, int64_t steps, double, co
   return out;
 }
 Tensor random_from_meta_(const Tensor& self, int64_t from, std::optional<int64_t> to, std::optional<Generator>) {
-  random_upper_bound(self, from, to);
+  random_range(self, from, to);
   return self;
 }
 Tensor random_meta_(const Tensor& self, std::optional<Generator>) { return self; }

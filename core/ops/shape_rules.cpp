@@ -466,23 +466,26 @@ void check_space(int64_t steps, const Tensor& out, const char* kernel) {
   IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"", kernel, "\" not implemented for 'Bool'");
 }
 
-int64_t random_upper_bound(const Tensor& self, int64_t from, std::optional<int64_t> to) {
-  int64_t hi = 0;
-  if (to) hi = *to;
-  else {
-    switch (self.dtype()) {
-      case ScalarType::Bool: hi = 2; break;
-      case ScalarType::Byte: hi = 256; break;
-      case ScalarType::Short: hi = int64_t(1) << 15; break;
-      case ScalarType::Int: hi = int64_t(1) << 31; break;
-      case ScalarType::Long: hi = INT64_MAX; break;
-      case ScalarType::Half: hi = (int64_t(1) << 11) + 1; break;
-      case ScalarType::Float: hi = (int64_t(1) << 24) + 1; break;
-      case ScalarType::Double: hi = (int64_t(1) << 53) + 1; break;
-    }
+std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::optional<int64_t> to) {
+  if (to) {
+    IPT_CHECK(from < *to, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", *to);
+    return static_cast<uint64_t>(*to) - static_cast<uint64_t>(from);
   }
-  IPT_CHECK(from < hi, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", hi);
-  return hi;
+  if (from == INT64_MIN) return std::nullopt;
+  int64_t to_inc = 0;  // the largest value the dtype holds exactly
+  switch (self.dtype()) {
+    case ScalarType::Bool: to_inc = 1; break;
+    case ScalarType::Byte: to_inc = 255; break;
+    case ScalarType::Short: to_inc = INT16_MAX; break;
+    case ScalarType::Int: to_inc = INT32_MAX; break;
+    case ScalarType::Long: to_inc = INT64_MAX; break;
+    case ScalarType::Half: to_inc = int64_t(1) << 11; break;
+    case ScalarType::Float: to_inc = int64_t(1) << 24; break;
+    case ScalarType::Double: to_inc = int64_t(1) << 53; break;
+  }
+  IPT_CHECK(from <= to_inc, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from,
+            " >= to=", to_inc + 1);
+  return static_cast<uint64_t>(to_inc) - static_cast<uint64_t>(from) + 1;
 }
 
 void check_normal_std(const Tensor& std) {

@@ -133,9 +133,10 @@ void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, cons
 
 // linspace / logspace: steps >= 0 and no bool output ("\"linspace_cpu\" not implemented for 'Bool'").
 void check_space(int64_t steps, const Tensor& out, const char* kernel);
-// random_(from, to): the exclusive upper bound (to, or the largest integer self's dtype holds
-// exactly), with PyTorch's check that from < to.
-int64_t random_upper_bound(const Tensor& self, int64_t from, std::optional<int64_t> to);
+// random_(from, to): how many values a draw picks from, [from, to) or, without `to`, [from, the
+// largest integer self's dtype holds exactly]; nullopt for the whole 64-bit range (from =
+// INT64_MIN without `to`). PyTorch's check that from < to.
+std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::optional<int64_t> to);
 // normal with a std tensor: every element >= 0.
 void check_normal_std(const Tensor& std);
 // Elementwise operands on one device: the first that is not the CPU sets it, and a 0-dim CPU
