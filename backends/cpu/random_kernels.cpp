@@ -88,7 +88,7 @@ Tensor normal_cpu_(const Tensor& self, double mean, double std, std::optional<Ge
   LockedGenerator g(generator);
   const int64_t size = self.numel();
   visit_dtype(self.dtype(), [&]<typename T>() {
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>) {
+    if constexpr (is_float_v<T>) {
       if (size >= 16 && self.is_contiguous()) {
         normal_fill<T>(g.gen, static_cast<T*>(self.impl()->raw_data()), size, static_cast<T>(mean), static_cast<T>(std));
       } else {
@@ -104,7 +104,7 @@ Tensor uniform_cpu_(const Tensor& self, double from, double to, std::optional<Ge
   IPT_CHECK(from <= to, RuntimeError, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
   LockedGenerator g(generator);
   visit_dtype(self.dtype(), [&]<typename T>() {
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>) {
+    if constexpr (is_float_v<T>) {
       const T lo = static_cast<T>(from), hi = static_cast<T>(to);
       serial_fill<T>(self, [&] { return static_cast<T>(random::uniform_real<T>(g.gen, lo, hi)); });
     }
@@ -232,7 +232,7 @@ Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, s
   int64_t* res = result.data_ptr<int64_t>();
   const Tensor probs = ops::contiguous(self);
   visit_dtype(self.dtype(), [&]<typename T>() {
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>) {
+    if constexpr (is_float_v<T>) {
       using A = dist_acc_t<T>;
       const T* pr = probs.data_ptr<T>();
       if (!replacement || n_sample == 1) {

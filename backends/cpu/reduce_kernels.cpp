@@ -16,28 +16,36 @@ namespace ipt::native {
 
 namespace {
 
+// Where the reduced dimensions of `self` lie, size-1 dimensions aside (they do not change the
+// order): all after the kept ones (row sums over a contiguous tensor's own memory), all before
+// them (column sums), or both when nothing or everything is kept.
+struct ReducedPlacement {
+  bool trailing = true, leading = true;
+};
+ReducedPlacement reduced_placement(const Tensor& self, const std::vector<bool>& reduced) {
+  ReducedPlacement r;
+  bool seen_reduced = false, seen_kept = false;
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (self.sizes()[d] == 1) continue;
+    if (reduced[d]) {
+      seen_reduced = true;
+      if (seen_kept) r.leading = false;
+    } else {
+      seen_kept = true;
+      if (seen_reduced) r.trailing = false;
+    }
+  }
+  return r;
+}
+
 // PyTorch's summation order (cascade_sum.h) for a contiguous float or double tensor summed in
 // its own dtype over all dimensions, trailing ones (row sums) or leading ones (column sums):
 // acc gets the sums and true is returned; false leaves other cases to the double accumulation.
 bool cascade_sum(const Tensor& self, const ReductionGeometry& g, int64_t n_out, int64_t count, std::vector<double>& acc) {
   if (!self.is_contiguous() || g.out_dtype != self.dtype() || n_out == 0) return false;
   if (self.dtype() != ScalarType::Float && self.dtype() != ScalarType::Double) return false;
-  const int64_t nd = self.dim();
-  // Size-1 dimensions do not change the order; of the others, the reduced ones must all come
-  // after the kept ones (row sums) or all before them (column sums).
-  int64_t first_reduced = nd, last_reduced = -1, first_kept = nd, last_kept = -1;
-  for (int64_t d = 0; d < nd; ++d) {
-    if (self.sizes()[d] == 1) continue;
-    if (g.reduced[d]) {
-      first_reduced = std::min(first_reduced, d);
-      last_reduced = d;
-    } else {
-      first_kept = std::min(first_kept, d);
-      last_kept = d;
-    }
-  }
-  const bool reduced_suffix = first_reduced > last_kept;
-  const bool reduced_prefix = last_reduced < first_kept;
+  const ReducedPlacement placement = reduced_placement(self, g.reduced);
+  const bool reduced_suffix = placement.trailing, reduced_prefix = placement.leading;
   if (!reduced_suffix && !reduced_prefix) return false;
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
@@ -356,12 +364,7 @@ Tensor norm_cpu(const Tensor& self, const std::optional<Scalar>& p_opt, IntArray
   Tensor out = make_empty(g.out_sizes, self.dtype(), self.device());
   const void* src = r.data.impl()->raw_data();
   // The rows are the input's own memory when it is contiguous and the reduced dims are its last.
-  bool last_dims = self.is_contiguous();
-  for (int64_t d = 0, seen_reduced = 0; d < self.dim(); ++d) {
-    if (self.sizes()[d] == 1) continue;
-    if (g.reduced[d]) seen_reduced = 1;
-    else if (seen_reduced) last_dims = false;
-  }
+  const bool last_dims = self.is_contiguous() && reduced_placement(self, g.reduced).trailing;
   const bool own_precision = (self.dtype() == ScalarType::Float || self.dtype() == ScalarType::Double) &&
                              !std::isinf(p) && p != 0 && g.out_dtype == self.dtype();
   for (int64_t o = 0; o < r.outer; ++o) {
