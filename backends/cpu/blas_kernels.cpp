@@ -60,6 +60,31 @@ void naive_mm(const Tensor& a, const Tensor& b, const Tensor& out) {
     }
 }
 
+// bfloat16 (and float16) have no BLAS routine: as PyTorch's fallback gemm does, each element
+// is a dot product accumulated in float in four interleaved partial sums (element l goes to sum
+// l % 4; the rest after the last full group to the first), added together at the end, then
+// scaled and rounded once to T.
+template <typename T>
+void reduced_float_mm(const Tensor& a, const Tensor& b, const Tensor& out, float alpha, float beta) {
+  const int64_t m = a.sizes()[0], k = a.sizes()[1], n = b.sizes()[1];
+  const int64_t as0 = a.strides()[0], as1 = a.strides()[1], bs0 = b.strides()[0], bs1 = b.strides()[1];
+  const T* pa = a.data_ptr<T>();
+  const T* pb = b.data_ptr<T>();
+  T* pc = out.data_ptr<T>();
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float part[4] = {0.f, 0.f, 0.f, 0.f};
+      auto term = [&](int64_t l) { return static_cast<float>(pb[l * bs0 + j * bs1]) * static_cast<float>(pa[i * as0 + l * as1]); };
+      int64_t l = 0;
+      for (; l + 4 <= k; l += 4)
+        for (int q = 0; q < 4; ++q) part[q] += term(l + q);
+      for (; l < k; ++l) part[0] += term(l);
+      const float dot = part[0] + part[1] + part[2] + part[3];
+      T& c = pc[i * n + j];
+      c = beta == 0.f ? T(alpha * dot) : T(beta * static_cast<float>(c) + alpha * dot);
+    }
+}
+
 // out = beta * out + alpha * (a @ b) for a contiguous (m, n) `out` (BLAS's C; with beta == 0
 // its old contents are ignored, NaN included). Integer and bool operands use a plain loop.
 void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const Scalar& alpha, const Scalar& beta) {
@@ -83,6 +108,13 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
   if (k == 0) {  // nothing to multiply: out = beta * out
     if (beta_zero) ops::fill__Scalar(out, 0);
     else ops::mul__Tensor(out, wrapped_scalar_tensor(beta));
+    return;
+  }
+  if (out.dtype() == ScalarType::BFloat16 || out.dtype() == ScalarType::Half) {
+    const float al = static_cast<float>(alpha.to_double()), be = static_cast<float>(beta.to_double());
+    visit_dtype(out.dtype(), [&]<typename T>() {
+      if constexpr (is_reduced_float_v<T>) reduced_float_mm<T>(a_in, b_in, out, al, be);
+    });
     return;
   }
   BlasOperand a = blas_operand(a_in), b = blas_operand(b_in);

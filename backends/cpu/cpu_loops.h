@@ -100,5 +100,9 @@ inline void store_as(void* base, ScalarType t, int64_t off, T v) {
 inline void refuse_half(const Tensor& t, const char* kernel) {
   IPT_CHECK(t.dtype() != ScalarType::Half, RuntimeError, "\"", kernel, "\" not implemented for 'Half'");
 }
+// The few kernels whose dispatch lists bfloat16 does not reach either (prod_cpu, mse_cpu).
+inline void refuse_bfloat16(const Tensor& t, const char* kernel) {
+  IPT_CHECK(t.dtype() != ScalarType::BFloat16, RuntimeError, "\"", kernel, "\" not implemented for 'BFloat16'");
+}
 
 }  // namespace ipt::cpu

@@ -149,6 +149,7 @@ Tensor nll_loss_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
 // the trace below mse_loss, as the pieces of a structured kernel would).
 Tensor mse_loss_cpu(const Tensor& self, const Tensor& target, int64_t reduction) {
   mse_loss_geometry(self, target, reduction);
+  IPT_CHECK(result_type({&self, &target}) != ScalarType::BFloat16, RuntimeError, "\"mse_cpu\" not implemented for 'BFloat16'");
   Tensor d = ops::sub_Tensor(self, target);
   Tensor sq = ops::mul_Tensor(d, d);
   if (reduction == 1) return ops::mean(sq);

@@ -46,9 +46,22 @@ void check_floating(const Tensor& t, const char* kernel) {
 }
 
 // normal_fill_16 for double and Half: Box-Muller over 8 u1 and 8 u2 draws, in T's precision.
+// For BFloat16 PyTorch's log, sqrt, cos and sin and every product return BFloat16, so each
+// step rounds; Half has no such overloads, and its steps after theta stay in float.
 template <typename T>
 void box_muller_16(T* data, T mean, T std) {
   using A = dist_acc_t<T>;
+  if constexpr (std::is_same_v<T, BFloat16>) {
+    auto r = [](float v) { return static_cast<float>(BFloat16(v)); };
+    for (int j = 0; j < 8; ++j) {
+      const float u1 = r(1.0f - static_cast<float>(data[j]));
+      const float radius = r(std::sqrt(r(-2.0f * r(std::log(u1)))));
+      const float theta = r(static_cast<float>(2.0 * std::numbers::pi * static_cast<double>(data[j + 8])));
+      data[j] = BFloat16(r(r(radius * r(std::cos(theta))) * static_cast<float>(std)) + static_cast<float>(mean));
+      data[j + 8] = BFloat16(r(r(radius * r(std::sin(theta))) * static_cast<float>(std)) + static_cast<float>(mean));
+    }
+    return;
+  }
   for (int j = 0; j < 8; ++j) {
     const T u1 = static_cast<T>(A(1) - static_cast<A>(data[j]));
     const T u2 = data[j + 8];

@@ -281,11 +281,13 @@ Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std
 
 Tensor prod_cpu(const Tensor& self, std::optional<ScalarType> dtype) {
   cpu::refuse_half(self, "prod_cpu");
+  cpu::refuse_bfloat16(self, "prod_cpu");
   return prod_rows(self, std::vector<bool>(static_cast<size_t>(self.dim()), true), {}, prod_dtype(self, dtype));
 }
 
 Tensor prod_dim_cpu(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
   cpu::refuse_half(self, "prod_cpu");
+  cpu::refuse_bfloat16(self, "prod_cpu");
   const int64_t d = wrap_dim(dim, self.dim());
   std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
   if (self.dim() > 0) reduced[d] = true;

@@ -49,6 +49,7 @@ const char* dtype_name(Dtype d) {
     case Dtype::Int16: return "torch.int16";
     case Dtype::Int32: return "torch.int32";
     case Dtype::Float16: return "torch.float16";
+    case Dtype::BFloat16: return "torch.bfloat16";
   }
   return "torch.float32";
 }

@@ -289,6 +289,7 @@ void check_clamp_inplace(const Tensor& self, const std::optional<Scalar>& min, c
       case ScalarType::Int: return "int";
       case ScalarType::Long: return "long int";
       case ScalarType::Half: return "c10::Half";
+      case ScalarType::BFloat16: return "c10::BFloat16";
       case ScalarType::Float: return "float";
       case ScalarType::Double: break;
     }
@@ -480,6 +481,7 @@ std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::opti
     case ScalarType::Int: to_inc = INT32_MAX; break;
     case ScalarType::Long: to_inc = INT64_MAX; break;
     case ScalarType::Half: to_inc = int64_t(1) << 11; break;
+    case ScalarType::BFloat16: to_inc = int64_t(1) << 8; break;
     case ScalarType::Float: to_inc = int64_t(1) << 24; break;
     case ScalarType::Double: to_inc = int64_t(1) << 53; break;
   }

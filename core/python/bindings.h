@@ -24,6 +24,7 @@ void init_runtime_control(pybind11::module_& m);    // runtime_bindings.cpp: see
 void init_generated_functions(pybind11::module_& m);  // generated
 void init_tensor_new(pybind11::module_& m);         // tensor_new.cpp: torch.tensor
 void init_numpy(pybind11::module_& m);              // numpy_bindings.cpp: numpy(), from_numpy
+void init_autocast(pybind11::module_& m);           // autocast_bindings.cpp: torch.autocast's state
 
 // What print(t) shows.
 std::string tensor_repr(const Tensor& t);

@@ -36,6 +36,7 @@ PyObject* init_torch_c() {
     init_tensor_methods(m);  // after the generated ones: Tensor.item etc. are PyTorch's hand-written bindings
     init_tensor_new(m);
     init_numpy(m);
+    init_autocast(m);
     return m.release().ptr();
   } catch (py::error_already_set& e) {
     e.restore();

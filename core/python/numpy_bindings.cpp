@@ -20,6 +20,7 @@ py::dtype numpy_dtype(ScalarType t) {
     case ScalarType::Int: return py::dtype::of<int32_t>();
     case ScalarType::Long: return py::dtype::of<int64_t>();
     case ScalarType::Half: return py::dtype("float16");
+    case ScalarType::BFloat16: break;  // numpy has no bfloat16; refused before this is reached
     case ScalarType::Float: return py::dtype::of<float>();
     case ScalarType::Double: return py::dtype::of<double>();
   }
@@ -55,6 +56,7 @@ void init_numpy(py::module_& m) {
                   " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.");
         IPT_CHECK(!t.requires_grad(), RuntimeError,
                   "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
+        IPT_CHECK(t.dtype() != ScalarType::BFloat16, TypeError, "Got unsupported ScalarType BFloat16");
         std::vector<py::ssize_t> shape(t.sizes().begin(), t.sizes().end()), strides;
         for (int64_t s : t.strides()) strides.push_back(static_cast<py::ssize_t>(s * static_cast<int64_t>(element_size(t.dtype()))));
         // The array keeps the tensor object (and so its storage) alive.

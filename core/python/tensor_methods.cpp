@@ -44,6 +44,7 @@ format::Dtype format_dtype(ScalarType t) {
     case ScalarType::Short: return format::Dtype::Int16;
     case ScalarType::Int: return format::Dtype::Int32;
     case ScalarType::Half: return format::Dtype::Float16;
+    case ScalarType::BFloat16: return format::Dtype::BFloat16;
   }
   return format::Dtype::Float32;
 }

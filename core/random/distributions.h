@@ -10,18 +10,17 @@
 #include <type_traits>
 
 #include "core/random/cpu_generator.h"
-#include "core/tensor/half.h"
+#include "core/tensor/scalar_type.h"
 
 namespace ipt::random {
 
-// The type a draw for T is computed in (PyTorch's dist_acctype): float for Half.
+// The type a draw for T is computed in (PyTorch's dist_acctype): float for Half and BFloat16.
 template <typename T>
 using dist_acc_t = std::conditional_t<std::is_same_v<T, double>, double, float>;
 
 template <typename T>
 constexpr int mantissa_digits() {
-  if constexpr (std::is_same_v<T, Half>) return 11;
-  else return std::numeric_limits<T>::digits;
+  return std::numeric_limits<T>::digits;
 }
 
 // U[from, to): the low `digits` bits of one draw (64 bits for double, 32 otherwise) as a
@@ -69,7 +68,7 @@ T uniform_int_full(CpuGenerator& g) {
   const uint64_t bits = (std::is_same_v<T, double> || std::is_same_v<T, int64_t>) ? g.random64() : g.random();
   if constexpr (std::is_same_v<T, bool>) {
     return static_cast<bool>(bits & 1);
-  } else if constexpr (std::is_floating_point_v<T> || std::is_same_v<T, Half>) {
+  } else if constexpr (is_float_v<T>) {
     return static_cast<T>(static_cast<double>(bits % ((uint64_t(1) << mantissa_digits<T>()) + 1)));
   } else {
     return static_cast<T>(bits % (static_cast<uint64_t>(std::numeric_limits<T>::max()) + 1));

@@ -59,22 +59,6 @@ struct Half {
 };
 static_assert(sizeof(Half) == 2);
 
-// The type a kernel computes in for elements of type T (PyTorch's opmath_type).
-template <typename T>
-struct opmath {
-  using type = T;
-};
-template <>
-struct opmath<Half> {
-  using type = float;
-};
-template <typename T>
-using opmath_t = typename opmath<T>::type;
-
-// std::is_floating_point_v, counting Half.
-template <typename T>
-inline constexpr bool is_float_v = std::is_floating_point_v<T> || std::is_same_v<T, Half>;
-
 }  // namespace ipt
 
 template <>

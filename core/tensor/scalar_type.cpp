@@ -13,6 +13,7 @@ const char* dtype_short_name(ScalarType t) {
     case ScalarType::Int: return "int32";
     case ScalarType::Long: return "int64";
     case ScalarType::Half: return "float16";
+    case ScalarType::BFloat16: return "bfloat16";
     case ScalarType::Float: return "float32";
     case ScalarType::Double: return "float64";
   }
@@ -29,6 +30,7 @@ const char* dtype_cpp_name(ScalarType t) {
     case ScalarType::Int: return "Int";
     case ScalarType::Long: return "Long";
     case ScalarType::Half: return "Half";
+    case ScalarType::BFloat16: return "BFloat16";
     case ScalarType::Float: return "Float";
     case ScalarType::Double: return "Double";
   }

@@ -18,6 +18,7 @@ __version__ = "1.13.1 (Inside PyTorch)"
 float32 = float = _C._dtype_float32
 float64 = double = _C._dtype_float64
 float16 = half = _C._dtype_float16
+bfloat16 = _C._dtype_bfloat16
 int64 = long = _C._dtype_int64
 int32 = int = _C._dtype_int32
 int16 = short = _C._dtype_int16
@@ -95,6 +96,13 @@ from torch import nn  # noqa: E402
 from torch import optim  # noqa: E402
 from torch import return_types  # noqa: E402
 from torch import utils  # noqa: E402
+from torch._C import (autocast_decrement_nesting, autocast_increment_nesting, clear_autocast_cache,  # noqa: E402
+                      get_autocast_cpu_dtype, get_autocast_gpu_dtype, is_autocast_cache_enabled,
+                      is_autocast_cpu_enabled, is_autocast_enabled, set_autocast_cache_enabled,
+                      set_autocast_cpu_dtype, set_autocast_cpu_enabled, set_autocast_enabled,
+                      set_autocast_gpu_dtype)
+from torch import amp, cpu, cuda  # noqa: E402
+from torch.amp import autocast  # noqa: E402
 
 
 # ---- legacy tensor types: torch.FloatTensor(2, 3), torch.LongTensor([1, 2]) ----------------
@@ -116,6 +124,7 @@ class _LegacyTensorMeta(type):
 FloatTensor = _LegacyTensorMeta("FloatTensor", (), {"dtype": float32})
 DoubleTensor = _LegacyTensorMeta("DoubleTensor", (), {"dtype": float64})
 HalfTensor = _LegacyTensorMeta("HalfTensor", (), {"dtype": float16})
+BFloat16Tensor = _LegacyTensorMeta("BFloat16Tensor", (), {"dtype": bfloat16})
 LongTensor = _LegacyTensorMeta("LongTensor", (), {"dtype": int64})
 IntTensor = _LegacyTensorMeta("IntTensor", (), {"dtype": int32})
 ShortTensor = _LegacyTensorMeta("ShortTensor", (), {"dtype": int16})

@@ -7,6 +7,7 @@ import torch
 from torch import _C
 
 _DTYPE_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor", "float16": "torch.HalfTensor",
+                "bfloat16": "torch.BFloat16Tensor",
                 "int64": "torch.LongTensor", "int32": "torch.IntTensor", "int16": "torch.ShortTensor",
                 "uint8": "torch.ByteTensor", "bool": "torch.BoolTensor"}
 
@@ -152,6 +153,9 @@ class Tensor(_C._TensorBase):
 
     def half(self):
         return self.to(torch.float16)
+
+    def bfloat16(self):
+        return self.to(torch.bfloat16)
 
     def long(self):
         return self.to(torch.int64)

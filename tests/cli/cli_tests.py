@@ -225,6 +225,24 @@ def case_run_trace():
         expect({"dispatch", "tensor", "script"} <= cats, "payload holds dispatch, tensor and script events: %s" % cats)
 
 
+def case_autocast_trace():
+    """The Autocast kernel is a slice of its own: it casts (two _to_copy calls) and calls the
+    operator again, which then passes the Autocast key by."""
+    with tempfile.TemporaryDirectory() as d:
+        p = write(d, "t.py", "import torch\nx = torch.ones(2, 2)\nwith torch.autocast('cpu'):\n    y = torch.mm(x, x)\n")
+        tpath = os.path.join(d, "out.json")
+        rc, out, err = run(["run", p, "--trace", tpath])
+        expect(rc == 0, "run with --trace", out, err)
+        doc = check_trace(tpath)
+        names = [e.get("name", "") for e in doc["traceEvents"] if e.get("ph") in ("B", "X")]
+        expect("aten::mm [AutocastCPU]" in names, "the Autocast kernel's slice", names)
+        after = names[names.index("aten::mm [AutocastCPU]") + 1:]
+        expect(after.count("aten::_to_copy [AutogradCPU]") == 2 and "aten::mm [AutogradCPU]" in after and
+               "aten::mm [AutocastCPU]" not in after, "casts, then the operator below the Autocast key", after)
+        kernels = [e.get("args", {}).get("kernel", "") for e in doc["traceEvents"]]
+        expect("AutocastCPU::mm [lower_precision_fp]" in kernels, "the kernel names its cast policy")
+
+
 def case_lesson_trace(number):
     with tempfile.TemporaryDirectory() as d:
         tpath = os.path.join(d, "lesson.json")

@@ -37,6 +37,7 @@ fmt::Dtype parse_dtype(const std::string& s) {
   if (s == "int16") return fmt::Dtype::Int16;
   if (s == "int32") return fmt::Dtype::Int32;
   if (s == "float16") return fmt::Dtype::Float16;
+  if (s == "bfloat16") return fmt::Dtype::BFloat16;
   return fmt::Dtype::Float32;
 }
 

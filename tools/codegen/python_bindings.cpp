@@ -18,6 +18,7 @@
 #include <sstream>
 
 #include "tools/codegen/cpp_types.h"
+#include "tools/codegen/op.h"
 
 namespace ipt::codegen {
 
@@ -36,7 +37,6 @@ struct Overload {
   bool method = false;
 };
 
-std::string op_id(const schema::FunctionSchema& s) { return s.overload_name.empty() ? s.name : s.name + "_" + s.overload_name; }
 
 // A factory makes a tensor without history: it takes TensorOptions (a `device`) and no tensor,
 // or is a `*_like`. (_to_copy takes TensorOptions too, but records ToCopyBackward0.)

@@ -10,24 +10,12 @@ import torch
 
 KEYS = ["CPU", "Meta", "BackendSelect", "ADInplaceOrView", "AutogradOther", "AutogradCPU", "AutogradCUDA",
         "AutogradMeta", "AutocastCPU", "AutocastCUDA"]
-AUTOCAST_PENDING = "autocast's per-op cast policy is not implemented yet: every op falls through"
 COMPOSITE_OVER_OUT = "PyTorch's CompositeExplicitAutograd kernel calls an out= form the project does not have yet"
 KNOWN = {
     ("aten::_index_put_impl_", "Meta"): "no Meta kernel: the project computes the index plan from index values",
     ("aten::index.Tensor", "Meta"): "no Meta kernel: the project computes the index plan from index values",
     ("aten::_to_copy", "BackendSelect"): "no BackendSelect kernel: _to_copy picks the target device itself",
 }
-# The operators PyTorch 1.13 gives an Autocast kernel (its cast policy), per key.
-AUTOCAST = {
-    "AutocastCPU": "addmm bmm cat cross_entropy_loss index_copy linear matmul mm mse_loss nll_loss nll_loss2d prod "
-                   "prod.dim_int stack",
-    "AutocastCUDA": "addcdiv addcmul addmm bmm cumsum dot exp index_put linear log log_softmax.int matmul mm mse_loss mv "
-                    "nll_loss nll_loss2d norm.Scalar norm.ScalarOpt_dim pow.Tensor_Scalar pow.Tensor_Tensor prod "
-                    "prod.dim_int reciprocal rsqrt softmax.int sum sum.dim_IntList tan",
-}
-for key, ops in AUTOCAST.items():
-    for op in ops.split():
-        KNOWN[("aten::" + op, key)] = AUTOCAST_PENDING
 for op in ("abs", "abs_", "copy_", "logical_and", "logical_not", "logical_not_", "logical_or", "mv", "squeeze_.dim",
            "unsqueeze_"):
     KNOWN[("aten::" + op, "CPU")] = KNOWN[("aten::" + op, "Meta")] = COMPOSITE_OVER_OUT

@@ -1,0 +1,1 @@
+from torch.cpu import amp  # noqa: F401

@@ -1,0 +1,3 @@
+from torch.cuda.amp.autocast_mode import autocast
+
+__all__ = ["autocast"]
