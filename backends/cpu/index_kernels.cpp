@@ -38,114 +38,49 @@ std::vector<int64_t> long_values(const Tensor& t) {
 }
 
 IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
-  // 1. One entry per indexed dimension: a long index tensor, or none for `:`.
-  std::vector<std::optional<Tensor>> idx;
-  for (const auto& entry : indices) {
-    if (!entry || !entry->defined()) {
-      idx.emplace_back(std::nullopt);
-      continue;
-    }
-    const Tensor& t = *entry;
-    if (t.dtype() == ScalarType::Bool) {
-      for (int64_t j = 0; j < t.dim(); ++j) {
-        const int64_t src = static_cast<int64_t>(idx.size()) + j;
-        IPT_CHECK(src < self.dim() && t.sizes()[j] == self.sizes()[src], IndexError, "The shape of the mask ",
-                  int_list_str(t.sizes()), " at index ", j, " does not match the shape of the indexed tensor ",
-                  int_list_str(self.sizes()), " at index ", src);
-      }
-      Tensor nz = nonzero_cpu(t);  // [n, mask dims]
-      for (int64_t j = 0; j < t.dim(); ++j)
-        idx.emplace_back(make_view(nz, {nz.sizes()[0]}, {nz.strides()[0]}, nz.storage_offset() + j * nz.strides()[1]));
-    } else {
-      IPT_CHECK(t.dtype() == ScalarType::Long, IndexError, "tensors used as indices must be long, byte or bool tensors");
-      idx.emplace_back(t);
-    }
-  }
-  const int64_t nd = self.dim();
-  IPT_CHECK(static_cast<int64_t>(idx.size()) <= nd, IndexError, "too many indices for tensor of dimension ", nd,
-            " (got ", idx.size(), ")");
-  while (static_cast<int64_t>(idx.size()) < nd) idx.emplace_back(std::nullopt);
-
-  // 2. Broadcast the index tensors; check their values.
-  std::vector<int64_t> b_sizes;
-  bool first = true;
-  std::string shapes;
-  for (const auto& t : idx)
-    if (t) shapes += (shapes.empty() ? "" : ", ") + int_list_str(t->sizes());
-  for (const auto& t : idx) {
-    if (!t) continue;
-    if (first) {
-      b_sizes = t->sizes();
-      first = false;
-      continue;
-    }
-    try {
-      b_sizes = broadcast_shapes(b_sizes, t->sizes());
-    } catch (const Error&) {
-      IPT_FAIL(IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes ", shapes);
-    }
-  }
-  std::vector<int64_t> dims;                  // indexed dims
-  std::vector<std::vector<int64_t>> values;   // their (broadcast, wrapped) index values
-  for (int64_t d = 0; d < nd; ++d) {
-    if (!idx[d]) continue;
-    const int64_t size = self.sizes()[d];
-    Tensor e = make_view(*idx[d], b_sizes, cpu::broadcast_strides(*idx[d], b_sizes), idx[d]->storage_offset());
-    std::vector<int64_t> v = long_values(e);
-    for (int64_t& x : v) {
-      IPT_CHECK(x >= -size && x < size, IndexError, "index ", x, " is out of bounds for dimension ", dims.size(),
-                " with size ", size);
-      if (x < 0) x += size;
-    }
-    dims.push_back(d);
-    values.push_back(std::move(v));
-  }
+  const IndexGeometry g = index_geometry(self, indices);
   IndexPlan plan;
-  if (dims.empty()) {  // nothing indexed: every element, in order
-    plan.out_sizes = self.sizes();
+  plan.out_sizes = g.out_sizes;
+  if (g.dims.empty()) {  // nothing indexed: every element, in order
     std::array<std::vector<int64_t>, 1> st{self.strides()};
     cpu::for_each_offsets<1>(self.sizes(), st, [&](int64_t o) { plan.offsets.push_back(o); });
     return plan;
   }
-  // 3. Result shape: B replaces the indexed dims if they are adjacent, else goes first.
-  const bool adjacent = dims.back() - dims.front() + 1 == static_cast<int64_t>(dims.size());
-  const int64_t b_pos = adjacent ? dims.front() : 0;
-  std::vector<int64_t> rest;  // the other dims, in order
-  for (int64_t d = 0; d < nd; ++d)
-    if (!idx[d]) rest.push_back(d);
-  std::vector<int64_t> out_sizes;
-  std::vector<int64_t> out_stride;  // per result dim: self stride for rest dims, -1 for B dims
-  size_t r = 0;
-  auto push_rest = [&]() {
-    out_sizes.push_back(self.sizes()[rest[r]]);
-    out_stride.push_back(self.strides()[rest[r]]);
-    ++r;
-  };
-  while (static_cast<int64_t>(out_sizes.size()) < b_pos) push_rest();
-  for (int64_t s : b_sizes) {
-    out_sizes.push_back(s);
-    out_stride.push_back(-1);
+  // The index values, broadcast to B, bounds-checked and wrapped.
+  std::vector<std::vector<int64_t>> values;
+  for (int64_t d : g.dims) {
+    const Tensor& t = *g.idx[static_cast<size_t>(d)];
+    const int64_t size = self.sizes()[d];
+    std::vector<int64_t> v = long_values(make_view(t, g.b_sizes, cpu::broadcast_strides(t, g.b_sizes), t.storage_offset()));
+    for (int64_t& x : v) {
+      IPT_CHECK(x >= -size && x < size, IndexError, "index ", x, " is out of bounds for dimension ", values.size(),
+                " with size ", size);
+      if (x < 0) x += size;
+    }
+    values.push_back(std::move(v));
   }
-  while (r < rest.size()) push_rest();
-  // 4. Offsets, row-major over the result.
-  const int64_t n = numel_of(out_sizes), nb = static_cast<int64_t>(b_sizes.size());
+  // Per result dim: self's stride for the other dims, -1 for B's dims.
+  std::vector<int64_t> out_stride;
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (!g.idx[static_cast<size_t>(d)]) out_stride.push_back(self.strides()[d]);
+  out_stride.insert(out_stride.begin() + g.b_pos, g.b_sizes.size(), -1);
+  // Offsets, row-major over the result.
+  const int64_t n = numel_of(g.out_sizes);
   plan.offsets.resize(static_cast<size_t>(n));
-  std::vector<int64_t> coord(out_sizes.size(), 0);
+  std::vector<int64_t> coord(g.out_sizes.size(), 0);
   for (int64_t i = 0; i < n; ++i) {
     int64_t off = 0, b_lin = 0;
-    for (size_t k = 0; k < out_sizes.size(); ++k) {
+    for (size_t k = 0; k < g.out_sizes.size(); ++k) {
       if (out_stride[k] >= 0) off += coord[k] * out_stride[k];
-      else b_lin = b_lin * out_sizes[k] + coord[k];
+      else b_lin = b_lin * g.out_sizes[k] + coord[k];
     }
-    (void)nb;
-    for (size_t k = 0; k < dims.size(); ++k) off += values[k][static_cast<size_t>(b_lin)] * self.strides()[dims[k]];
+    for (size_t k = 0; k < g.dims.size(); ++k) off += values[k][static_cast<size_t>(b_lin)] * self.strides()[g.dims[k]];
     plan.offsets[static_cast<size_t>(i)] = off;
-    for (int64_t k = static_cast<int64_t>(out_sizes.size()) - 1; k >= 0; --k) {
-      if (++coord[k] < out_sizes[k]) break;
+    for (int64_t k = static_cast<int64_t>(g.out_sizes.size()) - 1; k >= 0; --k) {
+      if (++coord[k] < g.out_sizes[k]) break;
       coord[k] = 0;
     }
   }
-  plan.out_sizes = std::move(out_sizes);
   return plan;
 }
 
@@ -194,17 +129,9 @@ Tensor index_cpu(const Tensor& self, std::span<const std::optional<Tensor>> indi
 
 Tensor index_put_impl_cpu_(const Tensor& self, std::span<const std::optional<Tensor>> indices, const Tensor& values,
                            bool accumulate, bool unsafe) {
-  IPT_CHECK(self.dtype() == values.dtype(), RuntimeError, "Index put requires the source and destination dtypes match, got ",
-            dtype_cpp_name(self.dtype()), " for the destination and ", dtype_cpp_name(values.dtype()), " for the source.");
+  check_index_put_dtype(self, values);
   IndexPlan plan = make_index_plan(self, indices);
-  bool fits = static_cast<int64_t>(plan.out_sizes.size()) >= values.dim();
-  for (int64_t k = 0; fits && k < values.dim(); ++k) {
-    const int64_t v = values.sizes()[values.dim() - 1 - k];
-    const int64_t o = plan.out_sizes[plan.out_sizes.size() - 1 - k];
-    fits = v == 1 || v == o;
-  }
-  IPT_CHECK(fits, RuntimeError, "shape mismatch: value tensor of shape ", int_list_str(values.sizes()),
-            " cannot be broadcast to indexing result of shape ", int_list_str(plan.out_sizes));
+  check_index_put_values(plan.out_sizes, values);
   std::vector<int64_t> voff;
   voff.reserve(plan.offsets.size());
   std::array<std::vector<int64_t>, 1> st{cpu::broadcast_strides(values, plan.out_sizes)};

@@ -186,6 +186,14 @@ Tensor masked_fill_meta_(const Tensor& self, const Tensor& mask, const Scalar&) 
 Tensor index_select_meta(const Tensor& self, int64_t dim, const Tensor& index) {
   return make_empty(index_select_geometry(self, dim, index), self.dtype(), kMeta);
 }
+Tensor index_meta(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
+  return make_empty(index_geometry(self, indices).out_sizes, self.dtype(), kMeta);
+}
+// PyTorch 1.13's Meta kernel for _index_put_impl_ checks neither the indices nor the values
+// (a mis-shaped index_put_ on meta tensors passes silently), and so does this one.
+Tensor index_put_impl_meta_(const Tensor& self, std::span<const std::optional<Tensor>>, const Tensor&, bool, bool) {
+  return self;
+}
 Tensor index_add_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar&) {
   index_add_geometry(self, dim, index, source);
   return self;

@@ -60,10 +60,14 @@ void Dispatcher::update_all_tables() {
   for (auto& op : ops_) op->update_table(*this);
 }
 
+// PyTorch 1.13's message, word for word (the build-process sentences included), so that what a
+// reader sees is what their PyTorch says.
 void report_missing_kernel(const OperatorEntry& op, DispatchKeySet ks) {
   IPT_FAIL(NotImplementedError, "Could not run '", op.full_name(), "' with arguments from the '",
            ks.highest_priority_key().name(),
-           "' backend. This could be because the operator doesn't exist for this backend. '",
+           "' backend. This could be because the operator doesn't exist for this backend, or was omitted during the "
+           "selective/custom build process (if using custom build). If you are a Facebook employee using PyTorch on "
+           "mobile, please visit https://fburl.com/ptmfixes for possible resolutions. '",
            op.full_name(), "' is only available for these backends: ", op.available_backends(), ".");
 }
 

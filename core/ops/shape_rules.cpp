@@ -320,6 +320,84 @@ void check_masked_fill(const Tensor& self, const Tensor& mask) {
             " doesn't match the broadcast shape ", int_list_str(b));
 }
 
+IndexGeometry index_geometry(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
+  IndexGeometry g;
+  // 1. One entry per indexed dimension: a long index tensor, or none for `:`.
+  for (const auto& entry : indices) {
+    if (!entry || !entry->defined()) {
+      g.idx.emplace_back(std::nullopt);
+      continue;
+    }
+    const Tensor& t = *entry;
+    if (t.dtype() == ScalarType::Bool) {
+      for (int64_t j = 0; j < t.dim(); ++j) {
+        const int64_t src = static_cast<int64_t>(g.idx.size()) + j;
+        IPT_CHECK(src < self.dim() && t.sizes()[j] == self.sizes()[src], IndexError, "The shape of the mask ",
+                  int_list_str(t.sizes()), " at index ", j, " does not match the shape of the indexed tensor ",
+                  int_list_str(self.sizes()), " at index ", src);
+      }
+      Tensor nz = ops::nonzero(t);  // [n, mask dims]
+      for (int64_t j = 0; j < t.dim(); ++j)
+        g.idx.emplace_back(make_view(nz, {nz.sizes()[0]}, {nz.strides()[0]}, nz.storage_offset() + j * nz.strides()[1]));
+    } else {
+      IPT_CHECK(t.dtype() == ScalarType::Long, IndexError, "tensors used as indices must be long, byte or bool tensors");
+      g.idx.emplace_back(t);
+    }
+  }
+  const int64_t nd = self.dim();
+  IPT_CHECK(static_cast<int64_t>(g.idx.size()) <= nd, IndexError, "too many indices for tensor of dimension ", nd,
+            " (got ", g.idx.size(), ")");
+  while (static_cast<int64_t>(g.idx.size()) < nd) g.idx.emplace_back(std::nullopt);
+
+  // 2. Broadcast the index tensors.
+  std::string shapes;
+  for (const auto& t : g.idx)
+    if (t) shapes += (shapes.empty() ? "" : ", ") + int_list_str(t->sizes());
+  bool first = true;
+  for (int64_t d = 0; d < nd; ++d) {
+    const auto& t = g.idx[static_cast<size_t>(d)];
+    if (!t) continue;
+    g.dims.push_back(d);
+    if (first) {
+      g.b_sizes = t->sizes();
+      first = false;
+      continue;
+    }
+    try {
+      g.b_sizes = broadcast_shapes(g.b_sizes, t->sizes());
+    } catch (const Error&) {
+      IPT_FAIL(IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes ", shapes);
+    }
+  }
+  if (g.dims.empty()) {
+    g.out_sizes = self.sizes();
+    return g;
+  }
+  // 3. Result shape: B replaces the indexed dims if they are adjacent, else goes first.
+  const bool adjacent = g.dims.back() - g.dims.front() + 1 == static_cast<int64_t>(g.dims.size());
+  g.b_pos = adjacent ? g.dims.front() : 0;
+  for (int64_t d = 0; d < nd; ++d)
+    if (!g.idx[static_cast<size_t>(d)]) g.out_sizes.push_back(self.sizes()[d]);  // the other dims, in order
+  g.out_sizes.insert(g.out_sizes.begin() + g.b_pos, g.b_sizes.begin(), g.b_sizes.end());
+  return g;
+}
+
+void check_index_put_dtype(const Tensor& self, const Tensor& values) {
+  IPT_CHECK(self.dtype() == values.dtype(), RuntimeError, "Index put requires the source and destination dtypes match, got ",
+            dtype_cpp_name(self.dtype()), " for the destination and ", dtype_cpp_name(values.dtype()), " for the source.");
+}
+
+void check_index_put_values(const std::vector<int64_t>& result_sizes, const Tensor& values) {
+  bool fits = static_cast<int64_t>(result_sizes.size()) >= values.dim();
+  for (int64_t k = 0; fits && k < values.dim(); ++k) {
+    const int64_t v = values.sizes()[values.dim() - 1 - k];
+    const int64_t o = result_sizes[result_sizes.size() - 1 - k];
+    fits = v == 1 || v == o;
+  }
+  IPT_CHECK(fits, RuntimeError, "shape mismatch: value tensor of shape ", int_list_str(values.sizes()),
+            " cannot be broadcast to indexing result of shape ", int_list_str(result_sizes));
+}
+
 std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, const Tensor& index) {
   const int64_t d = wrap_dim(dim, self.dim());
   IPT_CHECK(index.dim() <= 1, IndexError, "index_select(): Index is supposed to be a vector");

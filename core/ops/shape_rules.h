@@ -97,6 +97,23 @@ PointwiseGeometry where_geometry(const Tensor& condition, const Tensor& self, co
 void check_masked_fill(const Tensor& self, const Tensor& mask);
 // index_select's output shape (self's, with index.numel() at dim), with PyTorch's checks.
 std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, const Tensor& index);
+
+// Advanced indexing, x[i0, :, i2] (see Note [Advanced indexing] in backends/cpu/index_kernels.cpp):
+// what the index tensors select, without reading their values, shared by the CPU and Meta
+// kernels. Bool masks become their nonzero() columns here (through the dispatcher, so a mask
+// on the Meta device fails as PyTorch's does: nonzero has no Meta kernel).
+struct IndexGeometry {
+  std::vector<std::optional<Tensor>> idx;  // per dim of self: a long index tensor, or none for `:`
+  std::vector<int64_t> b_sizes;            // the index tensors' broadcast shape B
+  std::vector<int64_t> dims;               // the indexed dims, in order
+  int64_t b_pos = 0;                       // where B sits in the result
+  std::vector<int64_t> out_sizes;          // the result's shape
+};
+IndexGeometry index_geometry(const Tensor& self, std::span<const std::optional<Tensor>> indices);
+// index_put_: values of self's dtype (checked first, before the indices), which broadcast to
+// the indexing result's shape.
+void check_index_put_dtype(const Tensor& self, const Tensor& values);
+void check_index_put_values(const std::vector<int64_t>& result_sizes, const Tensor& values);
 // index_add_'s checks (vector of long indices, one per source slice, matching dtypes and shapes).
 void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
 

@@ -593,11 +593,23 @@ std::string gen_backend_select(const std::vector<Op>& ops) {
     << "namespace ipt {\nnamespace {\n\n";
   std::vector<const Op*> done;
   for (const auto& op : ops) {
-    // Like torchgen: every factory (options but no tensor argument) gets one, composite or not.
-    if (!tensor_args(op).empty() || !has_device_arg(op)) continue;
-    o << op.ret << " " << op.id << "_BackendSelect(DispatchKeySet, " << params(op, false) << ") {\n"
-      << "  const DispatchKeySet dk(DispatchKey(Functionality::Dense, backend_of(device ? device->type : DeviceType::CPU)));\n"
-      << "  return ops::redispatch::" << op.id << "(dk, " << arg_names(op) << ");\n}\n\n";
+    // Like torchgen: every operator with tensor options (a device argument) gets one, composite
+    // or not, except the *_like and new_* ones.
+    const std::string& name = op.e->schema.name;
+    const bool like = name.rfind("new_", 0) == 0 || (name.size() > 5 && name.compare(name.size() - 5, 5, "_like") == 0);
+    if (!has_device_arg(op) || like) continue;
+    o << op.ret << " " << op.id << "_BackendSelect(DispatchKeySet, " << params(op, false) << ") {\n";
+    auto targs = tensor_args(op);
+    if (targs.empty()) {
+      o << "  const DispatchKeySet dk(DispatchKey(Functionality::Dense, backend_of(device ? device->type : DeviceType::CPU)));\n";
+    } else {
+      // An operator with tensors (_to_copy) runs on the highest backend among the requested
+      // device and its tensors' devices.
+      o << "  DispatchKeySet dk = device ? DispatchKeySet(DispatchKey(Functionality::Dense, backend_of(device->type))) : DispatchKeySet();\n";
+      for (auto* a : targs) o << "  dk = dk | " << a->name << ".key_set();\n";
+      o << "  dk = dk & DispatchKeySet::below(Functionality::BackendSelect);\n";
+    }
+    o << "  return ops::redispatch::" << op.id << "(dk, " << arg_names(op) << ");\n}\n\n";
     done.push_back(&op);
   }
   o << "}  // namespace\n\nvoid register_BackendSelect_kernels(Dispatcher& d) {\n";

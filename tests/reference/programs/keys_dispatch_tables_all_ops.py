@@ -12,9 +12,6 @@ KEYS = ["CPU", "Meta", "BackendSelect", "ADInplaceOrView", "AutogradOther", "Aut
         "AutogradMeta", "AutocastCPU", "AutocastCUDA"]
 COMPOSITE_OVER_OUT = "PyTorch's CompositeExplicitAutograd kernel calls an out= form the project does not have yet"
 KNOWN = {
-    ("aten::_index_put_impl_", "Meta"): "no Meta kernel: the project computes the index plan from index values",
-    ("aten::index.Tensor", "Meta"): "no Meta kernel: the project computes the index plan from index values",
-    ("aten::_to_copy", "BackendSelect"): "no BackendSelect kernel: _to_copy picks the target device itself",
 }
 for op in ("abs", "abs_", "copy_", "logical_and", "logical_not", "logical_not_", "logical_or", "mv", "squeeze_.dim",
            "unsqueeze_"):
