@@ -1,4 +1,4 @@
-// CPU kernels of torch.nn's building blocks: softmax and log_softmax along one dim, the
+// CPU kernels of torch.nn's building blocks (softmax: softmax_kernels.cpp): the
 // negative log likelihood loss (forward and backward, 1-D/2-D and spatial 4-D inputs) and the
 // mean squared error loss. Shapes and checks come from core/ops/shape_rules.h (shared with Meta).
 #include <cmath>
@@ -14,84 +14,80 @@ namespace ipt::native {
 
 namespace {
 
-// softmax / log_softmax of a contiguous tensor along `d`: the input is (outer, len, inner).
-template <bool Log>
-Tensor softmax_impl(const Tensor& self_in, int64_t dim) {
-  const int64_t d = softmax_dim(self_in, dim, Log);
-  const bool last = self_in.dim() == 0 || d == self_in.dim() - 1;
-  cpu::refuse_half(self_in, Log ? (last ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl")
-                                : (last ? "softmax_lastdim_kernel_impl" : "softmax_kernel_impl"));
-  Tensor self = ops::contiguous(self_in);
-  Tensor out = make_empty(self.sizes(), self.dtype(), self.device());
-  if (self.numel() == 0) return out;
-  int64_t outer = 1, len = 1, inner = 1;
-  for (int64_t i = 0; i < self.dim(); ++i) {
-    if (i < d) outer *= self.sizes()[i];
-    else if (i == d) len = self.sizes()[i];
-    else inner *= self.sizes()[i];
-  }
-  visit_dtype(self.dtype(), [&]<typename T>() {
-    if constexpr (is_float_v<T>) {
-      const T* x = self.data_ptr<T>();
-      T* y = out.data_ptr<T>();
-      for (int64_t o = 0; o < outer; ++o)
-        for (int64_t i = 0; i < inner; ++i) {
-          const int64_t base = o * len * inner + i;
-          T mx = -std::numeric_limits<T>::infinity();
-          for (int64_t k = 0; k < len; ++k) mx = std::max(mx, x[base + k * inner]);
-          if (std::isinf(mx) && mx < 0) mx = 0;  // all -inf: exp gives 0s, as PyTorch
-          double sum = 0;
-          for (int64_t k = 0; k < len; ++k) sum += std::exp(static_cast<double>(x[base + k * inner] - mx));
-          if constexpr (Log) {
-            const double lse = std::log(sum);
-            for (int64_t k = 0; k < len; ++k)
-              y[base + k * inner] = static_cast<T>(static_cast<double>(x[base + k * inner] - mx) - lse);
-          } else {
-            for (int64_t k = 0; k < len; ++k)
-              y[base + k * inner] = static_cast<T>(std::exp(static_cast<double>(x[base + k * inner] - mx)) / sum);
-          }
-        }
-    }
-  });
-  return out;
-}
-
 // Note [nll_loss as (N, C, S)]
 // Both nll_loss_forward (input [C] or [N, C]) and nll_loss2d_forward (input [N, C, H, W]) read
 // their contiguous input as N samples x C classes x S positions (S = H * W, or 1) and the
 // target as N x S class indices. Each position whose target is not ignore_index contributes
 // -weight[t] * input[n, t, s]; total_weight sums weight[t] over those positions, and
 // reduction=mean divides by it (0 / 0 = nan when every target is ignored, as PyTorch).
+// The sums are PyTorch's cascade in the input's own type: position i (= n * S + s) adds into
+// level 0, and level j moves up into level j + 1 whenever the j-th group of `level_power` bits
+// of i is zero (level_power = max(4, ceil(log2(N * S)) / 8)); the 8 levels are added at the end.
+// Without weights total_weight is the count of positions not ignored.
 std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& target_in, const std::optional<Tensor>& weight,
                                        int64_t reduction, int64_t ignore_index, bool spatial) {
   NllLossGeometry g = nll_loss_geometry(self_in, target_in, weight, spatial);
   Tensor self = ops::contiguous(self_in), target = ops::contiguous(target_in);
   Tensor w = weight ? ops::contiguous(*weight) : Tensor();
+  IPT_CHECK(!w.defined() || w.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(self.dtype()),
+            " but found ", dtype_cpp_name(w.dtype()));
   Tensor total = make_empty(std::vector<int64_t>{}, self.dtype(), self.device());
   Tensor out = make_empty(reduction == 0 ? g.none_sizes : std::vector<int64_t>{}, self.dtype(), self.device());
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {
       const T* x = self.data_ptr<T>();
       const int64_t* t = target.data_ptr<int64_t>();
-      std::vector<double> wv = w.defined() ? to_double_vector(w) : std::vector<double>();
+      const T* pw = w.defined() ? w.data_ptr<T>() : nullptr;
       T* po = out.data_ptr<T>();
-      double acc = 0, tw = 0;
+      constexpr int kLevels = 8;
+      T loss[kLevels] = {}, weights[kLevels] = {};
+      const int64_t positions = g.n * g.s;
+      int64_t ceil_log2 = 0;
+      while ((int64_t(1) << ceil_log2) < positions) ++ceil_log2;
+      const int64_t level_power = std::max<int64_t>(4, ceil_log2 / kLevels);
+      const int64_t level_mask = (int64_t(1) << level_power) - 1;
+      int64_t ignored = 0;
       for (int64_t n = 0; n < g.n; ++n)
         for (int64_t s = 0; s < g.s; ++s) {
-          const int64_t cls = t[n * g.s + s];
-          double v = 0;
-          if (cls != ignore_index) {
-            IPT_CHECK(cls >= 0 && cls < g.c, IndexError, "Target ", cls, " is out of bounds.");
-            const double wt = wv.empty() ? 1.0 : wv[static_cast<size_t>(cls)];
-            v = -wt * static_cast<double>(x[(n * g.c + cls) * g.s + s]);
-            acc += v;
-            tw += wt;
+          const int64_t i = n * g.s + s;
+          const int64_t cls = t[i];
+          if (cls == ignore_index) {
+            ++ignored;
+            if (reduction == 0) po[i] = T(0);
+            continue;
           }
-          if (reduction == 0) po[n * g.s + s] = static_cast<T>(v);
+          IPT_CHECK(cls >= 0 && cls < g.c, IndexError, "Target ", cls, " is out of bounds.");
+          const T xv = x[(n * g.c + cls) * g.s + s];
+          if (reduction == 0) {
+            po[i] = pw ? static_cast<T>(-xv * pw[cls]) : static_cast<T>(-xv);
+            continue;
+          }
+          if (pw) {
+            loss[0] -= static_cast<T>(xv * pw[cls]);
+            weights[0] += pw[cls];
+          } else {
+            loss[0] -= xv;
+          }
+          for (int j = 0; j + 1 < kLevels; ++j) {
+            if ((i & (level_mask << (j * level_power))) != 0) break;
+            loss[j + 1] += loss[j];
+            weights[j + 1] += weights[j];
+            loss[j] = T(0);
+            weights[j] = T(0);
+          }
         }
-      total.data_ptr<T>()[0] = static_cast<T>(reduction == 0 ? 0.0 : tw);
-      if (reduction == 1) po[0] = static_cast<T>(acc / tw);
-      else if (reduction == 2) po[0] = static_cast<T>(acc);
+      if (reduction == 0) {
+        total.data_ptr<T>()[0] = T(0);
+      } else {
+        T tw = T(0), acc = T(0);
+        for (int j = 0; j < kLevels; ++j) {
+          tw += weights[j];
+          acc += loss[j];
+        }
+        if (!pw) tw = static_cast<T>(positions - ignored);
+        total.data_ptr<T>()[0] = tw;
+        po[0] = reduction == 1 ? static_cast<T>(acc / tw) : acc;
+      }
     } else {
       IPT_FAIL(RuntimeError, "\"nll_loss_out_frame\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
     }
@@ -101,8 +97,6 @@ std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& targ
 
 }  // namespace
 
-Tensor softmax_cpu(const Tensor& self, int64_t dim, bool half_to_float) { return softmax_impl<false>(self, dim); }
-Tensor log_softmax_cpu(const Tensor& self, int64_t dim, bool half_to_float) { return softmax_impl<true>(self, dim); }
 
 std::tuple<Tensor, Tensor> nll_loss_forward_cpu(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
                                                 int64_t reduction, int64_t ignore_index) {
