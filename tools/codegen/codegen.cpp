@@ -195,16 +195,35 @@ std::string gen_native_functions_h(const std::vector<Op>& ops) {
   return o.str();
 }
 
+// Whether writing the op's outputs first checks that no two of their elements share memory
+// ("unsupported operation: more than one element of the written-to tensor refers to a single
+// memory location"), as PyTorch's TensorIterator and copy_ do. Not checked, as in PyTorch:
+// fill_ and zero_, masked_fill_ and index_put_ (a deprecation warning there), the in-place view
+// operators (they change metadata only) and the factories' out= forms (they resize).
+bool writes_elements_checked(const Op& op) {
+  static const std::set<std::string> unchecked = {
+      "fill__Scalar", "zero_", "masked_fill__Scalar", "index_put_", "_index_put_impl_", "squeeze__dim", "unsqueeze_",
+      "arange_start_out", "linspace_out", "logspace_out", "randperm_generator_out"};
+  return !unchecked.count(op.id);
+}
+
 // Register<Key>.cpp for a backend or alias key: adapters from the table signature to the
-// hand-written kernel.
+// hand-written kernel. A backend kernel that writes elements first checks that no two elements
+// of what it writes share memory (see writes_elements_checked), as PyTorch's TensorIterator does in every kernel:
+// so the check holds for inference tensors too, which skip ADInplaceOrView.
 std::string gen_register_key(const std::vector<Op>& ops, const std::string& key) {
+  const bool backend = key == "CPU" || key == "Meta" || key == "CUDA";
   std::ostringstream o;
-  o << kHeader << "#include \"core/dispatch/dispatcher.h\"\n#include \"generated/native_functions.h\"\n\n"
+  o << kHeader << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/ops/autograd_hooks.h\"\n"
+    << "#include \"generated/native_functions.h\"\n\n"
     << "namespace ipt {\n\nvoid register_" << key << "_kernels(Dispatcher& d) {\n";
   for (const auto& op : ops) {
     auto it = op.e->dispatch.find(key);
     if (it == op.e->dispatch.end()) continue;
-    std::string adapter = "+[](DispatchKeySet, " + params(op, false) + ") -> " + op.ret + " { return native::" +
+    std::string checks;
+    if (backend && writes_elements_checked(op))
+      for (auto* a : written_args(op)) checks += "check_no_internal_overlap(" + a->name + "); ";
+    std::string adapter = "+[](DispatchKeySet, " + params(op, false) + ") -> " + op.ret + " { " + checks + "return native::" +
                           it->second + "(" + arg_names(op) + "); }";
     o << kernel_registration(op, key, adapter, it->second);
   }
@@ -534,17 +553,6 @@ std::map<std::string, Derivative> load_derivatives(const std::string& path, cons
   return out;
 }
 
-// Whether writing the op's outputs first checks that no two of their elements share memory
-// ("unsupported operation: more than one element of the written-to tensor refers to a single
-// memory location"), as PyTorch's TensorIterator and copy_ do. Not checked, as in PyTorch:
-// fill_ and zero_, masked_fill_ and index_put_ (a deprecation warning there), the in-place view
-// operators (they change metadata only) and the factories' out= forms (they resize).
-bool writes_elements_checked(const Op& op) {
-  static const std::set<std::string> unchecked = {
-      "fill__Scalar", "zero_", "masked_fill__Scalar", "index_put_", "_index_put_impl_", "squeeze__dim", "unsqueeze_",
-      "arange_start_out", "linspace_out", "logspace_out", "randperm_generator_out"};
-  return !unchecked.count(op.id);
-}
 
 std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
   std::ostringstream o;
@@ -569,8 +577,6 @@ std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
         << "    tmp = " << redispatch << ";\n  }\n  return as_view(" << tensor_args(op)[0]->name << ", tmp"
         << (op.id == "detach" ? ", ViewCreation::NotDifferentiable" : "") << ");\n}\n\n";
     } else {
-      if (writes_elements_checked(op))
-        for (auto* a : written) o << "  check_no_internal_overlap(" << a->name << ");\n";
       o << "  {\n    ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n"
         << "    " << redispatch << ";\n  }\n";
       for (auto* a : written) o << "  increment_version(" << a->name << ");\n";

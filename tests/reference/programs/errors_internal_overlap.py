@@ -33,3 +33,12 @@ attempt("div_", lambda: e().div_(2))
 attempt("floor_", lambda: e().floor_())
 attempt("remainder_", lambda: e().remainder_(2))
 attempt("index_copy_", lambda: e().index_copy_(0, torch.tensor([0]), torch.ones(1, 4)))
+# Inference tensors skip ADInplaceOrView, and the check still holds: it is the kernel's.
+with torch.inference_mode():
+    x = torch.zeros(1, 3).expand(2, 3)
+    for e in ("x.add_(1)", "x.mul_(2)", "x.copy_(torch.ones(2, 3))", "x.exp_()", "x.fill_(1)", "x.zero_()"):
+        try:
+            eval(e)
+            print(e, "ok", x.tolist())
+        except RuntimeError as ex:
+            print(e, "->", str(ex)[:90])
