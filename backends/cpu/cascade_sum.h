@@ -12,6 +12,8 @@
 #include <array>
 #include <cstdint>
 
+#include "core/util/interrupt.h"
+
 namespace ipt::cpu::cascade {
 
 inline int64_t ceil_log2(int64_t x) {
@@ -29,6 +31,7 @@ std::array<A, NR> multi_row_sum(int64_t size, const Load& load) {
   A acc[kLevels][NR] = {};
   int64_t i = 0;
   while (i + level_step <= size) {
+    if ((i & 0xffff) == 0) check_interrupt();  // a Stop reaches into a long sum
     for (int64_t j = 0; j < level_step; ++j, ++i)
       for (int k = 0; k < NR; ++k) acc[0][k] += load(i, k);
     for (int j = 1; j < kLevels; ++j) {
@@ -77,18 +80,19 @@ T inner_sum(const T* x, int64_t n, int64_t stride) {
   return total;
 }
 
-// Column sums of a (rows x cols) block, rows reduced (PyTorch's outer sum): columns in the
-// full groups of 4 vectors (contiguous columns) or of 4 scalars take one cascade each; the
-// rest a row_sum over the rows.
+// Column sums of a (rows x cols) block, rows reduced (PyTorch's outer sum), added into
+// out[j * out_stride]: columns in the full groups of 4 vectors (contiguous columns) or of 4
+// scalars take one cascade each; the rest a row_sum over the rows.
 template <typename T>
 void outer_sum(const T* x, int64_t rows, int64_t row_stride, int64_t cols, int64_t col_stride, T* out,
                int64_t out_stride) {
   const int64_t group = (col_stride == 1 && cols >= kLanes<T>) ? 4 * kLanes<T> : 4;
   const int64_t grouped = cols / group * group;
   for (int64_t j = 0; j < cols; ++j) {
+    if ((j & 0xffff) == 0) check_interrupt();
     const T* col = x + j * col_stride;
     auto load = [&](int64_t i) { return col[i * row_stride]; };
-    out[j * out_stride] =
+    out[j * out_stride] +=
         j < grouped ? multi_row_sum<T, 1>(rows, [&](int64_t i, int) { return load(i); })[0] : row_sum<T>(rows, load);
   }
 }

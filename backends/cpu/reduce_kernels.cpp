@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "backends/cpu/cascade_sum.h"
+#include "backends/cpu/reduction_dims.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/shape_rules.h"
@@ -38,25 +39,60 @@ ReducedPlacement reduced_placement(const Tensor& self, const std::vector<bool>& 
   return r;
 }
 
-// PyTorch's summation order (cascade_sum.h) for a contiguous float or double tensor summed in
-// its own dtype over all dimensions, trailing ones (row sums) or leading ones (column sums):
-// acc gets the sums and true is returned; false leaves other cases to the double accumulation.
-bool cascade_sum(const Tensor& self, const ReductionGeometry& g, int64_t n_out, int64_t count, std::vector<double>& acc) {
-  if (!self.is_contiguous() || g.out_dtype != self.dtype() || n_out == 0) return false;
+// One call of PyTorch's 2-D reduction loop (its cascade_sum): dims a and b of the loop, added
+// into `out` (which the whole reduction zero-fills first).
+template <typename T>
+void sum_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
+  namespace cc = cpu::cascade;
+  if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // the reduced dim first
+  if (a.out_stride != 0 && b.out_stride != 0) {  // nothing reduced here: out += in
+    for (int64_t j = 0; j < b.size; ++j)
+      for (int64_t i = 0; i < a.size; ++i) out[i * a.out_stride + j * b.out_stride] += in[i * a.in_stride + j * b.in_stride];
+    return;
+  }
+  const int64_t os = b.out_stride;
+  constexpr int64_t L = cc::kLanes<T>;
+  if ((a.in_stride == 1 && a.size >= L) || (a.in_stride < b.in_stride && !(b.in_stride == 1 && b.size >= L))) {
+    // inner sums: each j sums a contiguous (vectorized) or strided row
+    for (int64_t j = 0; j < b.size; ++j) {
+      if ((j & 0xffff) == 0) check_interrupt();
+      out[j * os] += cc::inner_sum(in + j * b.in_stride, a.size, a.in_stride);
+    }
+  } else {
+    cc::outer_sum(in, a.size, a.in_stride, b.size, b.in_stride, out, os);  // columns j, rows reduced
+  }
+}
+
+// PyTorch's summation order (cascade_sum.h, reduction_dims.h) for a float or double tensor
+// summed in its own dtype, over any dims and any strides: acc gets the sums (indexed as the
+// contiguous keepdim output) and true is returned; false leaves other cases to the double
+// accumulation.
+bool cascade_sum(const Tensor& self, const ReductionGeometry& g, int64_t n_out, std::vector<double>& acc) {
+  if (g.out_dtype != self.dtype() || n_out == 0 || self.numel() == 0) return false;
   if (self.dtype() != ScalarType::Float && self.dtype() != ScalarType::Double) return false;
-  const ReducedPlacement placement = reduced_placement(self, g.reduced);
-  const bool reduced_suffix = placement.trailing, reduced_prefix = placement.leading;
-  if (!reduced_suffix && !reduced_prefix) return false;
+  const std::vector<cpu::LoopDim> dims = cpu::reduction_loop_dims(self.sizes(), self.strides(), g.reduced);
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      const T* p = self.data_ptr<T>();
-      if (reduced_suffix) {
-        for (int64_t r = 0; r < n_out; ++r) acc[r] = static_cast<double>(T(0) + cpu::cascade::inner_sum(p + r * count, count, 1));
-      } else {
-        std::vector<T> cols(static_cast<size_t>(n_out));
-        cpu::cascade::outer_sum(p, count, n_out, n_out, 1, cols.data(), 1);
-        for (int64_t c = 0; c < n_out; ++c) acc[c] = static_cast<double>(T(0) + cols[c]);
+      std::vector<T> out(static_cast<size_t>(n_out), T(0));
+      const T* in = self.data_ptr<T>();
+      const cpu::LoopDim d0 = dims[0], d1 = dims.size() > 1 ? dims[1] : cpu::LoopDim{};
+      // The dims past the first two, walked with the third fastest.
+      std::vector<int64_t> idx(dims.size() > 2 ? dims.size() - 2 : 0, 0);
+      for (;;) {
+        int64_t in_off = 0, out_off = 0;
+        for (size_t k = 0; k < idx.size(); ++k) {
+          in_off += idx[k] * dims[k + 2].in_stride;
+          out_off += idx[k] * dims[k + 2].out_stride;
+        }
+        sum_2d<T>(in + in_off, out.data() + out_off, d0, d1);
+        size_t k = 0;
+        for (; k < idx.size(); ++k) {
+          if (++idx[k] < dims[k + 2].size) break;
+          idx[k] = 0;
+        }
+        if (k == idx.size()) break;
       }
+      for (int64_t i = 0; i < n_out; ++i) acc[static_cast<size_t>(i)] = static_cast<double>(out[static_cast<size_t>(i)]);
     }
   });
   return true;
@@ -90,7 +126,7 @@ Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
   };
   if (is_floating(g.out_dtype) || mean) {
     std::vector<double> acc(static_cast<size_t>(n_out), 0.0);
-    if (cascade_sum(self, g, n_out, count, acc)) {
+    if (cascade_sum(self, g, n_out, acc)) {
       finish(acc);
       return out;
     }

@@ -96,7 +96,7 @@ TEST(CascadeSum, ExactOnIntegersAndOrderSensitive) {
   EXPECT_EQ(cpu::cascade::inner_sum(v.data(), 64, 1), 16777216.0f);
   std::vector<float> cols(20 * 3);
   for (size_t i = 0; i < cols.size(); ++i) cols[i] = static_cast<float>(i % 3);
-  float out[3];
+  float out[3] = {0.0f, 0.0f, 0.0f};  // outer_sum adds into out
   cpu::cascade::outer_sum(cols.data(), 20, 3, 3, 1, out, 1);
   EXPECT_EQ(out[0], 0.0f);
   EXPECT_EQ(out[1], 20.0f);
