@@ -9,6 +9,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/tensor/float16_storage.h"
+
 namespace ipt {
 
 // float -> binary16, rounding to nearest even (as the hardware conversion does); NaN becomes
@@ -45,35 +47,12 @@ constexpr float float_from_half_bits(uint16_t h) {
   return std::bit_cast<float>(sign | ((exp - 15u + 127u) << 23) | (mant << 13));
 }
 
-struct Half {
-  uint16_t bits{};
-  Half() = default;
-  template <typename U>
-    requires(!std::is_same_v<U, Half>)
-  Half(U v) : bits(half_bits_from_float(static_cast<float>(v))) {}
-  operator float() const { return float_from_half_bits(bits); }
-  Half& operator+=(float v) { return *this = Half(float(*this) + v); }
-  Half& operator-=(float v) { return *this = Half(float(*this) - v); }
-  Half& operator*=(float v) { return *this = Half(float(*this) * v); }
-  Half& operator/=(float v) { return *this = Half(float(*this) / v); }
-};
+using Half = Float16Storage<half_bits_from_float, float_from_half_bits>;
 static_assert(sizeof(Half) == 2);
 
 }  // namespace ipt
 
+// -65504, 65504, 2^-14 (the smallest normal), 2^-10, inf, the quiet NaN.
 template <>
-class std::numeric_limits<ipt::Half> {
- public:
-  static constexpr bool is_specialized = true;
-  static constexpr bool is_signed = true;
-  static constexpr bool is_integer = false;
-  static constexpr bool has_infinity = true;
-  static constexpr bool has_quiet_NaN = true;
-  static constexpr int digits = 11;
-  static ipt::Half lowest() { return ipt::Half(-65504.0f); }
-  static ipt::Half max() { return ipt::Half(65504.0f); }
-  static ipt::Half min() { return ipt::Half(6.103515625e-05f); }
-  static ipt::Half epsilon() { return ipt::Half(0.0009765625f); }
-  static ipt::Half infinity() { return ipt::Half(std::numeric_limits<float>::infinity()); }
-  static ipt::Half quiet_NaN() { return ipt::Half(std::numeric_limits<float>::quiet_NaN()); }
-};
+class std::numeric_limits<ipt::Half>
+    : public ipt::Float16Limits<ipt::Half, 11, 0xfbff, 0x7bff, 0x0400, 0x1400, 0x7c00, 0x7e00> {};

@@ -211,36 +211,36 @@ def check_trace(path):
     return doc
 
 
-def case_run_trace():
+def run_traced(source):
+    """Runs the program `source` with --trace and returns the checked trace document."""
     with tempfile.TemporaryDirectory() as d:
-        p = write(d, "t.py", "import torch\na = torch.ones(2)\nb = a + a\nc = a.t()\na.add_(b)\n")
+        p = write(d, "t.py", source)
         tpath = os.path.join(d, "out.json")
         rc, out, err = run(["run", p, "--trace", tpath])
         expect(rc == 0, "run with --trace", out, err)
-        doc = check_trace(tpath)
-        names = [e.get("name", "") for e in doc["traceEvents"]]
-        expect(any("aten::add.Tensor [AutogradCPU]" in n for n in names), "dispatch slices named by op and key")
-        expect(any("aten::add_.Tensor [ADInplaceOrView]" in n for n in names), "the in-place redispatch chain")
-        cats = {e["category"] for e in doc["insidePyTorch"]["events"]}
-        expect({"dispatch", "tensor", "script"} <= cats, "payload holds dispatch, tensor and script events: %s" % cats)
+        return check_trace(tpath)
+
+
+def case_run_trace():
+    doc = run_traced("import torch\na = torch.ones(2)\nb = a + a\nc = a.t()\na.add_(b)\n")
+    names = [e.get("name", "") for e in doc["traceEvents"]]
+    expect(any("aten::add.Tensor [AutogradCPU]" in n for n in names), "dispatch slices named by op and key")
+    expect(any("aten::add_.Tensor [ADInplaceOrView]" in n for n in names), "the in-place redispatch chain")
+    cats = {e["category"] for e in doc["insidePyTorch"]["events"]}
+    expect({"dispatch", "tensor", "script"} <= cats, "payload holds dispatch, tensor and script events: %s" % cats)
 
 
 def case_autocast_trace():
     """The Autocast kernel is a slice of its own: it casts (two _to_copy calls) and calls the
     operator again, which then passes the Autocast key by."""
-    with tempfile.TemporaryDirectory() as d:
-        p = write(d, "t.py", "import torch\nx = torch.ones(2, 2)\nwith torch.autocast('cpu'):\n    y = torch.mm(x, x)\n")
-        tpath = os.path.join(d, "out.json")
-        rc, out, err = run(["run", p, "--trace", tpath])
-        expect(rc == 0, "run with --trace", out, err)
-        doc = check_trace(tpath)
-        names = [e.get("name", "") for e in doc["traceEvents"] if e.get("ph") in ("B", "X")]
-        expect("aten::mm [AutocastCPU]" in names, "the Autocast kernel's slice", names)
-        after = names[names.index("aten::mm [AutocastCPU]") + 1:]
-        expect(after.count("aten::_to_copy [AutogradCPU]") == 2 and "aten::mm [AutogradCPU]" in after and
-               "aten::mm [AutocastCPU]" not in after, "casts, then the operator below the Autocast key", after)
-        kernels = [e.get("args", {}).get("kernel", "") for e in doc["traceEvents"]]
-        expect("AutocastCPU::mm [lower_precision_fp]" in kernels, "the kernel names its cast policy")
+    doc = run_traced("import torch\nx = torch.ones(2, 2)\nwith torch.autocast('cpu'):\n    y = torch.mm(x, x)\n")
+    names = [e.get("name", "") for e in doc["traceEvents"] if e.get("ph") in ("B", "X")]
+    expect("aten::mm [AutocastCPU]" in names, "the Autocast kernel's slice", names)
+    after = names[names.index("aten::mm [AutocastCPU]") + 1:]
+    expect(after.count("aten::_to_copy [AutogradCPU]") == 2 and "aten::mm [AutogradCPU]" in after and
+           "aten::mm [AutocastCPU]" not in after, "casts, then the operator below the Autocast key", after)
+    kernels = [e.get("args", {}).get("kernel", "") for e in doc["traceEvents"]]
+    expect("AutocastCPU::mm [lower_precision_fp]" in kernels, "the kernel names its cast policy")
 
 
 def case_lesson_trace(number):
