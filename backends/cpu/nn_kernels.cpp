@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "backends/cpu/cascade_sum.h"
 #include "backends/cpu/cpu_loops.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
@@ -42,9 +43,7 @@ std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& targ
       constexpr int kLevels = 8;
       T loss[kLevels] = {}, weights[kLevels] = {};
       const int64_t positions = g.n * g.s;
-      int64_t ceil_log2 = 0;
-      while ((int64_t(1) << ceil_log2) < positions) ++ceil_log2;
-      const int64_t level_power = std::max<int64_t>(4, ceil_log2 / kLevels);
+      const int64_t level_power = std::max<int64_t>(4, cpu::cascade::ceil_log2(positions) / kLevels);
       const int64_t level_mask = (int64_t(1) << level_power) - 1;
       int64_t ignored = 0;
       for (int64_t n = 0; n < g.n; ++n)

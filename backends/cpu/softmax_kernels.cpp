@@ -19,6 +19,7 @@
 #include <limits>
 #include <vector>
 
+#include "backends/cpu/cascade_sum.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/vml.h"
 #include "core/ops/shape_rules.h"
@@ -28,13 +29,12 @@ namespace ipt::native {
 
 namespace {
 
-template <typename T>
-constexpr int64_t kLanes = sizeof(T) == 4 ? 8 : 4;
+using cpu::cascade::kLanes;  // floats or doubles in one AVX2 vector
 
-// vec::maximum: NaN wins.
+// vec::maximum: NaN wins (a NaN b falls to b).
 template <typename T>
 T nan_max(T a, T b) {
-  return (std::isnan(a) || a > b) ? a : (std::isnan(b) ? b : (a > b ? a : b));
+  return (std::isnan(a) || a > b) ? a : b;
 }
 
 // The lane-wise sum of a row, then the lanes' tree (Note [Softmax's order of operations]).
