@@ -11,8 +11,10 @@
 
 #include <string>
 
+#include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/wrapping.h"
+#include "core/ops/out_rules.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/trace/recorder.h"
@@ -175,11 +177,45 @@ Tensor dot_cpu(const Tensor& self, const Tensor& tensor) {
   return make_view(r, {}, {}, 0);
 }
 
-Tensor mv_cpu(const Tensor& self, const Tensor& vec) {
-  cpu::refuse_half(self, "addmv_impl_cpu");
-  check_mv(self, vec);
-  Tensor r = mm_cpu(self, make_view(vec, {vec.numel(), 1}, {vec.strides()[0], 0}, vec.storage_offset()));
-  return make_view(r, {self.sizes()[0]}, {1}, 0);
+// addmv: out = beta * self + alpha * (mat @ vec), self broadcast to mat's rows; mv is addmv
+// with beta 0 (core/ops/out_composite_kernels.cpp). One gemm on (n, 1) views, as for addmm;
+// a strided `out` gets the result through a contiguous buffer.
+namespace {
+void check_addmv_cpu(const Tensor& self, const Tensor& mat, const Tensor& vec) {
+  check_addmv(self, mat, vec);
+  cpu::refuse_half(mat, "addmv_impl_cpu");
+  check_not_bool(mat, "addmv_impl_cpu");
+}
+void addmv_into(const Tensor& out, const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
+                const Scalar& alpha) {
+  const int64_t n = mat.sizes()[0];
+  Tensor c = out.is_contiguous() ? out : make_empty(std::vector<int64_t>{n}, out.dtype(), out.device());
+  if (beta.to_double() != 0.0 && !c.is_same(self)) copy_cpu_(c, self, false);
+  gemm_into(make_view(c, {n, 1}, {1, 1}, c.storage_offset()), mat,
+            make_view(vec, {vec.numel(), 1}, {vec.strides()[0], 0}, vec.storage_offset()), alpha, beta);
+  if (!c.is_same(out)) copy_cpu_(out, c, false);
+}
+}  // namespace
+
+Tensor addmv_cpu(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  check_addmv_cpu(self, mat, vec);
+  Tensor out = make_empty(std::vector<int64_t>{mat.sizes()[0]}, vec.dtype(), vec.device());
+  addmv_into(out, self, mat, vec, beta, alpha);
+  return out;
+}
+Tensor addmv_cpu_(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha) {
+  check_addmv_cpu(self, mat, vec);
+  check_inplace_result(self, std::vector<int64_t>{mat.sizes()[0]}, vec.dtype());
+  addmv_into(self, self, mat, vec, beta, alpha);
+  return self;
+}
+Tensor addmv_out_cpu(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta, const Scalar& alpha,
+                     const Tensor& out) {
+  check_addmv_cpu(self, mat, vec);
+  check_structured_out_dtype(out, vec.dtype());
+  resize_output(out, std::vector<int64_t>{mat.sizes()[0]});
+  addmv_into(out, self, mat, vec, beta, alpha);
+  return out;
 }
 
 // One sgemm/dgemm per batch (the trace shows each call's flags).

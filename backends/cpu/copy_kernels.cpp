@@ -14,6 +14,7 @@
 #include <xmmintrin.h>
 #endif
 
+#include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"

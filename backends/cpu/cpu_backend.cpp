@@ -3,6 +3,7 @@
 
 #include <sys/mman.h>
 
+#include "backends/cpu/copy_kernels.h"
 #include "core/tensor/backend.h"
 #include "core/util/error.h"
 
@@ -30,9 +31,10 @@ void* cpu_allocate(size_t nbytes) {
   return p;
 }
 void cpu_deallocate(void* p) { std::free(p); }
+void cpu_copy(const Tensor& self, const Tensor& src, bool non_blocking) { native::copy_cpu_(self, src, non_blocking); }
 
 const BackendInterface kCpuBackend = {
-    "cpu", DeviceType::CPU, cpu_allocate, cpu_deallocate, register_CPU_kernels, nullptr, nullptr,
+    "cpu", DeviceType::CPU, cpu_allocate, cpu_deallocate, register_CPU_kernels, nullptr, nullptr, cpu_copy,
 };
 }  // namespace
 

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"

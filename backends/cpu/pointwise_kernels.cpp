@@ -5,6 +5,7 @@
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/vml.h"
 #include "backends/cpu/wrapping.h"
+#include "core/ops/out_rules.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/util/error.h"
@@ -443,13 +444,13 @@ struct SignOp {
 };
 }  // namespace
 
-Tensor abs_cpu(const Tensor& self) {
+// abs, abs_ and abs.out all come here (core/ops/out_composite_kernels.cpp).
+Tensor abs_out_cpu(const Tensor& self, const Tensor& out) {
   check_not_bool(self, "abs_cpu");
-  return unary_out_of_place(self, PromoteInts::No, AbsOp{});
-}
-Tensor abs_cpu_(const Tensor& self) {
-  check_not_bool(self, "abs_cpu");
-  return unary_in_place(self, PromoteInts::No, AbsOp{});
+  check_out_dtype_is(out, self.dtype());
+  resize_output_like(out, self.sizes(), self);
+  unary_into(out, self, self.dtype(), AbsOp{});
+  return out;
 }
 Tensor floor_cpu(const Tensor& self) {
   cpu::refuse_half(self, "floor_vml_cpu");
@@ -544,19 +545,27 @@ IPT_COMPARE(gt, x > y)
 IPT_COMPARE(ge, x >= y)
 #undef IPT_COMPARE
 
-Tensor logical_and_cpu(const Tensor& self, const Tensor& other) {
-  return compare_out(self, other, [](auto x, auto y) { return x != decltype(x)(0) && y != decltype(y)(0); });
+// The logical ops compute in their inputs' common dtype and write 1 or 0 in out's dtype, whatever
+// it is (logical_not_ writes into self). Their functional forms come here too.
+namespace {
+template <typename Op>
+Tensor logical_binary_out(const Tensor& self, const Tensor& other, const Tensor& out, Op op) {
+  PointwiseGeometry g = binary_geometry(self, other);
+  resize_output_like(out, g.sizes, self.sizes() == g.sizes ? self : other);
+  binary_into(out, self, other, g.compute_dtype, [&](auto x, auto y) { return static_cast<decltype(x)>(op(x, y)); });
+  return out;
 }
-Tensor logical_or_cpu(const Tensor& self, const Tensor& other) {
-  return compare_out(self, other, [](auto x, auto y) { return x != decltype(x)(0) || y != decltype(y)(0); });
+}  // namespace
+Tensor logical_and_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
+  return logical_binary_out(self, other, out, [](auto x, auto y) { return x != decltype(x)(0) && y != decltype(y)(0); });
 }
-Tensor logical_not_cpu(const Tensor& self) {
-  return bool_unary_out(self, [](auto x) { return x == decltype(x)(0); });
+Tensor logical_or_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
+  return logical_binary_out(self, other, out, [](auto x, auto y) { return x != decltype(x)(0) || y != decltype(y)(0); });
 }
-// In place the result keeps self's dtype (1 / 0).
-Tensor logical_not_cpu_(const Tensor& self) {
-  unary_into(self, self, self.dtype(), [](auto x) { return static_cast<decltype(x)>(x == decltype(x)(0)); });
-  return self;
+Tensor logical_not_out_cpu(const Tensor& self, const Tensor& out) {
+  resize_output_like(out, self.sizes(), self);
+  unary_into(out, self, self.dtype(), [](auto x) { return static_cast<decltype(x)>(x == decltype(x)(0)); });
+  return out;
 }
 Tensor isnan_cpu(const Tensor& self) {
   return bool_unary_out(self, [](auto x) { return x != x; });

@@ -6,6 +6,7 @@
 
 #include "backends/cpu/cascade_sum.h"
 #include "backends/cpu/reduction_dims.h"
+#include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/shape_rules.h"

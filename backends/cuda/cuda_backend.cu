@@ -21,7 +21,7 @@ void to_host(void* dst, const void* src, size_t n) { cudaMemcpy(dst, src, n, cud
 void from_host(void* dst, const void* src, size_t n) { cudaMemcpy(dst, src, n, cudaMemcpyHostToDevice); }
 
 const BackendInterface kCudaBackend = {
-    "cuda", DeviceType::CUDA, cuda_allocate, cuda_deallocate, register_CUDA_kernels, to_host, from_host,
+    "cuda", DeviceType::CUDA, cuda_allocate, cuda_deallocate, register_CUDA_kernels, to_host, from_host, nullptr,
 };
 }  // namespace
 

@@ -1,6 +1,7 @@
 // The Meta backend: tensors with shapes, strides and dtypes but no memory. Its kernels run
 // the same shape rules as the CPU kernels (core/ops/shape_rules.h) and touch no data, which
 // is how PyTorch traces shapes without computing.
+#include "core/ops/out_rules.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/backend.h"
@@ -16,7 +17,7 @@ namespace {
 void* meta_allocate(size_t) { return nullptr; }
 void meta_deallocate(void*) {}
 const BackendInterface kMetaBackend = {
-    "meta", DeviceType::Meta, meta_allocate, meta_deallocate, register_Meta_kernels, nullptr, nullptr,
+    "meta", DeviceType::Meta, meta_allocate, meta_deallocate, register_Meta_kernels, nullptr, nullptr, nullptr,
 };
 const Device kMeta(DeviceType::Meta);
 }  // namespace
@@ -43,15 +44,6 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride, std::optional<Sc
 
 Tensor fill_meta_(const Tensor& self, const Scalar&) { return self; }
 Tensor fill_meta_random_(const Tensor& self, double, double, std::optional<Generator>) { return self; }
-Tensor copy_meta_(const Tensor& self, const Tensor& src, bool) {
-  // A meta source has no values to give a tensor with memory (x.cpu(), cpu.copy_(meta)).
-  IPT_CHECK(self.device().type == DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
-  auto b = broadcast_shapes(self.sizes(), src.sizes());
-  IPT_CHECK(b == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
-            " doesn't match the broadcast shape ", int_list_str(b));
-  return self;
-}
-
 Tensor arange_out_meta(const Scalar& start, const Scalar& end, const Scalar& step, const Tensor& out) {
   out.impl()->resize_contiguous({arange_length(start, end, step)});
   return out;
@@ -87,9 +79,21 @@ Tensor dot_meta(const Tensor& self, const Tensor& tensor) {
   check_dot(self, tensor);
   return make_empty(std::vector<int64_t>{}, self.dtype(), kMeta);
 }
-Tensor mv_meta(const Tensor& self, const Tensor& vec) {
-  check_mv(self, vec);
-  return make_empty(std::vector<int64_t>{self.sizes()[0]}, self.dtype(), kMeta);
+Tensor addmv_meta(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar&, const Scalar&) {
+  check_addmv(self, mat, vec);
+  return make_empty(std::vector<int64_t>{mat.sizes()[0]}, vec.dtype(), kMeta);
+}
+Tensor addmv_meta_(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar&, const Scalar&) {
+  check_addmv(self, mat, vec);
+  check_inplace_result(self, std::vector<int64_t>{mat.sizes()[0]}, vec.dtype());
+  return self;
+}
+Tensor addmv_out_meta(const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar&, const Scalar&,
+                      const Tensor& out) {
+  check_addmv(self, mat, vec);
+  check_structured_out_dtype(out, vec.dtype());
+  resize_output(out, std::vector<int64_t>{mat.sizes()[0]});
+  return out;
 }
 Tensor bmm_meta(const Tensor& self, const Tensor& mat2) {
   check_bmm(self, mat2);
@@ -150,13 +154,20 @@ Tensor mse_loss_meta(const Tensor& self, const Tensor& target, int64_t reduction
 
 // ---- elementwise math ------------------------------------------------------------------------
 
-Tensor abs_meta(const Tensor& self) {
+Tensor abs_out_meta(const Tensor& self, const Tensor& out) {
   check_not_bool(self, "abs_cpu");
-  return unary_meta(self);
+  check_out_dtype_is(out, self.dtype());
+  resize_output_like(out, self.sizes(), self);
+  return out;
 }
-Tensor abs_meta_(const Tensor& self) {
-  check_not_bool(self, "abs_cpu");
-  return self;
+Tensor logical_not_out_meta(const Tensor& self, const Tensor& out) {
+  resize_output_like(out, self.sizes(), self);
+  return out;
+}
+Tensor logical_binary_out_meta(const Tensor& self, const Tensor& other, const Tensor& out) {
+  PointwiseGeometry g = binary_geometry(self, other);
+  resize_output_like(out, g.sizes, self.sizes() == g.sizes ? self : other);
+  return out;
 }
 Tensor rounding_meta(const Tensor& self) { return unary_meta(self); }
 Tensor rounding_meta_(const Tensor& self) { return self; }

@@ -90,4 +90,10 @@ void report_not_differentiable(const char* op) {
   IPT_FAIL(NotImplementedError, "the derivative for '", op, "' is not implemented.");
 }
 
+void report_out_requires_grad(const char* fn) {
+  IPT_FAIL(RuntimeError, fn,
+           "(): functions with out=... arguments don't support automatic differentiation, but one of the "
+           "arguments requires grad.");
+}
+
 }  // namespace ipt::autograd

@@ -23,6 +23,9 @@ void check_inplace(const Tensor& self);
 // view's own grad_fn is regenerated from the base when it is next asked for (AsStridedBackward0).
 void rebase_history(const Tensor& self, const std::shared_ptr<Node>& fn);
 [[noreturn]] void report_not_differentiable(const char* op);
+// An out= overload called with an input (or the out tensor) that requires grad, in grad mode:
+// "abs(): functions with out=... arguments don't support automatic differentiation, ...".
+[[noreturn]] void report_out_requires_grad(const char* fn);
 // In grad mode, an argument the operator is not differentiable for must not require grad:
 // "The function 'nll_loss_forward' is not differentiable with respect to argument 'weight'. ..."
 void check_no_requires_grad(const std::optional<Tensor>& t, const char* name, const char* fn);

@@ -1,5 +1,7 @@
 #include "core/ops/shape_rules.h"
 
+#include <algorithm>
+
 #include "core/ops/scalar_tensor.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
@@ -144,13 +146,22 @@ void check_dot(const Tensor& self, const Tensor& other) {
             dtype_cpp_name(self.dtype()), " and ", dtype_cpp_name(other.dtype()));
 }
 
-void check_mv(const Tensor& self, const Tensor& vec) {
-  IPT_CHECK(self.dim() == 2 && vec.dim() == 1, RuntimeError, "vector + matrix @ vector expected, got 1, ", self.dim(),
-            ", ", vec.dim());
-  IPT_CHECK(self.sizes()[1] == vec.sizes()[0], RuntimeError, "size mismatch, got ", self.sizes()[0], ", ",
-            self.sizes()[0], "x", self.sizes()[1], ",", vec.sizes()[0]);
-  IPT_CHECK(self.dtype() == vec.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(self.dtype()),
+void check_addmv(const Tensor& self, const Tensor& mat, const Tensor& vec) {
+  IPT_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1, RuntimeError, "vector + matrix @ vector expected, got ",
+            self.dim(), ", ", mat.dim(), ", ", vec.dim());
+  if (!(mat.sizes()[1] == vec.sizes()[0] && (mat.sizes()[0] == self.numel() || self.numel() == 1)))
+    IPT_FAIL(RuntimeError, "size mismatch, got ", self.size(0), ", ", mat.sizes()[0], "x", mat.sizes()[1], ",",
+             vec.sizes()[0]);
+  IPT_CHECK(mat.dtype() == vec.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(mat.dtype()),
             " but found ", dtype_cpp_name(vec.dtype()));
+}
+
+void check_inplace_result(const Tensor& self, IntArrayRef sizes, ScalarType dtype) {
+  IPT_CHECK(self.dtype() == dtype, RuntimeError, "Bad in-place call: input tensor dtype ",
+            dtype_element_name(self.dtype()), " and output tensor dtype ", dtype_element_name(dtype), " should match");
+  IPT_CHECK(std::equal(sizes.begin(), sizes.end(), self.sizes().begin(), self.sizes().end()), RuntimeError,
+            "Bad in-place call: input tensor size ", int_list_str(self.sizes()),
+            " and output tensor size ", int_list_str(sizes), " should match");
 }
 
 void check_bmm(const Tensor& self, const Tensor& mat2) {
@@ -280,23 +291,8 @@ ScalarType clamp_dtype(const Tensor& self, const std::optional<Scalar>& min, con
 
 void check_clamp_inplace(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
   ScalarType dt = clamp_dtype(self, min, max);
-  // PyTorch names the C++ element type here.
-  auto cpp_type = [](ScalarType t) {
-    switch (t) {
-      case ScalarType::Bool: return "bool";
-      case ScalarType::Byte: return "unsigned char";
-      case ScalarType::Short: return "short int";
-      case ScalarType::Int: return "int";
-      case ScalarType::Long: return "long int";
-      case ScalarType::Half: return "c10::Half";
-      case ScalarType::BFloat16: return "c10::BFloat16";
-      case ScalarType::Float: return "float";
-      case ScalarType::Double: break;
-    }
-    return "double";
-  };
   IPT_CHECK(can_cast(dt, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(dt),
-            " can't be cast to the desired output type ", cpp_type(self.dtype()));
+            " can't be cast to the desired output type ", dtype_element_name(self.dtype()));
 }
 
 PointwiseGeometry where_geometry(const Tensor& condition, const Tensor& self, const Tensor& other) {

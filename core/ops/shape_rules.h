@@ -49,7 +49,11 @@ ReductionGeometry reduction_geometry(const Tensor& self, std::optional<IntArrayR
 
 // Checks dot / mv / bmm operands with PyTorch's messages.
 void check_dot(const Tensor& self, const Tensor& other);
-void check_mv(const Tensor& self, const Tensor& vec);
+// addmv's checks (mv is addmv into a fresh result): the result has mat's rows and vec's dtype.
+void check_addmv(const Tensor& self, const Tensor& mat, const Tensor& vec);
+// A structured in-place kernel's self must have its result's sizes and dtype: "Bad in-place
+// call: input tensor size [1] and output tensor size [2] should match".
+void check_inplace_result(const Tensor& self, IntArrayRef sizes, ScalarType dtype);
 void check_bmm(const Tensor& self, const Tensor& mat2);
 
 // Checks mm's operands (2-D, same dtype, inner sizes match) with PyTorch's messages.

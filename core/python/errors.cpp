@@ -1,7 +1,10 @@
-// See Note [C++ errors become Python exceptions] in pybind.h.
+// See Note [C++ errors become Python exceptions] in pybind.h and Note [Warnings reach Python
+// as warnings] in core/util/warning.h.
+#include <cstdio>
 #include <new>
 
 #include "core/python/pybind.h"
+#include "core/util/warning.h"
 
 namespace ipt::python {
 
@@ -35,5 +38,19 @@ void set_python_error_from_current_exception() {
     PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
   }
 }
+
+namespace {
+// warnings.warn(message, UserWarning) from the operation's caller; an error a filter makes of
+// it propagates out of the operation. Without the GIL (a worker thread) it goes to stderr.
+void warn_in_python(const std::string& message) {
+  if (!PyGILState_Check()) {
+    std::fprintf(stderr, "Warning: %s\n", message.c_str());
+    return;
+  }
+  if (PyErr_WarnEx(PyExc_UserWarning, message.c_str(), 1) < 0) throw pybind11::error_already_set();
+}
+}  // namespace
+
+void install_warning_handler() { set_warning_handler(warn_in_python); }
 
 }  // namespace ipt::python

@@ -26,6 +26,7 @@ PyObject* init_torch_c() {
         set_python_error_from_current_exception();
       }
     });
+    install_warning_handler();
     init_tensor_type(m.ptr());
     init_value_types(m);
     init_dispatch(m);

@@ -20,6 +20,8 @@ namespace ipt::python {
 // Sets the Python error for the exception being handled (call inside a catch block).
 void set_python_error_from_current_exception();
 PyObject* python_exception_type(ErrorKind k);
+// Makes the runtime's warnings (IPT_WARN) Python UserWarnings.
+void install_warning_handler();
 
 }  // namespace ipt::python
 

@@ -14,6 +14,7 @@
 namespace ipt {
 
 class Dispatcher;
+class Tensor;
 
 struct BackendInterface {
   const char* name;                           // "cpu", "meta", "cuda"
@@ -24,6 +25,10 @@ struct BackendInterface {
   // Optional: copies nbytes between host memory and this device (null for CPU/Meta).
   void (*copy_to_host)(void* dst, const void* src, size_t nbytes);
   void (*copy_from_host)(void* dst, const void* src, size_t nbytes);
+  // Optional: copies src's elements into self (broadcast and converted; the shapes are checked),
+  // where self or src is on this device: PyTorch's copy_stub, which the one copy_ kernel of
+  // every device (CompositeExplicitAutograd) calls. Null for Meta, which holds no values.
+  void (*copy)(const Tensor& self, const Tensor& src, bool non_blocking);
 };
 
 // Called by each backend's registration function (backends/registry.cpp).

@@ -37,6 +37,21 @@ const char* dtype_cpp_name(ScalarType t) {
   return "?";
 }
 
+const char* dtype_element_name(ScalarType t) {
+  switch (t) {
+    case ScalarType::Bool: return "bool";
+    case ScalarType::Byte: return "unsigned char";
+    case ScalarType::Short: return "short int";
+    case ScalarType::Int: return "int";
+    case ScalarType::Long: return "long int";
+    case ScalarType::Half: return "c10::Half";
+    case ScalarType::BFloat16: return "c10::BFloat16";
+    case ScalarType::Float: return "float";
+    case ScalarType::Double: return "double";
+  }
+  return "?";
+}
+
 std::string Device::str() const {
   switch (type) {
     case DeviceType::CPU: return "cpu";

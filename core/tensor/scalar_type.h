@@ -47,6 +47,8 @@ std::string dtype_repr(ScalarType t);
 // PyTorch's C++ names used in error messages: "Float", "Double", "Long", "Bool", "Byte",
 // "Short", "Int", "Half", "BFloat16".
 const char* dtype_cpp_name(ScalarType t);
+// The C++ element type, as some of PyTorch's messages name it: "float", "long int", "c10::Half".
+const char* dtype_element_name(ScalarType t);
 // The larger of two types in the order Bool < Byte < Short < Int < Long < Half|BFloat16 <
 // Float < Double, where Half and BFloat16 give Float.
 constexpr ScalarType promote_types(ScalarType a, ScalarType b) {

@@ -49,8 +49,13 @@ void TensorImpl::resize_contiguous(std::vector<int64_t> sizes) {
   is_contiguous_ = true;
 }
 
-int64_t Tensor::size(int64_t d) const { return sizes()[wrap_dim(d, dim())]; }
-int64_t Tensor::stride(int64_t d) const { return strides()[wrap_dim(d, dim())]; }
+// A 0-dim tensor has no size to give (wrap_dim alone would let dim 0 through).
+static int64_t checked_dim(int64_t d, int64_t ndim) {
+  IPT_CHECK(ndim > 0, IndexError, "Dimension specified as ", d, " but tensor has no dimensions");
+  return wrap_dim(d, ndim);
+}
+int64_t Tensor::size(int64_t d) const { return sizes()[checked_dim(d, dim())]; }
+int64_t Tensor::stride(int64_t d) const { return strides()[checked_dim(d, dim())]; }
 
 bool inference_mode_enabled() {
   // Inside torch.inference_mode() ADInplaceOrView is no longer thread-locally included.
@@ -70,11 +75,19 @@ Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device devic
                                              tensor_key_set(backend_of(device.type), inference_mode_enabled())));
 }
 
-Tensor make_empty_like_layout(std::span<const int64_t> sizes, ScalarType dtype, Device device, const Tensor& like) {
-  if (like.is_contiguous() || !std::equal(sizes.begin(), sizes.end(), like.sizes().begin(), like.sizes().end()))
-    return make_empty(sizes, dtype, device);
+static bool follows_layout_of(std::span<const int64_t> sizes, const Tensor& like) {
+  return !like.is_contiguous() && std::equal(sizes.begin(), sizes.end(), like.sizes().begin(), like.sizes().end());
+}
+
+std::vector<int64_t> layout_strides_like(std::span<const int64_t> sizes, const Tensor& like) {
   // Contiguous strides in like's stride order (its own strides when it is dense).
-  std::vector<int64_t> strides = infer_dense_strides(like.sizes(), like.strides());
+  if (follows_layout_of(sizes, like)) return infer_dense_strides(like.sizes(), like.strides());
+  return contiguous_strides(sizes);
+}
+
+Tensor make_empty_like_layout(std::span<const int64_t> sizes, ScalarType dtype, Device device, const Tensor& like) {
+  if (!follows_layout_of(sizes, like)) return make_empty(sizes, dtype, device);
+  std::vector<int64_t> strides = layout_strides_like(sizes, like);
   Tensor base = make_empty(std::vector<int64_t>{numel_of(sizes)}, dtype, device);
   auto impl = std::make_shared<TensorImpl>(base.storage(), dtype, std::vector<int64_t>(sizes.begin(), sizes.end()),
                                            std::move(strides), 0, std::make_shared<VersionCounter>(), base.key_set());

@@ -51,6 +51,8 @@ Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device devic
 // non-overlapping with the same sizes (a transposed input gives a transposed output, as
 // PyTorch's TensorIterator does); contiguous otherwise.
 Tensor make_empty_like_layout(std::span<const int64_t> sizes, ScalarType dtype, Device device, const Tensor& like);
+// The strides make_empty_like_layout gives a tensor of `sizes`.
+std::vector<int64_t> layout_strides_like(std::span<const int64_t> sizes, const Tensor& like);
 // A tensor viewing `base`'s storage with new geometry (shares storage and version counter).
 Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides,
                  int64_t storage_offset);

@@ -14,6 +14,7 @@
 // kernels of the operators core/ops/autocast.yaml gives a cast policy.
 // Hand-written: the kernels named under `dispatch:` (core/ops/*.cpp, backends/*/).
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -327,6 +328,11 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
     }
     if (list_in && !targs.empty())
       throw std::runtime_error(op.qualified + ": a Tensor[] input must be the only tensor input (see Note [Operators with several outputs or a list of inputs])");
+    // An out= overload (no node) checks what it writes: its out tensors come first, where
+    // autograd_before_call looks for the written tensor.
+    const bool has_out = std::any_of(op.e->schema.arguments.begin(), op.e->schema.arguments.end(),
+                                     [](const auto& a) { return a.is_out; });
+    if (has_out && !d) std::stable_partition(targs.begin(), targs.end(), [](const auto* a) { return a->is_out; });
     // The inputs whose edges the node gets: "{&self, &other}", or a vector for a list.
     std::string inputs, inputs_decl;
     for (auto* a : targs) inputs += (inputs.empty() ? "&" : ", &") + a->name;
@@ -427,12 +433,12 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
     // The kernel.
     std::string target = is_mutable ? written_args(op)[0]->name : ret_tuple ? "std::get<0>(result)" : ret_list ? "result[0]" : "result";
     o << op.ret << " " << op.id << "_Autograd(DispatchKeySet ks, " << params(op, false) << ") {\n" << inputs_decl
-      << "  const bool record = compute_requires_grad(" << inputs << ");\n"
-      << "  autograd_before_call(\"" << op.qualified << "\", " << inputs << ", " << (is_mutable ? "true" : "false")
+      << "  const bool record = compute_requires_grad(" << inputs << ");\n";
+    // out= overloads refuse autograd as PyTorch's do (any input or the out tensor may trigger it).
+    if (has_out && !d) o << "  if (record) report_out_requires_grad(\"" << op.e->schema.name << "\");\n";
+    o << "  autograd_before_call(\"" << op.qualified << "\", " << inputs << ", " << (is_mutable ? "true" : "false")
       << ", record ? \"" << (differentiable ? d->node : (d ? "" : "?")) << "\" : nullptr);\n";
-    if (!d) {
-      o << "  if (record) report_not_differentiable(\"" << op.qualified << "\");\n";
-    }
+    if (!d && !has_out) o << "  if (record) report_not_differentiable(\"" << op.qualified << "\");\n";
     if (differentiable) {
       // An optional tensor no formula differentiates (nll_loss's weight) must not require grad.
       for (const auto& a : op.e->schema.arguments)
