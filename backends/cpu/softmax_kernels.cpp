@@ -14,7 +14,10 @@
 //    one at a time in scalar code, whose exp is the C library's, not SLEEF's.
 // exp and log are SLEEF's (backends/cpu/vml.h) wherever PyTorch uses its vectorized functions.
 // bfloat16 is computed in float and rounded at the end, except that log_softmax along the last
-// dim keeps its sum and log(sum) in bfloat16 (each rounded); float16 is refused, as in 1.13.
+// dim keeps its sum and log(sum) in bfloat16 (each rounded), and softmax along another dim
+// takes 16 positions per vector and, in its scalar tail, rounds each exp to bfloat16 before
+// dividing it by the (unrounded) sum; float16 is refused, as in 1.13. (bfloat16 log_softmax
+// along another dim still differs from 1.13 by one ulp in rare elements.)
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -90,8 +93,10 @@ void softmax_lastdim(const T* x, T* y, int64_t rows, int64_t len) {
 }
 
 // One inner position along the dim; `vec` says whether PyTorch computes it in a vector lane
-// (SLEEF's exp) or in its scalar tail (the C library's exp, std::max).
-template <typename T, bool Log>
+// (SLEEF's exp) or in its scalar tail (the C library's exp, std::max). RoundTail: the scalar
+// tail of bfloat16 softmax stores each exp rounded to bfloat16 (and divides that), while its
+// sum adds the unrounded values.
+template <typename T, bool Log, bool RoundTail = false>
 void softmax_column(const T* x, T* y, int64_t len, int64_t stride, bool vec) {
   T mx = x[0];
   for (int64_t k = 1; k < len; ++k) mx = vec ? nan_max(mx, x[k * stride]) : std::max(mx, x[k * stride]);
@@ -99,7 +104,7 @@ void softmax_column(const T* x, T* y, int64_t len, int64_t stride, bool vec) {
   for (int64_t k = 0; k < len; ++k) {
     const T d = static_cast<T>(x[k * stride] - mx);
     const T e = vec ? cpu::vml::exp(d) : static_cast<T>(std::exp(d));
-    if constexpr (!Log) y[k * stride] = e;
+    if constexpr (!Log) y[k * stride] = RoundTail && !vec ? static_cast<T>(BFloat16(e)) : e;
     sum += e;
   }
   if constexpr (Log) {
@@ -110,9 +115,9 @@ void softmax_column(const T* x, T* y, int64_t len, int64_t stride, bool vec) {
   }
 }
 
-template <typename T, bool Log>
-void softmax_inner(const T* x, T* y, int64_t outer, int64_t len, int64_t inner) {
-  constexpr int64_t W = kLanes<T>;
+// W: the positions one vector holds (16 for bfloat16 softmax, two float registers' worth).
+template <typename T, bool Log, bool RoundTail = false>
+void softmax_inner(const T* x, T* y, int64_t outer, int64_t len, int64_t inner, int64_t W = kLanes<T>) {
   // softmax walks the flattened (outer, inner) positions: a full vector needs W positions left
   // in the row; log_softmax works in chunks of a row, whose last size % W positions are scalar.
   // With one thread and chunks this large (>= 128 KiB / len) both leave the same tail.
@@ -124,15 +129,18 @@ void softmax_inner(const T* x, T* y, int64_t outer, int64_t len, int64_t inner) 
       const int64_t vec_end = size - size % W;
       for (int64_t i = 0; i < size; ++i) {
         const int64_t off = o * len * inner + b + i;
-        softmax_column<T, Log>(x + off, y + off, len, inner, i < vec_end);
+        softmax_column<T, Log, RoundTail>(x + off, y + off, len, inner, i < vec_end);
       }
     }
   }
 }
 
-template <typename T, bool Log, bool RoundSum = false>
+// Bf16: computing float copies of bfloat16 values, as PyTorch's bfloat16 kernels do (see the
+// note), with their roundings along the way.
+template <typename T, bool Log, bool Bf16 = false>
 void softmax_any(const T* x, T* y, int64_t outer, int64_t len, int64_t inner) {
-  if (inner == 1) softmax_lastdim<T, Log, RoundSum>(x, y, outer, len);
+  if (inner == 1) softmax_lastdim<T, Log, Bf16 && Log>(x, y, outer, len);
+  else if constexpr (Bf16 && !Log) softmax_inner<T, Log, true>(x, y, outer, len, inner, 16);
   else softmax_inner<T, Log>(x, y, outer, len, inner);
 }
 
@@ -159,7 +167,7 @@ Tensor softmax_impl(const Tensor& self_in, int64_t dim) {
       std::vector<float> xf(static_cast<size_t>(n)), yf(static_cast<size_t>(n));
       const BFloat16* x = self.data_ptr<BFloat16>();
       for (int64_t i = 0; i < n; ++i) xf[static_cast<size_t>(i)] = static_cast<float>(x[i]);
-      softmax_any<float, Log, Log>(xf.data(), yf.data(), outer, len, inner);
+      softmax_any<float, Log, true>(xf.data(), yf.data(), outer, len, inner);
       BFloat16* y = out.data_ptr<BFloat16>();
       for (int64_t i = 0; i < n; ++i) y[i] = BFloat16(yf[static_cast<size_t>(i)]);
     }

@@ -295,7 +295,20 @@ void check_clamp_inplace(const Tensor& self, const std::optional<Scalar>& min, c
             " can't be cast to the desired output type ", dtype_element_name(self.dtype()));
 }
 
+// where's operands share one device, the first that is not a 0-dim CPU tensor (which may go
+// along): "Tensor on device meta is not on the expected device cpu!".
+static void check_where_devices(std::initializer_list<const Tensor*> operands) {
+  std::optional<Device> expected;
+  for (const Tensor* t : operands) {
+    if (t->device().type == DeviceType::CPU && t->dim() == 0) continue;
+    if (!expected) expected = t->device();
+    IPT_CHECK(t->device() == *expected, RuntimeError, "Tensor on device ", t->device().str(),
+              " is not on the expected device ", expected->str(), "!");
+  }
+}
+
 PointwiseGeometry where_geometry(const Tensor& condition, const Tensor& self, const Tensor& other) {
+  check_where_devices({&condition, &self, &other});
   IPT_CHECK(condition.dtype() == ScalarType::Bool, RuntimeError,
             "where expected condition to be a boolean tensor, but got a tensor with dtype ",
             dtype_cpp_name(condition.dtype()));
