@@ -24,9 +24,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Limits for whole-file reads: a program is text someone wrote; a trace may be large.
+// The limit for reading a program: text someone wrote (trace files are read in pieces).
 constexpr uint64_t kMaxProgramBytes = uint64_t(16) << 20;
-constexpr uint64_t kMaxTraceBytes = uint64_t(2) << 30;
 
 // What CPython prints for an uncaught exception: the traceback, then "Kind: message".
 void print_error(const python::RunResult& r) { std::cerr << r.traceback << std::flush; }
@@ -285,7 +284,7 @@ int cmd_ops(const std::string& table_of, const std::string& registrations_of) {
 int cmd_trace_check(const std::string& path) {
   try {
     trace::LoadedTrace t = trace::read_trace_file(path);
-    auto problems = trace::check_chrome_trace_rules(nlohmann::json::parse(read_regular_file(path, kMaxTraceBytes, "trace file")));
+    auto problems = trace::check_chrome_trace_rules_file(path);
     std::cout << path << ": " << t.events.size() << " events, title \"" << t.meta.title << "\"\n";
     if (!problems.empty()) {
       for (const auto& p : problems) std::cout << "  problem: " << p << "\n";

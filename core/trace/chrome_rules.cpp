@@ -1,5 +1,6 @@
 // check_chrome_trace_rules: the Chrome Trace Event rules our files promise Perfetto, as a
 // list of readable violations. Times are compared at whole nanoseconds (us * 1000, rounded).
+// The rules read one event at a time, from a document tree or from a file read in pieces.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -7,7 +8,9 @@
 #include <optional>
 #include <set>
 
+#include "core/trace/json_scan.h"
 #include "core/trace/trace_json.h"
+#include "core/util/mapped_file.h"
 
 namespace ipt::trace {
 
@@ -37,13 +40,6 @@ std::optional<int64_t> id_of(const json& v) {
   return std::nullopt;
 }
 
-std::string where(size_t i, const json& e) {
-  std::string s = "traceEvents[" + std::to_string(i) + "]";
-  auto name = e.find("name");
-  if (name != e.end() && name->is_string()) s += " \"" + name->get<std::string>() + "\"";
-  return s;
-}
-
 // Strict nesting per track: sorted by (start, longer first), each slice lies inside the
 // innermost open slice or starts at/after its end.
 void check_nesting(std::vector<Slice>& slices, const std::string& track, std::vector<std::string>& out) {
@@ -65,97 +61,230 @@ void check_nesting(std::vector<Slice>& slices, const std::string& track, std::ve
   }
 }
 
-}  // namespace
+// One traceEvents element, as the rules read it (from a tree or from simdjson).
+class EventFields {
+ public:
+  virtual ~EventFields() = default;
+  virtual bool is_object() const = 0;
+  virtual std::optional<std::string> string(const char* key) const = 0;  // present and a string
+  virtual bool is_number(const char* key) const = 0;
+  virtual std::optional<int64_t> integer(const char* key) const = 0;  // an integer int64 holds
+  virtual double number(const char* key) const = 0;                   // is_number(key) holds
+  virtual std::string dump(const char* key) const = 0;
+  virtual bool has(const char* key) const = 0;
+  virtual bool args_has_string_name() const = 0;
+};
 
-std::vector<std::string> check_chrome_trace_rules(const json& doc) {
-  std::vector<std::string> out;
-  if (!doc.is_object()) return {"the document is not a JSON object"};
-  auto unit = doc.find("displayTimeUnit");
-  if (unit != doc.end() && !(unit->is_string() && (*unit == "ns" || *unit == "ms")))
-    out.push_back("displayTimeUnit must be \"ns\" or \"ms\"");
-  auto events = doc.find("traceEvents");
-  if (events == doc.end()) return out.push_back("traceEvents is missing"), out;
-  if (!events->is_array()) return out.push_back("traceEvents is not an array"), out;
+class ChromeRules {
+ public:
+  void unit(std::optional<std::string> display_time_unit) {
+    if (!display_time_unit || !(*display_time_unit == "ns" || *display_time_unit == "ms"))
+      out_.push_back("displayTimeUnit must be \"ns\" or \"ms\"");
+  }
 
-  std::set<int64_t> named_pids;
-  std::set<std::pair<int64_t, int64_t>> named_threads;
-  std::set<int64_t> used_pids;
-  std::set<std::pair<int64_t, int64_t>> used_threads;
-  std::map<std::pair<int64_t, int64_t>, std::vector<Slice>> slices;
-  for (size_t i = 0; i < events->size(); ++i) {
-    const json& e = (*events)[i];
+  void add(size_t i, const EventFields& e) {
     if (!e.is_object()) {
-      out.push_back("traceEvents[" + std::to_string(i) + "] is not an object");
-      continue;
+      out_.push_back("traceEvents[" + std::to_string(i) + "] is not an object");
+      return;
     }
+    const std::optional<std::string> name = e.string("name");
+    const std::string where = "traceEvents[" + std::to_string(i) + "]" + (name ? " \"" + *name + "\"" : "");
     bool ok = true;
     for (const char* key : {"ph", "name"})
-      if (!e.contains(key) || !e[key].is_string()) {
-        out.push_back(where(i, e) + " has no string \"" + key + "\"");
+      if (!e.string(key)) {
+        out_.push_back(where + " has no string \"" + key + "\"");
         ok = false;
       }
     for (const char* key : {"ts", "pid", "tid"})
-      if (!e.contains(key) || !e[key].is_number()) {
-        out.push_back(where(i, e) + " has no numeric \"" + key + "\"");
+      if (!e.is_number(key)) {
+        out_.push_back(where + " has no numeric \"" + key + "\"");
         ok = false;
       }
-    if (!ok) continue;
-    const std::string ph = e["ph"];
-    const std::optional<int64_t> pid_or = id_of(e["pid"]), tid_or = id_of(e["tid"]);
+    if (!ok) return;
+    const std::string ph = *e.string("ph");
+    const std::optional<int64_t> pid_or = e.integer("pid"), tid_or = e.integer("tid");
     for (const char* key : {"pid", "tid"})
-      if (!id_of(e[key])) {
-        out.push_back(where(i, e) + " has \"" + key + "\" " + e[key].dump() +
-                      ", which is not an integer from -2^63 to 2^63-1");
+      if (!e.integer(key)) {
+        out_.push_back(where + " has \"" + key + "\" " + e.dump(key) + ", which is not an integer from -2^63 to 2^63-1");
         ok = false;
       }
-    if (!time_in_range(e["ts"].get<double>())) {
-      out.push_back(where(i, e) + " has \"ts\" " + e["ts"].dump() + ", out of range");
+    if (!time_in_range(e.number("ts"))) {
+      out_.push_back(where + " has \"ts\" " + e.dump("ts") + ", out of range");
       ok = false;
     }
-    if (!ok) continue;
+    if (!ok) return;
     const int64_t pid = *pid_or, tid = *tid_or;
     if (ph == "M") {
-      const auto& args = e.find("args");
-      const bool has_name = args != e.end() && args->is_object() && args->contains("name") && (*args)["name"].is_string();
-      if (e["name"] == "process_name" || e["name"] == "thread_name") {
-        if (!has_name) out.push_back(where(i, e) + " has no string args.name");
-        else if (e["name"] == "process_name") named_pids.insert(pid);
-        else named_threads.insert({pid, tid});
+      if (*name == "process_name" || *name == "thread_name") {
+        if (!e.args_has_string_name()) out_.push_back(where + " has no string args.name");
+        else if (*name == "process_name") named_pids_.insert(pid);
+        else named_threads_.insert({pid, tid});
       }
-      continue;
+      return;
     }
-    used_pids.insert(pid);
-    used_threads.insert({pid, tid});
+    used_pids_.insert(pid);
+    used_threads_.insert({pid, tid});
     if (ph == "X") {
-      if (!e.contains("dur") || !e["dur"].is_number()) {
-        out.push_back(where(i, e) + " is an X slice without a numeric \"dur\"");
-        continue;
+      if (!e.is_number("dur")) {
+        out_.push_back(where + " is an X slice without a numeric \"dur\"");
+        return;
       }
-      const double ts = e["ts"], dur = e["dur"];
+      const double ts = e.number("ts"), dur = e.number("dur");
       if (!(dur >= 0)) {
-        out.push_back(where(i, e) + " has a negative dur");
-        continue;
+        out_.push_back(where + " has a negative dur");
+        return;
       }
       if (!time_in_range(dur) || !time_in_range(ts + dur)) {
-        out.push_back(where(i, e) + " has \"dur\" " + e["dur"].dump() + ", out of range");
-        continue;
+        out_.push_back(where + " has \"dur\" " + e.dump("dur") + ", out of range");
+        return;
       }
       const int64_t start = to_ns(ts);
-      slices[{pid, tid}].push_back({i, start, start + to_ns(dur), e["name"]});
+      slices_[{pid, tid}].push_back({i, start, start + to_ns(dur), *name});
     } else if (ph == "i" || ph == "I") {
-      if (e.contains("s") && !(e["s"] == "t" || e["s"] == "p" || e["s"] == "g"))
-        out.push_back(where(i, e) + " has an instant scope other than \"t\", \"p\" or \"g\"");
+      const std::optional<std::string> scope = e.string("s");
+      if (e.has("s") && !(scope && (*scope == "t" || *scope == "p" || *scope == "g")))
+        out_.push_back(where + " has an instant scope other than \"t\", \"p\" or \"g\"");
     }
   }
-  auto num = [](int64_t v) { return std::to_string(v); };
-  for (int64_t pid : used_pids)
-    if (!named_pids.count(pid)) out.push_back("process " + num(pid) + " has no process_name M event");
-  for (const auto& [pid, tid] : used_threads)
-    if (!named_threads.count({pid, tid}))
-      out.push_back("thread " + num(tid) + " of process " + num(pid) + " has no thread_name M event");
-  for (auto& [track, list] : slices)
-    check_nesting(list, "pid " + num(track.first) + " tid " + num(track.second), out);
-  return out;
+
+  std::vector<std::string> finish() {
+    auto num = [](int64_t v) { return std::to_string(v); };
+    for (int64_t pid : used_pids_)
+      if (!named_pids_.count(pid)) out_.push_back("process " + num(pid) + " has no process_name M event");
+    for (const auto& [pid, tid] : used_threads_)
+      if (!named_threads_.count({pid, tid}))
+        out_.push_back("thread " + num(tid) + " of process " + num(pid) + " has no thread_name M event");
+    for (auto& [track, list] : slices_)
+      check_nesting(list, "pid " + num(track.first) + " tid " + num(track.second), out_);
+    return std::move(out_);
+  }
+
+  std::vector<std::string>& problems() { return out_; }
+
+ private:
+  std::vector<std::string> out_;
+  std::set<int64_t> named_pids_, used_pids_;
+  std::set<std::pair<int64_t, int64_t>> named_threads_, used_threads_;
+  std::map<std::pair<int64_t, int64_t>, std::vector<Slice>> slices_;
+};
+
+class TreeFields : public EventFields {
+ public:
+  explicit TreeFields(const json& e) : e_(e) {}
+  bool is_object() const override { return e_.is_object(); }
+  std::optional<std::string> string(const char* key) const override {
+    auto it = e_.find(key);
+    if (it == e_.end() || !it->is_string()) return std::nullopt;
+    return it->get<std::string>();
+  }
+  bool is_number(const char* key) const override {
+    auto it = e_.find(key);
+    return it != e_.end() && it->is_number();
+  }
+  std::optional<int64_t> integer(const char* key) const override { return id_of(e_.at(key)); }
+  double number(const char* key) const override { return e_.at(key).get<double>(); }
+  std::string dump(const char* key) const override { return e_.at(key).dump(); }
+  bool has(const char* key) const override { return e_.contains(key); }
+  bool args_has_string_name() const override {
+    auto args = e_.find("args");
+    return args != e_.end() && args->is_object() && args->contains("name") && (*args)["name"].is_string();
+  }
+
+ private:
+  const json& e_;
+};
+
+class SimdFields : public EventFields {
+ public:
+  explicit SimdFields(simdjson::dom::element e) : e_(e) {}
+  bool is_object() const override { return e_.type() == simdjson::dom::element_type::OBJECT; }
+  std::optional<std::string> string(const char* key) const override {
+    auto v = e_[key];
+    if (v.error() || v.type().value_unsafe() != simdjson::dom::element_type::STRING) return std::nullopt;
+    return std::string(v.get_string().value_unsafe());
+  }
+  bool is_number(const char* key) const override {
+    auto v = e_[key];
+    if (v.error()) return false;
+    const auto t = v.type().value_unsafe();
+    using T = simdjson::dom::element_type;
+    return t == T::INT64 || t == T::UINT64 || t == T::DOUBLE;
+  }
+  std::optional<int64_t> integer(const char* key) const override {
+    auto v = e_[key];
+    if (v.error()) return std::nullopt;
+    using T = simdjson::dom::element_type;
+    if (v.type().value_unsafe() == T::INT64) return v.get_int64().value_unsafe();
+    return std::nullopt;
+  }
+  double number(const char* key) const override {
+    auto v = e_[key];
+    using T = simdjson::dom::element_type;
+    switch (v.type().value_unsafe()) {
+      case T::INT64: return static_cast<double>(v.get_int64().value_unsafe());
+      case T::UINT64: return static_cast<double>(v.get_uint64().value_unsafe());
+      default: return v.get_double().value_unsafe();
+    }
+  }
+  std::string dump(const char* key) const override { return simdjson::minify(e_[key].value_unsafe()); }
+  bool has(const char* key) const override { return !e_[key].error(); }
+  bool args_has_string_name() const override {
+    auto name = e_["args"]["name"];
+    return !name.error() && name.type().value_unsafe() == simdjson::dom::element_type::STRING;
+  }
+
+ private:
+  simdjson::dom::element e_;
+};
+
+}  // namespace
+
+std::vector<std::string> check_chrome_trace_rules(const json& doc) {
+  if (!doc.is_object()) return {"the document is not a JSON object"};
+  ChromeRules rules;
+  auto unit = doc.find("displayTimeUnit");
+  if (unit != doc.end()) rules.unit(unit->is_string() ? std::optional<std::string>(unit->get<std::string>()) : std::nullopt);
+  auto events = doc.find("traceEvents");
+  if (events == doc.end()) return rules.problems().push_back("traceEvents is missing"), rules.problems();
+  if (!events->is_array()) return rules.problems().push_back("traceEvents is not an array"), rules.problems();
+  for (size_t i = 0; i < events->size(); ++i) rules.add(i, TreeFields((*events)[i]));
+  return rules.finish();
+}
+
+std::vector<std::string> check_chrome_trace_rules_text(std::string_view text,
+                                                       const std::function<void(size_t, size_t)>& release) {
+  JsonScan s(text, release);
+  if (s.peek() != '{') {
+    s.skip_value("at the top level");
+    return {"the document is not a JSON object"};
+  }
+  ChromeRules rules;
+  bool seen = false;
+  s.object("in the top-level object", [&](std::string_view key, size_t) {
+    if (key == "displayTimeUnit") {
+      simdjson::dom::element u = s.parse_value("in displayTimeUnit");
+      rules.unit(u.type() == simdjson::dom::element_type::STRING
+                     ? std::optional<std::string>(std::string(u.get_string().value_unsafe()))
+                     : std::nullopt);
+    } else if (key == "traceEvents" && s.peek() == '[') {
+      seen = true;
+      s.array_batches("in traceEvents", [&](simdjson::dom::element e, size_t i, size_t) { rules.add(i, SimdFields(e)); });
+    } else {
+      if (key == "traceEvents") {
+        seen = true;
+        rules.problems().push_back("traceEvents is not an array");
+      }
+      s.skip_value("in the top-level object");
+    }
+  });
+  if (!s.at_end()) s.fail(s.pos(), "unexpected text after the JSON document");
+  if (!seen) rules.problems().push_back("traceEvents is missing");
+  return rules.finish();
+}
+
+std::vector<std::string> check_chrome_trace_rules_file(const std::filesystem::path& path) {
+  MappedFile f(path, uint64_t(2) << 30, "trace file");
+  return check_chrome_trace_rules_text(f.text(), [&f](size_t b, size_t e) { f.release(b, e); });
 }
 
 }  // namespace ipt::trace

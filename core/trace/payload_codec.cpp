@@ -32,13 +32,6 @@ namespace {
 
 // ---- encoding ---------------------------------------------------------------------------
 
-// A key whose name() parses back to itself (see dispatch_key.cpp's parse()).
-bool has_canonical_name(const DispatchKey& k) {
-  if (k.is_alias()) return k.functionality == Functionality::Undefined && k.backend == BackendComponent::Invalid;
-  if (is_per_backend(k.functionality)) return k.backend != BackendComponent::Invalid;
-  return k.backend == BackendComponent::Invalid;
-}
-
 json encode_key(const DispatchKey& k) {
   if (has_canonical_name(k)) return k.name();
   return json{{"functionality", functionality_name(k.functionality)},
@@ -220,6 +213,33 @@ const std::unordered_map<std::string, DispatchKey>& key_by_name() {
 }
 
 template <typename Enum>
+const Enum* find_named(const std::unordered_map<std::string, Enum>& names, const std::string& s) {
+  auto it = names.find(s);
+  return it == names.end() ? nullptr : &it->second;
+}
+
+const std::unordered_map<std::string, Functionality>& functionality_names() {
+  static auto* fn_name = +[](Functionality x) { return functionality_name(x); };
+  return names_of(fn_name, static_cast<int>(Functionality::EndOfFunctionality));
+}
+const std::unordered_map<std::string, BackendComponent>& backend_names() {
+  static auto* be_name = +[](BackendComponent x) { return backend_name(x); };
+  return names_of(be_name, kNumBackends);
+}
+const std::unordered_map<std::string, AliasKey>& alias_names() {
+  static auto* al_name = +[](AliasKey x) { return alias_key_name(x); };
+  return names_of(al_name, static_cast<int>(AliasKey::CompositeExplicitAutogradNonFunctional));
+}
+const std::unordered_map<std::string, Phase>& phase_names() {
+  static auto* ph_name = +[](Phase p) { return phase_name(p); };
+  return names_of(ph_name, static_cast<int>(Phase::Instant));
+}
+const std::unordered_map<std::string, Category>& category_names() {
+  static auto* cat_name = +[](Category c) { return category_name(c); };
+  return names_of(cat_name, static_cast<int>(Category::Note));
+}
+
+template <typename Enum>
 Enum enum_field(const Fields& f, const char* key, const std::unordered_map<std::string, Enum>& names) {
   const std::string& s = f.str(key);
   auto it = names.find(s);
@@ -236,14 +256,10 @@ DispatchKey decode_key(const Fields& parent, const json& j) {
   }
   if (!j.is_object()) parent.fail("chosen", "must be a key name or an object, got " + Fields::describe(j));
   Fields f(j, parent.index(), parent.full("chosen"));
-  static auto* fn_name = +[](Functionality x) { return functionality_name(x); };
-  static auto* be_name = +[](BackendComponent x) { return backend_name(x); };
-  static auto* al_name = +[](AliasKey x) { return alias_key_name(x); };
   DispatchKey k;
-  k.functionality = enum_field(f, "functionality",
-                               names_of(fn_name, static_cast<int>(Functionality::EndOfFunctionality)));
-  k.backend = enum_field(f, "backend", names_of(be_name, kNumBackends));
-  k.alias = enum_field(f, "alias", names_of(al_name, static_cast<int>(AliasKey::CompositeExplicitAutogradNonFunctional)));
+  k.functionality = enum_field(f, "functionality", functionality_names());
+  k.backend = enum_field(f, "backend", backend_names());
+  k.alias = enum_field(f, "alias", alias_names());
   return k;
 }
 
@@ -319,6 +335,18 @@ Payload decode_payload(const json& j, size_t index) {
 
 }  // namespace
 
+bool has_canonical_name(const DispatchKey& k) {
+  if (k.is_alias()) return k.functionality == Functionality::Undefined && k.backend == BackendComponent::Invalid;
+  if (is_per_backend(k.functionality)) return k.backend != BackendComponent::Invalid;
+  return k.backend == BackendComponent::Invalid;
+}
+const DispatchKey* key_named(const std::string& name) { return find_named(key_by_name(), name); }
+const Functionality* functionality_named(const std::string& name) { return find_named(functionality_names(), name); }
+const BackendComponent* backend_named(const std::string& name) { return find_named(backend_names(), name); }
+const AliasKey* alias_named(const std::string& name) { return find_named(alias_names(), name); }
+const Phase* phase_named(const std::string& name) { return find_named(phase_names(), name); }
+const Category* category_named(const std::string& name) { return find_named(category_names(), name); }
+
 json encode_event(const Event& e) {
   return {{"seq", e.seq}, {"ts_ns", e.ts_ns}, {"tid", e.tid}, {"phase", phase_name(e.phase)},
           {"category", category_name(e.category)}, {"name", e.name},
@@ -327,14 +355,12 @@ json encode_event(const Event& e) {
 
 Event decode_event(const json& j, size_t index) {
   Fields f(j, index, "");
-  static auto* ph_name = +[](Phase p) { return phase_name(p); };
-  static auto* cat_name = +[](Category c) { return category_name(c); };
   Event e;
   e.seq = f.u64("seq");
   e.ts_ns = f.i64("ts_ns");
   e.tid = f.u32("tid");
-  e.phase = enum_field(f, "phase", names_of(ph_name, static_cast<int>(Phase::Instant)));
-  e.category = enum_field(f, "category", names_of(cat_name, static_cast<int>(Category::Note)));
+  e.phase = enum_field(f, "phase", phase_names());
+  e.category = enum_field(f, "category", category_names());
   e.name = f.interned("name");
   e.payload = decode_payload(f.need("payload"), index);
   return e;

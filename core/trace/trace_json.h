@@ -4,6 +4,7 @@
 // versioned "insidePyTorch" key, so Inside PyTorch can load it back. Format: docs/trace-format.md.
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -12,11 +13,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/trace/events.h"
+#include "core/util/write_file.h"
 
 namespace ipt::trace {
 
 inline constexpr const char* kTraceFormatName = "inside-pytorch-trace";
-inline constexpr int kTraceFormatVersion = 1;  // the newest version this program reads and writes
+inline constexpr int kTraceFormatVersion = 2;  // the newest version this program reads and writes
 
 // What the trace is of.
 struct TraceMeta {
@@ -31,24 +33,38 @@ struct LoadedTrace {
   TraceMeta meta;
 };
 
-// The whole document. Note: nlohmann::json sorts keys, so to_json(...).dump() puts
-// "insidePyTorch" before "traceEvents", which older Perfetto importers stop at; write files
-// with to_json_text / write_trace_file, which order the keys for them.
-nlohmann::json to_json(const std::vector<Event>& events, const TraceMeta& meta);
-// The document as text: "displayTimeUnit", "traceEvents", "insidePyTorch", one event a line.
+// The document as text, streamed to `put` in large pieces: "displayTimeUnit", "traceEvents"
+// (one event a line), "insidePyTorch" (the string table, then one event a line).
+void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const TextSink& put);
 std::string to_json_text(const std::vector<Event>& events, const TraceMeta& meta);
+// The same document parsed into a tree, for tests and small traces. Note: nlohmann::json sorts
+// keys, so its dump() puts "insidePyTorch" before "traceEvents", which older Perfetto
+// importers stop at; write files with write_trace_file.
+nlohmann::json to_json(const std::vector<Event>& events, const TraceMeta& meta);
+// Format version 1, the previous format (a readable summary in every Chrome event's args and
+// one JSON object per payload event); still read, and written for the benchmarks' comparison.
+std::string to_json_text_v1(const std::vector<Event>& events, const TraceMeta& meta);
 
 // Atomic: writes a temporary file next to `path`, flushes it, renames it over `path`.
 // On failure `path` is untouched, no temporary is left, and ipt::Error is thrown.
 void write_trace_file(const std::filesystem::path& path, const std::vector<Event>& events, const TraceMeta& meta);
 
-// Read a trace back. Any malformed input throws ipt::Error with a clear message; never crashes.
+// Read a trace back (format version 2, or 1). Any malformed input throws ipt::Error with a
+// clear message and the byte position; never crashes. Memory stays near the events' own size
+// (Note [Reading a trace in pieces] in json_scan.h).
 LoadedTrace read_trace_json(std::string_view text);
 LoadedTrace read_trace_file(const std::filesystem::path& path);
+// Version 1 documents only (what read_trace_json does with them).
+LoadedTrace read_trace_json_v1(std::string_view text);
 
 // Violations of the Chrome-trace rules this format promises (empty: all fine): traceEvents is
 // an array; every event has ph, ts, pid, tid, name; X slices have dur >= 0 and nest strictly
 // per (pid, tid) (compared at whole nanoseconds); M events name the process and every thread used.
 std::vector<std::string> check_chrome_trace_rules(const nlohmann::json& doc);
+// The same rules over a document's text, read in pieces (a malformed document throws, as
+// read_trace_json does); `release` may drop bytes already read.
+std::vector<std::string> check_chrome_trace_rules_text(std::string_view text,
+                                                       const std::function<void(size_t, size_t)>& release = {});
+std::vector<std::string> check_chrome_trace_rules_file(const std::filesystem::path& path);
 
 }  // namespace ipt::trace

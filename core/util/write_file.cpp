@@ -92,6 +92,11 @@ class TmpFileGuard {
 }  // namespace
 
 void write_file(const std::filesystem::path& path, std::string_view text, const char* what) {
+  write_file(path, [&](const TextSink& put) { put(text); }, what);
+}
+
+void write_file(const std::filesystem::path& path, const std::function<void(const TextSink&)>& produce,
+                const char* what) {
   // See Note [Replacing a file, or writing through to one].
   std::filesystem::path target = path;
   std::error_code ec;
@@ -106,10 +111,15 @@ void write_file(const std::filesystem::path& path, std::string_view text, const 
       const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
       if (fd < 0) fail(path, what, "cannot open it", errno);
       ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-      const bool ok = write_all(fd, text);
-      const int err = errno;
+      try {
+        produce([&](std::string_view piece) {
+          if (!write_all(fd, piece)) fail(path, what, "write failed", errno);
+        });
+      } catch (...) {
+        ::close(fd);
+        throw;
+      }
       ::close(fd);
-      if (!ok) fail(path, what, "write failed", err);
       return;
     }
   }
@@ -123,10 +133,14 @@ void write_file(const std::filesystem::path& path, std::string_view text, const 
     ::unlink(tmp.c_str());
     fail(path, what, why, err);
   };
-  if (!write_all(fd, text)) {
-    const int err = errno;
+  try {
+    produce([&](std::string_view piece) {
+      if (!write_all(fd, piece)) fail(path, what, "write failed", errno);
+    });
+  } catch (...) {
     ::close(fd);
-    give_up("write failed", err);
+    ::unlink(tmp.c_str());
+    throw;
   }
   if (::fsync(fd) != 0) {
     const int err = errno;

@@ -10,11 +10,19 @@
 // renaming over /dev/null would delete the device node. A directory is refused.
 
 #include <filesystem>
+#include <functional>
 #include <string_view>
 
 namespace ipt {
 
 // RuntimeError "cannot write <what> '<path>': <why>: <errno text>" when it fails.
 void write_file(const std::filesystem::path& path, std::string_view text, const char* what);
+
+// The same for text made piece by piece: `produce` passes each piece, in order, to the sink it
+// is given, so the whole text never has to be in memory. If `produce` throws, the old file is
+// left as it was and the exception goes on.
+using TextSink = std::function<void(std::string_view)>;
+void write_file(const std::filesystem::path& path, const std::function<void(const TextSink&)>& produce,
+                const char* what);
 
 }  // namespace ipt

@@ -207,7 +207,8 @@ def check_trace(path):
         doc = json.load(f)
     expect(isinstance(doc.get("traceEvents"), list), "traceEvents list present")
     payload = doc.get("insidePyTorch", {})
-    expect(payload.get("version") == 1, "versioned payload present")
+    expect(payload.get("version") == 2, "versioned payload present")
+    expect(isinstance(payload.get("strings"), list) and payload["strings"][:1] == [""], "the string table, \"\" first")
     return doc
 
 
@@ -226,8 +227,13 @@ def case_run_trace():
     names = [e.get("name", "") for e in doc["traceEvents"]]
     expect(any("aten::add.Tensor [AutogradCPU]" in n for n in names), "dispatch slices named by op and key")
     expect(any("aten::add_.Tensor [ADInplaceOrView]" in n for n in names), "the in-place redispatch chain")
-    cats = {e["category"] for e in doc["insidePyTorch"]["events"]}
-    expect({"dispatch", "tensor", "script"} <= cats, "payload holds dispatch, tensor and script events: %s" % cats)
+    # Records are [seq, ts_ns, tid, phase, category, name, payload]; categories are numbered in
+    # the order of docs/trace-format.md (0 dispatch, 2 tensor, 5 script).
+    cats = {e[4] for e in doc["insidePyTorch"]["events"]}
+    expect({0, 2, 5} <= cats, "payload holds dispatch, tensor and script events: %s" % cats)
+    strings = doc["insidePyTorch"]["strings"]
+    ops = {strings[e[6][1]] for e in doc["insidePyTorch"]["events"] if len(e) == 7 and e[6][0] == 0}
+    expect({"aten::add.Tensor", "aten::add_.Tensor"} <= ops, "dispatch records name their operator", ops)
 
 
 def case_autocast_trace():

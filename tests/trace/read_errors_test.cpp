@@ -40,23 +40,25 @@ TEST(ReadErrors, EmptyAndWhitespace) {
 }
 
 TEST(ReadErrors, NotJsonSaysWhere) {
-  EXPECT_ERROR_HAS("hello", "not valid JSON: error at byte offset 0");
-  EXPECT_ERROR_HAS("{\"insidePyTorch\": nope}", "not valid JSON: error at byte offset 19");
-  EXPECT_ERROR_HAS("{\"a\": 1x}", "not valid JSON: error at byte offset 7");
-  EXPECT_ERROR_HAS("{} trailing", "not valid JSON");
+  EXPECT_ERROR_HAS("hello", "not valid JSON: at byte 0: 'hello' is not a JSON value");
+  EXPECT_ERROR_HAS("{\"insidePyTorch\": nope}", "not valid JSON: at byte 18: 'nope' is not a JSON value");
+  EXPECT_ERROR_HAS("{\"a\": 1x}", "not valid JSON: at byte 6: '1x' is not a JSON value");
+  EXPECT_ERROR_HAS("{\"a\": 1 2}", "not valid JSON: at byte 8: expected ',' or '}' in the top-level object, found '2'");
+  EXPECT_ERROR_HAS("{} trailing", "not valid JSON: at byte 3: unexpected text after the JSON document");
 }
 
-// A number no double holds: the event, the field and the byte offset, not the library's words.
+// A number no double holds: the element and its byte offset, not only the library's words.
 TEST(ReadErrors, NumbersOutOfRangeSayWhere) {
   std::string text = valid_text();
-  const size_t at = text.find("\"ts_ns\":", text.find("\"insidePyTorch\""));
-  ASSERT_NE(at, std::string::npos);
-  const size_t value = at + std::string("\"ts_ns\":").size();
-  const size_t end = text.find_first_of(",}", value);
-  text.replace(value, end - value, "1e400");
-  EXPECT_ERROR_HAS(text, "event 0: field 'ts_ns' at byte offset " + std::to_string(value) +
-                             ": number overflow parsing '1e400'");
-  EXPECT_ERROR_HAS("{\"a\": [1, {\"b\": -1e999}]}", "'a[1].b' at byte offset 16: number overflow");
+  const size_t records = text.find("\"events\":[", text.find("\"insidePyTorch\"")) + 11;
+  const size_t first = text.find('[', records);  // event 0's record: [seq, ts_ns, ...]
+  const size_t ts = text.find(',', first) + 1;
+  text.replace(ts, text.find(',', ts) - ts, "1e400");
+  EXPECT_ERROR_HAS(text, "at byte " + std::to_string(first) + ": element 0 in insidePyTorch.events:");
+  std::string meta = valid_text();
+  const size_t title = meta.find("\"meta\":{") + 7;
+  meta.insert(meta.find("\"fields\"", title), "\"x\":-1e999,");
+  EXPECT_ERROR_HAS(meta, "at byte " + std::to_string(title) + ": in insidePyTorch.meta:");
 }
 
 TEST(ReadErrors, TruncatedAtEveryByte) {
@@ -91,13 +93,14 @@ TEST(ReadErrors, RandomBytesAndByteFlipsNeverCrash) {
 TEST(ReadErrors, DeepNestingDoesNotOverflowTheStack) {
   std::string deep(200000, '[');
   EXPECT_FALSE(error_of(deep).empty());
-  EXPECT_ERROR_HAS(deep + std::string(200000, ']'), "not an Inside PyTorch trace");
+  EXPECT_ERROR_HAS(deep + std::string(200000, ']'), "not valid JSON: at byte 64: values nested deeper than 64 levels");
 }
 
 TEST(ReadErrors, NotAnInsidePyTorchTrace) {
-  EXPECT_ERROR_HAS("[]", "not an Inside PyTorch trace: the top level is array");
-  EXPECT_ERROR_HAS("{\"traceEvents\": []}", "not an Inside PyTorch trace: no \"insidePyTorch\" key");
-  EXPECT_ERROR_HAS("{\"insidePyTorch\": 3}", "not an Inside PyTorch trace");
+  EXPECT_ERROR_HAS("[]", "not an Inside PyTorch trace: the top level is an array, not an object");
+  EXPECT_ERROR_HAS("{\"traceEvents\": []}",
+                   "not an Inside PyTorch trace: no \"insidePyTorch\" key (a plain Chrome trace has no events to load)");
+  EXPECT_ERROR_HAS("{\"insidePyTorch\": 3}", "not an Inside PyTorch trace: \"insidePyTorch\" is a number, not an object");
   EXPECT_ERROR_HAS("{\"insidePyTorch\": {\"format\": \"other\", \"version\": 1}}", "not an Inside PyTorch trace");
 }
 
@@ -107,19 +110,23 @@ TEST(ReadErrors, Versions) {
   json doc = valid_doc();
   doc["insidePyTorch"]["version"] = 7;
   EXPECT_ERROR_HAS(doc.dump(),
-                   "trace format version 7 is newer than this program supports (1); update Inside PyTorch");
+                   "trace format version 7 is newer than this program supports (2); update Inside PyTorch");
   doc["insidePyTorch"]["version"] = 0;
   EXPECT_ERROR_HAS(doc.dump(), "format version 0 does not exist");
   doc["insidePyTorch"]["version"] = "1";
-  EXPECT_ERROR_HAS(doc.dump(), "insidePyTorch.version must be an integer, got string");
+  EXPECT_ERROR_HAS(doc.dump(), "insidePyTorch.version must be an integer, got a string");
   doc["insidePyTorch"]["version"] = 1.5;
   EXPECT_ERROR_HAS(doc.dump(), "must be an integer, got a floating-point number");
   doc["insidePyTorch"].erase("version");
   EXPECT_ERROR_HAS(doc.dump(), "insidePyTorch has no \"version\"");
+  // A version 2 payload marked version 1 is read as version 1, which says what it misses.
+  doc = valid_doc();
+  doc["insidePyTorch"]["version"] = 1;
+  EXPECT_ERROR_HAS(doc.dump(), "event 0 must be an object, got array");
 }
 
 TEST(ReadErrors, MissingTopLevelKeys) {
-  for (const char* key : {"meta", "events"}) {
+  for (const char* key : {"meta", "strings", "events"}) {
     json doc = valid_doc();
     doc["insidePyTorch"].erase(key);
     EXPECT_ERROR_HAS(doc.dump(), std::string("insidePyTorch has no \"") + key + "\"");
@@ -131,99 +138,133 @@ TEST(ReadErrors, MissingTopLevelKeys) {
   }
   json doc = valid_doc();
   doc["insidePyTorch"]["meta"]["fields"]["k"] = 1;
-  EXPECT_ERROR_HAS(doc.dump(), "meta.fields.k must be a string, got number");
+  EXPECT_ERROR_HAS(doc.dump(), "meta.fields.k must be a string, got an integer");
   doc = valid_doc();
   doc["insidePyTorch"]["events"] = json::object();
-  EXPECT_ERROR_HAS(doc.dump(), "insidePyTorch.events must be an array, got object");
+  EXPECT_ERROR_HAS(doc.dump(), "expected '[' in insidePyTorch.events, found '{'");
   doc = valid_doc();
   doc["insidePyTorch"]["events"][2] = "x";
-  EXPECT_ERROR_HAS(doc.dump(), "event 2 must be an object, got string");
+  EXPECT_ERROR_HAS(doc.dump(), "event 2: the record must be an array, got a string");
+  doc = valid_doc();
+  doc["insidePyTorch"]["strings"][3] = 4;
+  EXPECT_ERROR_HAS(doc.dump(), "string 3 of the table must be a string, got an integer");
 }
 
-// Fields where any integer (even -1) is valid.
-bool signed_field(const std::string& key) {
-  for (const char* k : {"ts_ns", "storage_nbytes", "nbytes", "storage_offset", "line", "col"})
-    if (key == k) return true;
-  return false;
-}
-
-// Every field of every event (and of every payload) removed, or given a value of a wrong
-// type, gives an error naming that event and field.
-TEST(ReadErrors, EveryFieldMissingOrOfWrongType) {
+// Every item of every record (and of every payload) removed, or given a value of a wrong type,
+// gives an error naming that event and item.
+TEST(ReadErrors, EveryItemMissingOrOfWrongType) {
   const json doc = valid_doc();
   const json& events = doc["insidePyTorch"]["events"];
   const std::vector<json> wrong = {json("text"), json(3.5), json(-1), json::array(), json::object(), json(nullptr),
-                                   json(true)};
+                                   json(true), json(uint64_t(1) << 40)};
   int checked = 0;
+  auto expect_error = [&](const json& d, size_t i, const std::string& what) {
+    std::string msg = error_of(d.dump());
+    std::string expect = "event " + std::to_string(i) + ": " + what;
+    EXPECT_NE(msg.find(expect), std::string::npos) << "expected '" << expect << "' in '" << msg << "'";
+    ++checked;
+  };
   for (size_t i = 0; i < events.size(); ++i) {
-    auto try_edit = [&](const std::string& field, auto edit) {
+    const json& record = events[i];
+    for (size_t k = 0; k < 6; ++k) {
       json d = doc;
-      json& ev = d["insidePyTorch"]["events"][i];
-      edit(ev);
-      std::string msg = error_of(d.dump());
-      std::string expect = "event " + std::to_string(i) + ": field '" + field + "'";
-      EXPECT_NE(msg.find(expect), std::string::npos) << "expected '" << expect << "' in '" << msg << "'";
-      ++checked;
-    };
-    for (const auto& item : events[i].items()) {
-      const std::string key = item.key();  // a named copy: lambdas below capture it
-      const json& value = item.value();
-      try_edit(key, [&](json& ev) { ev.erase(key); });
+      d["insidePyTorch"]["events"][i].erase(d["insidePyTorch"]["events"][i].begin() + static_cast<long>(k),
+                                            d["insidePyTorch"]["events"][i].end());
+      expect_error(d, i, "the record item " + std::to_string(k));
       for (const json& w : wrong) {
-        if (w.type() == value.type() || (w.is_number_integer() && signed_field(key))) continue;
-        if (key == "payload" && (w.is_null() || w.is_object())) continue;  // null = no payload; {} lacks "type"
-        try_edit(key, [&](json& ev) { ev[key] = w; });
+        if (k == 1 && w.is_number_integer() && w.get<int64_t>() == -1) continue;  // ts_ns may be negative
+        if (k <= 1 && w.is_number_unsigned() && w.get<uint64_t>() > 1) continue;  // any seq or time is fine
+        json e = doc;
+        e["insidePyTorch"]["events"][i][k] = w;
+        expect_error(e, i, "the record item " + std::to_string(k));
       }
     }
-    const json& payload = events[i]["payload"];
-    if (!payload.is_object()) continue;
-    for (const auto& item : payload.items()) {
-      const std::string key = item.key();
-      const json& value = item.value();
-      try_edit("payload." + key, [&](json& ev) { ev["payload"].erase(key); });
+    if (record.size() < 7) continue;
+    const json& payload = record[6];
+    const int type = payload[0];
+    for (size_t k = 1; k < payload.size(); ++k) {
       for (const json& w : wrong) {
-        if (w.type() == value.type()) continue;
-        if (key == "chosen" && w.is_object()) continue;  // checked below
-        if (w.is_number_integer() && signed_field(key)) continue;
-        try_edit("payload." + key, [&](json& ev) { ev["payload"][key] = w; });
+        if (w.is_number_integer() && payload[k].is_number_integer() && w.get<int64_t>() == -1) continue;
+        if (type == 1 && k == 14 && w.is_array()) continue;  // an empty list of values is fine
+        if ((type == 1 && (k == 6 || k == 7)) && w.is_array()) continue;
+        if (type == 0 && k == 3 && w.is_array()) continue;
+        json e = doc;
+        e["insidePyTorch"]["events"][i][6][k] = w;
+        const std::string msg = error_of(e.dump());
+        if (msg.empty()) {  // a wrong value of the right type (an id, a count) is checked below
+          EXPECT_TRUE(w.is_number_integer() || w.is_boolean() || w.type() == payload[k].type())
+              << "event " << i << " payload item " << k << " = " << w;
+          continue;
+        }
+        EXPECT_NE(msg.find("event " + std::to_string(i) + ": "), std::string::npos) << msg;
+        ++checked;
       }
     }
+    json short_payload = doc;
+    short_payload["insidePyTorch"]["events"][i][6].erase(short_payload["insidePyTorch"]["events"][i][6].end() - 1);
+    if (type != 5) expect_error(short_payload, i, "the payload has");
   }
   EXPECT_GT(checked, 300);
 }
 
-TEST(ReadErrors, BadValuesInsideFields) {
+TEST(ReadErrors, BadValuesInsideItems) {
   json doc = valid_doc();
-  auto with = [&](size_t i, const std::string& key, json v) {
+  const json& strings = doc["insidePyTorch"]["strings"];
+  auto id_of = [&](const std::string& s) {
+    for (size_t i = 0; i < strings.size(); ++i)
+      if (strings[i] == s) return static_cast<int>(i);
+    return -1;
+  };
+  auto with = [&](size_t i, size_t k, json v) {
     json d = doc;
-    d["insidePyTorch"]["events"][i]["payload"][key] = std::move(v);
+    d["insidePyTorch"]["events"][i][6][k] = std::move(v);
     return d.dump();
   };
-  auto with_event = [&](size_t i, const std::string& key, json v) {
+  auto with_item = [&](size_t i, size_t k, json v) {
     json d = doc;
-    d["insidePyTorch"]["events"][i][key] = std::move(v);
+    d["insidePyTorch"]["events"][i][k] = std::move(v);
     return d.dump();
   };
-  EXPECT_ERROR_HAS(with(1, "tls_included", "12"), "event 1: field 'payload.tls_included' must be a key set");
-  EXPECT_ERROR_HAS(with(1, "tls_included", "0xZZ"), "must be a key set");
-  EXPECT_ERROR_HAS(with(1, "tls_included", "0x10000000000000000"), "must be a key set");
-  EXPECT_ERROR_HAS(with(1, "arg_key_sets", json::array({"0x1", 5})), "field 'payload.arg_key_sets[1]'");
-  EXPECT_ERROR_HAS(with(1, "chosen", "NotAKey"), "field 'payload.chosen' is not a dispatch key name: \"NotAKey\"");
-  EXPECT_ERROR_HAS(with(1, "chosen", json{{"functionality", "Dense"}, {"backend", "Mars"}, {"alias", "Undefined"}}),
-                   "field 'payload.chosen.backend' has an unknown value \"Mars\"");
-  EXPECT_ERROR_HAS(with(1, "chosen", json{{"functionality", "Dense"}}), "field 'payload.chosen.backend' is missing");
-  EXPECT_ERROR_HAS(with(8, "sizes", json::array({2, "3"})), "event 8: field 'payload.sizes[1]' must be an integer");
-  EXPECT_ERROR_HAS(with(8, "storage_values", json::array({1, "NaN?"})), "field 'payload.storage_values[1]'");
-  EXPECT_ERROR_HAS(with(8, "tensor_id", -3), "field 'payload.tensor_id' must not be negative");
-  EXPECT_ERROR_HAS(with(8, "storage_offset", 18446744073709551615ull), "field 'payload.storage_offset' is 18446744073709551615, out of range (a 64-bit signed integer)");
-  EXPECT_ERROR_HAS(with(4, "fields", json::array({json::array({"k"})})), "field 'payload.fields[0]' must be a [key, value]");
-  EXPECT_ERROR_HAS(with(4, "fields", json::array({json::array({"k", 1})})), "field 'payload.fields[0][1]' must be a string");
-  EXPECT_ERROR_HAS(with(0, "line", 5000000000), "field 'payload.line' is 5000000000, out of range (a 32-bit signed integer)");
-  EXPECT_ERROR_HAS(with(0, "type", "mystery"), "field 'payload.type' has an unknown payload type \"mystery\"");
-  EXPECT_ERROR_HAS(with_event(0, "tid", 5000000000), "event 0: field 'tid' is 5000000000, out of range");
-  EXPECT_ERROR_HAS(with_event(0, "phase", "middle"), "event 0: field 'phase' has an unknown value \"middle\"");
-  EXPECT_ERROR_HAS(with_event(0, "category", "Dispatch"), "event 0: field 'category' has an unknown value");
-  EXPECT_ERROR_HAS(with_event(3, "seq", -1), "event 3: field 'seq' must not be negative");
+  const int kernel = id_of("VariableType::add_Tensor");
+  ASSERT_GE(kernel, 0);
+  EXPECT_ERROR_HAS(with(1, 4, kernel), "event 1: the payload item 4 (tls_included) must name a key set like \"0x1c00001\"");
+  EXPECT_ERROR_HAS(with(1, 4, 100000), "event 1: the payload item 4 (tls_included) is string 100000, but the table has");
+  EXPECT_ERROR_HAS(with(1, 3, json::array({kernel})), "arg_key_sets item 0 (arg_key_sets) must name a key set");
+  EXPECT_ERROR_HAS(with(1, 8, kernel), "the payload item 8 (chosen) is not a dispatch key name: \"VariableType::add_Tensor\"");
+  EXPECT_ERROR_HAS(with(1, 8, json::array({kernel, kernel, kernel})),
+                   "the payload item 8 (chosen) has an unknown functionality \"VariableType::add_Tensor\"");
+  EXPECT_ERROR_HAS(with(1, 8, json::array({kernel})), "(chosen) must be a key name or [functionality, backend, alias]");
+  EXPECT_ERROR_HAS(with(1, 2, 2), "the payload item 2 (redispatch) is 2, out of range (0 or 1)");
+  EXPECT_ERROR_HAS(with(8, 6, json::array({2, "3"})), "event 8: the payload item 6 (sizes) must hold integers, got a string");
+  EXPECT_ERROR_HAS(with(8, 14, json::array({1, "NaN?"})), "(storage_values) holds the string \"NaN?\"");
+  EXPECT_ERROR_HAS(with(8, 1, -3), "the payload item 1 (tensor_id) must not be negative");
+  EXPECT_ERROR_HAS(with(8, 8, 18446744073709551615ull), "(storage_offset) is out of range (a 64-bit signed integer)");
+  EXPECT_ERROR_HAS(with(4, 2, 1), "event 4: the payload item 2 (value) must be a string, got an integer");
+  EXPECT_ERROR_HAS(with(0, 1, 5000000000), "(line) is 5000000000, out of range (a 32-bit signed integer)");
+  EXPECT_ERROR_HAS(with(0, 0, 9), "event 0: the payload item 0 (type) is 9, out of range (0 to 5)");
+  EXPECT_ERROR_HAS(with_item(0, 2, 5000000000), "event 0: the record item 2 (tid) is 5000000000, out of range");
+  EXPECT_ERROR_HAS(with_item(0, 3, 3), "event 0: the record item 3 (phase) is 3, out of range (0 to 2)");
+  EXPECT_ERROR_HAS(with_item(0, 4, 8), "event 0: the record item 4 (category) is 8, out of range (0 to 7)");
+  EXPECT_ERROR_HAS(with_item(3, 0, -1), "event 3: the record item 0 (seq) must not be negative");
+  json extra = doc;
+  extra["insidePyTorch"]["events"][0].push_back(1);
+  EXPECT_ERROR_HAS(extra.dump(), "event 0: the record has 8 items, at most 7");
+}
+
+TEST(ReadErrors, HostileShapes) {
+  // Deep nesting inside a record, a record with too many items, keys in another order.
+  json doc = valid_doc();
+  json deep = json::array();
+  for (int i = 0; i < 100; ++i) deep = json::array({deep});
+  doc["insidePyTorch"]["events"][0][6][1] = deep;
+  EXPECT_ERROR_HAS(doc.dump(), "values nested deeper than 64 levels");
+  doc = valid_doc();
+  doc["insidePyTorch"]["events"][0][6] = json::array();
+  for (int i = 0; i < 70; ++i) doc["insidePyTorch"]["events"][0][6].push_back(1);
+  EXPECT_ERROR_HAS(doc.dump(), "event 0: the payload has more than 64 items");
+  // nlohmann sorts keys: "events" before "strings" and "version" still loads.
+  const auto events = testing::sample_events();
+  testing::expect_same_events(events, read_trace_json(valid_doc().dump()).events);
 }
 
 TEST(ReadErrors, FilesOnDisk) {
@@ -247,7 +288,7 @@ TEST(ReadErrors, FilesOnDisk) {
   json doc = valid_doc();
   doc["insidePyTorch"]["version"] = 7;
   { std::ofstream(dir / "v7.json") << doc.dump(); }
-  EXPECT_NE(msg_of(dir / "v7.json").find("trace format version 7 is newer than this program supports (1)"),
+  EXPECT_NE(msg_of(dir / "v7.json").find("trace format version 7 is newer than this program supports (2)"),
             std::string::npos);
   fs::remove_all(dir);
 }

@@ -1,17 +1,9 @@
-// Export: Events -> Chrome Trace Event JSON (+ the full-fidelity payload) and the atomic writer.
+// Export in format version 1, the previous format: Events -> Chrome Trace Event JSON with a
+// readable summary of every payload in its args, and the full-fidelity payload as one JSON
+// object per event, both built as nlohmann documents. Version 2 (trace_write.cpp) replaced it;
+// it stays as the reference the trace benchmarks compare against.
 //
-// Note [Slices nest strictly]
-// Each thread's Begin/End pairs become complete ("X") slices. Ends pair with the innermost
-// open Begin, as in Chrome's B/E semantics. To keep slices strictly nested even for
-// hand-made or reordered input, a slice starts no earlier than its parent's start or its
-// previous sibling's end, and ends no earlier than its own start or its children's ends.
-// For the recorder's own traces (timestamps non-decreasing per thread) this changes nothing.
-//
-// Note [Microseconds that truncate right]
-// Chrome's ts/dur are microseconds. Perfetto converts them with int64(us * 1000.0), which
-// truncates: 1001 ns written as 1.001 reads back as 1000 ns, which can push a child past its
-// parent's end. We write (ns + 0.25) / 1000, so both truncating and rounding readers get the
-// exact nanosecond back; the quarter nanosecond is invisible.
+// The slices' geometry comes from chrome_layout() (Note [Slices nest strictly]).
 #include "core/trace/trace_json.h"
 
 #include <charconv>
@@ -20,9 +12,9 @@
 #include <map>
 
 #include "core/dispatch/dispatch_key_set.h"
+#include "core/trace/chrome_layout.h"
 #include "core/trace/payload_codec.h"
 #include "core/util/error.h"
-#include "core/util/write_file.h"
 
 namespace ipt::trace {
 
@@ -31,8 +23,6 @@ using nlohmann::json;
 namespace {
 
 constexpr int kPid = 1;
-
-double ns_to_us(int64_t ns) { return (static_cast<double>(ns) + 0.25) / 1000.0; }
 
 std::string key_set_names(uint64_t raw) { return DispatchKeySet::from_raw(raw).to_string(); }
 
@@ -100,69 +90,43 @@ json metadata_event(const char* name, uint32_t tid, json args) {
   return {{"ph", "M"}, {"name", name}, {"pid", kPid}, {"tid", tid}, {"ts", 0}, {"args", std::move(args)}};
 }
 
-// An open slice on one thread's stack (Note [Slices nest strictly]).
-struct Open {
-  size_t out_index;    // its slot in traceEvents
-  const Event* begin;  // nullptr for the per-thread root
-  int64_t start;       // ns, after clamping
-  int64_t floor;       // ns: the next child starts at/after this (the last child's end)
-};
-
 json chrome_events(const std::vector<Event>& events, const TraceMeta& meta) {
   json out = json::array();
   out.push_back(metadata_event("process_name", 0, {{"name", "Inside PyTorch"}}));
   if (!meta.title.empty()) out.push_back(metadata_event("process_labels", 0, {{"labels", meta.title}}));
-  std::map<uint32_t, std::vector<Open>> stacks;  // tid -> open slices, [0] is a root
-  std::map<uint32_t, int64_t> last_ts;
-  for (const Event& e : events) {
-    if (!stacks.count(e.tid)) {
-      out.push_back(metadata_event("thread_name", e.tid, {{"name", "host thread " + std::to_string(e.tid)}}));
-      out.push_back(metadata_event("thread_sort_index", e.tid, {{"sort_index", e.tid}}));
-      constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
-      stacks[e.tid].push_back({0, nullptr, kMin, kMin});
-      last_ts[e.tid] = e.ts_ns;
-    }
-    last_ts[e.tid] = std::max(last_ts[e.tid], e.ts_ns);  // where unfinished slices end
+  const ChromeLayout l = chrome_layout(events);
+  for (uint32_t tid : l.tids) {
+    out.push_back(metadata_event("thread_name", tid, {{"name", "host thread " + std::to_string(tid)}}));
+    out.push_back(metadata_event("thread_sort_index", tid, {{"sort_index", tid}}));
   }
-  auto close = [&](std::vector<Open>& stack, int64_t end_ts, const Event* end) {
-    Open o = stack.back();
-    stack.pop_back();
-    const int64_t end_ns = std::max({end_ts, o.start, o.floor});
-    json& x = out[o.out_index];
-    x["dur"] = ns_to_us(end_ns - o.start);
-    if (end && !std::holds_alternative<std::monostate>(end->payload)) x["args"]["end"] = summary(*end);
-    if (end && std::strcmp(end->name, o.begin->name) != 0) x["args"]["end_name"] = end->name;
-    if (!end) x["args"]["unfinished"] = true;
-    stack.back().floor = std::max(stack.back().floor, end_ns);
-  };
-  for (const Event& e : events) {
-    std::vector<Open>& stack = stacks[e.tid];
-    const Open& top = stack.back();
-    const int64_t ts = std::max({e.ts_ns, top.start, top.floor});
-    switch (e.phase) {
-      case Phase::Begin:
-        out.push_back({{"ph", "X"}, {"name", e.name}, {"cat", category_name(e.category)}, {"pid", kPid},
-                       {"tid", e.tid}, {"ts", ns_to_us(ts)}, {"args", summary(e)}});
-        stack.push_back({out.size() - 1, &e, ts, std::numeric_limits<int64_t>::min()});
-        break;
-      case Phase::End:
-        if (stack.size() > 1) {
-          close(stack, e.ts_ns, &e);
-          break;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    switch (l.role[i]) {
+      case ChromeLayout::Closing: break;
+      case ChromeLayout::Slice: {
+        json x = {{"ph", "X"}, {"name", e.name}, {"cat", category_name(e.category)}, {"pid", kPid},
+                  {"tid", e.tid}, {"ts", ns_to_us(l.ts[i])}, {"dur", ns_to_us(l.end[i] - l.ts[i])},
+                  {"args", summary(e)}};
+        if (l.closer[i] == ChromeLayout::kUnfinished) {
+          x["args"]["unfinished"] = true;
+        } else {
+          const Event& end = events[l.closer[i]];
+          if (!std::holds_alternative<std::monostate>(end.payload)) x["args"]["end"] = summary(end);
+          if (std::strcmp(end.name, e.name) != 0) x["args"]["end_name"] = end.name;
         }
-        [[fallthrough]];  // an End without a Begin is shown as an instant
-      case Phase::Instant: {
+        out.push_back(std::move(x));
+        break;
+      }
+      case ChromeLayout::Instant:
+      case ChromeLayout::Unmatched: {
         json args = summary(e);
-        if (e.phase == Phase::End) args["unmatched_end"] = true;
+        if (l.role[i] == ChromeLayout::Unmatched) args["unmatched_end"] = true;
         out.push_back({{"ph", "i"}, {"s", "t"}, {"name", e.name}, {"cat", category_name(e.category)},
-                       {"pid", kPid}, {"tid", e.tid}, {"ts", ns_to_us(ts)}, {"args", std::move(args)}});
-        stack.back().floor = std::max(stack.back().floor, ts);
+                       {"pid", kPid}, {"tid", e.tid}, {"ts", ns_to_us(l.ts[i])}, {"args", std::move(args)}});
         break;
       }
     }
   }
-  for (auto& [tid, stack] : stacks)
-    while (stack.size() > 1) close(stack, last_ts[tid], nullptr);
   return out;
 }
 
@@ -174,17 +138,7 @@ std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_hand
 
 }  // namespace
 
-json to_json(const std::vector<Event>& events, const TraceMeta& meta) {
-  json payload_events = json::array();
-  for (const Event& e : events) payload_events.push_back(codec::encode_event(e));
-  return {{"displayTimeUnit", "ns"},
-          {"traceEvents", chrome_events(events, meta)},
-          {"insidePyTorch",
-           {{"format", kTraceFormatName}, {"version", kTraceFormatVersion}, {"meta", payload_meta(meta)},
-            {"events", std::move(payload_events)}}}};
-}
-
-std::string to_json_text(const std::vector<Event>& events, const TraceMeta& meta) {
+std::string to_json_text_v1(const std::vector<Event>& events, const TraceMeta& meta) {
   // Perfetto reads displayTimeUnit only near the start and stops at the first top-level key
   // it does not know, so the order is: displayTimeUnit, traceEvents, insidePyTorch.
   std::string s = "{\"displayTimeUnit\":\"ns\",\n\"traceEvents\":[";
@@ -192,15 +146,11 @@ std::string to_json_text(const std::vector<Event>& events, const TraceMeta& meta
   for (size_t i = 0; i < chrome.size(); ++i) s += (i ? ",\n" : "\n") + dump(chrome[i]);
   s += "\n],\n\"insidePyTorch\":{\"format\":";
   s += dump(kTraceFormatName);
-  s += ",\"version\":" + std::to_string(kTraceFormatVersion) + ",\n\"meta\":" + dump(payload_meta(meta));
+  s += ",\"version\":1,\n\"meta\":" + dump(payload_meta(meta));
   s += ",\n\"events\":[";
   for (size_t i = 0; i < events.size(); ++i) s += (i ? ",\n" : "\n") + dump(codec::encode_event(events[i]));
   s += "\n]}}\n";
   return s;
-}
-
-void write_trace_file(const std::filesystem::path& path, const std::vector<Event>& events, const TraceMeta& meta) {
-  write_file(path, to_json_text(events, meta), "trace file");
 }
 
 }  // namespace ipt::trace

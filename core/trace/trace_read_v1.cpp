@@ -1,15 +1,12 @@
-// Import: a trace file's "insidePyTorch" payload -> Events + TraceMeta, with checked,
-// readable errors for every malformed input (never a crash, never a raw json exception).
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <sstream>
+// Import of format version 1 (the previous format): the whole document is parsed by nlohmann
+// and its "insidePyTorch" payload decoded into Events + TraceMeta, with checked, readable
+// errors for every malformed input (never a crash, never a raw json exception). Version 2
+// files are read by trace_load.cpp, which hands version 1 documents to this file.
 #include <vector>
 
 #include "core/trace/payload_codec.h"
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
-#include "core/util/read_file.h"
 
 namespace ipt::trace {
 
@@ -154,11 +151,8 @@ LoadedTrace decode_document(const json& doc) {
   if (!version.is_number_integer())
     IPT_FAIL(ValueError, "malformed Inside PyTorch trace: insidePyTorch.version must be an integer, got ",
              version.is_number_float() ? "a floating-point number" : version.type_name());
-  if (version.is_number_unsigned() && version.get<uint64_t>() > static_cast<uint64_t>(kTraceFormatVersion))
-    IPT_FAIL(ValueError, "trace format version ", version.get<uint64_t>(),
-             " is newer than this program supports (", kTraceFormatVersion, "); update Inside PyTorch");
-  if (version.get<int64_t>() < 1)
-    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: format version ", version.get<int64_t>(), " does not exist");
+  if (version.get<int64_t>() != 1)
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: this reader reads format version 1, not ", version.dump());
 
   LoadedTrace out;
   out.meta = decode_meta(member(root, "meta", "insidePyTorch"));
@@ -173,27 +167,13 @@ LoadedTrace decode_document(const json& doc) {
 
 }  // namespace
 
-LoadedTrace read_trace_json(std::string_view text) {
+LoadedTrace read_trace_json_v1(std::string_view text) {
   try {
     return decode_document(parse_document(text));
   } catch (const ipt::Error&) {
     throw;
   } catch (const std::exception& e) {  // defensive: nothing else should escape
     IPT_FAIL(ValueError, "malformed Inside PyTorch trace: ", e.what());
-  }
-}
-
-LoadedTrace read_trace_file(const std::filesystem::path& path) {
-  std::string text;
-  try {
-    text = read_regular_file(path, uint64_t(2) << 30, "trace file");
-  } catch (const ipt::Error& e) {
-    throw ipt::Error(ErrorKind::RuntimeError, e.what());
-  }
-  try {
-    return read_trace_json(text);
-  } catch (const ipt::Error& e) {
-    throw ipt::Error(e.kind(), "trace file '" + path.string() + "': " + e.what());
   }
 }
 

@@ -1,0 +1,33 @@
+#pragma once
+// Internal to core/trace: where each event goes in a trace file's Chrome part, computed once
+// for the writers (see Note [Slices nest strictly] in chrome_layout.cpp).
+
+#include <cstdint>
+#include <vector>
+
+#include "core/trace/events.h"
+
+namespace ipt::trace {
+
+struct ChromeLayout {
+  enum Role : uint8_t {
+    Slice,      // a Begin: one complete ("X") slice from ts[i] to end[i]
+    Instant,    // an Instant: one "i" event at ts[i]
+    Closing,    // an End that closes a slice (written with its Begin)
+    Unmatched,  // an End with no open Begin: an instant at ts[i], marked unmatched_end
+  };
+  static constexpr uint32_t kUnfinished = UINT32_MAX;
+
+  std::vector<Role> role;        // per event
+  std::vector<int64_t> ts;       // per event: where it starts, after clamping (ns)
+  std::vector<int64_t> end;      // per Slice: where it ends, after clamping (ns)
+  std::vector<uint32_t> closer;  // per Slice: the index of its End, or kUnfinished
+  std::vector<uint32_t> tids;    // every thread, in the order first seen
+};
+
+ChromeLayout chrome_layout(const std::vector<Event>& events);
+
+// Chrome's microseconds for a nanosecond time (Note [Microseconds that truncate right]).
+inline double ns_to_us(int64_t ns) { return (static_cast<double>(ns) + 0.25) / 1000.0; }
+
+}  // namespace ipt::trace

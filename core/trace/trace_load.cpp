@@ -1,0 +1,430 @@
+// Import, format version 2: the document is walked in pieces (Note [Reading a trace in
+// pieces] in json_scan.h) and its "insidePyTorch" records decoded into Events, every mistake
+// reported with its byte position or its event and item. Version 1 documents go to
+// trace_read_v1.cpp.
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "core/trace/json_scan.h"
+#include "core/trace/payload_codec.h"
+#include "core/trace/trace_json.h"
+#include "core/util/error.h"
+#include "core/util/mapped_file.h"
+
+namespace ipt::trace {
+
+namespace {
+
+using simdjson::dom::element;
+using simdjson::dom::element_type;
+
+constexpr size_t kNone = std::numeric_limits<size_t>::max();
+
+// The string table, with what its entries mean once parsed (key sets, dispatch keys), cached.
+struct Strings {
+  std::vector<const char*> text;
+  std::vector<uint64_t> key_set;
+  std::vector<uint8_t> key_set_state;  // 0 not parsed, 1 a key set, 2 not one
+  std::vector<const DispatchKey*> key;
+  std::vector<uint8_t> key_state;
+};
+
+// One compact record (an array) of event `index`, read item by item with checked types.
+class Record {
+ public:
+  static constexpr size_t kMaxItems = 64;
+
+  Record(element e, size_t index, const char* what, const Strings& strings) : index_(index), what_(what), s_(strings) {
+    if (e.type() != element_type::ARRAY) fail(std::string(what) + " must be an array, got " + json_type_name(e.type()));
+    const simdjson::dom::array items = e.get_array().value_unsafe();
+    for (element x : items) {
+      if (n_ == kMaxItems) fail(std::string(what) + " has more than " + std::to_string(kMaxItems) + " items");
+      items_[n_++] = x;
+    }
+  }
+  [[noreturn]] void fail(const std::string& what) const { IPT_FAIL(ValueError, "event ", index_, ": ", what); }
+  [[noreturn]] void fail(size_t k, const char* name, const std::string& what) const {
+    fail(std::string(what_) + " item " + std::to_string(k) + " (" + name + ") " + what);
+  }
+  size_t size() const { return n_; }
+  size_t index() const { return index_; }
+  element at(size_t k, const char* name) const {
+    if (k >= n_) fail(k, name, "is missing");
+    return items_[k];
+  }
+  uint64_t u64(size_t k, const char* name) const {
+    element e = at(k, name);
+    if (e.type() == element_type::UINT64) return e.get_uint64().value_unsafe();
+    if (e.type() == element_type::INT64) {
+      if (e.get_int64().value_unsafe() < 0) fail(k, name, "must not be negative");
+      return static_cast<uint64_t>(e.get_int64().value_unsafe());
+    }
+    fail(k, name, std::string("must be an integer, got ") + json_type_name(e.type()));
+  }
+  int64_t i64(size_t k, const char* name) const {
+    element e = at(k, name);
+    if (e.type() == element_type::INT64) return e.get_int64().value_unsafe();
+    if (e.type() == element_type::UINT64) fail(k, name, "is out of range (a 64-bit signed integer)");
+    fail(k, name, std::string("must be an integer, got ") + json_type_name(e.type()));
+  }
+  uint64_t bounded(size_t k, const char* name, uint64_t max, const char* range) const {
+    const uint64_t v = u64(k, name);
+    if (v > max) fail(k, name, "is " + std::to_string(v) + ", out of range (" + range + ")");
+    return v;
+  }
+  int i32(size_t k, const char* name) const {
+    const int64_t v = i64(k, name);
+    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+      fail(k, name, "is " + std::to_string(v) + ", out of range (a 32-bit signed integer)");
+    return static_cast<int>(v);
+  }
+  bool flag(size_t k, const char* name) const { return bounded(k, name, 1, "0 or 1") == 1; }
+  uint32_t id(size_t k, const char* name) const {
+    const uint64_t v = u64(k, name);
+    if (v >= s_.text.size())
+      fail(k, name, "is string " + std::to_string(v) + ", but the table has " + std::to_string(s_.text.size()));
+    return static_cast<uint32_t>(v);
+  }
+  const char* str(size_t k, const char* name) const { return s_.text[id(k, name)]; }
+  std::string inline_text(size_t k, const char* name) const {
+    element e = at(k, name);
+    if (e.type() != element_type::STRING) fail(k, name, std::string("must be a string, got ") + json_type_name(e.type()));
+    return std::string(e.get_string().value_unsafe());
+  }
+  element array(size_t k, const char* name) const {
+    element e = at(k, name);
+    if (e.type() != element_type::ARRAY) fail(k, name, std::string("must be an array, got ") + json_type_name(e.type()));
+    return e;
+  }
+
+ private:
+  size_t index_;
+  const char* what_;
+  const Strings& s_;
+  element items_[kMaxItems];
+  size_t n_ = 0;
+};
+
+class Decoder {
+ public:
+  explicit Decoder(Strings& s) : s_(s) {}
+
+  Event event(element el, size_t index) {
+    Record r(el, index, "the record", s_);
+    if (r.size() > 7) r.fail("the record has " + std::to_string(r.size()) + " items, at most 7");
+    Event e;
+    e.seq = r.u64(0, "seq");
+    e.ts_ns = r.i64(1, "ts_ns");
+    e.tid = static_cast<uint32_t>(r.bounded(2, "tid", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
+    e.phase = static_cast<Phase>(r.bounded(3, "phase", static_cast<uint64_t>(Phase::Instant), "0 to 2"));
+    e.category = static_cast<Category>(r.bounded(4, "category", static_cast<uint64_t>(Category::Note), "0 to 7"));
+    e.name = r.str(5, "name");
+    if (r.size() == 7) e.payload = payload(Record(r.at(6, "payload"), index, "the payload", s_));
+    return e;
+  }
+
+ private:
+  Payload payload(const Record& p) {
+    switch (p.bounded(0, "type", 5, "0 to 5")) {
+      case 0: return dispatch_step(p);
+      case 1: return tensor_meta(p);
+      case 2: {
+        expect_items(p, 5);
+        return StorageInfo{p.u64(1, "storage_id"), p.i64(2, "nbytes"), p.str(3, "device"), p.flag(4, "freed")};
+      }
+      case 3:
+        expect_items(p, 3);
+        return ScriptLine{p.i32(1, "line"), p.i32(2, "col")};
+      case 4:
+        expect_items(p, 2);
+        return Text{p.inline_text(1, "text")};
+      default: {
+        if (p.size() % 2 != 1) p.fail("a kernel_detail payload needs key, value pairs");
+        KernelDetail k;
+        for (size_t i = 1; i < p.size(); i += 2) k.fields.emplace_back(p.str(i, "key"), p.inline_text(i + 1, "value"));
+        return k;
+      }
+    }
+  }
+
+  static void expect_items(const Record& p, size_t n) {
+    if (p.size() != n) p.fail("the payload has " + std::to_string(p.size()) + " items, not " + std::to_string(n));
+  }
+
+  uint64_t key_set(const Record& r, size_t k, const char* name) {
+    const uint32_t id = r.id(k, name);
+    if (s_.key_set_state[id] == 0) {
+      std::string_view v = s_.text[id];
+      uint64_t raw = 0;
+      const char* b = v.data() + 2;
+      const char* e = v.data() + v.size();
+      const bool ok = v.size() >= 3 && v.size() <= 18 && v[0] == '0' && v[1] == 'x' && std::from_chars(b, e, raw, 16).ptr == e;
+      s_.key_set_state[id] = ok ? 1 : 2;
+      s_.key_set[id] = raw;
+    }
+    if (s_.key_set_state[id] == 2)
+      r.fail(k, name, "must name a key set like \"0x1c00001\", got \"" + std::string(s_.text[id]) + "\"");
+    return s_.key_set[id];
+  }
+
+  template <typename Lookup>
+  auto named(const Record& r, size_t k, uint32_t id, const char* what, Lookup lookup) {
+    auto* v = lookup(s_.text[id]);
+    if (!v) r.fail(k, "chosen", std::string("has an unknown ") + what + " \"" + s_.text[id] + "\"");
+    return *v;
+  }
+
+  // A dispatch key: a name from the table, or [functionality, backend, alias] names.
+  DispatchKey key(const Record& r, size_t k) {
+    element e = r.at(k, "chosen");
+    if (e.type() == element_type::ARRAY) {
+      Record parts(e, r.index(), "the chosen key", s_);
+      if (parts.size() != 3) r.fail(k, "chosen", "must be a key name or [functionality, backend, alias]");
+      DispatchKey key;
+      key.functionality = named(r, k, parts.id(0, "functionality"), "functionality", codec::functionality_named);
+      key.backend = named(r, k, parts.id(1, "backend"), "backend", codec::backend_named);
+      key.alias = named(r, k, parts.id(2, "alias"), "alias", codec::alias_named);
+      return key;
+    }
+    const uint32_t id = r.id(k, "chosen");
+    if (s_.key_state[id] == 0) {
+      s_.key[id] = codec::key_named(s_.text[id]);
+      s_.key_state[id] = 1;
+    }
+    if (!s_.key[id]) r.fail(k, "chosen", "is not a dispatch key name: \"" + std::string(s_.text[id]) + "\"");
+    return *s_.key[id];
+  }
+
+  Payload dispatch_step(const Record& p) {
+    expect_items(p, 12);
+    DispatchStep d;
+    d.op = p.str(1, "op");
+    d.redispatch = p.flag(2, "redispatch");
+    element args = p.array(3, "arg_key_sets");
+    Record a(args, p.index(), "arg_key_sets", s_);
+    for (size_t i = 0; i < a.size(); ++i) d.arg_key_sets.push_back(key_set(a, i, "arg_key_sets"));
+    d.tls_included = key_set(p, 4, "tls_included");
+    d.tls_excluded = key_set(p, 5, "tls_excluded");
+    d.merged = key_set(p, 6, "merged");
+    d.skipped_fallthrough = key_set(p, 7, "skipped_fallthrough");
+    d.chosen = key(p, 8);
+    d.kernel = p.str(9, "kernel");
+    d.kernel_kind = p.str(10, "kernel_kind");
+    d.registered_at = p.str(11, "registered_at");
+    return d;
+  }
+
+  static void ints(const Record& p, size_t k, const char* name, std::vector<int64_t>& out) {
+    const simdjson::dom::array items = p.array(k, name).get_array().value_unsafe();
+    for (element x : items) {
+      if (x.type() != element_type::INT64) {
+        if (x.type() == element_type::UINT64) p.fail(k, name, "has an element out of range (a 64-bit signed integer)");
+        p.fail(k, name, std::string("must hold integers, got ") + json_type_name(x.type()));
+      }
+      out.push_back(x.get_int64().value_unsafe());
+    }
+  }
+
+  static void doubles(const Record& p, size_t k, const char* name, std::vector<double>& out) {
+    const simdjson::dom::array items = p.array(k, name).get_array().value_unsafe();
+    for (element x : items) {
+      switch (x.type()) {
+        case element_type::DOUBLE: out.push_back(x.get_double().value_unsafe()); break;
+        case element_type::INT64: out.push_back(static_cast<double>(x.get_int64().value_unsafe())); break;
+        case element_type::UINT64: out.push_back(static_cast<double>(x.get_uint64().value_unsafe())); break;
+        case element_type::STRING: {
+          std::string_view s = x.get_string().value_unsafe();
+          if (s == "nan") out.push_back(std::numeric_limits<double>::quiet_NaN());
+          else if (s == "inf") out.push_back(std::numeric_limits<double>::infinity());
+          else if (s == "-inf") out.push_back(-std::numeric_limits<double>::infinity());
+          else p.fail(k, name, "holds the string \"" + std::string(s) + "\" (only \"nan\", \"inf\", \"-inf\")");
+          break;
+        }
+        default: p.fail(k, name, std::string("must hold numbers, got ") + json_type_name(x.type()));
+      }
+    }
+  }
+
+  Payload tensor_meta(const Record& p) {
+    expect_items(p, 16);
+    TensorMeta t;
+    t.tensor_id = p.u64(1, "tensor_id");
+    t.storage_id = p.u64(2, "storage_id");
+    t.storage_nbytes = p.i64(3, "storage_nbytes");
+    t.dtype = p.str(4, "dtype");
+    t.device = p.str(5, "device");
+    ints(p, 6, "sizes", t.sizes);
+    ints(p, 7, "strides", t.strides);
+    t.storage_offset = p.i64(8, "storage_offset");
+    t.version = p.u64(9, "version");
+    t.key_set = key_set(p, 10, "key_set");
+    t.requires_grad = p.flag(11, "requires_grad");
+    t.is_view = p.flag(12, "is_view");
+    t.label = p.str(13, "label");
+    doubles(p, 14, "storage_values", t.storage_values);
+    t.storage_truncated = p.flag(15, "storage_truncated");
+    return t;
+  }
+
+  Strings& s_;
+};
+
+[[noreturn]] void malformed(const std::string& what) { IPT_FAIL(ValueError, "malformed Inside PyTorch trace: ", what); }
+
+const char* first_char_type(char c) {
+  switch (c) {
+    case '[': return "an array";
+    case '"': return "a string";
+    case 't':
+    case 'f': return "a boolean";
+    case 'n': return "null";
+    case '{': return "an object";
+    default: return "a number";
+  }
+}
+
+TraceMeta decode_meta(element j) {
+  if (j.type() != element_type::OBJECT) malformed(std::string("meta must be an object, got ") + json_type_name(j.type()));
+  TraceMeta meta;
+  auto text = [&](const char* key) {
+    auto v = j[key];
+    if (v.error()) malformed(std::string("meta has no \"") + key + "\"");
+    if (v.type() != element_type::STRING)
+      malformed(std::string("meta.") + key + " must be a string, got " + json_type_name(v.type().value_unsafe()));
+    return std::string(v.get_string().value_unsafe());
+  };
+  meta.title = text("title");
+  meta.source = text("source");
+  auto fields = j["fields"];
+  if (fields.error()) malformed("meta has no \"fields\"");
+  if (fields.type() != element_type::OBJECT)
+    malformed(std::string("meta.fields must be an object, got ") + json_type_name(fields.type().value_unsafe()));
+  const simdjson::dom::object members = fields.get_object().value_unsafe();
+  for (auto [key, value] : members) {
+    if (value.type() != element_type::STRING)
+      malformed("meta.fields." + std::string(key) + " must be a string, got " + json_type_name(value.type()));
+    meta.fields.emplace(std::string(key), std::string(value.get_string().value_unsafe()));
+  }
+  return meta;
+}
+
+// Where the members of "insidePyTorch" start (kNone: absent).
+struct Members {
+  size_t format = kNone, version = kNone, meta = kNone, strings = kNone, events = kNone;
+  size_t end = 0;  // just past the object
+};
+
+LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)>& release) {
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) IPT_FAIL(ValueError, "the trace file is empty");
+  JsonScan s(text, release);
+  const char first = s.peek();
+  if (first != '{') {
+    s.skip_value("at the top level");  // a mistake in it is reported first
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: the top level is ", first_char_type(first), ", not an object");
+  }
+  size_t root = kNone;
+  bool chrome = false;
+  s.object("in the top-level object", [&](std::string_view key, size_t at) {
+    if (key == "insidePyTorch") root = at;
+    if (key == "traceEvents") chrome = true;
+    s.skip_value(key == "traceEvents" ? "in traceEvents" : "in the top-level object");
+  });
+  if (!s.at_end()) s.fail(s.pos(), "unexpected text after the JSON document");
+  if (root == kNone)
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: no \"insidePyTorch\" key",
+             chrome ? " (a plain Chrome trace has no events to load)" : "");
+  s.seek(root);
+  if (s.peek() != '{')
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: \"insidePyTorch\" is ", first_char_type(s.peek()), ", not an object");
+  Members m;
+  s.object("in insidePyTorch", [&](std::string_view key, size_t at) {
+    if (key == "format") m.format = at;
+    else if (key == "version") m.version = at;
+    else if (key == "meta") m.meta = at;
+    else if (key == "strings") m.strings = at;
+    else if (key == "events") m.events = at;
+    s.skip_value("in insidePyTorch");
+  });
+  m.end = s.pos();
+  if (release) release(0, text.size());  // the first pass is done with every page
+
+  auto member = [&](size_t at, const char* key) {
+    if (at == kNone) malformed(std::string("insidePyTorch has no \"") + key + "\"");
+    s.seek(at);
+  };
+  if (m.format == kNone) IPT_FAIL(ValueError, "not an Inside PyTorch trace: insidePyTorch.format is not \"", kTraceFormatName, "\"");
+  s.seek(m.format);
+  {
+    element f = s.parse_value("in insidePyTorch.format");
+    if (f.type() != element_type::STRING || f.get_string().value_unsafe() != kTraceFormatName)
+      IPT_FAIL(ValueError, "not an Inside PyTorch trace: insidePyTorch.format is not \"", kTraceFormatName, "\"");
+  }
+  member(m.version, "version");
+  element v = s.parse_value("in insidePyTorch.version");
+  if (v.type() == element_type::UINT64 && v.get_uint64().value_unsafe() > static_cast<uint64_t>(kTraceFormatVersion))
+    IPT_FAIL(ValueError, "trace format version ", v.get_uint64().value_unsafe(), " is newer than this program supports (",
+             kTraceFormatVersion, "); update Inside PyTorch");
+  if (v.type() != element_type::INT64)
+    malformed(std::string("insidePyTorch.version must be an integer, got ") + json_type_name(v.type()));
+  const int64_t version = v.get_int64().value_unsafe();
+  if (version > kTraceFormatVersion)
+    IPT_FAIL(ValueError, "trace format version ", version, " is newer than this program supports (", kTraceFormatVersion,
+             "); update Inside PyTorch");
+  if (version < 1) malformed("format version " + std::to_string(version) + " does not exist");
+  if (version == 1) return read_trace_json_v1(text);
+
+  LoadedTrace out;
+  member(m.meta, "meta");
+  out.meta = decode_meta(s.parse_value("in insidePyTorch.meta"));
+  Strings strings;
+  member(m.strings, "strings");
+  s.array_batches("in insidePyTorch.strings", [&](element e, size_t i, size_t) {
+    if (e.type() != element_type::STRING)
+      malformed("string " + std::to_string(i) + " of the table must be a string, got " + json_type_name(e.type()));
+    strings.text.push_back(intern(e.get_string().value_unsafe()));
+  });
+  strings.key_set.assign(strings.text.size(), 0);
+  strings.key_set_state.assign(strings.text.size(), 0);
+  strings.key.assign(strings.text.size(), nullptr);
+  strings.key_state.assign(strings.text.size(), 0);
+  member(m.events, "events");
+  // Reserving for the shortest records costs address space, not memory: untouched pages stay
+  // unallocated, and the vector never reallocates (which would hold it twice).
+  out.events.reserve((m.end - m.events) / 14 + 1);
+  Decoder decode(strings);
+  s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t) { out.events.push_back(decode.event(e, i)); });
+  return out;
+}
+
+}  // namespace
+
+LoadedTrace read_trace_json(std::string_view text) {
+  try {
+    return load(text, {});
+  } catch (const ipt::Error&) {
+    throw;
+  } catch (const std::exception& e) {  // defensive: nothing else should escape
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: ", e.what());
+  }
+}
+
+LoadedTrace read_trace_file(const std::filesystem::path& path) {
+  std::optional<MappedFile> file;
+  try {
+    file.emplace(path, uint64_t(2) << 30, "trace file");
+  } catch (const ipt::Error& e) {
+    throw ipt::Error(ErrorKind::RuntimeError, e.what());
+  }
+  try {
+    const MappedFile& f = *file;
+    return load(f.text(), [&f](size_t b, size_t e) { f.release(b, e); });
+  } catch (const ipt::Error& e) {
+    throw ipt::Error(e.kind(), "trace file '" + path.string() + "': " + e.what());
+  } catch (const std::exception& e) {
+    IPT_FAIL(ValueError, "trace file '", path.string(), "': malformed Inside PyTorch trace: ", e.what());
+  }
+}
+
+}  // namespace ipt::trace

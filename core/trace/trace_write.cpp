@@ -1,0 +1,381 @@
+// Export, format version 2: Events -> one JSON document, streamed (no document tree): the
+// Chrome part Perfetto reads, then the full-fidelity payload as compact arrays over a string
+// table. Layout and encodings: docs/trace-format.md.
+//
+// Note [Compact payload records]
+// Every event is one JSON array, [seq, ts_ns, tid, phase, category, name, payload?], whose
+// strings (names, operators, kernels, registration sites, dtypes, devices, key sets, dispatch
+// keys, labels, kernel-detail keys) are indexes into "strings", written once before the events.
+// Recorded strings are interned pointers (Note [Event strings are interned]), so the table is
+// built by hashing pointers, not texts; a text that came in as two pointers is simply listed
+// twice. Free text (Text payloads, kernel-detail values) stays inline. A dispatch-heavy
+// program takes about 100 bytes per event in all, the Chrome slice included.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+
+#include "core/dispatch/dispatch_key_set.h"
+#include "core/trace/chrome_layout.h"
+#include "core/trace/json_text.h"
+#include "core/trace/payload_codec.h"
+#include "core/trace/trace_json.h"
+
+namespace ipt::trace {
+
+namespace {
+
+constexpr int kPid = 1;
+
+// The string table: ids for interned pointers, key sets and dispatch keys.
+class StringTable {
+ public:
+  StringTable() { texts_.push_back(""); }
+  uint32_t of(const char* s) {
+    auto [it, fresh] = by_ptr_.try_emplace(s, 0);
+    if (fresh) it->second = add(s);
+    return it->second;
+  }
+  uint32_t key_set(uint64_t raw) {
+    auto [it, fresh] = by_key_set_.try_emplace(raw, 0);
+    if (fresh) it->second = add(codec::key_set_hex(raw));
+    return it->second;
+  }
+  uint32_t text(const std::string& s) {
+    auto [it, fresh] = by_text_.try_emplace(s, 0);
+    if (fresh) it->second = add(s);
+    return it->second;
+  }
+  const std::vector<std::string>& texts() const { return texts_; }
+
+ private:
+  uint32_t add(std::string s) {
+    texts_.push_back(std::move(s));
+    return static_cast<uint32_t>(texts_.size() - 1);
+  }
+  std::unordered_map<const char*, uint32_t> by_ptr_;
+  std::unordered_map<uint64_t, uint32_t> by_key_set_;
+  std::unordered_map<std::string, uint32_t> by_text_;
+  std::vector<std::string> texts_;
+};
+
+// Writes one payload as its compact record (Note [Compact payload records]).
+struct CompactPayload {
+  JsonText& o;
+  StringTable& t;
+
+  void key(const DispatchKey& k) {
+    if (codec::has_canonical_name(k)) {
+      o.u64(t.text(k.name()));
+      return;
+    }
+    o.ch('[');
+    o.u64(t.of(functionality_name(k.functionality)));
+    o.ch(',');
+    o.u64(t.of(backend_name(k.backend)));
+    o.ch(',');
+    o.u64(t.of(alias_key_name(k.alias)));
+    o.ch(']');
+  }
+  template <typename T>
+  void list(const std::vector<T>& xs) {
+    o.ch('[');
+    for (size_t i = 0; i < xs.size(); ++i) {
+      if (i) o.ch(',');
+      if constexpr (std::is_same_v<T, double>) value(xs[i]);
+      else o.i64(xs[i]);
+    }
+    o.ch(']');
+  }
+  void value(double v) {
+    if (std::isnan(v)) o.raw("\"nan\"");
+    else if (std::isinf(v)) o.raw(v > 0 ? "\"inf\"" : "\"-inf\"");
+    else o.dbl(v);
+  }
+  void id(uint32_t v) {
+    o.ch(',');
+    o.u64(v);
+  }
+  void num(int64_t v) {
+    o.ch(',');
+    o.i64(v);
+  }
+  void unum(uint64_t v) {
+    o.ch(',');
+    o.u64(v);
+  }
+
+  void operator()(const std::monostate&) {}
+  void operator()(const DispatchStep& d) {
+    o.raw(",[0");
+    id(t.of(d.op));
+    num(d.redispatch);
+    o.raw(",[");
+    for (size_t i = 0; i < d.arg_key_sets.size(); ++i) {
+      if (i) o.ch(',');
+      o.u64(t.key_set(d.arg_key_sets[i]));
+    }
+    o.ch(']');
+    id(t.key_set(d.tls_included));
+    id(t.key_set(d.tls_excluded));
+    id(t.key_set(d.merged));
+    id(t.key_set(d.skipped_fallthrough));
+    o.ch(',');
+    key(d.chosen);
+    id(t.of(d.kernel));
+    id(t.of(d.kernel_kind));
+    id(t.of(d.registered_at));
+    o.ch(']');
+  }
+  void operator()(const TensorMeta& m) {
+    o.raw(",[1");
+    unum(m.tensor_id);
+    unum(m.storage_id);
+    num(m.storage_nbytes);
+    id(t.of(m.dtype));
+    id(t.of(m.device));
+    o.ch(',');
+    list(m.sizes);
+    o.ch(',');
+    list(m.strides);
+    num(m.storage_offset);
+    unum(m.version);
+    id(t.key_set(m.key_set));
+    num(m.requires_grad);
+    num(m.is_view);
+    id(t.of(m.label));
+    o.ch(',');
+    list(m.storage_values);
+    num(m.storage_truncated);
+    o.ch(']');
+  }
+  void operator()(const StorageInfo& s) {
+    o.raw(",[2");
+    unum(s.storage_id);
+    num(s.nbytes);
+    id(t.of(s.device));
+    num(s.freed);
+    o.ch(']');
+  }
+  void operator()(const ScriptLine& l) {
+    o.raw(",[3");
+    num(l.line);
+    num(l.col);
+    o.ch(']');
+  }
+  void operator()(const Text& x) {
+    o.raw(",[4,");
+    o.str(x.text);
+    o.ch(']');
+  }
+  void operator()(const KernelDetail& k) {
+    o.raw(",[5");
+    for (const auto& [name, value] : k.fields) {
+      id(t.of(name));
+      o.ch(',');
+      o.str(value);
+    }
+    o.ch(']');
+  }
+};
+
+// The Chrome args of an event: its seq and a short readable summary (the full payload is in
+// the insidePyTorch part). Dispatch steps, most of a trace, show their kernel only.
+struct ChromeArgs {
+  JsonText& o;
+  void field(const char* k) {
+    o.ch(',');
+    o.key(k);
+  }
+  template <typename T>
+  void int_list(const char* k, const std::vector<T>& xs) {
+    std::string s = "[";
+    for (size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + std::to_string(xs[i]);
+    field(k);
+    o.str(s + "]");
+  }
+  void operator()(const std::monostate&) {}
+  void operator()(const DispatchStep& d) {
+    field("kernel");
+    o.str(d.kernel);
+  }
+  void operator()(const TensorMeta& m) {
+    field("label");
+    o.str(m.label);
+    field("tensor_id");
+    o.u64(m.tensor_id);
+    field("dtype");
+    o.str(m.dtype);
+    int_list("sizes", m.sizes);
+    int_list("strides", m.strides);
+    field("storage_id");
+    o.u64(m.storage_id);
+  }
+  void operator()(const StorageInfo& s) {
+    field("storage_id");
+    o.u64(s.storage_id);
+    field("nbytes");
+    o.i64(s.nbytes);
+    field("freed");
+    o.boolean(s.freed);
+  }
+  void operator()(const ScriptLine& l) {
+    field("line");
+    o.i64(l.line);
+  }
+  void operator()(const Text& x) {
+    field("text");
+    o.str(x.text);
+  }
+  void operator()(const KernelDetail& k) {
+    std::vector<std::string> seen;  // a repeated key gets a suffix: lda, lda (2)
+    for (const auto& [name, value] : k.fields) {
+      std::string unique = name;
+      for (int n = 2; std::find(seen.begin(), seen.end(), unique) != seen.end(); ++n)
+        unique = std::string(name) + " (" + std::to_string(n) + ")";
+      seen.push_back(unique);
+      o.ch(',');
+      o.key(unique);
+      o.str(value);
+    }
+  }
+};
+
+void metadata(JsonText& o, const char* name, uint32_t tid, const char* arg, const std::string& value, bool number) {
+  o.raw(",\n{\"ph\":\"M\",\"name\":");
+  o.str(name);
+  o.raw(",\"pid\":1,\"tid\":");
+  o.u64(tid);
+  o.raw(",\"ts\":0,\"args\":{");
+  o.key(arg);
+  if (number) o.raw(value);
+  else o.str(value);
+  o.raw("}}");
+}
+
+void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta& meta) {
+  o.raw("\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"ts\":0,\"args\":{\"name\":\"Inside PyTorch\"}}");
+  if (!meta.title.empty()) metadata(o, "process_labels", 0, "labels", meta.title, false);
+  const ChromeLayout l = chrome_layout(events);
+  for (uint32_t tid : l.tids) {
+    metadata(o, "thread_name", tid, "name", "host thread " + std::to_string(tid), false);
+    metadata(o, "thread_sort_index", tid, "sort_index", std::to_string(tid), true);
+  }
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    const auto role = l.role[i];
+    if (role == ChromeLayout::Closing) continue;
+    o.raw(role == ChromeLayout::Slice ? ",\n{\"ph\":\"X\",\"name\":" : ",\n{\"ph\":\"i\",\"s\":\"t\",\"name\":");
+    o.str(e.name);
+    o.raw(",\"cat\":\"");
+    o.raw(category_name(e.category));
+    o.raw("\",\"pid\":1,\"tid\":");
+    o.u64(e.tid);
+    o.raw(",\"ts\":");
+    o.dbl(ns_to_us(l.ts[i]));
+    if (role == ChromeLayout::Slice) {
+      o.raw(",\"dur\":");
+      o.dbl(ns_to_us(l.end[i] - l.ts[i]));
+    }
+    o.raw(",\"args\":{\"seq\":");
+    o.u64(e.seq);
+    std::visit(ChromeArgs{o}, e.payload);
+    if (role == ChromeLayout::Slice) {
+      if (l.closer[i] == ChromeLayout::kUnfinished) o.raw(",\"unfinished\":true");
+      else if (std::strcmp(events[l.closer[i]].name, e.name) != 0) {
+        o.raw(",\"end_name\":");
+        o.str(events[l.closer[i]].name);
+      }
+    } else if (role == ChromeLayout::Unmatched) {
+      o.raw(",\"unmatched_end\":true");
+    }
+    o.raw("}}");
+    o.maybe_flush();
+  }
+}
+
+void meta_part(JsonText& o, const TraceMeta& meta) {
+  o.raw("{\"title\":");
+  o.str(meta.title);
+  o.raw(",\"source\":");
+  o.str(meta.source);
+  o.raw(",\"fields\":{");
+  bool first = true;
+  for (const auto& [k, v] : meta.fields) {
+    if (!first) o.ch(',');
+    first = false;
+    o.key(k);
+    o.str(v);
+  }
+  o.raw("}}");
+}
+
+}  // namespace
+
+void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const TextSink& put) {
+  JsonText o(&put);
+  // Perfetto reads displayTimeUnit only near the start and stops at the first top-level key
+  // it does not know, so the order is: displayTimeUnit, traceEvents, insidePyTorch.
+  o.raw("{\"displayTimeUnit\":\"ns\",\n\"traceEvents\":[");
+  chrome_part(o, events, meta);
+  o.raw("\n],\n\"insidePyTorch\":{\"format\":\"");
+  o.raw(kTraceFormatName);
+  o.raw("\",\"version\":");
+  o.i64(kTraceFormatVersion);
+  o.raw(",\n\"meta\":");
+  meta_part(o, meta);
+  // The records go to a second buffer while the table fills; the table is written first.
+  StringTable table;
+  std::string records;
+  {
+    JsonText r;
+    CompactPayload payload{r, table};
+    for (size_t i = 0; i < events.size(); ++i) {
+      const Event& e = events[i];
+      r.raw(i ? ",\n[" : "\n[");
+      r.u64(e.seq);
+      r.ch(',');
+      r.i64(e.ts_ns);
+      r.ch(',');
+      r.u64(e.tid);
+      r.ch(',');
+      r.u64(static_cast<uint64_t>(e.phase));
+      r.ch(',');
+      r.u64(static_cast<uint64_t>(e.category));
+      r.ch(',');
+      r.u64(table.of(e.name));
+      std::visit(payload, e.payload);
+      r.ch(']');
+    }
+    records = std::move(r.text());
+  }
+  o.raw(",\n\"strings\":[");
+  const auto& texts = table.texts();
+  for (size_t i = 0; i < texts.size(); ++i) {
+    if (i) o.ch(',');
+    o.str(texts[i]);
+    o.maybe_flush();
+  }
+  o.raw("],\n\"events\":[");
+  o.flush();
+  put(records);
+  records = std::string();
+  o.raw("\n]}}\n");
+  o.flush();
+}
+
+std::string to_json_text(const std::vector<Event>& events, const TraceMeta& meta) {
+  std::string out;
+  write_trace(events, meta, [&](std::string_view piece) { out.append(piece); });
+  return out;
+}
+
+nlohmann::json to_json(const std::vector<Event>& events, const TraceMeta& meta) {
+  return nlohmann::json::parse(to_json_text(events, meta));
+}
+
+void write_trace_file(const std::filesystem::path& path, const std::vector<Event>& events, const TraceMeta& meta) {
+  write_file(path, [&](const TextSink& put) { write_trace(events, meta, put); }, "trace file");
+}
+
+}  // namespace ipt::trace
