@@ -25,6 +25,7 @@ constexpr size_t kNone = std::numeric_limits<size_t>::max();
 // The string table, with what its entries mean once parsed (key sets, dispatch keys), cached.
 struct Strings {
   std::vector<const char*> text;
+  std::vector<size_t> length;  // a text may hold NUL bytes
   std::vector<uint64_t> key_set;
   std::vector<uint8_t> key_set_state;  // 0 not parsed, 1 a key set, 2 not one
   std::vector<const DispatchKey*> key;
@@ -88,10 +89,9 @@ class Record {
     return static_cast<uint32_t>(v);
   }
   const char* str(size_t k, const char* name) const { return s_.text[id(k, name)]; }
-  std::string inline_text(size_t k, const char* name) const {
-    element e = at(k, name);
-    if (e.type() != element_type::STRING) fail(k, name, std::string("must be a string, got ") + json_type_name(e.type()));
-    return std::string(e.get_string().value_unsafe());
+  std::string whole_str(size_t k, const char* name) const {
+    const uint32_t i = id(k, name);
+    return std::string(s_.text[i], s_.length[i]);
   }
   element array(size_t k, const char* name) const {
     element e = at(k, name);
@@ -113,15 +113,15 @@ class Decoder {
 
   Event event(element el, size_t index) {
     Record r(el, index, "the record", s_);
-    if (r.size() > 7) r.fail("the record has " + std::to_string(r.size()) + " items, at most 7");
+    if (r.size() > 6) r.fail("the record has " + std::to_string(r.size()) + " items, at most 6");
     Event e;
-    e.seq = r.u64(0, "seq");
-    e.ts_ns = r.i64(1, "ts_ns");
-    e.tid = static_cast<uint32_t>(r.bounded(2, "tid", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
-    e.phase = static_cast<Phase>(r.bounded(3, "phase", static_cast<uint64_t>(Phase::Instant), "0 to 2"));
-    e.category = static_cast<Category>(r.bounded(4, "category", static_cast<uint64_t>(Category::Note), "0 to 7"));
-    e.name = r.str(5, "name");
-    if (r.size() == 7) e.payload = payload(Record(r.at(6, "payload"), index, "the payload", s_));
+    ts_ = static_cast<int64_t>(static_cast<uint64_t>(ts_) + static_cast<uint64_t>(r.i64(0, "dt_ns")));
+    e.ts_ns = ts_;
+    e.tid = static_cast<uint32_t>(r.bounded(1, "tid", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
+    e.phase = static_cast<Phase>(r.bounded(2, "phase", static_cast<uint64_t>(Phase::Instant), "0 to 2"));
+    e.category = static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::Note), "0 to 7"));
+    e.name = r.str(4, "name");
+    if (r.size() == 6) e.payload = payload(Record(r.at(5, "payload"), index, "the payload", s_));
     return e;
   }
 
@@ -139,11 +139,11 @@ class Decoder {
         return ScriptLine{p.i32(1, "line"), p.i32(2, "col")};
       case 4:
         expect_items(p, 2);
-        return Text{p.inline_text(1, "text")};
+        return Text{p.whole_str(1, "text")};
       default: {
         if (p.size() % 2 != 1) p.fail("a kernel_detail payload needs key, value pairs");
         KernelDetail k;
-        for (size_t i = 1; i < p.size(); i += 2) k.fields.emplace_back(p.str(i, "key"), p.inline_text(i + 1, "value"));
+        for (size_t i = 1; i < p.size(); i += 2) k.fields.emplace_back(p.str(i, "key"), p.whole_str(i + 1, "value"));
         return k;
       }
     }
@@ -269,6 +269,7 @@ class Decoder {
   }
 
   Strings& s_;
+  int64_t ts_ = 0;  // the previous event's time
 };
 
 [[noreturn]] void malformed(const std::string& what) { IPT_FAIL(ValueError, "malformed Inside PyTorch trace: ", what); }
@@ -312,7 +313,8 @@ TraceMeta decode_meta(element j) {
 
 // Where the members of "insidePyTorch" start (kNone: absent).
 struct Members {
-  size_t format = kNone, version = kNone, meta = kNone, strings = kNone, events = kNone;
+  size_t format = kNone, version = kNone, meta = kNone, strings = kNone, events = kNone, first_seq = kNone,
+         seqs = kNone;
   size_t end = 0;  // just past the object
 };
 
@@ -345,6 +347,8 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
     else if (key == "meta") m.meta = at;
     else if (key == "strings") m.strings = at;
     else if (key == "events") m.events = at;
+    else if (key == "first_seq") m.first_seq = at;
+    else if (key == "seqs") m.seqs = at;
     s.skip_value("in insidePyTorch");
   });
   m.end = s.pos();
@@ -383,7 +387,9 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
   s.array_batches("in insidePyTorch.strings", [&](element e, size_t i, size_t) {
     if (e.type() != element_type::STRING)
       malformed("string " + std::to_string(i) + " of the table must be a string, got " + json_type_name(e.type()));
-    strings.text.push_back(intern(e.get_string().value_unsafe()));
+    const std::string_view text = e.get_string().value_unsafe();
+    strings.text.push_back(intern(text));
+    strings.length.push_back(text.size());
   });
   strings.key_set.assign(strings.text.size(), 0);
   strings.key_set_state.assign(strings.text.size(), 0);
@@ -395,6 +401,35 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
   out.events.reserve((m.end - m.events) / 14 + 1);
   Decoder decode(strings);
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t) { out.events.push_back(decode.event(e, i)); });
+  // seq: listed, or first_seq + index.
+  if (m.seqs != kNone) {
+    s.seek(m.seqs);
+    size_t n = 0;
+    s.array_batches("in insidePyTorch.seqs", [&](element e, size_t i, size_t) {
+      if (i >= out.events.size()) malformed("insidePyTorch.seqs has more entries than there are events");
+      if (e.type() != element_type::INT64 && e.type() != element_type::UINT64)
+        malformed("seq " + std::to_string(i) + " must be an unsigned integer, got " + json_type_name(e.type()));
+      if (e.type() == element_type::INT64 && e.get_int64().value_unsafe() < 0)
+        malformed("seq " + std::to_string(i) + " must not be negative");
+      out.events[i].seq = e.type() == element_type::UINT64 ? e.get_uint64().value_unsafe()
+                                                           : static_cast<uint64_t>(e.get_int64().value_unsafe());
+      ++n;
+    });
+    if (n != out.events.size())
+      malformed("insidePyTorch.seqs has " + std::to_string(n) + " entries for " + std::to_string(out.events.size()) +
+                " events");
+  } else {
+    uint64_t first = 0;
+    if (m.first_seq != kNone) {
+      s.seek(m.first_seq);
+      element f = s.parse_value("in insidePyTorch.first_seq");
+      if (f.type() == element_type::UINT64) first = f.get_uint64().value_unsafe();
+      else if (f.type() == element_type::INT64 && f.get_int64().value_unsafe() >= 0)
+        first = static_cast<uint64_t>(f.get_int64().value_unsafe());
+      else malformed("insidePyTorch.first_seq must be an unsigned integer");
+    }
+    for (size_t i = 0; i < out.events.size(); ++i) out.events[i].seq = first + i;
+  }
   return out;
 }
 

@@ -3,13 +3,15 @@
 // table. Layout and encodings: docs/trace-format.md.
 //
 // Note [Compact payload records]
-// Every event is one JSON array, [seq, ts_ns, tid, phase, category, name, payload?], whose
+// Every event is one JSON array, [dt_ns, tid, phase, category, name, payload?], whose time is
+// the step from the previous event's and whose seq is implied ("first_seq" + index, or a
+// "seqs" list when the events skip one), and whose
 // strings (names, operators, kernels, registration sites, dtypes, devices, key sets, dispatch
-// keys, labels, kernel-detail keys) are indexes into "strings", written once before the events.
-// Recorded strings are interned pointers (Note [Event strings are interned]), so the table is
-// built by hashing pointers, not texts; a text that came in as two pointers is simply listed
-// twice. Free text (Text payloads, kernel-detail values) stays inline. A dispatch-heavy
-// program takes about 100 bytes per event in all, the Chrome slice included.
+// keys, labels, kernel-detail keys and values, texts) are indexes into "strings", written once
+// before the events. Recorded names are interned pointers (Note [Event strings are interned]),
+// so most of the table is built by hashing pointers, not texts; a text that came in as two
+// pointers is simply listed twice. Free texts (an autograd decision, printed output) are
+// hashed by content: the same decision recorded 80,000 times is stored once.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -164,23 +166,23 @@ struct CompactPayload {
     o.ch(']');
   }
   void operator()(const Text& x) {
-    o.raw(",[4,");
-    o.str(x.text);
+    o.raw(",[4");
+    id(t.text(x.text));
     o.ch(']');
   }
   void operator()(const KernelDetail& k) {
     o.raw(",[5");
     for (const auto& [name, value] : k.fields) {
       id(t.of(name));
-      o.ch(',');
-      o.str(value);
+      id(t.text(value));
     }
     o.ch(']');
   }
 };
 
-// The Chrome args of an event: its seq and a short readable summary (the full payload is in
-// the insidePyTorch part). Dispatch steps, most of a trace, show their kernel only.
+// The Chrome args of an event: a short readable summary (the full payload, and its seq, are in
+// the insidePyTorch part, in the same order). Dispatch steps, most of a trace, show their
+// kernel only. Each arg is written with a leading comma, which the caller drops for the first.
 struct ChromeArgs {
   JsonText& o;
   void field(const char* k) {
@@ -200,24 +202,15 @@ struct ChromeArgs {
     o.str(d.kernel);
   }
   void operator()(const TensorMeta& m) {
-    field("label");
-    o.str(m.label);
-    field("tensor_id");
-    o.u64(m.tensor_id);
-    field("dtype");
-    o.str(m.dtype);
+    if (*m.label) {
+      field("label");
+      o.str(m.label);
+    }
     int_list("sizes", m.sizes);
-    int_list("strides", m.strides);
-    field("storage_id");
-    o.u64(m.storage_id);
   }
   void operator()(const StorageInfo& s) {
-    field("storage_id");
-    o.u64(s.storage_id);
     field("nbytes");
     o.i64(s.nbytes);
-    field("freed");
-    o.boolean(s.freed);
   }
   void operator()(const ScriptLine& l) {
     field("line");
@@ -265,7 +258,8 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     const Event& e = events[i];
     const auto role = l.role[i];
     if (role == ChromeLayout::Closing) continue;
-    o.raw(role == ChromeLayout::Slice ? ",\n{\"ph\":\"X\",\"name\":" : ",\n{\"ph\":\"i\",\"s\":\"t\",\"name\":");
+    // An instant's scope is the thread by default ("s":"t"), so it is not written.
+    o.raw(role == ChromeLayout::Slice ? ",\n{\"ph\":\"X\",\"name\":" : ",\n{\"ph\":\"i\",\"name\":");
     o.str(e.name);
     o.raw(",\"cat\":\"");
     o.raw(category_name(e.category));
@@ -277,8 +271,10 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
       o.raw(",\"dur\":");
       o.dbl(ns_to_us(l.end[i] - l.ts[i]));
     }
-    o.raw(",\"args\":{\"seq\":");
-    o.u64(e.seq);
+    // args: written only when there is something to say (most events have a word or two).
+    const size_t args_at = o.text().size();
+    o.raw(",\"args\":{");
+    const size_t first_arg = o.text().size();
     std::visit(ChromeArgs{o}, e.payload);
     if (role == ChromeLayout::Slice) {
       if (l.closer[i] == ChromeLayout::kUnfinished) o.raw(",\"unfinished\":true");
@@ -289,7 +285,10 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     } else if (role == ChromeLayout::Unmatched) {
       o.raw(",\"unmatched_end\":true");
     }
-    o.raw("}}");
+    std::string& text = o.text();
+    if (text.size() == first_arg) text.resize(args_at);  // no args
+    else text.erase(first_arg, 1), text.push_back('}');   // drop the first arg's comma
+    o.ch('}');
     o.maybe_flush();
   }
 }
@@ -330,12 +329,12 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
   {
     JsonText r;
     CompactPayload payload{r, table};
+    int64_t prev_ts = 0;
     for (size_t i = 0; i < events.size(); ++i) {
       const Event& e = events[i];
       r.raw(i ? ",\n[" : "\n[");
-      r.u64(e.seq);
-      r.ch(',');
-      r.i64(e.ts_ns);
+      r.i64(static_cast<int64_t>(static_cast<uint64_t>(e.ts_ns) - static_cast<uint64_t>(prev_ts)));  // wraps like the reader
+      prev_ts = e.ts_ns;
       r.ch(',');
       r.u64(e.tid);
       r.ch(',');
@@ -348,6 +347,22 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
       r.ch(']');
     }
     records = std::move(r.text());
+  }
+  // seq is implied (first_seq + index) unless the events skip or repeat one.
+  const uint64_t first_seq = events.empty() ? 0 : events[0].seq;
+  bool consecutive = true;
+  for (size_t i = 0; i < events.size() && consecutive; ++i) consecutive = events[i].seq == first_seq + i;
+  if (consecutive) {
+    o.raw(",\n\"first_seq\":");
+    o.u64(first_seq);
+  } else {
+    o.raw(",\n\"seqs\":[");
+    for (size_t i = 0; i < events.size(); ++i) {
+      if (i) o.ch(',');
+      o.u64(events[i].seq);
+      o.maybe_flush();
+    }
+    o.ch(']');
   }
   o.raw(",\n\"strings\":[");
   const auto& texts = table.texts();

@@ -227,12 +227,12 @@ def case_run_trace():
     names = [e.get("name", "") for e in doc["traceEvents"]]
     expect(any("aten::add.Tensor [AutogradCPU]" in n for n in names), "dispatch slices named by op and key")
     expect(any("aten::add_.Tensor [ADInplaceOrView]" in n for n in names), "the in-place redispatch chain")
-    # Records are [seq, ts_ns, tid, phase, category, name, payload]; categories are numbered in
+    # Records are [dt_ns, tid, phase, category, name, payload]; categories are numbered in
     # the order of docs/trace-format.md (0 dispatch, 2 tensor, 5 script).
-    cats = {e[4] for e in doc["insidePyTorch"]["events"]}
+    cats = {e[3] for e in doc["insidePyTorch"]["events"]}
     expect({0, 2, 5} <= cats, "payload holds dispatch, tensor and script events: %s" % cats)
     strings = doc["insidePyTorch"]["strings"]
-    ops = {strings[e[6][1]] for e in doc["insidePyTorch"]["events"] if len(e) == 7 and e[6][0] == 0}
+    ops = {strings[e[5][1]] for e in doc["insidePyTorch"]["events"] if len(e) == 6 and e[5][0] == 0}
     expect({"aten::add.Tensor", "aten::add_.Tensor"} <= ops, "dispatch records name their operator", ops)
 
 
