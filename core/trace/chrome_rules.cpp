@@ -194,47 +194,66 @@ class TreeFields : public EventFields {
   const json& e_;
 };
 
+// One simdjson object, its members looked up once (the rules ask for each several times).
 class SimdFields : public EventFields {
  public:
-  explicit SimdFields(simdjson::dom::element e) : e_(e) {}
+  explicit SimdFields(simdjson::dom::element e) : e_(e) {
+    if (e.type() != simdjson::dom::element_type::OBJECT) return;
+    const simdjson::dom::object members = e.get_object().value_unsafe();
+    for (auto [key, value] : members)
+      for (size_t k = 0; k < kKeys; ++k)
+        if (key == kNames[k]) {
+          field_[k] = value;
+          has_[k] = true;
+        }
+  }
   bool is_object() const override { return e_.type() == simdjson::dom::element_type::OBJECT; }
   std::optional<std::string> string(const char* key) const override {
-    auto v = e_[key];
-    if (v.error() || v.type().value_unsafe() != simdjson::dom::element_type::STRING) return std::nullopt;
-    return std::string(v.get_string().value_unsafe());
+    const auto* v = find(key);
+    if (!v || v->type() != simdjson::dom::element_type::STRING) return std::nullopt;
+    return std::string(v->get_string().value_unsafe());
   }
   bool is_number(const char* key) const override {
-    auto v = e_[key];
-    if (v.error()) return false;
-    const auto t = v.type().value_unsafe();
+    const auto* v = find(key);
+    if (!v) return false;
     using T = simdjson::dom::element_type;
+    const auto t = v->type();
     return t == T::INT64 || t == T::UINT64 || t == T::DOUBLE;
   }
   std::optional<int64_t> integer(const char* key) const override {
-    auto v = e_[key];
-    if (v.error()) return std::nullopt;
-    using T = simdjson::dom::element_type;
-    if (v.type().value_unsafe() == T::INT64) return v.get_int64().value_unsafe();
+    const auto* v = find(key);
+    if (v && v->type() == simdjson::dom::element_type::INT64) return v->get_int64().value_unsafe();
     return std::nullopt;
   }
   double number(const char* key) const override {
-    auto v = e_[key];
+    const auto* v = find(key);
     using T = simdjson::dom::element_type;
-    switch (v.type().value_unsafe()) {
-      case T::INT64: return static_cast<double>(v.get_int64().value_unsafe());
-      case T::UINT64: return static_cast<double>(v.get_uint64().value_unsafe());
-      default: return v.get_double().value_unsafe();
+    switch (v->type()) {
+      case T::INT64: return static_cast<double>(v->get_int64().value_unsafe());
+      case T::UINT64: return static_cast<double>(v->get_uint64().value_unsafe());
+      default: return v->get_double().value_unsafe();
     }
   }
-  std::string dump(const char* key) const override { return simdjson::minify(e_[key].value_unsafe()); }
-  bool has(const char* key) const override { return !e_[key].error(); }
+  std::string dump(const char* key) const override { return simdjson::minify(*find(key)); }
+  bool has(const char* key) const override { return find(key) != nullptr; }
   bool args_has_string_name() const override {
-    auto name = e_["args"]["name"];
+    const auto* args = find("args");
+    if (!args) return false;
+    auto name = (*args)["name"];
     return !name.error() && name.type().value_unsafe() == simdjson::dom::element_type::STRING;
   }
 
  private:
+  static constexpr size_t kKeys = 8;
+  static constexpr std::string_view kNames[kKeys] = {"ph", "name", "ts", "pid", "tid", "dur", "s", "args"};
+  const simdjson::dom::element* find(const char* key) const {
+    for (size_t k = 0; k < kKeys; ++k)
+      if (has_[k] && kNames[k] == key) return &field_[k];
+    return nullptr;
+  }
   simdjson::dom::element e_;
+  simdjson::dom::element field_[kKeys];
+  bool has_[kKeys] = {};
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // See Note [Reading a trace in pieces] in json_scan.h.
 #include "core/trace/json_scan.h"
 
+#include <array>
 #include <cstring>
 
 #include "core/util/error.h"
@@ -35,6 +36,12 @@ bool is_number(std::string_view t) {
   }
   return i == t.size();
 }
+// The bytes skip_container stops at: '"', '[', ']', '{', '}'.
+constexpr auto kStructural = [] {
+  std::array<bool, 256> t{};
+  for (unsigned char c : {'"', '[', ']', '{', '}'}) t[c] = true;
+  return t;
+}();
 // Whether more text could make `t` a JSON scalar ("fals", "-", "1.", "2e+").
 bool could_continue(std::string_view t) {
   for (std::string_view lit : {"true", "false", "null"})
@@ -114,34 +121,10 @@ std::string_view JsonScan::raw_string(const char* context) {
 size_t JsonScan::skip_value(const char* context, int depth) {
   const char c = peek();
   const size_t begin = p_;
-  if (depth >= kMaxDepth) fail(p_, "values nested deeper than " + std::to_string(kMaxDepth) + " levels " + context);
   if (c == '"') {
     raw_string(context);
   } else if (c == '[' || c == '{') {
-    const bool obj = c == '{';
-    ++p_;
-    if (peek() == (obj ? '}' : ']')) {
-      ++p_;
-      return begin;
-    }
-    while (true) {
-      if (obj) {
-        raw_string("(a key)");
-        expect(':', "after a key");
-      }
-      skip_value(context, depth + 1);
-      const char next = peek();
-      if (next == ',') {
-        ++p_;
-        continue;
-      }
-      if (next == (obj ? '}' : ']')) {
-        ++p_;
-        break;
-      }
-      fail(p_, std::string("expected ',' or '") + (obj ? '}' : ']') + "' " + context +
-                   (p_ < t_.size() ? ", found " + shown(next) : ""));
-    }
+    skip_container(context, depth);
   } else {
     while (p_ < t_.size() && is_scalar_char(t_[p_])) ++p_;
     if (p_ == t_.size() && could_continue(t_.substr(begin)))  // "1." or "fals" at the end: truncated
@@ -152,6 +135,42 @@ size_t JsonScan::skip_value(const char* context, int depth) {
       fail(begin, "'" + std::string(token.substr(0, 40)) + "' is not a JSON value " + context);
   }
   return begin;
+}
+
+// The fast path over a whole array or object: only strings and brackets are looked at (every
+// bracket closed by its own kind, strings closed, nesting bounded); what is inside is checked
+// by simdjson when it is parsed, or not at all when no reader needs it.
+void JsonScan::skip_container(const char* context, int depth) {
+  uint64_t kinds = 0;  // bit d: the container at depth d is an object
+  int d = 0;
+  const char* const data = t_.data();
+  const size_t n = t_.size();
+  size_t i = p_;
+  while (true) {
+    // The next byte that matters.
+    while (i < n && !kStructural[static_cast<unsigned char>(data[i])]) ++i;
+    if (i >= n) fail(n, std::string("an unclosed ") + ((kinds >> (d - 1)) & 1 ? "object " : "array ") + context);
+    const char ch = data[i];
+    if (ch == '"') {  // to the closing quote, stepping over escapes
+      ++i;
+      while (i < n && data[i] != '"') i += data[i] == '\\' ? 2 : 1;
+      if (i >= n) fail(n, std::string("an unterminated string ") + context);
+      ++i;
+      continue;
+    }
+    if (ch == '[' || ch == '{') {
+      if (depth + d >= kMaxDepth) fail(i, "values nested deeper than " + std::to_string(kMaxDepth) + " levels " + context);
+      kinds = ch == '{' ? kinds | (uint64_t(1) << d) : kinds & ~(uint64_t(1) << d);
+      ++d;
+      ++i;
+      continue;
+    }
+    const bool object = (kinds >> (d - 1)) & 1;
+    if ((ch == '}') != object) fail(i, std::string("'") + ch + "' closes " + (object ? "an object " : "an array ") + context);
+    ++i;
+    if (--d == 0) break;
+  }
+  p_ = i;
 }
 
 void JsonScan::object(const char* context, const std::function<void(std::string_view, size_t)>& fn) {

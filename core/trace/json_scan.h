@@ -7,8 +7,9 @@
 // with the byte position of every mistake) and hands the big arrays to simdjson in batches of
 // about a megabyte of whole elements: each batch is parsed and fully checked by simdjson's DOM
 // parser, which is reused, so memory stays at a batch's size however large the file. Values
-// JsonScan only skips (keys no reader knows) are checked for structure, not content. Nesting
-// deeper than kMaxDepth is refused, as are elements larger than kMaxElementBytes.
+// JsonScan only skips (keys no reader knows, the Chrome part when loading) are checked for
+// their strings and brackets only. Nesting deeper than kMaxDepth is refused, as are elements
+// larger than kMaxElementBytes.
 
 #include <functional>
 #include <string>
@@ -57,6 +58,7 @@ class JsonScan {
 
  private:
   simdjson::dom::element parse_batch(const char* context, size_t first_index);
+  void skip_container(const char* context, int depth);
 
   std::string_view t_;
   size_t p_ = 0;

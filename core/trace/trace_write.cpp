@@ -272,9 +272,9 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
       o.dbl(ns_to_us(l.end[i] - l.ts[i]));
     }
     // args: written only when there is something to say (most events have a word or two).
-    const size_t args_at = o.text().size();
+    const size_t args_at = o.size();
     o.raw(",\"args\":{");
-    const size_t first_arg = o.text().size();
+    const size_t first_arg = o.size();
     std::visit(ChromeArgs{o}, e.payload);
     if (role == ChromeLayout::Slice) {
       if (l.closer[i] == ChromeLayout::kUnfinished) o.raw(",\"unfinished\":true");
@@ -285,9 +285,12 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     } else if (role == ChromeLayout::Unmatched) {
       o.raw(",\"unmatched_end\":true");
     }
-    std::string& text = o.text();
-    if (text.size() == first_arg) text.resize(args_at);  // no args
-    else text.erase(first_arg, 1), text.push_back('}');   // drop the first arg's comma
+    if (o.size() == first_arg) {
+      o.truncate(args_at);  // no args
+    } else {
+      o.erase_byte(first_arg);  // the first arg's comma
+      o.ch('}');
+    }
     o.ch('}');
     o.maybe_flush();
   }
@@ -325,9 +328,8 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
   meta_part(o, meta);
   // The records go to a second buffer while the table fills; the table is written first.
   StringTable table;
-  std::string records;
+  JsonText r;
   {
-    JsonText r;
     CompactPayload payload{r, table};
     int64_t prev_ts = 0;
     for (size_t i = 0; i < events.size(); ++i) {
@@ -346,7 +348,6 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
       std::visit(payload, e.payload);
       r.ch(']');
     }
-    records = std::move(r.text());
   }
   // seq is implied (first_seq + index) unless the events skip or repeat one.
   const uint64_t first_seq = events.empty() ? 0 : events[0].seq;
@@ -373,8 +374,7 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
   }
   o.raw("],\n\"events\":[");
   o.flush();
-  put(records);
-  records = std::string();
+  put(r.view());
   o.raw("\n]}}\n");
   o.flush();
 }
