@@ -14,25 +14,11 @@
 namespace ipt::trace {
 namespace {
 
+using testing::error_of;
+
 using nlohmann::json;
 
-// The error message of reading `text`, or "" when it loads.
-std::string error_of(std::string_view text) {
-  try {
-    read_trace_json(text);
-    return "";
-  } catch (const ipt::Error& e) {
-    return e.what();
-  }
-}
-
 std::string valid_text() { return to_json_text(testing::sample_events(), {"title", "src", {{"k", "v"}}}); }
-
-#define EXPECT_ERROR_HAS(text, fragment)                                                   \
-  do {                                                                                     \
-    std::string msg_ = error_of(text);                                                     \
-    EXPECT_NE(msg_.find(fragment), std::string::npos) << "message: '" << msg_ << "'";     \
-  } while (0)
 
 TEST(ReadErrors, EmptyAndWhitespace) {
   EXPECT_ERROR_HAS("", "the trace file is empty");

@@ -12,6 +12,8 @@
 
 #include "core/dispatch/dispatch_key_set.h"
 #include "core/trace/events.h"
+#include "core/trace/trace_json.h"
+#include "core/util/error.h"
 
 namespace ipt::trace::testing {
 
@@ -170,4 +172,21 @@ inline std::vector<Event> sample_events() {
   return ev;
 }
 
+// The error message of reading `text`, or "" when it loads.
+inline std::string error_of(std::string_view text) {
+  try {
+    read_trace_json(text);
+    return "";
+  } catch (const ipt::Error& e) {
+    return e.what();
+  }
+}
+
 }  // namespace ipt::trace::testing
+
+// Expects the error of reading `text` to contain `fragment`.
+#define EXPECT_ERROR_HAS(text, fragment)                                                   \
+  do {                                                                                     \
+    std::string msg_ = ::ipt::trace::testing::error_of(text);                             \
+    EXPECT_NE(msg_.find(fragment), std::string::npos) << "message: '" << msg_ << "'";     \
+  } while (0)
