@@ -183,29 +183,86 @@ void wait_run(AppState& s) {
   poll_run(s);
 }
 
-bool open_trace(AppState& s, const std::string& path) {
-  try {
-    trace::LoadedTrace t = trace::read_trace_file(path);
-    s.doc.events = std::move(t.events);
-    s.doc.meta = std::move(t.meta);
-    // Lesson traces mark where each step begins; show the last step, as when recorded.
-    s.doc.step_begin.clear();
-    for (size_t i = 0; i < s.doc.events.size(); ++i)
-      if (s.doc.events[i].category == trace::Category::Lesson) s.doc.step_begin.push_back(i);
-    if (s.doc.step_begin.empty()) s.doc.step_begin = {0};
-    s.doc.first = s.doc.step_begin.back();
-    s.doc.last = s.doc.events.size();
-    s.lesson.reset();
-    s.show_playground = false;
-    s.trace_path = path;
-    s.doc.generation++;
-    s.sel = Selection{};
-    s.banner = "opened " + path;
-    return true;
-  } catch (const std::exception& e) {
-    s.banner = std::string(tr("Error")) + ": " + e.what();
-    return false;
+// Note [Trace files load off the UI thread]
+// A million-event file takes most of a second to load: the worker thread reads it with a
+// LoadProgress the window draws as a progress bar, whose Cancel sets its cancel flag. The
+// document is replaced only when the load succeeded, on the UI thread (poll_load).
+struct BackgroundLoad {
+  std::string path;
+  trace::LoadProgress progress;
+  std::optional<trace::LoadedTrace> result;
+  std::string error;
+  std::atomic<bool> done{false};
+  std::thread worker;
+
+  ~BackgroundLoad() {
+    if (worker.joinable()) {
+      progress.cancel = true;
+      worker.join();
+    }
   }
+};
+
+void open_trace(AppState& s, const std::string& path) {
+  if (s.loading) return;  // one at a time
+  auto load = std::make_shared<BackgroundLoad>();
+  load->path = path;
+  BackgroundLoad* l = load.get();
+  load->worker = std::thread([l] {
+    try {
+      l->result = trace::read_trace_file(l->path, &l->progress);
+    } catch (const std::exception& e) {
+      l->error = e.what();
+    }
+    l->done = true;
+  });
+  s.loading = std::move(load);
+}
+
+void poll_load(AppState& s) {
+  if (!s.loading || !s.loading->done) return;
+  std::shared_ptr<BackgroundLoad> load = std::move(s.loading);
+  if (load->worker.joinable()) load->worker.join();
+  if (!load->result) {
+    s.banner = std::string(tr("Error")) + ": " + load->error;
+    return;
+  }
+  trace::LoadedTrace& t = *load->result;
+  s.doc.events = std::move(t.events);
+  s.doc.meta = std::move(t.meta);
+  // Lesson traces mark where each step begins; show the last step, as when recorded.
+  s.doc.step_begin.clear();
+  for (size_t i = 0; i < s.doc.events.size(); ++i)
+    if (s.doc.events[i].category == trace::Category::Lesson) s.doc.step_begin.push_back(i);
+  if (s.doc.step_begin.empty()) s.doc.step_begin = {0};
+  s.doc.first = s.doc.step_begin.back();
+  s.doc.last = s.doc.events.size();
+  s.lesson.reset();
+  s.show_playground = false;
+  s.trace_path = load->path;
+  s.doc.generation++;
+  s.sel = Selection{};
+  s.banner = "opened " + load->path;
+}
+
+bool open_trace_wait(AppState& s, const std::string& path) {
+  open_trace(s, path);
+  if (!s.loading) return false;
+  if (s.loading->worker.joinable()) s.loading->worker.join();
+  const bool ok = s.loading->result.has_value();
+  poll_load(s);
+  return ok;
+}
+
+bool load_progress(const AppState& s, std::string& path, double& fraction) {
+  if (!s.loading) return false;
+  path = s.loading->path;
+  fraction = s.loading->progress.fraction.load();
+  return true;
+}
+
+void cancel_load(AppState& s) {
+  if (s.loading) s.loading->progress.cancel = true;
 }
 
 void show_trace_step(AppState& s, size_t k) {

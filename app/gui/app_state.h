@@ -40,6 +40,8 @@ struct StepOutput {
 
 // A program (lesson steps or the playground) running on its worker thread.
 struct BackgroundRun;
+// A trace file loading on its worker thread.
+struct BackgroundLoad;
 
 struct AppState {
   // Lessons.
@@ -64,6 +66,8 @@ struct AppState {
 
   // The run in progress, if any (see Note [Programs run off the UI thread] in app_state.cpp).
   std::shared_ptr<BackgroundRun> job;
+  // The trace file loading, if any: the window shows its progress and a Cancel button.
+  std::shared_ptr<BackgroundLoad> loading;
 
   bool busy() const;
   bool has_lesson() const { return lesson.has_value(); }
@@ -85,8 +89,16 @@ void poll_run(AppState& s);
 void stop_run(AppState& s);
 // Blocks until the running program ends, then polls (scripted runs: screenshots, tests).
 void wait_run(AppState& s);
-// Replaces the document with a trace file; on failure keeps everything and sets banner.
-bool open_trace(AppState& s, const std::string& path);
+// Starts loading a trace file on a worker thread; when it is loaded (poll_load), it replaces
+// the document. On failure or cancel everything is kept and the banner says why.
+void open_trace(AppState& s, const std::string& path);
+// open_trace and wait for it (scripted runs): false when it failed.
+bool open_trace_wait(AppState& s, const std::string& path);
+// Called every frame: takes a finished load into the state.
+void poll_load(AppState& s);
+// The loading file's path and how far it is (0 to 1); false when nothing loads.
+bool load_progress(const AppState& s, std::string& path, double& fraction);
+void cancel_load(AppState& s);
 bool export_trace(AppState& s, const std::string& path);
 // Shows step `k` (0-based) of a loaded trace: only the range of events changes.
 void show_trace_step(AppState& s, size_t k);

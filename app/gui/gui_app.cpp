@@ -169,6 +169,17 @@ void draw_menu(AppState& s, std::vector<std::unique_ptr<View>>& views, PathPopup
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("Stop (Esc)"))) stop_run(s);
   }
+  std::string loading_path;
+  double loaded = 0;
+  if (load_progress(s, loading_path, loaded)) {
+    // The trace loads on its worker thread (Note [Trace files load off the UI thread]).
+    ImGui::SameLine(0, 30);
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%s %s", tr("Loading"), loading_path.c_str());
+    ImGui::SameLine();
+    ImGui::ProgressBar(static_cast<float>(loaded), ImVec2(160, 0));
+    ImGui::SameLine();
+    if (ImGui::SmallButton(tr("Cancel"))) cancel_load(s);
+  }
   if (!s.banner.empty()) {
     ImGui::SameLine(0, 30);
     ImGui::TextColored(s.banner.rfind(tr("Error"), 0) == 0 ? ImVec4(1, 0.45f, 0.4f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1), "%s",
@@ -278,7 +289,7 @@ int run_gui_app(const GuiConfig& cfg) {
   s.playground_code = playground_examples().front().second;
   int exit_code = 0;
   if (!cfg.trace_file.empty()) {
-    if (!open_trace(s, cfg.trace_file)) exit_code = 1;
+    if (!open_trace_wait(s, cfg.trace_file)) exit_code = 1;
   } else if (!cfg.run_file.empty()) {
     bool ok = false;
     std::string code = read_file(cfg.run_file, ok);
@@ -321,6 +332,7 @@ int run_gui_app(const GuiConfig& cfg) {
     ImGui::NewFrame();
 
     poll_run(s);
+    poll_load(s);
     if (scripted) wait_run(s);  // pictures and measurements show finished runs
     if (s.busy() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) stop_run(s);
     handle_keys(s);

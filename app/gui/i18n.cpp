@@ -28,6 +28,7 @@ static const std::unordered_map<std::string_view, const char*>& zh_table() {
       {"Playground", "练习场"},
       {"Run", "运行"},
       {"Running…", "运行中…"},
+      {"Loading", "正在加载"},
       {"Stop (Esc)", "停止 (Esc)"},
       {"Examples", "示例"},
       {"Tensor & storage", "张量与存储"},

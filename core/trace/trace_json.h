@@ -3,6 +3,7 @@
 // (Chrome Trace Event format) and that also carries every event at full fidelity under a
 // versioned "insidePyTorch" key, so Inside PyTorch can load it back. Format: docs/trace-format.md.
 
+#include <atomic>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -53,7 +54,13 @@ void write_trace_file(const std::filesystem::path& path, const std::vector<Event
 // clear message and the byte position; never crashes. Memory stays near the events' own size
 // (Note [Reading a trace in pieces] in json_scan.h).
 LoadedTrace read_trace_json(std::string_view text);
-LoadedTrace read_trace_file(const std::filesystem::path& path);
+// How far a load on another thread has come, and a way to stop it: the load throws
+// ipt::Error "loading was cancelled" soon after `cancel` is set (between batches of events).
+struct LoadProgress {
+  std::atomic<double> fraction{0};  // 0 to 1, of the events read
+  std::atomic<bool> cancel{false};
+};
+LoadedTrace read_trace_file(const std::filesystem::path& path, LoadProgress* progress = nullptr);
 // Version 1 documents only (what read_trace_json does with them).
 LoadedTrace read_trace_json_v1(std::string_view text);
 

@@ -318,7 +318,8 @@ struct Members {
   size_t end = 0;  // just past the object
 };
 
-LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)>& release) {
+LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)>& release,
+                 LoadProgress* progress = nullptr) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) IPT_FAIL(ValueError, "the trace file is empty");
   JsonScan s(text, release);
   const char first = s.peek();
@@ -400,7 +401,17 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
   Decoder decode(strings);
-  s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t) { out.events.push_back(decode.event(e, i)); });
+  const size_t events_at = m.events;
+  size_t next_check = 0;
+  s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {
+    if (progress && i >= next_check) {  // every few thousand events
+      next_check = i + 4096;
+      if (progress->cancel.load(std::memory_order_relaxed)) IPT_FAIL(RuntimeError, "loading was cancelled");
+      progress->fraction.store(static_cast<double>(at - events_at) / static_cast<double>(m.end - events_at),
+                               std::memory_order_relaxed);
+    }
+    out.events.push_back(decode.event(e, i));
+  });
   // seq: listed, or first_seq + index.
   if (m.seqs != kNone) {
     s.seek(m.seqs);
@@ -430,6 +441,7 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
     }
     for (size_t i = 0; i < out.events.size(); ++i) out.events[i].seq = first + i;
   }
+  if (progress) progress->fraction.store(1.0);
   return out;
 }
 
@@ -445,7 +457,7 @@ LoadedTrace read_trace_json(std::string_view text) {
   }
 }
 
-LoadedTrace read_trace_file(const std::filesystem::path& path) {
+LoadedTrace read_trace_file(const std::filesystem::path& path, LoadProgress* progress) {
   std::optional<MappedFile> file;
   try {
     file.emplace(path, uint64_t(2) << 30, "trace file");
@@ -454,7 +466,7 @@ LoadedTrace read_trace_file(const std::filesystem::path& path) {
   }
   try {
     const MappedFile& f = *file;
-    return load(f.text(), [&f](size_t b, size_t e) { f.release(b, e); });
+    return load(f.text(), [&f](size_t b, size_t e) { f.release(b, e); }, progress);
   } catch (const ipt::Error& e) {
     throw ipt::Error(e.kind(), "trace file '" + path.string() + "': " + e.what());
   } catch (const std::exception& e) {

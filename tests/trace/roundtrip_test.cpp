@@ -6,6 +6,8 @@
 #include <fstream>
 #include <thread>
 
+#include <unistd.h>
+
 #include "core/trace/recorder.h"
 #include "core/trace/trace_json.h"
 #include "tests/trace/trace_test_util.h"
@@ -102,6 +104,26 @@ TEST(RoundTrip, EveryDispatchKeyNameParsesBack) {
       EXPECT_TRUE(std::get<DispatchStep>(back[0].payload).chosen == k) << k.name();
     }
   }
+}
+
+TEST(RoundTrip, LoadReportsProgressAndCanBeCancelled) {
+  std::vector<Event> events;
+  for (uint64_t i = 0; i < 20000; ++i)
+    events.push_back(testing::make_event(i, static_cast<int64_t>(i) * 10, 0, Phase::Instant, Category::Note, "n"));
+  const auto path = std::filesystem::temp_directory_path() / ("ipt_progress_" + std::to_string(::getpid()) + ".json");
+  write_trace_file(path, events, {});
+  LoadProgress progress;
+  EXPECT_EQ(read_trace_file(path, &progress).events.size(), events.size());
+  EXPECT_EQ(progress.fraction.load(), 1.0);
+  LoadProgress cancelled;
+  cancelled.cancel = true;
+  try {
+    read_trace_file(path, &cancelled);
+    ADD_FAILURE() << "a cancelled load returned";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("loading was cancelled"), std::string::npos) << e.what();
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(Export, DocumentShape) {
