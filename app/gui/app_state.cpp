@@ -127,6 +127,7 @@ void finish_lesson(AppState& s, BackgroundRun& job) {
   s.doc.meta.fields["step"] = std::to_string(job.step + 1);
   s.current_step = job.step;
   s.running_line = running_line;
+  s.doc.opens_at_start = job.lesson->steps[static_cast<size_t>(job.step)].opens_at == lesson::Moment::Start;
 }
 
 void finish_playground(AppState& s, BackgroundRun& job) {
@@ -141,6 +142,7 @@ void finish_playground(AppState& s, BackgroundRun& job) {
   s.doc.meta.title = "Playground";
   s.doc.meta.source = job.code;
   s.doc.meta.fields["kind"] = "snippet";
+  s.doc.opens_at_start = false;
 }
 
 }  // namespace
@@ -237,6 +239,7 @@ void poll_load(AppState& s) {
   if (s.doc.step_begin.empty()) s.doc.step_begin = {0};
   s.doc.first = s.doc.step_begin.back();
   s.doc.last = s.doc.events.size();
+  s.doc.opens_at_start = false;
   s.lesson.reset();
   s.show_playground = false;
   s.trace_path = load->path;

@@ -22,6 +22,8 @@ struct TraceDoc {
   uint64_t generation = 0;         // changes whenever the document is replaced
   // The events of the step being shown: [first, last).
   size_t first = 0, last = 0;
+  // Views open at the start of the shown step instead of its end (a lesson step's opens_at).
+  bool opens_at_start = false;
 };
 
 struct Selection {

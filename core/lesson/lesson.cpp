@@ -139,6 +139,11 @@ Lesson parse_lesson(const std::string& text, const std::string& src) {
     auto v = parse_view(view);
     if (!v) fail(src, s["view"], where + "unknown view '" + view + "' (expected output, storage, dispatch, events, graph, timeline or schema)");
     st.view = *v;
+    if (s["opens_at"]) {
+      const std::string at = need_string(src, s, "opens_at", where);
+      if (at != "start" && at != "end") fail(src, s["opens_at"], where + "opens_at must be 'start' or 'end', not '" + at + "'");
+      st.opens_at = at == "start" ? Moment::Start : Moment::End;
+    }
     l.steps.push_back(std::move(st));
   }
   return l;

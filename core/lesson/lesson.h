@@ -20,10 +20,15 @@ enum class ViewKind { Output, Storage, Dispatch, Events, Graph, Timeline, Schema
 const char* view_name(ViewKind v);
 std::optional<ViewKind> parse_view(std::string_view s);
 
+// The moment of a step its views open at: the end of what it ran (the default), or its start,
+// for a step about how something unfolds (the Graph view then opens at the engine's first step).
+enum class Moment { End, Start };
+
 struct Step {
   Text title;
   Text narration;
   ViewKind view = ViewKind::Output;
+  Moment opens_at = Moment::End;  // `opens_at: start` in the lesson file
   std::string code;   // Python source; runs after the lesson's earlier steps, in the same namespace
   int line = 0;       // line of the step in the lesson file
   int code_line = 0;  // the file's line of the code's first line (tracebacks name it)

@@ -37,6 +37,16 @@ TEST(Lesson, ParsesAllFields) {
   EXPECT_EQ(l.steps[0].code, "import torch\n");
 }
 
+TEST(Lesson, AStepCanOpenAtItsStart) {
+  EXPECT_EQ(lesson::parse_lesson(kGood, "x.yaml").steps[0].opens_at, lesson::Moment::End);
+  std::string start = kGood;
+  start.replace(start.find("    view: storage\n"), 18, "    view: storage\n    opens_at: start\n");
+  EXPECT_EQ(lesson::parse_lesson(start, "x.yaml").steps[0].opens_at, lesson::Moment::Start);
+  std::string bad = kGood;
+  bad.replace(bad.find("    view: storage\n"), 18, "    view: storage\n    opens_at: middle\n");
+  EXPECT_NE(error_of(bad).find("step 1: opens_at must be 'start' or 'end', not 'middle'"), std::string::npos) << error_of(bad);
+}
+
 TEST(Lesson, MissingAndMalformedFieldsAreNamed) {
   std::string no_zh = kGood;
   no_zh.replace(no_zh.find(", zh: \"讲\""), std::string(", zh: \"讲\"").size(), "");

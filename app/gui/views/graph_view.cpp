@@ -417,12 +417,13 @@ class GraphView : public View {
     layout_font_ = 0;  // relayout
     selected_item_.reset();
     seen_sel_event_.reset();
-    select_run(runs_.empty() ? npos : runs_.size() - 1);
+    select_run(runs_.empty() ? npos : runs_.size() - 1, doc.opens_at_start);
     fit_pending_ = true;
     user_moved_ = false;
   }
 
-  void select_run(size_t r) {
+  // at_start: at the engine's first step (a lesson step about how backward unfolds), else its end.
+  void select_run(size_t r, bool at_start = false) {
     run_ = r;
     run_node_.assign(graph_.nodes.size(), npos);
     run_leaf_.assign(graph_.leaves.size(), npos);
@@ -434,7 +435,7 @@ class GraphView : public View {
     for (size_t i = 0; i < graph_.leaves.size(); ++i) run_leaf_[i] = run.leaf_index(graph_.leaves[i].tensor);
     edge_from_.clear();
     for (const auto& e : graph_.edges) edge_from_.push_back(run.node_index(e.from));
-    frame_ = run.frames.size() - 1;  // the end state
+    frame_ = at_start ? 0 : run.frames.size() - 1;
   }
 
   // Box sizes: the widest text any frame of any run puts in the box (Note [Graph layout]).
