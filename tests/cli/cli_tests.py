@@ -249,6 +249,17 @@ def case_autocast_trace():
     expect("AutocastCPU::mm [lower_precision_fp]" in kernels, "the kernel names its cast policy")
 
 
+def case_backward_flows():
+    """Arrows from each forward operator to the backward node it created (Kineto's fwdbwd)."""
+    doc = run_traced("import torch\na = torch.ones(3, requires_grad=True)\nb = (a * a).sum()\nb.backward()\n")
+    flows = [e for e in doc["traceEvents"] if e.get("cat") == "fwdbwd"]
+    starts = {e["id"]: e for e in flows if e["ph"] == "s"}
+    ends = {e["id"]: e for e in flows if e["ph"] == "f"}
+    expect(len(starts) == 2 and starts.keys() == ends.keys(), "one arrow per created node (mul, sum)", flows)
+    expect(all(starts[i]["ts"] < ends[i]["ts"] and ends[i].get("bp") == "e" for i in starts),
+           "each arrow goes forward in time, into the node's slice", flows)
+
+
 def case_lesson_trace(number):
     with tempfile.TemporaryDirectory() as d:
         tpath = os.path.join(d, "lesson.json")

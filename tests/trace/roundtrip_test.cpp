@@ -215,6 +215,40 @@ TEST(Export, ChromeSlicesAndArgs) {
   }
 }
 
+// Note [Forward-backward flows]: an arrow from the operator that created a node to its run.
+TEST(Export, ForwardBackwardFlows) {
+  using testing::make_event;
+  KernelDetail created, runs;
+  created.fields = {{"node", "7"}, {"name", "MulBackward0"}};
+  runs.fields = {{"node", "7"}, {"name", "MulBackward0"}};
+  std::vector<Event> ev = {
+      make_event(0, 100, 0, Phase::Begin, Category::Dispatch, "aten::mul.Tensor [AutogradCPU]"),
+      make_event(1, 150, 0, Phase::Instant, Category::Autograd, "node created", created),
+      make_event(2, 200, 0, Phase::End, Category::Dispatch, "aten::mul.Tensor [AutogradCPU]"),
+      make_event(3, 300, 0, Phase::Begin, Category::Autograd, "backward"),
+      make_event(4, 320, 0, Phase::Begin, Category::Autograd, "MulBackward0", runs),
+      make_event(5, 400, 0, Phase::End, Category::Autograd, "MulBackward0"),
+      make_event(6, 410, 0, Phase::End, Category::Autograd, "backward")};
+  const json doc = to_json(ev, {});
+  std::vector<json> flows;
+  for (const json& e : doc["traceEvents"])
+    if (e["cat"] == "fwdbwd") flows.push_back(e);
+  ASSERT_EQ(flows.size(), 2u);
+  EXPECT_EQ(flows[0]["ph"], "s");
+  EXPECT_EQ(flows[0]["id"], 7);
+  EXPECT_DOUBLE_EQ(flows[0]["ts"].get<double>(), 0.15025);  // inside the forward mul's slice
+  EXPECT_EQ(flows[1]["ph"], "f");
+  EXPECT_EQ(flows[1]["bp"], "e");
+  EXPECT_EQ(flows[1]["id"], 7);
+  EXPECT_DOUBLE_EQ(flows[1]["ts"].get<double>(), 0.32025);  // where MulBackward0 starts
+  EXPECT_EQ(check_chrome_trace_rules(doc), std::vector<std::string>{});
+  // A node whose creation was not recorded gets no arrow.
+  ev.erase(ev.begin() + 1);
+  int n = 0;
+  for (const json& e : to_json(ev, {})["traceEvents"]) n += e["cat"] == "fwdbwd";
+  EXPECT_EQ(n, 0);
+}
+
 TEST(Export, DocExampleLoadsAndFollowsTheRules) {
   std::ifstream in(IPT_TRACE_FORMAT_DOC);
   ASSERT_TRUE(in) << IPT_TRACE_FORMAT_DOC;
