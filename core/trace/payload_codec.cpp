@@ -344,8 +344,6 @@ const DispatchKey* key_named(const std::string& name) { return find_named(key_by
 const Functionality* functionality_named(const std::string& name) { return find_named(functionality_names(), name); }
 const BackendComponent* backend_named(const std::string& name) { return find_named(backend_names(), name); }
 const AliasKey* alias_named(const std::string& name) { return find_named(alias_names(), name); }
-const Phase* phase_named(const std::string& name) { return find_named(phase_names(), name); }
-const Category* category_named(const std::string& name) { return find_named(category_names(), name); }
 
 json encode_event(const Event& e) {
   return {{"seq", e.seq}, {"ts_ns", e.ts_ns}, {"tid", e.tid}, {"phase", phase_name(e.phase)},

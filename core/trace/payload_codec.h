@@ -22,9 +22,6 @@ const DispatchKey* key_named(const std::string& name);
 const Functionality* functionality_named(const std::string& name);
 const BackendComponent* backend_named(const std::string& name);
 const AliasKey* alias_named(const std::string& name);
-// Inverses of phase_name and category_name.
-const Phase* phase_named(const std::string& name);
-const Category* category_named(const std::string& name);
 
 nlohmann::json encode_event(const Event& e);
 // Throws ipt::Error(ValueError) naming the event index and the field on any mismatch.

@@ -48,6 +48,14 @@ class StringTable {
     if (fresh) it->second = add(s);
     return it->second;
   }
+  // A dispatch key by its name (DispatchKey::name() builds a string: done once per key).
+  uint32_t key_name(const DispatchKey& k) {
+    const uint32_t packed = (static_cast<uint32_t>(k.functionality) << 16) | (static_cast<uint32_t>(k.backend) << 8) |
+                            static_cast<uint32_t>(k.alias);
+    auto [it, fresh] = by_key_.try_emplace(packed, 0);
+    if (fresh) it->second = text(k.name());
+    return it->second;
+  }
   const std::vector<std::string>& texts() const { return texts_; }
 
  private:
@@ -57,6 +65,7 @@ class StringTable {
   }
   std::unordered_map<const char*, uint32_t> by_ptr_;
   std::unordered_map<uint64_t, uint32_t> by_key_set_;
+  std::unordered_map<uint32_t, uint32_t> by_key_;
   std::unordered_map<std::string, uint32_t> by_text_;
   std::vector<std::string> texts_;
 };
@@ -68,7 +77,7 @@ struct CompactPayload {
 
   void key(const DispatchKey& k) {
     if (codec::has_canonical_name(k)) {
-      o.u64(t.text(k.name()));
+      o.u64(t.key_name(k));
       return;
     }
     o.ch('[');
