@@ -20,6 +20,8 @@ struct GuiOptions {
   std::string trace_file;
   int frames = 0;
   bool report_frame_times = false;
+  std::string view;    // the view to bring to the front
+  int zoom_sweep = 0;  // the Timeline zooms from the whole trace to one call over N frames
 };
 
 void add_gui_options(CLI::App& cmd, GuiOptions& o);

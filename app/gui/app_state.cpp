@@ -69,6 +69,13 @@ struct BackgroundRun {
 
 namespace {
 
+// Replaces the document's events and their index.
+void set_events(TraceDoc& doc, std::vector<trace::Event> events) {
+  doc.events = std::move(events);
+  doc.index = std::make_shared<const trace::TraceIndex>(trace::build_trace_index(doc.events));
+  doc.generation++;
+}
+
 StepOutput step_output(const std::string& text, const python::RunResult& r) {
   StepOutput o;
   o.text = text;
@@ -108,8 +115,7 @@ void finish_lesson(AppState& s, BackgroundRun& job) {
     s.outputs.push_back(step_output(r.output, r.result));
     begins.push_back(r.first_event);
   }
-  s.doc.events = job.recorder.events();
-  s.doc.generation++;
+  set_events(s.doc, job.recorder.events());
   s.sel = Selection{};
   if (begins.empty()) begins.push_back(0);
   // The last statement that ran in the shown step: its running line.
@@ -132,8 +138,7 @@ void finish_lesson(AppState& s, BackgroundRun& job) {
 
 void finish_playground(AppState& s, BackgroundRun& job) {
   s.playground_result = job.runs.empty() ? StepOutput{} : step_output(job.runs[0].output, job.runs[0].result);
-  s.doc.events = job.recorder.events();
-  s.doc.generation++;
+  set_events(s.doc, job.recorder.events());
   s.sel = Selection{};
   s.doc.step_begin = {0};
   s.doc.first = 0;
@@ -193,6 +198,7 @@ struct BackgroundLoad {
   std::string path;
   trace::LoadProgress progress;
   std::optional<trace::LoadedTrace> result;
+  std::shared_ptr<const trace::TraceIndex> index;
   std::string error;
   std::atomic<bool> done{false};
   std::thread worker;
@@ -213,6 +219,7 @@ void open_trace(AppState& s, const std::string& path) {
   load->worker = std::thread([l] {
     try {
       l->result = trace::read_trace_file(l->path, &l->progress);
+      l->index = std::make_shared<const trace::TraceIndex>(trace::build_trace_index(l->result->events));
     } catch (const std::exception& e) {
       l->error = e.what();
     }
@@ -231,6 +238,7 @@ void poll_load(AppState& s) {
   }
   trace::LoadedTrace& t = *load->result;
   s.doc.events = std::move(t.events);
+  s.doc.index = std::move(load->index);
   s.doc.meta = std::move(t.meta);
   // Lesson traces mark where each step begins; show the last step, as when recorded.
   s.doc.step_begin.clear();

@@ -10,6 +10,7 @@
 
 #include "core/lesson/lesson.h"
 #include "core/trace/events.h"
+#include "core/trace/trace_index.h"
 #include "core/trace/trace_json.h"
 
 namespace ipt::gui {
@@ -17,6 +18,8 @@ namespace ipt::gui {
 // What the views show: a recorded (or loaded) trace.
 struct TraceDoc {
   std::vector<trace::Event> events;
+  // The events' nesting and tracks, built once per document (never null).
+  std::shared_ptr<const trace::TraceIndex> index = std::make_shared<const trace::TraceIndex>();
   trace::TraceMeta meta;
   std::vector<size_t> step_begin;  // lesson runs: index of the first event of each step
   uint64_t generation = 0;         // changes whenever the document is replaced
@@ -65,6 +68,10 @@ struct AppState {
   std::string trace_path;  // non-empty while showing a trace opened from a file
   std::string banner;  // status / error line shown at the top
   std::string font_warning;
+
+  // Scripted measurements (--zoom-sweep N): the Timeline zooms from the whole trace down to
+  // one call over N frames.
+  int zoom_sweep = 0;
 
   // The run in progress, if any (see Note [Programs run off the UI thread] in app_state.cpp).
   std::shared_ptr<BackgroundRun> job;

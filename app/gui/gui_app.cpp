@@ -287,6 +287,7 @@ int run_gui_app(const GuiConfig& cfg) {
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
   s.playground_code = playground_examples().front().second;
+  s.zoom_sweep = cfg.zoom_sweep;
   int exit_code = 0;
   if (!cfg.trace_file.empty()) {
     if (!open_trace_wait(s, cfg.trace_file)) exit_code = 1;
@@ -348,11 +349,13 @@ int run_gui_app(const GuiConfig& cfg) {
       focus_id = "storage";
       if (s.lesson && !s.show_playground) {
         auto k = s.lesson->steps[static_cast<size_t>(s.current_step)].view;
-        focus_id = k == lesson::ViewKind::Dispatch ? "dispatch"
-                   : k == lesson::ViewKind::Events ? "events"
-                   : k == lesson::ViewKind::Graph  ? "graph"
-                                                   : "storage";
+        focus_id = k == lesson::ViewKind::Dispatch   ? "dispatch"
+                   : k == lesson::ViewKind::Events   ? "events"
+                   : k == lesson::ViewKind::Graph    ? "graph"
+                   : k == lesson::ViewKind::Timeline ? "timeline"
+                                                     : "storage";
       }
+      if (!cfg.view.empty()) focus_id = cfg.view.c_str();
     }
     for (auto& v : views) {
       if (!v->open) continue;

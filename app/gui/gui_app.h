@@ -17,6 +17,8 @@ struct GuiConfig {
   int width = 1600, height = 1000;
   int frames = 0;                // >0: render this many frames then exit
   bool report_frame_times = false;
+  std::string view;              // a view id to bring to the front ("timeline"), or empty
+  int zoom_sweep = 0;            // AppState::zoom_sweep
 };
 
 // Returns the process exit code: 0, 1 when a step/snippet reported an error in screenshot

@@ -6,6 +6,13 @@
 // A Begin never closed ends at its thread's last timestamp. For the recorder's own traces
 // (timestamps non-decreasing per thread) this changes nothing.
 //
+// Note [Forward-backward flows]
+// As Kineto's "fwdbwd" flows do, an arrow goes from the forward operator that created a
+// backward node ("node created", recorded inside the operator's Autograd kernel, with the
+// node's id in its "node" field) to that node's run in the engine (its first slice carrying
+// the same "node"). The writer exports it as a flow start ("s") bound to the enclosing slice
+// and a flow end ("f", "bp":"e"); the Timeline draws it as an arrow.
+//
 // Note [Microseconds that truncate right]
 // Chrome's ts/dur are microseconds. Perfetto converts them with int64(us * 1000.0), which
 // truncates: 1001 ns written as 1.001 reads back as 1000 ns, which can push a child past its
@@ -15,6 +22,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <cstring>
 #include <unordered_map>
 
 namespace ipt::trace {
@@ -89,6 +97,43 @@ ChromeLayout chrome_layout(const std::vector<Event>& events) {
   for (Thread& t : threads)
     while (t.stack.size() > 1) close(t.stack, t.last_ts, ChromeLayout::kUnfinished);
   return l;
+}
+
+namespace {
+// The "node" field of an autograd event's KernelDetail (a backward node's id), or nullptr.
+const std::string* autograd_node(const Event& e) {
+  if (e.category != Category::Autograd) return nullptr;
+  const auto* k = std::get_if<KernelDetail>(&e.payload);
+  if (!k) return nullptr;
+  for (const auto& [key, value] : k->fields)
+    if (std::strcmp(key, "node") == 0) return &value;
+  return nullptr;
+}
+
+bool is_number_text(const std::string& s) {
+  return !s.empty() && s.size() < 20 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+}  // namespace
+
+std::vector<FlowLink> fwdbwd_flows(const std::vector<Event>& events, const ChromeLayout& l) {
+  std::unordered_map<std::string_view, uint32_t> created;  // node id -> its creation instant
+  std::vector<FlowLink> flows;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    if (e.category != Category::Autograd) continue;
+    const std::string* node = autograd_node(e);
+    if (!node || !is_number_text(*node)) continue;
+    if (l.role[i] == ChromeLayout::Instant && std::strcmp(e.name, "node created") == 0) {
+      created.try_emplace(*node, static_cast<uint32_t>(i));
+    } else if (l.role[i] == ChromeLayout::Slice) {
+      auto it = created.find(*node);
+      if (it == created.end() || it->second == ChromeLayout::kUnfinished) continue;
+      flows.push_back(FlowLink{it->second, static_cast<uint32_t>(i), *node});
+      it->second = ChromeLayout::kUnfinished;  // only the node's first run
+    }
+  }
+  std::sort(flows.begin(), flows.end(), [](const FlowLink& a, const FlowLink& b) { return a.from < b.from; });
+  return flows;
 }
 
 }  // namespace ipt::trace

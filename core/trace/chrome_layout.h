@@ -3,6 +3,7 @@
 // for the writers (see Note [Slices nest strictly] in chrome_layout.cpp).
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "core/trace/events.h"
@@ -26,6 +27,17 @@ struct ChromeLayout {
 };
 
 ChromeLayout chrome_layout(const std::vector<Event>& events);
+
+// One forward-backward flow (Note [Forward-backward flows] in chrome_layout.cpp): from the
+// "node created" instant recorded in a forward operator to the first slice of that backward
+// node's run in the engine. `node` is the node's id, as recorded.
+struct FlowLink {
+  uint32_t from = 0;  // the creation instant
+  uint32_t to = 0;    // the node's slice
+  std::string_view node;
+};
+// Every flow whose both ends were recorded, ordered by `from`.
+std::vector<FlowLink> fwdbwd_flows(const std::vector<Event>& events, const ChromeLayout& l);
 
 // Chrome's microseconds for a nanosecond time (Note [Microseconds that truncate right]).
 inline double ns_to_us(int64_t ns) { return (static_cast<double>(ns) + 0.25) / 1000.0; }

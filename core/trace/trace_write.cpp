@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <tuple>
 #include <unordered_map>
 
 #include "core/dispatch/dispatch_key_set.h"
@@ -255,22 +256,8 @@ void metadata(JsonText& o, const char* name, uint32_t tid, const char* arg, cons
   o.raw("}}");
 }
 
-// The "node" field of an autograd event's KernelDetail (a backward node's id), or nullptr.
-const std::string* autograd_node(const Event& e) {
-  if (e.category != Category::Autograd) return nullptr;
-  const auto* k = std::get_if<KernelDetail>(&e.payload);
-  if (!k) return nullptr;
-  for (const auto& [key, value] : k->fields)
-    if (std::strcmp(key, "node") == 0) return &value;
-  return nullptr;
-}
-
-// Note [Forward-backward flows]
-// As Kineto's "fwdbwd" flows do, an arrow goes from the forward operator that created a backward
-// node ("node created", recorded inside the operator's Autograd kernel) to that node's run in
-// the engine: a flow start ("s") at the creation, bound to the enclosing slice, and a flow end
-// ("f", "bp":"e") at the start of the node's slice. Its id is the node's.
-void flow(JsonText& o, char ph, const std::string& node, const Event& e, int64_t ts) {
+// A flow record (Note [Forward-backward flows] in chrome_layout.cpp); its id is the node's.
+void flow(JsonText& o, char ph, std::string_view node, const Event& e, int64_t ts) {
   o.raw(",\n{\"ph\":\"");
   o.ch(ph);
   o.raw("\",\"name\":\"fwdbwd\",\"cat\":\"fwdbwd\",\"id\":");
@@ -283,10 +270,6 @@ void flow(JsonText& o, char ph, const std::string& node, const Event& e, int64_t
   o.ch('}');
 }
 
-bool is_number_text(const std::string& s) {
-  return !s.empty() && s.size() < 20 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta& meta) {
   o.raw("\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"ts\":0,\"args\":{\"name\":\"Inside PyTorch\"}}");
   if (!meta.title.empty()) metadata(o, "process_labels", 0, "labels", meta.title, false);
@@ -295,24 +278,20 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     metadata(o, "thread_name", tid, "name", "host thread " + std::to_string(tid), false);
     metadata(o, "thread_sort_index", tid, "sort_index", std::to_string(tid), true);
   }
-  // Backward nodes whose creation was recorded (Note [Forward-backward flows]).
-  std::unordered_map<std::string, bool> created;  // node id -> its flow has ended
-  for (const Event& e : events)
-    if (e.phase == Phase::Instant && std::strcmp(e.name, "node created") == 0)
-      if (const std::string* node = autograd_node(e); node && is_number_text(*node)) created.emplace(*node, false);
+  // Flow starts and ends, in event order: (event index, 's' or 'f', node id).
+  std::vector<std::tuple<uint32_t, char, std::string_view>> flows;
+  for (const FlowLink& f : fwdbwd_flows(events, l)) {
+    flows.emplace_back(f.from, 's', f.node);
+    flows.emplace_back(f.to, 'f', f.node);
+  }
+  std::sort(flows.begin(), flows.end(), [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+  size_t next_flow = 0;
   for (size_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
     const auto role = l.role[i];
+    for (; next_flow < flows.size() && std::get<0>(flows[next_flow]) == i; ++next_flow)
+      flow(o, std::get<1>(flows[next_flow]), std::get<2>(flows[next_flow]), e, l.ts[i]);
     if (role == ChromeLayout::Closing) continue;
-    if (!created.empty()) {
-      if (const std::string* node = autograd_node(e)) {
-        auto it = created.find(*node);
-        if (it != created.end()) {
-          if (role == ChromeLayout::Instant && std::strcmp(e.name, "node created") == 0) flow(o, 's', *node, e, l.ts[i]);
-          else if (role == ChromeLayout::Slice && !it->second) flow(o, 'f', *node, e, l.ts[i]), it->second = true;
-        }
-      }
-    }
     // An instant's scope is the thread by default ("s":"t"), so it is not written.
     o.raw(role == ChromeLayout::Slice ? ",\n{\"ph\":\"X\",\"name\":" : ",\n{\"ph\":\"i\",\"name\":");
     o.str(e.name);

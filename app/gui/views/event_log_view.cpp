@@ -3,7 +3,7 @@
 // and operator filters, the shown step marked, and click-to-select.
 //
 // [SECTION] index
-//   model       per-document arrays (depth, Begin/End partner, parent, operator), once per document
+//   model       per-document operator of each event (nesting: the shared TraceIndex)
 //   summaries   the short payload text of a row, built lazily and cached by event index
 //   filter      the filtered row list, rebuilt only when the document, the step or a filter changes
 //   toolbar     "this step only", search, operator combo, category checkboxes
@@ -11,13 +11,13 @@
 //
 // Note [Event log cost]
 // A trace can hold 100,000 events and more. Nothing here walks all events per frame:
-//  - the model (nesting depth, Begin/End partners, each event's operator) is built once per
-//    TraceDoc::generation;
+//  - the model (each event's operator) is built once per TraceDoc::generation; the nesting
+//    (depth, Begin/End partners, parents) is the document's shared TraceIndex;
 //  - the filtered list of row indices is rebuilt only when a FilterKey field changes (the
 //    document, the step range [first, last), "this step only", the categories, the operator
 //    or the search text);
-//  - summaries are formatted only for rows the clipper shows (or, once, for all events
-//    when a search needs them) and cached by event index;
+//  - summaries are formatted only for rows the clipper shows, cached by event index (a search
+//    formats each event's summary once per search text, without keeping it);
 //  - each frame draws only the visible rows (ImGuiListClipper), so the cost follows pixels,
 //    not event count (as in Tracy).
 //
@@ -30,6 +30,7 @@
 #include <cctype>
 #include <cinttypes>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,7 @@
 #include <vector>
 
 #include "app/gui/i18n.h"
+#include "app/gui/views/event_text.h"
 #include "app/gui/views/views.h"
 #include "core/dispatch/dispatch_key_set.h"
 #include "core/trace/events.h"
@@ -56,44 +58,12 @@ constexpr int kNumCategories = 8;  // trace::Category::Dispatch .. Note
 constexpr uint32_t kAllCategories = (1u << kNumCategories) - 1;
 constexpr size_t kSummaryMax = 240;  // bytes of a row's summary (the tooltip shows everything)
 
-ImU32 category_color(Category c) {
-  switch (c) {
-    case Category::Dispatch: return IM_COL32(110, 170, 255, 255);
-    case Category::Kernel: return IM_COL32(255, 170, 80, 255);
-    case Category::Tensor: return IM_COL32(120, 210, 130, 255);
-    case Category::Storage: return IM_COL32(200, 140, 255, 255);
-    case Category::Autograd: return IM_COL32(255, 110, 110, 255);
-    case Category::Script: return IM_COL32(170, 170, 180, 255);
-    case Category::Lesson: return IM_COL32(240, 210, 100, 255);
-    case Category::Note: return IM_COL32(200, 200, 200, 255);
-  }
-  return IM_COL32(200, 200, 200, 255);
-}
-
-// Cuts `s` to at most `n` bytes on a UTF-8 character boundary, adding `ellipsis` when cut.
-void truncate_utf8(std::string& s, size_t n, const char* ellipsis) {
-  if (s.size() <= n) return;
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  s.resize(n);
-  s += ellipsis;
-}
-
 // First line of `s`; `more` is set when there was more text after it.
 std::string_view first_line(std::string_view s, bool& more) {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
   size_t nl = s.find('\n');
   more = nl != std::string_view::npos;
   return more ? s.substr(0, nl) : s;
-}
-
-std::string join_dims(const std::vector<int64_t>& v) {
-  std::string s = "(";
-  for (size_t k = 0; k < v.size(); ++k) {
-    if (k) s += ", ";
-    s += std::to_string(v[k]);
-  }
-  if (v.size() == 1) s += ",";
-  return s + ")";
 }
 
 // Case-insensitive substring test; `needle_lower` is already lower case and non-empty.
@@ -173,113 +143,43 @@ std::string summarize(const Event& e, const Glyphs& g) {
   return s;
 }
 
-// The full payload, for the row's tooltip (built only while a row is hovered).
-void draw_payload_tooltip(const Event& e) {
-  ImGui::BeginTooltip();
-  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
-  ImGui::TextUnformatted(e.name);
-  ImGui::Separator();
-  std::visit(
-      [&](const auto& p) {
-        using T = std::decay_t<decltype(p)>;
-        if constexpr (std::is_same_v<T, trace::DispatchStep>) {
-          ImGui::Text("%s: %s", tr("Operator"), p.op);
-          ImGui::Text("key: %s%s", p.chosen.name().c_str(), p.redispatch ? "  (redispatch)" : "");
-          ImGui::Text("%s: %s  [%s]", tr("kernel"), p.kernel, p.kernel_kind);
-          ImGui::Text("%s: %s", tr("registered at"), p.registered_at);
-          ImGui::Text("%s: %s", tr("Merged key set"), DispatchKeySet::from_raw(p.merged).to_string().c_str());
-          if (p.skipped_fallthrough)
-            ImGui::Text("fallthrough: %s", DispatchKeySet::from_raw(p.skipped_fallthrough).to_string().c_str());
-        } else if constexpr (std::is_same_v<T, trace::TensorMeta>) {
-          ImGui::Text("tensor #%" PRIu64 "  %s  %s  %s", p.tensor_id, p.dtype, p.device, p.label ? p.label : "");
-          ImGui::Text("size=%s  stride=%s  offset=%" PRId64, join_dims(p.sizes).c_str(), join_dims(p.strides).c_str(),
-                      p.storage_offset);
-          ImGui::Text("storage #%" PRIu64 "  %" PRId64 " B%s", p.storage_id, p.storage_nbytes, p.is_view ? "  (view)" : "");
-          ImGui::Text("requires_grad=%s  _version=%" PRIu64, p.requires_grad ? "True" : "False", p.version);
-          ImGui::Text("%s", DispatchKeySet::from_raw(p.key_set).to_string().c_str());
-        } else if constexpr (std::is_same_v<T, trace::StorageInfo>) {
-          ImGui::Text("storage #%" PRIu64 "  %" PRId64 " B  %s  %s", p.storage_id, p.nbytes, p.device,
-                      p.freed ? "freed" : "allocated");
-        } else if constexpr (std::is_same_v<T, trace::ScriptLine>) {
-          ImGui::Text("line %d, column %d", p.line, p.col);
-        } else if constexpr (std::is_same_v<T, trace::Text>) {
-          std::string t = p.text;
-          truncate_utf8(t, 4000, "...");
-          ImGui::TextUnformatted(t.c_str());
-        } else if constexpr (std::is_same_v<T, trace::KernelDetail>) {
-          for (const auto& [k, v] : p.fields) {
-            std::string t = v;
-            truncate_utf8(t, 3000, "...");
-            ImGui::TextDisabled("%s", k ? k : "");
-            ImGui::Indent();
-            ImGui::TextUnformatted(t.c_str());
-            ImGui::Unindent();
-          }
-        } else {
-          ImGui::TextDisabled("-");
-        }
-      },
-      e.payload);
-  ImGui::PopTextWrapPos();
-  ImGui::EndTooltip();
-}
-
 // [SECTION] model --------------------------------------------------------------------------
 
-// What the log derives from one document, built once per generation.
+// What the log derives from one document, built once per generation. The nesting (depth,
+// enclosing Begin, Begin/End partner) is the document's shared TraceIndex.
 struct DocModel {
   uint64_t generation = UINT64_MAX;
   size_t size = 0;
-  std::vector<uint16_t> depth;   // nesting depth (Begin/End per thread)
-  std::vector<uint32_t> parent;  // the enclosing Begin on the same thread, or kNone
-  std::vector<uint32_t> match;   // a Begin's End and an End's Begin, or kNone
+  std::shared_ptr<const trace::TraceIndex> index;
   std::vector<int32_t> op;       // index into ops (dispatch Begin/End), or -1
   std::vector<std::string> ops;  // operators seen, sorted
   int64_t t0 = 0;                // time origin (the first event)
-  std::vector<std::string> summary;
-  std::vector<uint8_t> summary_done;
+  // Summaries of the rows shown, by event index (bounded: cleared when it grows large).
+  std::unordered_map<uint32_t, std::string> summary;
   Glyphs glyphs;
 
-  void build(const std::vector<Event>& ev, uint64_t gen) {
-    generation = gen;
+  void build(const TraceDoc& doc) {
+    const std::vector<Event>& ev = doc.events;
+    generation = doc.generation;
     size = ev.size();
+    index = doc.index;
     const size_t n = ev.size();
-    depth.assign(n, 0);
-    parent.assign(n, kNone);
-    match.assign(n, kNone);
     op.assign(n, -1);
-    summary.assign(n, std::string());
-    summary_done.assign(n, 0);
+    summary.clear();
     ops.clear();
     t0 = n ? ev.front().ts_ns : 0;
     glyphs.detect();
 
     std::unordered_map<std::string_view, int32_t> op_ids;
-    std::unordered_map<uint32_t, std::vector<uint32_t>> stacks;
-    uint32_t last_tid = UINT32_MAX;
-    std::vector<uint32_t>* st = nullptr;
     for (size_t i = 0; i < n; ++i) {
       const Event& e = ev[i];
-      if (e.tid != last_tid || !st) {
-        st = &stacks[e.tid];
-        last_tid = e.tid;
-      }
-      const auto idx = static_cast<uint32_t>(i);
-      if (e.phase == Phase::End && !st->empty()) {
-        uint32_t b = st->back();
-        st->pop_back();
-        match[i] = b;
-        match[b] = idx;
-        op[i] = op[b];
-      }
-      depth[i] = static_cast<uint16_t>(std::min<size_t>(st->size(), UINT16_MAX));
-      parent[i] = st->empty() ? kNone : st->back();
-      if (e.phase == Phase::Begin) {
+      if (e.phase == Phase::End) {
+        if (uint32_t b = index->match[i]; b != kNone && b < i) op[i] = op[b];
+      } else if (e.phase == Phase::Begin) {
         if (const auto* d = std::get_if<trace::DispatchStep>(&e.payload); d && d->op && *d->op) {
           auto [it, fresh] = op_ids.try_emplace(d->op, static_cast<int32_t>(op_ids.size()));
           op[i] = it->second;
         }
-        st->push_back(idx);
       }
     }
     // Sort the operator names and renumber.
@@ -295,16 +195,18 @@ struct DocModel {
   }
 
   const std::string& summary_of(const std::vector<Event>& ev, size_t i) {
-    if (!summary_done[i]) {
-      summary[i] = summarize(ev[i], glyphs);
-      summary_done[i] = 1;
-    }
-    return summary[i];
+    auto it = summary.find(static_cast<uint32_t>(i));
+    if (it != summary.end()) return it->second;
+    if (summary.size() > 20000) summary.clear();
+    return summary.emplace(static_cast<uint32_t>(i), summarize(ev[i], glyphs)).first->second;
   }
+
+  uint16_t depth(size_t i) const { return index->depth[i]; }
+  uint32_t match(size_t i) const { return index->match[i]; }
 
   // True when event i belongs to operator `f`: its own call or any call enclosing it.
   bool in_operator(size_t i, int32_t f) const {
-    for (uint32_t k = static_cast<uint32_t>(i); k != kNone; k = parent[k])
+    for (uint32_t k = static_cast<uint32_t>(i); k != kNone; k = index->parent[k])
       if (op[k] == f) return true;
     // An End's parent chain starts above its Begin; the Begin's op was checked via op[i].
     return false;
@@ -333,7 +235,7 @@ class EventLogView : public View {
   void draw(ViewContext& c) override {
     const TraceDoc& doc = c.doc;
     if (model_.generation != doc.generation || model_.size != doc.events.size()) {
-      model_.build(doc.events, doc.generation);
+      model_.build(doc);
       // Keep the operator filter across documents (e.g. lesson steps) when the operator is still there.
       auto it = std::find(model_.ops.begin(), model_.ops.end(), op_filter_name_);
       op_filter_ = it == model_.ops.end() ? -1 : static_cast<int32_t>(it - model_.ops.begin());
@@ -421,7 +323,7 @@ class EventLogView : public View {
       if (!((key.categories >> static_cast<int>(e.category)) & 1u)) continue;
       if (key.op >= 0 && !model_.in_operator(i, key.op)) continue;
       if (!key.search.empty() && !contains_nocase(e.name ? e.name : "", key.search) &&
-          !contains_nocase(model_.summary_of(doc.events, i), key.search))
+          !contains_nocase(summarize(doc.events[i], model_.glyphs), key.search))
         continue;
       rows_.push_back(static_cast<uint32_t>(i));
     }
@@ -484,7 +386,7 @@ class EventLogView : public View {
         ImGui::TableSetColumnIndex(0);
         char seq[24];
         std::snprintf(seq, sizeof seq, "%" PRIu64, e.seq);
-        const bool is_sel = selected && (*selected == i || (model_.match[i] != kNone && *selected == model_.match[i]));
+        const bool is_sel = selected && (*selected == i || (model_.match(i) != kNone && *selected == model_.match(i)));
         ImGui::PushID(static_cast<int>(i));
         if (ImGui::Selectable(seq, is_sel, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
           select(c.sel, ev, i);
@@ -507,7 +409,7 @@ class EventLogView : public View {
         ImGui::TableSetColumnIndex(4);
         draw_phase_marker(e.phase, col, line_h);
         ImGui::TableSetColumnIndex(5);
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent * std::min<int>(model_.depth[i], 24));
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent * std::min<int>(model_.depth(i), 24));
         if (e.phase == Phase::End) ImGui::TextDisabled("%s", e.name);
         else ImGui::TextUnformatted(e.name);
         ImGui::TableSetColumnIndex(6);
@@ -537,7 +439,7 @@ class EventLogView : public View {
 
   void select(Selection& sel, const std::vector<Event>& ev, size_t i) {
     const Event& e = ev[i];
-    const size_t target = e.phase == Phase::End && model_.match[i] != kNone ? model_.match[i] : i;
+    const size_t target = e.phase == Phase::End && model_.match(i) != kNone ? model_.match(i) : i;
     sel.event = target;
     if (const auto* t = std::get_if<trace::TensorMeta>(&e.payload)) sel.tensor = t->tensor_id;
     last_sel_ = sel.event;  // our own change: no scrolling
