@@ -56,6 +56,10 @@ struct BackgroundRun {
   std::unique_ptr<python::Session> session;
   trace::Recorder recorder;
   std::vector<lesson::StepRun> runs;
+  // Set by the worker when the run ends: the recorded events and their index (built there, so
+  // the UI thread only moves them into the document).
+  std::vector<trace::Event> events;
+  std::shared_ptr<const trace::TraceIndex> index;
   std::atomic<bool> done{false};
   std::thread worker;
 
@@ -69,10 +73,10 @@ struct BackgroundRun {
 
 namespace {
 
-// Replaces the document's events and their index.
-void set_events(TraceDoc& doc, std::vector<trace::Event> events) {
-  doc.events = std::move(events);
-  doc.index = std::make_shared<const trace::TraceIndex>(trace::build_trace_index(doc.events));
+// Replaces the document's events with a finished run's (and their index).
+void take_events(TraceDoc& doc, BackgroundRun& job) {
+  doc.events = std::move(job.events);
+  doc.index = std::move(job.index);
   doc.generation++;
 }
 
@@ -104,6 +108,8 @@ void start(AppState& s, std::shared_ptr<BackgroundRun> job) {
       }
     }
     trace::Recorder::set_current(prev);
+    job->events = job->recorder.events();
+    job->index = std::make_shared<const trace::TraceIndex>(trace::build_trace_index(job->events));
     job->done = true;
   });
 }
@@ -115,7 +121,7 @@ void finish_lesson(AppState& s, BackgroundRun& job) {
     s.outputs.push_back(step_output(r.output, r.result));
     begins.push_back(r.first_event);
   }
-  set_events(s.doc, job.recorder.events());
+  take_events(s.doc, job);
   s.sel = Selection{};
   if (begins.empty()) begins.push_back(0);
   // The last statement that ran in the shown step: its running line.
@@ -138,7 +144,7 @@ void finish_lesson(AppState& s, BackgroundRun& job) {
 
 void finish_playground(AppState& s, BackgroundRun& job) {
   s.playground_result = job.runs.empty() ? StepOutput{} : step_output(job.runs[0].output, job.runs[0].result);
-  set_events(s.doc, job.recorder.events());
+  take_events(s.doc, job);
   s.sel = Selection{};
   s.doc.step_begin = {0};
   s.doc.first = 0;

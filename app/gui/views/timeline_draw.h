@@ -37,7 +37,6 @@ struct Canvas {
   float clip_y0 = 0, clip_y1 = 0;  // the visible part, in screen y
   ImVec2 mouse;
   bool mouse_in = false;  // the mouse is over the tracks
-  const char* micro = "us";
 };
 
 // One band per lesson step over its time; `shown` is the step being shown. Returns the step

@@ -92,7 +92,6 @@ class TimelineView : public View {
     cv.clip_y1 = wpos.y + wsize.y;
     cv.mouse = mouse;
     cv.mouse_in = ImGui::IsWindowHovered() && mouse.x >= cv.origin.x && mouse.x < cv.origin.x + width;
-    cv.micro = micro;
     timeline::Hover hover;
     timeline::draw_tracks(cv, win_, doc, rows_, c.sel.event, hover, boxes_);
     timeline::draw_flows(cv, win_, *doc.index, rows_, c.sel.event, 2000);
@@ -216,7 +215,6 @@ class TimelineView : public View {
     if (drag_ == Drag::None && over && (ImGui::IsMouseClicked(0) || ImGui::IsMouseClicked(1))) {
       drag_ = Drag::Pending;
       drag_button_ = ImGui::IsMouseClicked(0) ? 0 : 1;
-      drag_x0_ = mx;
       drag_t_ = win_.t_at(mx);
       drag_range_ = drag_button_ == 1 || io.KeyShift || over_ruler;
     }
@@ -380,7 +378,7 @@ class TimelineView : public View {
   Drag drag_ = Drag::None;
   int drag_button_ = 0;
   bool drag_range_ = false;
-  double drag_x0_ = 0, drag_t_ = 0;
+  double drag_t_ = 0;
   std::optional<std::pair<int64_t, int64_t>> range_;
   bool stats_dirty_ = false;
   views::RangeStats stats_;
