@@ -170,6 +170,30 @@ static const std::unordered_map<std::string_view, const char*>& zh_table() {
        "未找到中文字体（请安装 fonts-wqy-microhei）：继续使用英文。"},
       {"Autograd entered, grad mode off: no graph recorded", "进入了 Autograd，但梯度模式关闭：不记录计算图"},
       {"Autograd keys excluded: the Autograd kernel is skipped", "Autograd 键被排除：跳过 Autograd 内核"},
+      {"Timeline", "时间线"},
+      {"Whole trace", "整个追踪"},
+      {"This step", "本步骤"},
+      {"showing", "显示"},
+      {"Range", "区间"},
+      {"slices", "个区段"},
+      {"instants", "个瞬时事件"},
+      {"events folded", "个事件（已折叠）"},
+      {"Zoom to range", "缩放到区间"},
+      {"Clear", "清除"},
+      {"Count", "次数"},
+      {"Total", "总时间"},
+      {"Mean", "平均"},
+      {"at", "时刻"},
+      {"duration", "时长"},
+      {"host thread", "主机线程"},
+      {"Click to zoom in.", "点击放大。"},
+      {"Click to zoom to this step.", "点击缩放到这一步。"},
+      {"Wheel or W/S: zoom.  Drag or A/D: pan.  F: whole trace.\n"
+       "Right-drag, Shift+drag or drag on the ruler: measure a range.\n"
+       "Click: select (in every view).  Double-click: zoom to it.",
+       "滚轮或 W/S：缩放。  拖动或 A/D：平移。  F：整个追踪。\n"
+       "右键拖动、Shift+拖动或在标尺上拖动：测量一个区间。\n"
+       "单击：选中（在所有视图中）。  双击：缩放到它。"},
   };
   return zh;
 }

@@ -3,10 +3,10 @@
 // shows at most a few hundred distinguishable boxes per row. As Tracy does, each level is
 // searched for the window's first slice (its slices never overlap, so their ends are sorted),
 // and a slice narrower than min_px starts a run that swallows everything ending within
-// min_px of it, found by binary search, not by visiting each slice. The run ends at the next
-// slice that is wide or starts more than min_px away. Each step of the loop advances at least
-// min_px pixels or ends the run, so a row costs O(width / min_px * log n) whatever the number
-// of events in view.
+// min_px of it, found by a galloping search from the run's end, not by visiting each slice.
+// The run ends at the next slice that is wide or starts more than min_px away. Each step of
+// the loop advances at least min_px pixels or ends the run, so a row costs
+// O(width / min_px * log n) whatever the number of events in view.
 #include "core/views/timeline_model.h"
 
 #include <algorithm>
@@ -20,14 +20,37 @@ namespace ipt::views {
 
 using trace::TraceIndex;
 
+namespace {
+// The partition point of [from, v.size()) for `before` (true for a prefix), found by galloping
+// from `from`: the next box's slices are usually a few entries away, and a plain binary search
+// over ten million entries would miss the cache some twenty times to find them.
+template <typename T, typename Pred>
+size_t gallop(const std::vector<T>& v, size_t from, Pred before) {
+  const size_t n = v.size();
+  size_t lo = from, step = 1;
+  while (lo < n && before(v[lo])) {
+    const size_t hi = std::min(n, lo + step);
+    if (hi == n || !before(v[hi])) {
+      return static_cast<size_t>(
+          std::partition_point(v.begin() + static_cast<std::ptrdiff_t>(lo + 1), v.begin() + static_cast<std::ptrdiff_t>(hi), before) -
+          v.begin());
+    }
+    lo = hi;
+    step *= 2;
+  }
+  return lo;
+}
+}  // namespace
+
 void fold_slices(const std::vector<TraceIndex::Slice>& v, const TimeWindow& w, double min_px, std::vector<Box>& out) {
   const double t_begin = w.t0, t_end = w.t1();
   auto first_ending_after = [&](size_t from, double t) {
-    return static_cast<size_t>(std::partition_point(v.begin() + static_cast<std::ptrdiff_t>(from), v.end(),
-                                                    [&](const TraceIndex::Slice& s) { return static_cast<double>(s.t1) < t; }) -
-                               v.begin());
+    return gallop(v, from, [&](const TraceIndex::Slice& s) { return static_cast<double>(s.t1) < t; });
   };
-  size_t i = first_ending_after(0, t_begin);
+  size_t i = static_cast<size_t>(std::partition_point(v.begin(), v.end(), [&](const TraceIndex::Slice& s) {
+                                   return static_cast<double>(s.t1) < t_begin;
+                                 }) -
+                                 v.begin());
   const size_t n = v.size();
   while (i < n && static_cast<double>(v[i].t0) <= t_end) {
     const double x0 = w.px(static_cast<double>(v[i].t0));
@@ -61,9 +84,7 @@ void fold_slices(const std::vector<TraceIndex::Slice>& v, const TimeWindow& w, d
 void fold_marks(const std::vector<TraceIndex::Mark>& m, const TimeWindow& w, double min_px, std::vector<Box>& out) {
   const double t_end = w.t1();
   auto first_after = [&](size_t from, double t) {
-    return static_cast<size_t>(std::partition_point(m.begin() + static_cast<std::ptrdiff_t>(from), m.end(),
-                                                    [&](const TraceIndex::Mark& k) { return static_cast<double>(k.t) <= t; }) -
-                               m.begin());
+    return gallop(m, from, [&](const TraceIndex::Mark& k) { return static_cast<double>(k.t) <= t; });
   };
   size_t i = static_cast<size_t>(std::partition_point(m.begin(), m.end(),
                                                       [&](const TraceIndex::Mark& k) { return static_cast<double>(k.t) < w.t0; }) -

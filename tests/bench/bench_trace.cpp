@@ -3,6 +3,8 @@
 // export events/s, bytes per event, load time, memory per event, and their ratios.
 //
 //   ipt_trace_bench [--events N] [--v1-events M]
+//   ipt_trace_bench --write PATH [--events N]   only write the generated trace (for the GUI's
+//                                               Timeline measurements) and exit
 //
 // The events are the mix a program of tensor additions records (per addition: two statement
 // lines, a binding and three tensor snapshots, an autograd decision, two dispatch calls with
@@ -13,10 +15,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 #include "core/dispatch/dispatch_key_set.h"
 #include "core/trace/trace_json.h"
@@ -170,9 +174,22 @@ Figures measure(size_t n, bool v2, const std::filesystem::path& path) {
 
 int main(int argc, char** argv) {
   size_t n = 1'000'000, n_v1 = 100'000;
+  const char* write_only = nullptr;
   for (int i = 1; i + 1 < argc; ++i) {
     if (std::strcmp(argv[i], "--events") == 0) n = std::strtoull(argv[++i], nullptr, 10);
     else if (std::strcmp(argv[i], "--v1-events") == 0) n_v1 = std::strtoull(argv[++i], nullptr, 10);
+    else if (std::strcmp(argv[i], "--write") == 0) write_only = argv[++i];
+  }
+  if (write_only) {
+    try {
+      const std::vector<Event> events = make_events(n);
+      write_trace_file(write_only, events, {"bench", "", {}});
+      std::printf("wrote %zu events to %s\n", events.size(), write_only);
+      return 0;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "error: %s\n", e.what());
+      return 1;
+    }
   }
   const auto dir = std::filesystem::temp_directory_path();
   const auto path = dir / ("ipt_trace_bench_" + std::to_string(::getpid()) + ".json");

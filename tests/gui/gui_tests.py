@@ -6,6 +6,10 @@ Usage: gui_tests.py --exe PATH --work DIR CASE [ARGS...]
                         the picture (png_check.py) and the exit status (0: no step error)
   frame_times           make a trace of >= 100,000 events, open it, render 300 frames and
                         print the frame-time percentiles (never asserts a time)
+  timeline_sweep GEN N  write a generated trace of N events (GEN: ipt_trace_bench), open it in
+                        the Timeline and zoom from the whole trace down to one call over 300
+                        frames; print the open time, memory and frame-time percentiles
+                        (never asserts a time)
   bad_trace             a truncated trace file: the window exits 0 or 1, never crashes
   bad_step              --lesson 2 --step 99: exits 0 or 1, never crashes
   bad_lesson            --lesson 9 (not written): exits 0 or 1, never crashes
@@ -31,7 +35,8 @@ XVFB = ["xvfb-run", "-a", "-s", "-screen 0 %dx%dx24" % (WIDTH, HEIGHT)]
 CRASH_MARKERS = ["Segmentation fault", "Aborted", "core dumped", "terminate called", "AddressSanitizer",
                  "UndefinedBehaviorSanitizer", "runtime error:", "Assertion", "double free", "stack smashing"]
 FRAME_LINE = re.compile(r"^frames: (\d+)\s+events: (\d+)\s+CPU ms/frame: p50 ([\d.]+)\s+p90 ([\d.]+)\s+"
-                        r"p95 ([\d.]+)\s+p99 ([\d.]+)\s+max ([\d.]+)\s*$", re.M)
+                        r"p95 ([\d.]+)\s+p99 ([\d.]+)\s+max ([\d.]+)\s+wall ms/frame: p50 ([\d.]+)\s+p95 ([\d.]+)\s+"
+                        r"max ([\d.]+)\s*$", re.M)
 
 
 def fail(msg, out="", err=""):
@@ -129,6 +134,29 @@ def case_frame_times():
            out, err)
 
 
+OPEN_LINE = re.compile(r"^opened: (\d+) events in ([\d.]+) s, resident memory \+(-?\d+) MB \((\d+) MB in all\)$", re.M)
+
+
+def case_timeline_sweep(gen, n):
+    require_xvfb()
+    os.makedirs(WORK, exist_ok=True)
+    trace = os.path.join(WORK, "generated-%s.json" % n)
+    rc, out, err = run([gen, "--write", trace, "--events", n], timeout=600)
+    expect(rc == 0, "ipt_trace_bench --write: exit status %d" % rc, out, err)
+    try:
+        frames = 300
+        rc, out, err = run_gui(["--trace", trace, "--view", "timeline", "--zoom-sweep", str(frames), "--frames",
+                                str(frames), "--report-frame-times"], timeout=900)
+        expect(rc == 0, "gui --trace %s --view timeline --zoom-sweep: exit status %d" % (trace, rc), out, err)
+        opened, m = OPEN_LINE.search(out), FRAME_LINE.search(out)
+        expect(opened is not None and m is not None, "no open or frame-time line printed", out, err)
+        print(opened.group(0).strip())
+        print(m.group(0).strip())
+        expect(int(m.group(2)) >= int(n), "the window reports %s events, %s were written" % (m.group(2), n), out, err)
+    finally:
+        os.remove(trace)
+
+
 def case_bad_trace():
     require_xvfb()
     os.makedirs(WORK, exist_ok=True)
@@ -168,7 +196,8 @@ def main():
     EXE, WORK = os.path.abspath(a.exe), os.path.abspath(a.work)
     if not (os.path.isfile(EXE) and os.access(EXE, os.X_OK)):
         fail("cannot run %s (not built, or being relinked right now)" % EXE)
-    cases = {"screenshot": case_screenshot, "frame_times": case_frame_times, "bad_trace": case_bad_trace,
+    cases = {"screenshot": case_screenshot, "frame_times": case_frame_times, "timeline_sweep": case_timeline_sweep,
+             "bad_trace": case_bad_trace,
              "bad_step": case_bad_step, "bad_lesson": case_bad_lesson}
     if a.case not in cases:
         fail("unknown case " + a.case)

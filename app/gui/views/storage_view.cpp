@@ -212,7 +212,7 @@ class StorageView : public View {
       ImGui::TextDisabled("%s", model_.step_tensors == 0 ? tr("No tensors in this step.")
                                                          : tr("Only temporaries in this step: tick Temporaries to see them."));
     }
-    for (size_t k = 0; k < model_.storages.size(); ++k) draw_storage(c, k);
+    draw_blocks(c);
     ImGui::EndChild();
 
     // Hover: this frame's goes to the selection now, and is drawn next frame (the storage
@@ -491,6 +491,57 @@ class StorageView : public View {
     float total_h = 0;
   };
   std::vector<BlockLayout> layouts_;  // parallel to model_.storages
+  // Where each block starts in the scrolled area (tops_[k]; tops_.back() is the end), for
+  // the width and font the layouts were made for.
+  std::vector<float> tops_;
+  float tops_avail_ = -1, tops_font_ = 0;
+
+  // The block showing tensor `id`, or the number of blocks.
+  size_t block_of(uint64_t id) const {
+    for (size_t k = 0; k < shown_.size(); ++k)
+      for (size_t i : shown_[k].tensors)
+        if (model_.storages[k].tensors[i].meta->tensor_id == id) return k;
+    return shown_.size();
+  }
+
+  // Note [Only the blocks in view]
+  // A loaded trace of a long program can hold a million storages. Every block is laid out
+  // once per width and font (its height is then known), and each frame visits only the blocks
+  // that meet the scrolled window, found by binary search in their tops; the rest only take
+  // their space. A tensor selected in another view scrolls its block into view.
+  void draw_blocks(ViewContext& c) {
+    const size_t n = model_.storages.size();
+    const float full_w = ImGui::GetContentRegionAvail().x;
+    const float avail = full_w - kIndent - 4;
+    if (layouts_.size() != n) layouts_.assign(n, {});
+    if (tops_avail_ != avail || tops_font_ != font_size() || tops_.size() != n + 1) {
+      tops_avail_ = avail, tops_font_ = font_size();
+      tops_.assign(n + 1, 0);
+      const float spacing = ImGui::GetStyle().ItemSpacing.y;
+      for (size_t k = 0; k < n; ++k) {
+        float h = 0;
+        if (!shown_[k].tensors.empty()) {
+          if (layouts_[k].avail != avail || layouts_[k].font != font_size()) layout_block(k, avail);
+          h = layouts_[k].total_h + 8 + spacing;
+        }
+        tops_[k + 1] = tops_[k] + h;
+      }
+    }
+    const float origin = ImGui::GetCursorPosY();
+    if (c.sel.tensor && c.sel.tensor != last_sel_) {
+      const size_t k = block_of(*c.sel.tensor);
+      const float y = k < n ? origin + tops_[k] : 0;
+      if (k < n && (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight()))
+        ImGui::SetScrollY(std::max(0.0f, y - 0.1f * ImGui::GetWindowHeight()));
+    }
+    const float view0 = ImGui::GetScrollY() - origin, view1 = view0 + ImGui::GetWindowHeight();
+    size_t k = static_cast<size_t>(std::upper_bound(tops_.begin(), tops_.end() - 1, view0) - tops_.begin());
+    k = k > 0 ? k - 1 : 0;
+    ImGui::SetCursorPosY(origin + tops_[k]);
+    for (; k < n && tops_[k] <= view1; ++k) draw_storage(c, k);
+    ImGui::SetCursorPosY(origin + tops_[n]);
+    ImGui::Dummy(ImVec2(1, 0));  // the scrolled area's full height
+  }
 
   void layout_block(size_t k, float avail) {
     const StorageItem& s = model_.storages[k];

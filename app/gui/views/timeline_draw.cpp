@@ -20,6 +20,14 @@ namespace {
 
 constexpr double kMinPx = 3;  // slices narrower than this fold (Note [Folding narrow slices])
 
+// "host thread 0" in the reader's language (the index names tracks in English).
+std::string track_label(const trace::TraceIndex::Track& track) {
+  constexpr std::string_view kHost = "host thread";
+  if (std::string_view(track.name).substr(0, kHost.size()) == kHost)
+    return tr("host thread") + track.name.substr(kHost.size());
+  return track.name;
+}
+
 // A slice's colour: its category's, a little lighter or darker per name so that neighbours
 // with different names stand apart (as Perfetto and Tracy colour by name).
 ImU32 slice_color(const trace::Event& e) {
@@ -114,7 +122,7 @@ void draw_tracks(const Canvas& c, const TimeWindow& w, const TraceDoc& doc, cons
     if (track_bottom < c.clip_y0 || ty > c.clip_y1) continue;
     // Header row.
     c.dl->AddRectFilled(ImVec2(c.origin.x, ty), ImVec2(c.origin.x + width, ty + rh), IM_COL32(45, 45, 56, 255));
-    c.dl->AddText(ImVec2(c.origin.x + 6, ty + (rh - fs) * 0.5f), IM_COL32(220, 220, 230, 255), track.name.c_str());
+    c.dl->AddText(ImVec2(c.origin.x + 6, ty + (rh - fs) * 0.5f), IM_COL32(220, 220, 230, 255), track_label(track).c_str());
     for (size_t lv = 0; lv < track.levels.size(); ++lv) {
       const float y0 = ty + rh * static_cast<float>(lv + 1), y1 = y0 + rh - 1;
       if (y1 < c.clip_y0 || y0 > c.clip_y1) continue;
