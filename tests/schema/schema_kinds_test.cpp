@@ -25,7 +25,9 @@ TEST(SchemaKinds, InPlaceAndOutAsTorchgen) {
     std::getline(is >> std::ws, func);
     const FunctionSchema s = parse_schema(func);
     EXPECT_EQ(s.is_inplace(), inplace == 1) << func;
-    if (kind != "inplace") EXPECT_EQ(s.is_out(), kind == "out") << kind << ": " << func;
+    if (kind != "inplace") {
+      EXPECT_EQ(s.is_out(), kind == "out") << kind << ": " << func;
+    }
     if (inplace && s.name.rfind("__", 0) == 0) ++dunder_inplace;
     ++n;
   }

@@ -109,6 +109,14 @@ void draw_tracks(const Canvas& c, const TimeWindow& w, const TraceDoc& doc, cons
   const float rh = rows.row_h;
   ImFont* font = ImGui::GetFont();
   const float fs = ImGui::GetFontSize();
+  struct Label {
+    ImVec2 pos;
+    ImVec4 clip;
+    ImU32 color;
+    const char* name = nullptr;  // a slice's name, or
+    std::string count;           // a folded run's count
+  };
+  std::vector<Label> labels;
   // The selected event's slice (an End selects its Begin's).
   std::optional<uint32_t> sel_begin;
   if (selected && *selected < index.size()) {
@@ -127,6 +135,7 @@ void draw_tracks(const Canvas& c, const TimeWindow& w, const TraceDoc& doc, cons
       const float y0 = ty + rh * static_cast<float>(lv + 1), y1 = y0 + rh - 1;
       if (y1 < c.clip_y0 || y0 > c.clip_y1) continue;
       const auto& level = track.levels[lv];
+      labels.clear();
       scratch.clear();
       views::fold_slices(level.slices, w, kMinPx, scratch);
       for (const Box& b : scratch) {
@@ -135,24 +144,19 @@ void draw_tracks(const Canvas& c, const TimeWindow& w, const TraceDoc& doc, cons
         const trace::Event& e = doc.events[b.event];
         if (b.count == 1) {
           c.dl->AddRectFilled(a, z, slice_color(e));
-          if (z.x - a.x > 24) {
-            const ImVec4 clip(a.x + 2, a.y, z.x - 2, z.y);
-            c.dl->AddText(font, fs, ImVec2(std::max(a.x, c.origin.x) + 3, y0 + (rh - fs) * 0.5f - 1), IM_COL32(15, 15, 20, 255),
-                          e.name, nullptr, 0, &clip);
-          }
+          if (z.x - a.x > 24)
+            labels.push_back({ImVec2(std::max(a.x, c.origin.x) + 3, y0 + (rh - fs) * 0.5f - 1), ImVec4(a.x + 2, a.y, z.x - 2, z.y),
+                              IM_COL32(15, 15, 20, 255), e.name, {}});
           if (sel_begin && *sel_begin == b.event) c.dl->AddRect(a, z, IM_COL32(255, 255, 255, 255), 0, 0, 2.0f);
         } else {
           // A folded run: the category's colour, dimmed and striped, with its count when it fits.
           ImVec4 col = ImGui::ColorConvertU32ToFloat4(category_color(e.category));
           c.dl->AddRectFilled(a, z, ImGui::ColorConvertFloat4ToU32(ImVec4(col.x * 0.45f, col.y * 0.45f, col.z * 0.45f, 1)));
           for (float x = a.x + 3; x < z.x; x += 6) c.dl->AddLine(ImVec2(x, y0 + 2), ImVec2(x, y1 - 2), IM_COL32(0, 0, 0, 70));
-          char label[32];
-          std::snprintf(label, sizeof label, "%u", b.count);
-          if (z.x - a.x > ImGui::CalcTextSize(label).x + 6) {
-            const ImVec4 clip(a.x, a.y, z.x, z.y);
-            c.dl->AddText(font, fs, ImVec2(std::max(a.x, c.origin.x) + 3, y0 + (rh - fs) * 0.5f - 1), IM_COL32(230, 230, 235, 255),
-                          label, nullptr, 0, &clip);
-          }
+          std::string count = std::to_string(b.count);
+          if (z.x - a.x > ImGui::CalcTextSize(count.c_str()).x + 6)
+            labels.push_back({ImVec2(std::max(a.x, c.origin.x) + 3, y0 + (rh - fs) * 0.5f - 1), ImVec4(a.x, a.y, z.x, z.y),
+                              IM_COL32(230, 230, 235, 255), nullptr, std::move(count)});
         }
         if (c.mouse_in && inside(c.mouse, a, ImVec2(std::max(z.x, a.x + 3), z.y + 1))) hover = Hover{true, false, b};
       }
@@ -171,6 +175,9 @@ void draw_tracks(const Canvas& c, const TimeWindow& w, const TraceDoc& doc, cons
         if (c.mouse_in && !hover.any && inside(c.mouse, ImVec2(x0 - 4, y0), ImVec2(std::max(x1, x0) + 4, y1)))
           hover = Hover{true, true, b};
       }
+      // Slice labels last: the instants of the same level must not cover them.
+      for (const Label& l : labels)
+        c.dl->AddText(font, fs, l.pos, l.color, l.name ? l.name : l.count.c_str(), nullptr, 0, &l.clip);
     }
   }
 }
