@@ -1,9 +1,13 @@
 #include "app/gui/app_state.h"
 
-#include "app/gui/i18n.h"
 #include <algorithm>
 #include <atomic>
 #include <thread>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#include "app/gui/i18n.h"
 
 #include "core/lesson/runner.h"
 #include "core/python/session.h"
@@ -72,6 +76,14 @@ struct BackgroundRun {
 };
 
 namespace {
+
+// Reading a big trace frees as much as it keeps (the parser's buffers, the index's scratch):
+// hand that back to the system instead of keeping it in this process's heap.
+void release_free_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
 
 // Replaces the document's events with a finished run's (and their index).
 void take_events(TraceDoc& doc, BackgroundRun& job) {
@@ -226,6 +238,7 @@ void open_trace(AppState& s, const std::string& path) {
     try {
       l->result = trace::read_trace_file(l->path, &l->progress);
       l->index = std::make_shared<const trace::TraceIndex>(trace::build_trace_index(l->result->events));
+      release_free_memory();
     } catch (const std::exception& e) {
       l->error = e.what();
     }

@@ -34,11 +34,16 @@ TraceIndex build_trace_index(const std::vector<Event>& events) {
     track_of.emplace(tid, static_cast<uint16_t>(x.tracks.size()));
     x.tracks.push_back(TraceIndex::Track{tid, "host thread " + std::to_string(tid), {}});
   }
+  // First pass: each event's nesting, and how many slices and marks each level gets; the
+  // second fills the levels, reserved to their exact sizes (a million events must not leave
+  // the garbage of doubling vectors behind).
   std::vector<std::vector<uint32_t>> stacks(x.tracks.size());
-  bool any = false;
+  struct Count {
+    uint32_t slices = 0, marks = 0;
+  };
+  std::vector<std::vector<Count>> counts(x.tracks.size());
   for (size_t i = 0; i < n; ++i) {
-    const Event& e = events[i];
-    auto it = track_of.find(e.tid);
+    auto it = track_of.find(events[i].tid);
     const uint16_t t = it == track_of.end() ? static_cast<uint16_t>(x.tracks.size() - 1) : it->second;
     x.track[i] = t;
     std::vector<uint32_t>& st = stacks[t];
@@ -55,21 +60,31 @@ TraceIndex build_trace_index(const std::vector<Event>& events) {
     x.parent[i] = st.empty() ? TraceIndex::kNone : st.back();
     if (role == ChromeLayout::Slice) st.push_back(idx);
     if (role == ChromeLayout::Closing || d >= kMaxLevels) continue;
+    if (counts[t].size() <= d) counts[t].resize(d + 1);
+    ++(role == ChromeLayout::Slice ? counts[t][d].slices : counts[t][d].marks);
+  }
+  for (size_t t = 0; t < x.tracks.size(); ++t) {
     auto& levels = x.tracks[t].levels;
-    if (levels.size() <= d) levels.resize(d + 1);
+    levels.resize(counts[t].size());
+    for (size_t d = 0; d < levels.size(); ++d) {
+      levels[d].slices.reserve(counts[t][d].slices);
+      levels[d].marks.reserve(counts[t][d].marks);
+    }
+  }
+  bool any = false;
+  for (size_t i = 0; i < n; ++i) {
+    const auto role = l.role[i];
+    const size_t d = x.depth[i];
+    if (role == ChromeLayout::Closing || d >= kMaxLevels) continue;
+    auto& level = x.tracks[x.track[i]].levels[d];
     const int64_t t0 = l.ts[i];
     const int64_t t1 = role == ChromeLayout::Slice ? l.end[i] : t0;
-    if (role == ChromeLayout::Slice) levels[d].slices.push_back(TraceIndex::Slice{t0, t1, idx});
-    else levels[d].marks.push_back(TraceIndex::Mark{t0, idx});
+    if (role == ChromeLayout::Slice) level.slices.push_back(TraceIndex::Slice{t0, t1, static_cast<uint32_t>(i)});
+    else level.marks.push_back(TraceIndex::Mark{t0, static_cast<uint32_t>(i)});
     if (!any || t0 < x.t_min) x.t_min = t0;
     if (!any || t1 > x.t_max) x.t_max = t1;
     any = true;
   }
-  for (auto& tr : x.tracks)
-    for (auto& lv : tr.levels) {
-      lv.slices.shrink_to_fit();
-      lv.marks.shrink_to_fit();
-    }
   for (const FlowLink& f : fwdbwd_flows(events, l)) x.flows.push_back(TraceIndex::Flow{f.from, f.to, l.ts[f.from], l.ts[f.to]});
   return x;
 }

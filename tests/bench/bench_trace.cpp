@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/dispatch/dispatch_key_set.h"
+#include "core/trace/trace_index.h"
 #include "core/trace/trace_json.h"
 
 using namespace ipt;
@@ -119,7 +120,7 @@ double peak_bytes() {
 
 struct Figures {
   size_t events = 0;
-  double export_s = 0, file_s = 0, bytes = 0, load_s = 0, load_rss = 0, load_peak = 0;
+  double export_s = 0, file_s = 0, bytes = 0, load_s = 0, load_rss = 0, load_peak = 0, index_s = 0, index_rss = 0;
   double events_per_s() const { return events / export_s; }
   double file_events_per_s() const { return events / file_s; }
   double bytes_per_event() const { return bytes / events; }
@@ -165,6 +166,15 @@ Figures measure(size_t n, bool v2, const std::filesystem::path& path) {
   f.load_s = seconds_since(t0);
   f.load_rss = rss_bytes() - before;
   f.load_peak = peak_bytes() - before;
+  if (v2) {
+    // The index every view reads (Note [One index per trace]), as the window builds it.
+    const double before_index = rss_bytes();
+    t0 = std::chrono::steady_clock::now();
+    const TraceIndex index = build_trace_index(back.events);
+    f.index_s = seconds_since(t0);
+    f.index_rss = rss_bytes() - before_index;
+    if (index.size() != back.events.size()) std::fprintf(stderr, "indexed %zu events of %zu\n", index.size(), back.events.size());
+  }
   if (back.events.size() != f.events) std::fprintf(stderr, "read back %zu events of %zu\n", back.events.size(), f.events);
   std::filesystem::remove(path);
   return f;
@@ -211,5 +221,7 @@ int main(int argc, char** argv) {
   std::printf("%-28s %14.1f %14.1f %9.2fx\n", "peak while loading, B/event", now.peak_per_event(),
               old.peak_per_event(), now.peak_per_event() / old.peak_per_event());
   std::printf("%-28s %14.0f %14.0f\n", "peak while loading, MB", now.load_peak / 1e6, old.load_peak / 1e6);
+  std::printf("%-28s %14.3f\n", "index, s", now.index_s);
+  std::printf("%-28s %14.1f\n", "index, B/event", now.index_rss / static_cast<double>(now.events));
   return 0;
 }
