@@ -16,7 +16,6 @@
 #include <map>
 #include <queue>
 #include <set>
-#include <sstream>
 #include <unordered_map>
 
 #include "core/autograd/node.h"
@@ -35,41 +34,52 @@ struct ReadyOrder {
   bool operator()(const Node* a, const Node* b) const { return a->sequence_nr < b->sequence_nr; }
 };
 
-std::string values_preview(const Tensor& t) {
-  if (!t.defined()) return "None";
-  std::ostringstream o;
-  auto v = to_double_vector(t);
-  o << "[";
-  for (size_t i = 0; i < v.size() && i < 8; ++i) o << (i ? ", " : "") << v[i];
-  if (v.size() > 8) o << ", ...";
-  o << "]";
-  return o.str();
+// A step of the engine, recorded as an instant (callers check tracing_enabled() first).
+void note(const char* name, trace::EngineStep step) {
+  trace::Recorder::current().instant(trace::Category::Autograd, name, std::move(step));
 }
 
-void note(const char* name, std::vector<std::pair<const char*, std::string>> fields) {
-  if (!trace::tracing_enabled()) return;
-  trace::KernelDetail d;
-  d.fields = std::move(fields);
-  trace::Recorder::current().instant(trace::Category::Autograd, name, std::move(d));
+trace::EngineStep step_of(const Node& n) {
+  trace::EngineStep s;
+  s.node = n.id;
+  s.name = trace::intern(n.name());
+  return s;
 }
 
-// The graph structure, recorded once per backward: one field per node.
+// A gradient arriving at `to`'s input `input_nr` from `from`, with the running sum so far.
+trace::EngineStep arrival(const Node& to, const Node& from, uint32_t input_nr, int deps_left, const Tensor& sum) {
+  trace::EngineStep s = step_of(to);
+  s.from = from.id;
+  s.input_nr = input_nr;
+  s.deps_left = deps_left;
+  if (!sum.defined()) {
+    s.sum_none = true;
+  } else {
+    std::vector<double> v = to_double_vector(sum);
+    s.sum_truncated = v.size() > trace::kEngineSumValues;
+    if (s.sum_truncated) v.resize(trace::kEngineSumValues);
+    s.sum = std::move(v);
+  }
+  return s;
+}
+
+// The graph structure, recorded once per backward: every node with its dependency count.
 void record_graph(const std::vector<Node*>& nodes, const std::unordered_map<Node*, int>& deps) {
   if (!trace::tracing_enabled()) return;
-  trace::KernelDetail d;
+  trace::GraphNodes g;
+  g.nodes.reserve(nodes.size());
   for (Node* n : nodes) {
-    std::ostringstream o;
-    o << "id=" << n->id << " name=" << n->name() << " seq=" << (n->sequence_nr == UINT64_MAX ? -1 : int64_t(n->sequence_nr))
-      << " deps=" << deps.at(n) << " next=";
-    for (size_t i = 0; i < n->next_edges.size(); ++i) {
-      const Edge& e = n->next_edges[i];
-      o << (i ? "," : "") << (e.valid() ? std::to_string(e.fn->id) + ":" + std::to_string(e.input_nr) : "none");
-    }
+    trace::GraphNode d;
+    d.node = n->id;
+    d.name = trace::intern(n->name());
+    d.seq = n->sequence_nr == UINT64_MAX ? -1 : static_cast<int64_t>(n->sequence_nr);
+    d.deps = deps.at(n);
+    for (const Edge& e : n->next_edges) d.next.push_back(e.valid() ? trace::NextEdge{true, e.fn->id, e.input_nr} : trace::NextEdge{});
     if (auto* acc = dynamic_cast<AccumulateGrad*>(n))
-      if (auto v = acc->variable()) o << " leaf=" << v->id();
-    d.fields.emplace_back("node", o.str());
+      if (auto v = acc->variable()) d.leaves.push_back({n->id, v->id()});
+    g.nodes.push_back(std::move(d));
   }
-  trace::Recorder::current().instant(trace::Category::Autograd, "autograd graph", std::move(d));
+  trace::Recorder::current().instant(trace::Category::Autograd, "autograd graph", std::move(g));
 }
 
 // Tensor.register_hook: the hooks of the tensors whose gradients are arriving at `n` (its
@@ -135,7 +145,7 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
   for (Node* n : order)
     if (deps[n] == 0 && buffers.count(n)) {
       ready.push(n);
-      note("node ready", {{"node", std::to_string(n->id)}, {"name", n->name()}});
+      if (trace::tracing_enabled()) note("node ready", step_of(*n));
     }
 
   // 3. Run nodes as they become ready.
@@ -162,22 +172,20 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
       m.grad = m.grad.defined() ? ops::add_Tensor(m.grad, inputs[nr]) : ops::clone(inputs[nr]);
     }
     if (trace::tracing_enabled()) {
-      trace::KernelDetail d;
-      d.fields = {{"node", std::to_string(n->id)}, {"name", n->name()}};
-      trace::Recorder::current().begin(trace::Category::Autograd, trace::intern(std::string(n->name())), std::move(d));
+      trace::Recorder::current().begin(trace::Category::Autograd, trace::intern(n->name()), step_of(*n));
     }
     std::vector<Tensor> outputs;
     try {
       outputs = n->apply(std::move(inputs));
     } catch (...) {
       if (trace::tracing_enabled()) {
-        trace::Recorder::current().end(trace::Category::Autograd, trace::intern(std::string(n->name())));
+        trace::Recorder::current().end(trace::Category::Autograd, trace::intern(n->name()));
         trace::Recorder::current().end(trace::Category::Autograd, "backward");
       }
       throw;
     }
     if (!retain_graph) n->release_variables();
-    if (trace::tracing_enabled()) trace::Recorder::current().end(trace::Category::Autograd, trace::intern(std::string(n->name())));
+    if (trace::tracing_enabled()) trace::Recorder::current().end(trace::Category::Autograd, trace::intern(n->name()));
     for (size_t i = 0; i < n->next_edges.size(); ++i) {
       const Edge& e = n->next_edges[i];
       if (!e.valid()) continue;
@@ -188,12 +196,10 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
       if (grad.defined()) buf[e.input_nr] = buf[e.input_nr].defined() ? ops::add_Tensor(buf[e.input_nr], grad) : grad;
       const int left = --deps[next];
       if (trace::tracing_enabled())
-        note("grad arrived", {{"node", std::to_string(next->id)}, {"name", next->name()}, {"from", std::to_string(n->id)},
-                              {"input_nr", std::to_string(e.input_nr)}, {"deps_left", std::to_string(left)},
-                              {"sum", values_preview(buf[e.input_nr])}});
+        note("grad arrived", arrival(*next, *n, e.input_nr, left, buf[e.input_nr]));
       if (left == 0) {
         ready.push(next);
-        note("node ready", {{"node", std::to_string(next->id)}, {"name", next->name()}});
+        if (trace::tracing_enabled()) note("node ready", step_of(*next));
       }
     }
   }

@@ -82,9 +82,11 @@ std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& grads) {
     ops::add__Tensor(meta.grad, g);
   }
   if (trace::tracing_enabled()) {
-    trace::KernelDetail d;
-    d.fields = {{"node", std::to_string(id)}, {"tensor", std::to_string(impl->id())},
-                {"action", first ? "write" : "add"}, {"grad_tensor", std::to_string(meta.grad.impl()->id())}};
+    trace::EngineStep d;
+    d.node = id;
+    d.name = name();
+    d.tensor = impl->id();
+    d.grad_tensor = meta.grad.impl()->id();
     trace::Recorder::current().instant(trace::Category::Autograd, first ? "grad written" : "grad added", std::move(d));
   }
   return {};

@@ -66,18 +66,17 @@ void rebase_history(const Tensor& self, const std::shared_ptr<Node>& fn) {
 
 void record_node_created(const Node& fn, const Tensor& output) {
   if (!trace::tracing_enabled()) return;
-  std::string next;
-  for (size_t i = 0; i < fn.next_edges.size(); ++i) {
-    const Edge& e = fn.next_edges[i];
-    next += (i ? "," : "") + (e.valid() ? std::to_string(e.fn->id) + ":" + std::to_string(e.input_nr) : std::string("none"));
-  }
-  trace::KernelDetail d;
-  d.fields = {{"node", std::to_string(fn.id)}, {"name", fn.name()}, {"seq", std::to_string(fn.sequence_nr)},
-              {"next", next}, {"output_tensor", std::to_string(output.impl()->id())}};
-  for (const Edge& e : fn.next_edges)
+  trace::GraphNode d;
+  d.node = fn.id;
+  d.name = trace::intern(fn.name());
+  d.seq = fn.sequence_nr == UINT64_MAX ? -1 : static_cast<int64_t>(fn.sequence_nr);
+  for (const Edge& e : fn.next_edges) {
+    d.next.push_back(e.valid() ? trace::NextEdge{true, e.fn->id, e.input_nr} : trace::NextEdge{});
     if (e.valid())
       if (auto* acc = dynamic_cast<const AccumulateGrad*>(e.fn.get()))
-        if (auto v = acc->variable()) d.fields.emplace_back("leaf", std::to_string(e.fn->id) + "=" + std::to_string(v->id()));
+        if (auto v = acc->variable()) d.leaves.push_back({e.fn->id, v->id()});
+  }
+  d.output_tensor = output.impl()->id();
   trace::Recorder::current().instant(trace::Category::Autograd, "node created", std::move(d));
 }
 

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <limits>
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 
 namespace ipt::trace {
@@ -100,29 +101,23 @@ ChromeLayout chrome_layout(const std::vector<Event>& events) {
 }
 
 namespace {
-// The "node" field of an autograd event's KernelDetail (a backward node's id), or nullptr.
-const std::string* autograd_node(const Event& e) {
-  if (e.category != Category::Autograd) return nullptr;
-  const auto* k = std::get_if<KernelDetail>(&e.payload);
-  if (!k) return nullptr;
-  for (const auto& [key, value] : k->fields)
-    if (std::strcmp(key, "node") == 0) return &value;
-  return nullptr;
-}
-
-bool is_number_text(const std::string& s) {
-  return !s.empty() && s.size() < 20 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+// The backward node an autograd event is about: the one a "node created" instant made, or the
+// one whose run a slice is.
+std::optional<uint64_t> autograd_node(const Event& e) {
+  if (e.category != Category::Autograd) return std::nullopt;
+  if (const auto* g = std::get_if<GraphNode>(&e.payload)) return g->node;
+  if (const auto* s = std::get_if<EngineStep>(&e.payload)) return s->node;
+  return std::nullopt;
 }
 }  // namespace
 
 std::vector<FlowLink> fwdbwd_flows(const std::vector<Event>& events, const ChromeLayout& l) {
-  std::unordered_map<std::string_view, uint32_t> created;  // node id -> its creation instant
+  std::unordered_map<uint64_t, uint32_t> created;  // node id -> its creation instant
   std::vector<FlowLink> flows;
   for (size_t i = 0; i < events.size(); ++i) {
     const Event& e = events[i];
-    if (e.category != Category::Autograd) continue;
-    const std::string* node = autograd_node(e);
-    if (!node || !is_number_text(*node)) continue;
+    const std::optional<uint64_t> node = autograd_node(e);
+    if (!node) continue;
     if (l.role[i] == ChromeLayout::Instant && std::strcmp(e.name, "node created") == 0) {
       created.try_emplace(*node, static_cast<uint32_t>(i));
     } else if (l.role[i] == ChromeLayout::Slice) {

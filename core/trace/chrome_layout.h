@@ -34,7 +34,7 @@ ChromeLayout chrome_layout(const std::vector<Event>& events);
 struct FlowLink {
   uint32_t from = 0;  // the creation instant
   uint32_t to = 0;    // the node's slice
-  std::string_view node;
+  uint64_t node = 0;  // the backward node's id
 };
 // Every flow whose both ends were recorded, ordered by `from`.
 std::vector<FlowLink> fwdbwd_flows(const std::vector<Event>& events, const ChromeLayout& l);

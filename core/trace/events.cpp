@@ -1,8 +1,10 @@
-// intern() and category_name(): the out-of-line parts of core/trace/events.h.
+// intern(), category_name() and the fields of autograd payloads: the out-of-line parts of
+// core/trace/events.h.
 #include "core/trace/events.h"
 
 #include <cstring>
 #include <mutex>
+#include <sstream>
 #include <unordered_set>
 
 namespace ipt::trace {
@@ -34,6 +36,43 @@ const char* category_name(Category c) {
     case Category::Note: return "note";
   }
   return "note";
+}
+
+Fields payload_fields(const GraphNode& g) {
+  std::string next;
+  for (size_t i = 0; i < g.next.size(); ++i)
+    next += (i ? "," : "") + (g.next[i].valid ? std::to_string(g.next[i].node) + ":" + std::to_string(g.next[i].input_nr)
+                                              : std::string("none"));
+  Fields f = {{"node", std::to_string(g.node)}, {"name", g.name}, {"seq", std::to_string(g.seq)}, {"next", next}};
+  if (g.output_tensor) f.emplace_back("output_tensor", std::to_string(g.output_tensor));
+  for (const LeafEdge& l : g.leaves) f.emplace_back("leaf", std::to_string(l.node) + "=" + std::to_string(l.tensor));
+  if (g.deps >= 0) f.emplace_back("deps", std::to_string(g.deps));
+  return f;
+}
+
+Fields payload_fields(const EngineStep& s) {
+  Fields f = {{"node", std::to_string(s.node)}, {"name", s.name}};
+  if (s.from) {
+    f.emplace_back("from", std::to_string(s.from));
+    f.emplace_back("input_nr", std::to_string(s.input_nr));
+    f.emplace_back("deps_left", std::to_string(s.deps_left));
+    f.emplace_back("sum", sum_text(s));
+  }
+  if (s.tensor) {
+    f.emplace_back("tensor", std::to_string(s.tensor));
+    f.emplace_back("grad_tensor", std::to_string(s.grad_tensor));
+  }
+  return f;
+}
+
+std::string sum_text(const EngineStep& s) {
+  if (s.sum_none) return "None";
+  std::ostringstream o;
+  o << "[";
+  for (size_t i = 0; i < s.sum.size(); ++i) o << (i ? ", " : "") << s.sum[i];
+  if (s.sum_truncated) o << ", ...";
+  o << "]";
+  return o.str();
 }
 
 }  // namespace ipt::trace

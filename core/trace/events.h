@@ -91,7 +91,69 @@ struct KernelDetail {
   std::vector<std::pair<const char*, std::string>> fields;
 };
 
-using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageInfo, ScriptLine, Text, KernelDetail>;
+// One of a backward node's next functions (PyTorch's `grad_fn.next_functions`): the node that
+// receives the gradient of one forward input and which of that node's inputs it is; not
+// valid (None) for an input that needs no gradient.
+struct NextEdge {
+  bool valid = false;
+  uint64_t node = 0;
+  uint32_t input_nr = 0;
+  bool operator==(const NextEdge&) const = default;
+};
+
+// A leaf reached by a node's edge: its AccumulateGrad node and the leaf tensor.
+struct LeafEdge {
+  uint64_t node = 0;
+  uint64_t tensor = 0;
+  bool operator==(const LeafEdge&) const = default;
+};
+
+// A backward node, as recorded when a forward operator creates it ("node created": with the
+// output it is the grad_fn of and the leaves its edges reach) and, for every node of a run,
+// when the engine starts a backward (in GraphNodes, with its dependency count).
+struct GraphNode {
+  uint64_t node = 0;
+  const char* name = "";        // "MulBackward0", "torch::autograd::AccumulateGrad"
+  int64_t seq = -1;             // sequence_nr; -1 for AccumulateGrad
+  std::vector<NextEdge> next;   // in forward-input order
+  uint64_t output_tensor = 0;   // the forward output this node is the grad_fn of (0: none)
+  std::vector<LeafEdge> leaves; // node created: one per edge that reaches a leaf; an
+                                // AccumulateGrad in GraphNodes: itself and its leaf
+  int32_t deps = -1;            // in GraphNodes: dependencies counted at the start (-1: not counted)
+};
+
+// "autograd graph": every node of one backward run, when the engine has counted them.
+struct GraphNodes {
+  std::vector<GraphNode> nodes;
+};
+
+// One step of the backward engine: a node became ready ("node ready"), a gradient arrived at
+// it ("grad arrived"), it ran (its Begin/End slice), or AccumulateGrad wrote or added its
+// leaf's .grad ("grad written", "grad added"). Fields a step does not have stay 0.
+struct EngineStep {
+  uint64_t node = 0;
+  const char* name = "";         // the node's name
+  uint64_t from = 0;             // grad arrived: the node that sent it
+  uint32_t input_nr = 0;         // grad arrived: which input of `node` it is
+  int32_t deps_left = 0;         // grad arrived: gradients `node` still waits for
+  std::vector<double> sum;       // grad arrived: the first values of that input's running sum
+  bool sum_truncated = false;    // grad arrived: the sum has more values than `sum` holds
+  bool sum_none = false;         // grad arrived: no gradient came along the edge (None)
+  uint64_t tensor = 0;           // grad written / added: the leaf
+  uint64_t grad_tensor = 0;      // grad written / added: its .grad afterwards
+};
+constexpr size_t kEngineSumValues = 8;  // values of a running sum an EngineStep keeps
+
+// A typed autograd payload as the key/value fields views list (the Event log, tooltips, the
+// Dispatch view's details, the CLI's dispatch text): {"node", "5"}, {"name", "MulBackward0"}...
+using Fields = std::vector<std::pair<const char*, std::string>>;
+Fields payload_fields(const GraphNode& g);
+Fields payload_fields(const EngineStep& s);
+// A running sum as text: "[1, 2, 3]", "[1, 2, ...]" past the values kept, "None" for no gradient.
+std::string sum_text(const EngineStep& s);
+
+using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageInfo, ScriptLine, Text, KernelDetail,
+                             GraphNode, GraphNodes, EngineStep>;
 
 struct Event {
   uint64_t seq = 0;     // order of recording, 0-based, unique per recorder

@@ -77,6 +77,25 @@ struct PayloadEncoder {
     for (const auto& [key, value] : k.fields) fields.push_back(json::array({key, value}));
     return {{"type", "kernel_detail"}, {"fields", std::move(fields)}};
   }
+  json operator()(const GraphNode& g) const {
+    json next = json::array(), leaves = json::array();
+    for (const auto& e : g.next) next.push_back(e.valid ? json::array({e.node, e.input_nr}) : json(nullptr));
+    for (const auto& l : g.leaves) leaves.push_back(json::array({l.node, l.tensor}));
+    return {{"type", "graph_node"}, {"node", g.node}, {"name", g.name}, {"seq", g.seq}, {"next", std::move(next)},
+            {"output_tensor", g.output_tensor}, {"leaves", std::move(leaves)}, {"deps", g.deps}};
+  }
+  json operator()(const GraphNodes& g) const {
+    json nodes = json::array();
+    for (const auto& n : g.nodes) nodes.push_back((*this)(n));
+    return {{"type", "graph_nodes"}, {"nodes", std::move(nodes)}};
+  }
+  json operator()(const EngineStep& x) const {
+    json sum = json::array();
+    for (double v : x.sum) sum.push_back(encode_double(v));
+    return {{"type", "engine_step"}, {"node", x.node}, {"name", x.name}, {"from", x.from}, {"input_nr", x.input_nr},
+            {"deps_left", x.deps_left}, {"sum", std::move(sum)}, {"sum_truncated", x.sum_truncated},
+            {"sum_none", x.sum_none}, {"tensor", x.tensor}, {"grad_tensor", x.grad_tensor}};
+  }
 };
 
 // ---- decoding ---------------------------------------------------------------------------
@@ -263,6 +282,34 @@ DispatchKey decode_key(const Fields& parent, const json& j) {
   return k;
 }
 
+GraphNode graph_node(const Fields& f) {
+  GraphNode g;
+  g.node = f.u64("node");
+  g.name = f.interned("name");
+  g.seq = f.i64("seq");
+  const json& next = f.array("next");
+  for (size_t i = 0; i < next.size(); ++i) {
+    const std::string at = "next[" + std::to_string(i) + "]";
+    if (next[i].is_null()) {
+      g.next.push_back(NextEdge{});
+      continue;
+    }
+    if (!next[i].is_array() || next[i].size() != 2) f.fail(at, "must be null or a [node, input_nr] pair");
+    const uint64_t nr = f.as_u64(next[i][1], at + "[1]");
+    if (nr > UINT32_MAX) f.fail(at + "[1]", "is out of range (a 32-bit unsigned integer)");
+    g.next.push_back(NextEdge{true, f.as_u64(next[i][0], at + "[0]"), static_cast<uint32_t>(nr)});
+  }
+  g.output_tensor = f.u64("output_tensor");
+  const json& leaves = f.array("leaves");
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const std::string at = "leaves[" + std::to_string(i) + "]";
+    if (!leaves[i].is_array() || leaves[i].size() != 2) f.fail(at, "must be a [node, tensor] pair");
+    g.leaves.push_back({f.as_u64(leaves[i][0], at + "[0]"), f.as_u64(leaves[i][1], at + "[1]")});
+  }
+  g.deps = f.i32("deps");
+  return g;
+}
+
 Payload decode_payload(const json& j, size_t index) {
   if (j.is_null()) return std::monostate{};
   Fields f(j, index, "payload");
@@ -329,6 +376,32 @@ Payload decode_payload(const json& j, size_t index) {
       k.fields.emplace_back(intern(f.as_str(kv[0], at + "[0]")), f.as_str(kv[1], at + "[1]"));
     }
     return k;
+  }
+  if (type == "graph_node") return graph_node(f);
+  if (type == "graph_nodes") {
+    GraphNodes g;
+    const json& nodes = f.array("nodes");
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      Fields n(nodes[i], f.index(), f.full("nodes[" + std::to_string(i) + "]"));
+      if (n.str("type") != "graph_node") n.fail("type", "must be \"graph_node\"");
+      g.nodes.push_back(graph_node(n));
+    }
+    return g;
+  }
+  if (type == "engine_step") {
+    EngineStep x;
+    x.node = f.u64("node");
+    x.name = f.interned("name");
+    x.from = f.u64("from");
+    x.input_nr = f.u32("input_nr");
+    x.deps_left = f.i32("deps_left");
+    const json& sum = f.array("sum");
+    for (size_t i = 0; i < sum.size(); ++i) x.sum.push_back(f.as_double(sum[i], "sum[" + std::to_string(i) + "]"));
+    x.sum_truncated = f.boolean("sum_truncated");
+    x.sum_none = f.boolean("sum_none");
+    x.tensor = f.u64("tensor");
+    x.grad_tensor = f.u64("grad_tensor");
+    return x;
   }
   f.fail("type", "has an unknown payload type \"" + type + "\"");
 }

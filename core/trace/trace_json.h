@@ -19,7 +19,7 @@
 namespace ipt::trace {
 
 inline constexpr const char* kTraceFormatName = "inside-pytorch-trace";
-inline constexpr int kTraceFormatVersion = 2;  // the newest version this program reads and writes
+inline constexpr int kTraceFormatVersion = 3;  // the newest version this program reads and writes
 
 // What the trace is of.
 struct TraceMeta {
@@ -50,7 +50,7 @@ std::string to_json_text_v1(const std::vector<Event>& events, const TraceMeta& m
 // On failure `path` is untouched, no temporary is left, and ipt::Error is thrown.
 void write_trace_file(const std::filesystem::path& path, const std::vector<Event>& events, const TraceMeta& meta);
 
-// Read a trace back (format version 2, or 1). Any malformed input throws ipt::Error with a
+// Read a trace back (format version 3, 2 or 1). Any malformed input throws ipt::Error with a
 // clear message and the byte position; never crashes. Memory stays near the events' own size
 // (Note [Reading a trace in pieces] in json_scan.h).
 LoadedTrace read_trace_json(std::string_view text);

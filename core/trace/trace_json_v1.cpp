@@ -78,6 +78,9 @@ struct ArgsSummary {
     }
     return out;
   }
+  json operator()(const GraphNode& g) const { return {{"node", g.node}, {"node_name", g.name}}; }
+  json operator()(const GraphNodes& g) const { return {{"nodes", g.nodes.size()}}; }
+  json operator()(const EngineStep& x) const { return {{"node", x.node}, {"node_name", x.name}}; }
 };
 
 json summary(const Event& e) {

@@ -1,4 +1,4 @@
-// Import, format version 2: the document is walked in pieces (Note [Reading a trace in
+// Import, format versions 2 and 3: the document is walked in pieces (Note [Reading a trace in
 // pieces] in json_scan.h) and its "insidePyTorch" records decoded into Events, every mistake
 // reported with its byte position or its event and item. Version 1 documents go to
 // trace_read_v1.cpp.
@@ -10,6 +10,7 @@
 #include "core/trace/json_scan.h"
 #include "core/trace/payload_codec.h"
 #include "core/trace/trace_json.h"
+#include "core/trace/trace_upgrade.h"
 #include "core/util/error.h"
 #include "core/util/mapped_file.h"
 
@@ -109,7 +110,7 @@ class Record {
 
 class Decoder {
  public:
-  explicit Decoder(Strings& s) : s_(s) {}
+  Decoder(Strings& s, uint64_t max_type) : s_(s), max_type_(max_type) {}
 
   Event event(element el, size_t index) {
     Record r(el, index, "the record", s_);
@@ -127,7 +128,7 @@ class Decoder {
 
  private:
   Payload payload(const Record& p) {
-    switch (p.bounded(0, "type", 5, "0 to 5")) {
+    switch (p.bounded(0, "type", max_type_, max_type_ == 8 ? "0 to 8" : "0 to 5")) {
       case 0: return dispatch_step(p);
       case 1: return tensor_meta(p);
       case 2: {
@@ -140,13 +141,69 @@ class Decoder {
       case 4:
         expect_items(p, 2);
         return Text{p.whole_str(1, "text")};
-      default: {
+      case 5: {
         if (p.size() % 2 != 1) p.fail("a kernel_detail payload needs key, value pairs");
         KernelDetail k;
         for (size_t i = 1; i < p.size(); i += 2) k.fields.emplace_back(p.str(i, "key"), p.whole_str(i + 1, "value"));
         return k;
       }
+      case 6: return graph_node(p);
+      case 7: {
+        expect_items(p, 2);
+        GraphNodes g;
+        const simdjson::dom::array nodes = p.array(1, "nodes").get_array().value_unsafe();
+        for (element n : nodes) {
+          if (n.type() != element_type::ARRAY) p.fail(1, "nodes", "must hold node records");
+          Record r(n, p.index(), "a node of the graph", s_);
+          if (r.bounded(0, "type", 6, "6") != 6) r.fail(0, "type", "must be 6 (a node)");
+          g.nodes.push_back(graph_node(r));
+        }
+        return g;
+      }
+      default: {
+        expect_items(p, 11);
+        EngineStep x;
+        x.node = p.u64(1, "node");
+        x.name = p.str(2, "name");
+        x.from = p.u64(3, "from");
+        x.input_nr = static_cast<uint32_t>(p.bounded(4, "input_nr", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
+        x.deps_left = p.i32(5, "deps_left");
+        doubles(p, 6, "sum", x.sum);
+        x.sum_truncated = p.flag(7, "sum_truncated");
+        x.sum_none = p.flag(8, "sum_none");
+        x.tensor = p.u64(9, "tensor");
+        x.grad_tensor = p.u64(10, "grad_tensor");
+        return x;
+      }
     }
+  }
+
+  // [6, node, name, seq, [next: node (-1: None), input_nr, ...], output_tensor,
+  //  [leaves: node, tensor, ...], deps]
+  GraphNode graph_node(const Record& p) {
+    expect_items(p, 8);
+    GraphNode g;
+    g.node = p.u64(1, "node");
+    g.name = p.str(2, "name");
+    g.seq = p.i64(3, "seq");
+    std::vector<int64_t> v;
+    ints(p, 4, "next", v);
+    if (v.size() % 2) p.fail(4, "next", "must hold node, input_nr pairs");
+    for (size_t i = 0; i < v.size(); i += 2) {
+      if (v[i] < -1 || v[i + 1] < 0 || v[i + 1] > std::numeric_limits<uint32_t>::max())
+        p.fail(4, "next", "holds an edge out of range (node -1 for None or an id, input_nr a 32-bit unsigned integer)");
+      g.next.push_back(v[i] < 0 ? NextEdge{} : NextEdge{true, static_cast<uint64_t>(v[i]), static_cast<uint32_t>(v[i + 1])});
+    }
+    g.output_tensor = p.u64(5, "output_tensor");
+    v.clear();
+    ints(p, 6, "leaves", v);
+    if (v.size() % 2) p.fail(6, "leaves", "must hold node, tensor pairs");
+    for (size_t i = 0; i < v.size(); i += 2) {
+      if (v[i] < 0 || v[i + 1] < 0) p.fail(6, "leaves", "must hold ids, not negative numbers");
+      g.leaves.push_back({static_cast<uint64_t>(v[i]), static_cast<uint64_t>(v[i + 1])});
+    }
+    g.deps = p.i32(7, "deps");
+    return g;
   }
 
   static void expect_items(const Record& p, size_t n) {
@@ -269,6 +326,7 @@ class Decoder {
   }
 
   Strings& s_;
+  uint64_t max_type_;
   int64_t ts_ = 0;  // the previous event's time
 };
 
@@ -400,7 +458,7 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
   // Reserving for the shortest records costs address space, not memory: untouched pages stay
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
-  Decoder decode(strings);
+  Decoder decode(strings, version >= 3 ? 8 : 5);  // version 3 added types 6 to 8
   const size_t events_at = m.events;
   size_t next_check = 0;
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {
@@ -441,6 +499,7 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
     }
     for (size_t i = 0; i < out.events.size(); ++i) out.events[i].seq = first + i;
   }
+  if (version < 3) upgrade_autograd_events(out.events);
   if (progress) progress->fraction.store(1.0);
   return out;
 }

@@ -6,6 +6,7 @@
 
 #include "core/trace/payload_codec.h"
 #include "core/trace/trace_json.h"
+#include "core/trace/trace_upgrade.h"
 #include "core/util/error.h"
 
 namespace ipt::trace {
@@ -162,6 +163,7 @@ LoadedTrace decode_document(const json& doc) {
              events.type_name());
   out.events.reserve(events.size());
   for (size_t i = 0; i < events.size(); ++i) out.events.push_back(codec::decode_event(events[i], i));
+  upgrade_autograd_events(out.events);
   return out;
 }
 

@@ -1,4 +1,4 @@
-// Export, format version 2: Events -> one JSON document, streamed (no document tree): the
+// Export, format version 3: Events -> one JSON document, streamed (no document tree): the
 // Chrome part Perfetto reads, then the full-fidelity payload as compact arrays over a string
 // table. Layout and encodings: docs/trace-format.md.
 //
@@ -188,6 +188,61 @@ struct CompactPayload {
     }
     o.ch(']');
   }
+  // A node's items after its type: node, name, seq, next (node and input_nr per edge, node -1
+  // for None), output_tensor, leaves (node and tensor per leaf), deps.
+  void graph_node(const GraphNode& g) {
+    unum(g.node);
+    id(t.of(g.name));
+    num(g.seq);
+    o.raw(",[");
+    for (size_t i = 0; i < g.next.size(); ++i) {
+      if (i) o.ch(',');
+      if (g.next[i].valid) o.u64(g.next[i].node);
+      else o.raw("-1");
+      o.ch(',');
+      o.u64(g.next[i].input_nr);
+    }
+    o.ch(']');
+    unum(g.output_tensor);
+    o.raw(",[");
+    for (size_t i = 0; i < g.leaves.size(); ++i) {
+      if (i) o.ch(',');
+      o.u64(g.leaves[i].node);
+      o.ch(',');
+      o.u64(g.leaves[i].tensor);
+    }
+    o.ch(']');
+    num(g.deps);
+  }
+  void operator()(const GraphNode& g) {
+    o.raw(",[6");
+    graph_node(g);
+    o.ch(']');
+  }
+  void operator()(const GraphNodes& g) {
+    o.raw(",[7,[");  // each node as a GraphNode record: [6, node, ...]
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      o.raw(i ? ",[6" : "[6");
+      graph_node(g.nodes[i]);
+      o.ch(']');
+    }
+    o.raw("]]");
+  }
+  void operator()(const EngineStep& x) {
+    o.raw(",[8");
+    unum(x.node);
+    id(t.of(x.name));
+    unum(x.from);
+    unum(x.input_nr);
+    num(x.deps_left);
+    o.ch(',');
+    list(x.sum);
+    num(x.sum_truncated);
+    num(x.sum_none);
+    unum(x.tensor);
+    unum(x.grad_tensor);
+    o.ch(']');
+  }
 };
 
 // The Chrome args of an event: a short readable summary (the full payload, and its seq, are in
@@ -230,6 +285,38 @@ struct ChromeArgs {
     field("text");
     o.str(x.text);
   }
+  void operator()(const GraphNode& g) {
+    field("node");
+    o.u64(g.node);
+    field("node_name");
+    o.str(g.name);
+    std::string next;
+    for (size_t i = 0; i < g.next.size(); ++i)
+      next += (i ? ", " : "") + (g.next[i].valid ? std::to_string(g.next[i].node) + ":" + std::to_string(g.next[i].input_nr)
+                                                 : std::string("None"));
+    field("next");
+    o.str(next);
+  }
+  void operator()(const GraphNodes& g) {
+    field("nodes");
+    o.u64(g.nodes.size());
+  }
+  void operator()(const EngineStep& x) {
+    field("node");
+    o.u64(x.node);
+    field("node_name");
+    o.str(x.name);
+    if (x.from) {
+      field("from");
+      o.u64(x.from);
+      field("deps_left");
+      o.i64(x.deps_left);
+    }
+    if (x.tensor) {
+      field("tensor");
+      o.u64(x.tensor);
+    }
+  }
   void operator()(const KernelDetail& k) {
     std::vector<std::string> seen;  // a repeated key gets a suffix: lda, lda (2)
     for (const auto& [name, value] : k.fields) {
@@ -257,11 +344,11 @@ void metadata(JsonText& o, const char* name, uint32_t tid, const char* arg, cons
 }
 
 // A flow record (Note [Forward-backward flows] in chrome_layout.cpp); its id is the node's.
-void flow(JsonText& o, char ph, std::string_view node, const Event& e, int64_t ts) {
+void flow(JsonText& o, char ph, uint64_t node, const Event& e, int64_t ts) {
   o.raw(",\n{\"ph\":\"");
   o.ch(ph);
   o.raw("\",\"name\":\"fwdbwd\",\"cat\":\"fwdbwd\",\"id\":");
-  o.raw(node);
+  o.u64(node);
   o.raw(",\"pid\":1,\"tid\":");
   o.u64(e.tid);
   o.raw(",\"ts\":");
@@ -279,7 +366,7 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     metadata(o, "thread_sort_index", tid, "sort_index", std::to_string(tid), true);
   }
   // Flow starts and ends, in event order: (event index, 's' or 'f', node id).
-  std::vector<std::tuple<uint32_t, char, std::string_view>> flows;
+  std::vector<std::tuple<uint32_t, char, uint64_t>> flows;
   for (const FlowLink& f : fwdbwd_flows(events, l)) {
     flows.emplace_back(f.from, 's', f.node);
     flows.emplace_back(f.to, 'f', f.node);

@@ -1,7 +1,7 @@
 // The autograd graph and engine frames from recorded events. See autograd_model.h.
 //
 // [SECTION] index
-//   helpers     field access, "id:nr" lists, "key=value" records, value previews
+//   helpers     next edges, running sums and tensor values as text
 //   graph       nodes from "node created" / "autograd graph", the scope of a range, closure
 //   runs        one BackwardRun per "backward" slice, replayed into frames
 //   dot         Graphviz DOT export
@@ -11,7 +11,6 @@
 #include <charconv>
 #include <cstring>
 #include <deque>
-#include <map>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -26,17 +25,8 @@ constexpr const char* kAccumulateName = "torch::autograd::AccumulateGrad";
 
 // [SECTION] helpers ------------------------------------------------------------------------
 
-const trace::KernelDetail* detail(const trace::Event& e) { return std::get_if<trace::KernelDetail>(&e.payload); }
-
 bool is_autograd(const trace::Event& e, const char* name) {
   return e.category == trace::Category::Autograd && std::strcmp(e.name, name) == 0;
-}
-
-// The first field `key` ("" when absent).
-std::string field(const trace::KernelDetail& d, const char* key) {
-  for (const auto& [k, v] : d.fields)
-    if (std::strcmp(k, key) == 0) return v;
-  return {};
 }
 
 template <typename T>
@@ -48,47 +38,11 @@ std::optional<T> parse_num(std::string_view s) {
   return v;
 }
 
-// "4:0,none,6:1" -> next edges.
-std::vector<AutogradNextEdge> parse_next(std::string_view s) {
+std::vector<AutogradNextEdge> next_edges(const trace::GraphNode& g) {
   std::vector<AutogradNextEdge> out;
-  if (s.empty()) return out;
-  size_t pos = 0;
-  while (pos <= s.size()) {
-    size_t comma = s.find(',', pos);
-    if (comma == std::string_view::npos) comma = s.size();
-    std::string_view item = s.substr(pos, comma - pos);
-    AutogradNextEdge e;
-    size_t colon = item.find(':');
-    if (item != "none" && colon != std::string_view::npos) {
-      auto id = parse_num<uint64_t>(item.substr(0, colon));
-      auto nr = parse_num<uint32_t>(item.substr(colon + 1));
-      if (id && nr) e.valid = true, e.node = *id, e.input_nr = *nr;
-    }
-    out.push_back(e);
-    pos = comma + 1;
-  }
+  out.reserve(g.next.size());
+  for (const auto& e : g.next) out.push_back(AutogradNextEdge{e.valid, e.node, e.input_nr});
   return out;
-}
-
-// "id=5 name=SumBackward0 seq=4 deps=0 next=4:0 leaf=11" -> key/value pairs.
-std::map<std::string, std::string, std::less<>> parse_record(std::string_view s) {
-  std::map<std::string, std::string, std::less<>> out;
-  size_t pos = 0;
-  while (pos < s.size()) {
-    while (pos < s.size() && s[pos] == ' ') ++pos;
-    size_t end = s.find(' ', pos);
-    if (end == std::string_view::npos) end = s.size();
-    std::string_view tok = s.substr(pos, end - pos);
-    size_t eq = tok.find('=');
-    if (eq != std::string_view::npos) out.emplace(std::string(tok.substr(0, eq)), std::string(tok.substr(eq + 1)));
-    pos = end;
-  }
-  return out;
-}
-
-std::string get(const std::map<std::string, std::string, std::less<>>& m, const char* key) {
-  auto it = m.find(key);
-  return it == m.end() ? std::string() : it->second;
 }
 
 std::string number_text(double v, const char* dtype) {
@@ -160,22 +114,19 @@ void note_leaf(NodeBook& b, const std::vector<trace::Event>& events, const MetaI
     }
 }
 
-// Nodes listed by one "autograd graph" event, in order, with their dependency counts.
-std::vector<std::pair<AutogradNode, int>> parse_graph_event(const trace::KernelDetail& d) {
+// The nodes of one "autograd graph" event, in order, with their dependency counts.
+std::vector<std::pair<AutogradNode, int>> graph_nodes(const trace::GraphNodes& g) {
   std::vector<std::pair<AutogradNode, int>> out;
-  for (const auto& [k, v] : d.fields) {
-    if (std::strcmp(k, "node") != 0) continue;
-    auto rec = parse_record(v);
-    auto id = parse_num<uint64_t>(get(rec, "id"));
-    if (!id) continue;
+  for (const trace::GraphNode& d : g.nodes) {
     AutogradNode n;
-    n.id = *id;
-    n.name = get(rec, "name");
-    n.seq = parse_num<int64_t>(get(rec, "seq")).value_or(-1);
+    n.id = d.node;
+    n.name = d.name;
+    n.seq = d.seq;
     n.accumulate = n.name == kAccumulateName;
-    n.next = parse_next(get(rec, "next"));
-    if (auto leaf = parse_num<uint64_t>(get(rec, "leaf"))) n.leaf = *leaf;
-    out.emplace_back(std::move(n), parse_num<int>(get(rec, "deps")).value_or(0));
+    n.next = next_edges(d);
+    for (const auto& l : d.leaves)
+      if (l.node == d.node) n.leaf = l.tensor;
+    out.emplace_back(std::move(n), d.deps);
   }
   return out;
 }
@@ -197,35 +148,24 @@ NodeBook read_nodes(const std::vector<trace::Event>& events, size_t first, size_
       continue;
     }
     if (e.category != trace::Category::Autograd || e.phase != trace::Phase::Instant) continue;
-    const auto* d = detail(e);
-    if (!d) continue;
-    if (std::strcmp(e.name, "node created") == 0) {
-      auto id = parse_num<uint64_t>(field(*d, "node"));
-      if (!id) continue;
-      AutogradNode& n = ensure(b, *id);
-      n.name = field(*d, "name");
-      n.seq = parse_num<int64_t>(field(*d, "seq")).value_or(-1);
-      n.next = parse_next(field(*d, "next"));
+    if (const auto* d = std::get_if<trace::GraphNode>(&e.payload); d && std::strcmp(e.name, "node created") == 0) {
+      AutogradNode& n = ensure(b, d->node);
+      n.name = d->name;
+      n.seq = d->seq;
+      n.next = next_edges(*d);
       n.created_event = i;
       n.accumulate = n.name == kAccumulateName;
-      if (auto out = parse_num<uint64_t>(field(*d, "output_tensor"))) {
-        n.output = *out;
-        pending_output[*out] = *id;
+      if (d->output_tensor) {
+        n.output = d->output_tensor;
+        pending_output[d->output_tensor] = d->node;
         // Until the snapshot after the call arrives, the latest one before it.
-        if (const auto* m = meta_at(events, metas, *out)) n.output_value = tensor_preview(*m);
+        if (const auto* m = meta_at(events, metas, d->output_tensor)) n.output_value = tensor_preview(*m);
       }
-      for (const auto& [k, v] : d->fields) {
-        if (std::strcmp(k, "leaf") != 0) continue;
-        size_t eq = v.find('=');
-        if (eq == std::string::npos) continue;
-        auto acc = parse_num<uint64_t>(std::string_view(v).substr(0, eq));
-        auto t = parse_num<uint64_t>(std::string_view(v).substr(eq + 1));
-        if (acc && t) note_leaf(b, events, metas, *acc, *t, i);
-      }
-      if (i >= first) b.created_in_range.push_back(*id);
-      else b.last_created_before = *id;
-    } else if (std::strcmp(e.name, "autograd graph") == 0) {
-      for (auto& [n, deps] : parse_graph_event(*d)) {
+      for (const auto& l : d->leaves) note_leaf(b, events, metas, l.node, l.tensor, i);
+      if (i >= first) b.created_in_range.push_back(d->node);
+      else b.last_created_before = d->node;
+    } else if (const auto* g = std::get_if<trace::GraphNodes>(&e.payload)) {
+      for (auto& [n, deps] : graph_nodes(*g)) {
         AutogradNode& k = ensure(b, n.id);
         if (k.name.empty()) k.name = n.name;
         if (!k.created_event || k.accumulate) k.seq = n.seq;
@@ -465,42 +405,43 @@ BackwardRun read_run(const std::vector<trace::Event>& events, size_t begin, cons
       if (e.phase == trace::Phase::Begin) break;  // a new backward without an End: stop here
       continue;
     }
-    const auto* d = detail(e);
+    const auto* x = std::get_if<trace::EngineStep>(&e.payload);
     if (e.phase == trace::Phase::Instant) {
-      if (!d) continue;
-      if (std::strcmp(e.name, "autograd graph") == 0 && !graph_seen) {
+      if (const auto* g = std::get_if<trace::GraphNodes>(&e.payload)) {
+        if (graph_seen) continue;
         graph_seen = true;
-        for (auto& [n, deps] : parse_graph_event(*d)) {
+        for (auto& [n, deps] : graph_nodes(*g)) {
           run.nodes.push_back(std::move(n));
           run.deps.push_back(deps);
         }
-      } else if (std::strcmp(e.name, "node ready") == 0) {
+        continue;
+      }
+      if (!x) continue;
+      if (std::strcmp(e.name, "node ready") == 0) {
         EngineFrame s = raw(i, EngineStepKind::Ready);
-        s.node = parse_num<uint64_t>(field(*d, "node")).value_or(0);
+        s.node = x->node;
         steps.push_back(std::move(s));
       } else if (std::strcmp(e.name, "grad arrived") == 0) {
         EngineFrame s = raw(i, EngineStepKind::Arrived);
-        s.node = parse_num<uint64_t>(field(*d, "node")).value_or(0);
-        s.from = parse_num<uint64_t>(field(*d, "from")).value_or(0);
-        s.input_nr = parse_num<uint32_t>(field(*d, "input_nr")).value_or(0);
-        s.deps_left = parse_num<int>(field(*d, "deps_left")).value_or(0);
-        s.value = field(*d, "sum");
+        s.node = x->node;
+        s.from = x->from;
+        s.input_nr = x->input_nr;
+        s.deps_left = x->deps_left;
+        s.value = trace::sum_text(*x);
         steps.push_back(std::move(s));
       } else if (std::strcmp(e.name, "grad written") == 0 || std::strcmp(e.name, "grad added") == 0) {
         const bool added = std::strcmp(e.name, "grad added") == 0;
         EngineFrame s = raw(i, added ? EngineStepKind::GradAdded : EngineStepKind::GradWritten);
-        s.node = parse_num<uint64_t>(field(*d, "node")).value_or(0);
-        s.tensor = parse_num<uint64_t>(field(*d, "tensor")).value_or(0);
-        if (auto g = parse_num<uint64_t>(field(*d, "grad_tensor")))
-          if (const auto* m = meta_at(events, metas, *g)) s.value = tensor_preview(*m);
+        s.node = x->node;
+        s.tensor = x->tensor;
+        if (x->grad_tensor)
+          if (const auto* m = meta_at(events, metas, x->grad_tensor)) s.value = tensor_preview(*m);
         steps.push_back(std::move(s));
       }
-    } else if (e.phase == trace::Phase::Begin && d) {
-      auto id = parse_num<uint64_t>(field(*d, "node"));
-      if (!id) continue;
+    } else if (e.phase == trace::Phase::Begin && x) {
       EngineFrame s = raw(i, EngineStepKind::Run);
-      s.node = *id;
-      running.push_back(*id);
+      s.node = x->node;
+      running.push_back(x->node);
       steps.push_back(std::move(s));
     } else if (e.phase == trace::Phase::End && !running.empty()) {
       EngineFrame s = raw(i, EngineStepKind::Finished);
@@ -561,11 +502,8 @@ std::vector<BackwardRun> backward_runs(const std::vector<trace::Event>& events, 
     }
     if (e.category != trace::Category::Autograd) continue;
     if (e.phase == trace::Phase::Instant && (is_autograd(e, "grad written") || is_autograd(e, "grad added"))) {
-      if (const auto* d = detail(e)) {
-        auto t = parse_num<uint64_t>(field(*d, "tensor"));
-        auto g = parse_num<uint64_t>(field(*d, "grad_tensor"));
-        if (t && g) grad_tensor[*t] = *g;
-      }
+      if (const auto* x = std::get_if<trace::EngineStep>(&e.payload))
+        if (x->tensor && x->grad_tensor) grad_tensor[x->tensor] = x->grad_tensor;
     } else if (e.phase == trace::Phase::Begin && i >= first && std::strcmp(e.name, "backward") == 0) {
       runs.push_back(read_run(events, i, metas, grad_tensor));
     }

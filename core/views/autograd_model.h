@@ -3,15 +3,13 @@
 // functions, no runtime access, no GUI). The Graph view draws these; `run --dot` exports the
 // graph as Graphviz DOT.
 //
-// What is recorded (core/autograd/recording.cpp and engine.cpp):
-//   "node created"   at forward time: node, name, seq, next ("<id>:<input_nr>" or "none", in
-//                    forward-input order), output_tensor, and one "leaf" field
-//                    "<AccumulateGrad id>=<leaf tensor id>" per edge that reaches a leaf.
+// What is recorded (core/autograd/recording.cpp and engine.cpp), as typed payloads:
+//   "node created"   at forward time, a GraphNode: node, name, seq, next edges (in
+//                    forward-input order), output_tensor, and the leaves its edges reach.
 //   "backward"       Begin/End slice around one run of the engine.
-//   "autograd graph" at backward start: one "node" field per node of the run,
-//                    "id=5 name=SumBackward0 seq=4 deps=0 next=4:0[ leaf=11]".
+//   "autograd graph" at backward start, GraphNodes: every node of the run with its deps.
 //   "node ready", "grad arrived" (with deps_left and the running sum of the input buffer),
-//   a Begin/End slice per node run, "grad written" / "grad added" (AccumulateGrad).
+//   a Begin/End slice per node run, "grad written" / "grad added" (AccumulateGrad): EngineSteps.
 //
 // Note [What the Graph view shows of a step]
 // The graph of a range of events [first, last) is made of the nodes created in the range, the

@@ -81,9 +81,14 @@ static void render(const DispatchNode& n, int depth, int max_depth, std::ostring
   const DispatchNode* last = chain.back();
   for (const auto* c : chain)
     for (const auto* d : c->details) {
-      if (const auto* k = std::get_if<trace::KernelDetail>(&d->payload)) {
+      const trace::Fields* fields = nullptr;
+      trace::Fields typed;
+      if (const auto* k = std::get_if<trace::KernelDetail>(&d->payload)) fields = &k->fields;
+      else if (const auto* g = std::get_if<trace::GraphNode>(&d->payload)) fields = &(typed = trace::payload_fields(*g));
+      else if (const auto* x = std::get_if<trace::EngineStep>(&d->payload)) fields = &(typed = trace::payload_fields(*x));
+      if (fields) {
         o << pad << "    " << d->name << ":";
-        for (const auto& [key, v] : k->fields) o << " " << key << "=" << v;
+        for (const auto& [key, v] : *fields) o << " " << key << "=" << v;
         o << "\n";
       } else if (const auto* t = std::get_if<trace::Text>(&d->payload)) {
         o << pad << "    " << t->text << "\n";

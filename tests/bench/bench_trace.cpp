@@ -1,5 +1,5 @@
 // ipt_trace_bench: trace files of a million events, written and read back in the current
-// format (version 2) and in the previous one (version 1) as the reference, side by side:
+// format (version 3) and in the first one (version 1) as the reference, side by side:
 // export events/s, bytes per event, load time, memory per event, and their ratios.
 //
 //   ipt_trace_bench [--events N] [--v1-events M]
@@ -205,8 +205,8 @@ int main(int argc, char** argv) {
   const auto path = dir / ("ipt_trace_bench_" + std::to_string(::getpid()) + ".json");
   const Figures now = measure(n, true, path);
   const Figures old = measure(n_v1, false, path);
-  std::printf("trace files: %zu events (format 2) vs %zu events (format 1, the reference)\n\n", now.events, old.events);
-  std::printf("%-28s %14s %14s %10s\n", "", "format 2", "format 1", "ratio");
+  std::printf("trace files: %zu events (format 3) vs %zu events (format 1, the reference)\n\n", now.events, old.events);
+  std::printf("%-28s %14s %14s %10s\n", "", "format 3", "format 1", "ratio");
   std::printf("%-28s %14.0f %14.0f %9.1fx\n", "export (the text), events/s", now.events_per_s(),
               old.events_per_s(), now.events_per_s() / old.events_per_s());
   std::printf("%-28s %14.0f %14.0f %9.1fx\n", "export to a file, events/s", now.file_events_per_s(),

@@ -56,6 +56,24 @@ TEST(RoundTrip, ThroughTextAndThroughToJson) {
   EXPECT_EQ(read_trace_json(to_json(events, meta).dump(2)).meta, meta);
 }
 
+// A backward over hundreds of nodes is one "autograd graph" event: it is read back whole
+// (a record of key/value fields could hold only 31 nodes).
+TEST(RoundTrip, AGraphOfManyNodes) {
+  GraphNodes g;
+  for (uint64_t id = 1; id <= 500; ++id) {
+    GraphNode n;
+    n.node = id;
+    n.name = "MulBackward0";
+    n.seq = static_cast<int64_t>(1000 - id);
+    if (id < 500) n.next = {NextEdge{true, id + 1, 0}, NextEdge{}};
+    n.deps = id == 1 ? 0 : 1;
+    g.nodes.push_back(std::move(n));
+  }
+  std::vector<Event> events = {testing::make_event(0, 5, 0, Phase::Instant, Category::Autograd, "autograd graph", g)};
+  expect_same_events(events, read_trace_json(to_json_text(events, {})).events);
+  expect_same_events(events, read_trace_json(to_json_text_v1(events, {})).events);
+}
+
 TEST(RoundTrip, EmptyTraceAndEmptyMeta) {
   LoadedTrace back = read_trace_json(to_json_text({}, {}));
   EXPECT_TRUE(back.events.empty());
@@ -137,7 +155,7 @@ TEST(Export, DocumentShape) {
   EXPECT_EQ(doc["displayTimeUnit"], "ns");
   const json& p = doc["insidePyTorch"];
   EXPECT_EQ(p["format"], "inside-pytorch-trace");
-  EXPECT_EQ(p["version"], 2);
+  EXPECT_EQ(p["version"], 3);
   EXPECT_EQ(p["meta"]["title"], "Lesson 3: what add does");
   // The string table comes before the records, which refer to it (Note [Compact payload records]).
   EXPECT_LT(text.find("\"strings\":["), text.find("\"events\":["));
@@ -192,8 +210,8 @@ TEST(Export, ChromeSlicesAndArgs) {
       EXPECT_EQ(e["args"]["name"], "host thread 1");
     }
   }
-  EXPECT_EQ(x, 4);  // 4 Begin/End pairs
-  EXPECT_EQ(i, 7);
+  EXPECT_EQ(x, 5);  // 5 Begin/End pairs
+  EXPECT_EQ(i, 13);
   ASSERT_NE(add, nullptr);
   EXPECT_DOUBLE_EQ((*add)["ts"].get<double>(), 1.00025);   // 1000 ns (+ a quarter ns, see chrome_layout.cpp)
   EXPECT_DOUBLE_EQ((*add)["dur"].get<double>(), 1.00025);  // 1000 ns
@@ -218,9 +236,12 @@ TEST(Export, ChromeSlicesAndArgs) {
 // Note [Forward-backward flows]: an arrow from the operator that created a node to its run.
 TEST(Export, ForwardBackwardFlows) {
   using testing::make_event;
-  KernelDetail created, runs;
-  created.fields = {{"node", "7"}, {"name", "MulBackward0"}};
-  runs.fields = {{"node", "7"}, {"name", "MulBackward0"}};
+  GraphNode created;
+  created.node = 7;
+  created.name = "MulBackward0";
+  EngineStep runs;
+  runs.node = 7;
+  runs.name = "MulBackward0";
   std::vector<Event> ev = {
       make_event(0, 100, 0, Phase::Begin, Category::Dispatch, "aten::mul.Tensor [AutogradCPU]"),
       make_event(1, 150, 0, Phase::Instant, Category::Autograd, "node created", created),

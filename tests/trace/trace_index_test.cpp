@@ -28,10 +28,18 @@ struct Events {
     ev.push_back(std::move(e));
     return static_cast<uint32_t>(ev.size() - 1);
   }
-  uint32_t autograd(Phase p, int64_t ts, const char* name, const char* node) {
-    KernelDetail d;
-    d.fields = {{"node", node}};
-    return add(p, ts, name, 0, Category::Autograd, d);
+  // "node created" carries a GraphNode, a node's run an EngineStep.
+  uint32_t autograd(Phase p, int64_t ts, const char* name, uint64_t node) {
+    if (p == Phase::Instant) {
+      GraphNode g;
+      g.node = node;
+      g.name = "MulBackward0";
+      return add(p, ts, name, 0, Category::Autograd, g);
+    }
+    EngineStep s;
+    s.node = node;
+    s.name = name;
+    return add(p, ts, name, 0, Category::Autograd, s);
   }
 };
 
@@ -156,14 +164,14 @@ TEST(TraceIndex, SiblingsAtOneLevelAreSortedAndDoNotOverlap) {
 
 TEST(TraceIndex, ForwardBackwardFlowGoesToTheNodesFirstRunOnly) {
   Events t;
-  const uint32_t made = t.autograd(Phase::Instant, 10, "node created", "7");
-  t.autograd(Phase::Instant, 11, "node created", "not a number");
-  t.autograd(Phase::Instant, 12, "node created", "8");  // never runs: no flow
-  const uint32_t run = t.autograd(Phase::Begin, 50, "MulBackward0", "7");
+  const uint32_t made = t.autograd(Phase::Instant, 10, "node created", 7);
+  t.autograd(Phase::Instant, 11, "node ready", 7);       // not a creation
+  t.autograd(Phase::Instant, 12, "node created", 8);  // never runs: no flow
+  const uint32_t run = t.autograd(Phase::Begin, 50, "MulBackward0", 7);
   t.add(Phase::End, 60);
-  t.autograd(Phase::Begin, 70, "MulBackward0", "7");  // a second run: no second flow
+  t.autograd(Phase::Begin, 70, "MulBackward0", 7);  // a second run: no second flow
   t.add(Phase::End, 80);
-  t.autograd(Phase::Begin, 90, "Orphan", "9");  // never created: no flow
+  t.autograd(Phase::Begin, 90, "Orphan", 9);  // never created: no flow
   t.add(Phase::End, 95);
   const TraceIndex x = build_trace_index(t.ev);
   ASSERT_EQ(x.flows.size(), 1u);

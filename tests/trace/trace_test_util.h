@@ -24,6 +24,16 @@ inline bool same_double(double a, double b) {
   return a == b && std::signbit(a) == std::signbit(b);
 }
 
+inline void expect_same_node(const GraphNode& x, const GraphNode& y, const std::string& at) {
+  EXPECT_EQ(x.node, y.node) << at;
+  EXPECT_TRUE(same_str(x.name, y.name)) << at << ": name";
+  EXPECT_EQ(x.seq, y.seq) << at;
+  EXPECT_EQ(x.next, y.next) << at;
+  EXPECT_EQ(x.output_tensor, y.output_tensor) << at;
+  EXPECT_EQ(x.leaves, y.leaves) << at;
+  EXPECT_EQ(x.deps, y.deps) << at;
+}
+
 // Adds one gtest failure per differing field.
 inline void expect_same_payload(const Payload& a, const Payload& b, const std::string& at) {
   ASSERT_EQ(a.index(), b.index()) << at << ": payload type";
@@ -79,6 +89,25 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
       EXPECT_TRUE(same_str(x->fields[i].first, y.fields[i].first)) << at << ": field key " << i;
       EXPECT_EQ(x->fields[i].second, y.fields[i].second) << at << ": field value " << i;
     }
+  } else if (auto* x = std::get_if<GraphNode>(&a)) {
+    expect_same_node(*x, std::get<GraphNode>(b), at);
+  } else if (auto* x = std::get_if<GraphNodes>(&a)) {
+    auto& y = std::get<GraphNodes>(b);
+    ASSERT_EQ(x->nodes.size(), y.nodes.size()) << at;
+    for (size_t i = 0; i < x->nodes.size(); ++i) expect_same_node(x->nodes[i], y.nodes[i], at + ": node " + std::to_string(i));
+  } else if (auto* x = std::get_if<EngineStep>(&a)) {
+    auto& y = std::get<EngineStep>(b);
+    EXPECT_EQ(x->node, y.node) << at;
+    EXPECT_TRUE(same_str(x->name, y.name)) << at << ": name";
+    EXPECT_EQ(x->from, y.from) << at;
+    EXPECT_EQ(x->input_nr, y.input_nr) << at;
+    EXPECT_EQ(x->deps_left, y.deps_left) << at;
+    ASSERT_EQ(x->sum.size(), y.sum.size()) << at;
+    for (size_t i = 0; i < x->sum.size(); ++i) EXPECT_TRUE(same_double(x->sum[i], y.sum[i])) << at << ": sum[" << i << "]";
+    EXPECT_EQ(x->sum_truncated, y.sum_truncated) << at;
+    EXPECT_EQ(x->sum_none, y.sum_none) << at;
+    EXPECT_EQ(x->tensor, y.tensor) << at;
+    EXPECT_EQ(x->grad_tensor, y.grad_tensor) << at;
   }
 }
 
@@ -164,7 +193,48 @@ inline std::vector<Event> sample_events() {
   t.storage_truncated = true;
   add(1600, 0, Phase::Instant, Category::Tensor, "tensor", t);
   add(2000, 0, Phase::End, Category::Dispatch, "aten::add.Tensor [AutogradCPU]", Text{"end payload"});
+  GraphNode made;
+  made.node = 9;
+  made.name = "MulBackward0";
+  made.seq = 4;
+  made.next = {NextEdge{true, 3, 0}, NextEdge{}, NextEdge{true, std::numeric_limits<uint32_t>::max(), 7}};
+  made.output_tensor = 5;
+  made.leaves = {LeafEdge{3, 11}};
+  add(1601, 0, Phase::Instant, Category::Autograd, "node created", made);
   add(2100, 1, Phase::Begin, Category::Autograd, "backward");
+  GraphNode acc;
+  acc.node = 3;
+  acc.name = "torch::autograd::AccumulateGrad";
+  acc.leaves = {LeafEdge{3, 11}};
+  acc.deps = 1;
+  made.deps = 0;
+  add(2100, 1, Phase::Instant, Category::Autograd, "autograd graph", GraphNodes{{made, acc}});
+  EngineStep ready;
+  ready.node = 9;
+  ready.name = "MulBackward0";
+  add(2100, 1, Phase::Instant, Category::Autograd, "node ready", ready);
+  add(2100, 1, Phase::Begin, Category::Autograd, "MulBackward0", ready);
+  EngineStep arrived = ready;
+  arrived.node = 3;
+  arrived.name = "torch::autograd::AccumulateGrad";
+  arrived.from = 9;
+  arrived.input_nr = 0;
+  arrived.deps_left = -2;
+  arrived.sum = {1.5, std::numeric_limits<double>::quiet_NaN(), -0.0};
+  arrived.sum_truncated = true;
+  add(2100, 1, Phase::Instant, Category::Autograd, "grad arrived", arrived);
+  EngineStep none = arrived;
+  none.sum.clear();
+  none.sum_truncated = false;
+  none.sum_none = true;
+  add(2100, 1, Phase::Instant, Category::Autograd, "grad arrived", none);
+  add(2100, 1, Phase::End, Category::Autograd, "MulBackward0");
+  EngineStep written;
+  written.node = 3;
+  written.name = "torch::autograd::AccumulateGrad";
+  written.tensor = 11;
+  written.grad_tensor = 12;
+  add(2100, 1, Phase::Instant, Category::Autograd, "grad written", written);
   add(2100, 1, Phase::Instant, Category::Autograd, "note", Text{"tab\there, nul-free, emoji \xF0\x9F\x94\xA5"});
   add(2100, 1, Phase::End, Category::Autograd, "backward");
   add(2200, 0, Phase::Instant, Category::Lesson, "step", Text{""});

@@ -29,11 +29,6 @@ struct Events {
     ev.push_back(std::move(e));
     return ev.size() - 1;
   }
-  size_t detail(const char* name, std::vector<std::pair<const char*, std::string>> fields, Phase p = Phase::Instant) {
-    trace::KernelDetail d;
-    d.fields = std::move(fields);
-    return add(Category::Autograd, p, name, d);
-  }
   size_t tensor(uint64_t id, std::vector<double> values, std::vector<int64_t> sizes = {3}, std::vector<int64_t> strides = {1}) {
     trace::TensorMeta m;
     m.tensor_id = id;
@@ -43,37 +38,79 @@ struct Events {
     m.label = "result";
     return add(Category::Tensor, Phase::Instant, "tensor", m);
   }
-  size_t node_created(const char* node, const char* name, const char* seq, const char* next, const char* output,
+  // "5:0,none,6:1" -> next edges.
+  static std::vector<trace::NextEdge> edges(const std::string& s) {
+    std::vector<trace::NextEdge> out;
+    for (size_t p = 0; p < s.size();) {
+      size_t q = s.find(',', p);
+      if (q == std::string::npos) q = s.size();
+      const std::string item = s.substr(p, q - p);
+      const size_t colon = item.find(':');
+      out.push_back(colon == std::string::npos ? trace::NextEdge{}
+                                               : trace::NextEdge{true, std::stoull(item.substr(0, colon)),
+                                                                 static_cast<uint32_t>(std::stoul(item.substr(colon + 1)))});
+      p = q + 1;
+    }
+    return out;
+  }
+  static trace::GraphNode node(uint64_t id, const char* name, int64_t seq, const char* next, int deps = -1) {
+    trace::GraphNode g;
+    g.node = id;
+    g.name = name;
+    g.seq = seq;
+    g.next = edges(next);
+    g.deps = deps;
+    return g;
+  }
+  // `leaves`: "<AccumulateGrad id>=<leaf tensor id>".
+  size_t node_created(const char* id, const char* name, const char* seq, const char* next, const char* output,
                       std::vector<std::string> leaves = {}) {
-    std::vector<std::pair<const char*, std::string>> f = {
-        {"node", node}, {"name", name}, {"seq", seq}, {"next", next}, {"output_tensor", output}};
-    for (auto& l : leaves) f.emplace_back("leaf", l);
-    return detail("node created", std::move(f));
+    trace::GraphNode g = node(std::stoull(id), name, std::stoll(seq), next);
+    g.output_tensor = std::stoull(output);
+    for (const auto& l : leaves) {
+      const size_t eq = l.find('=');
+      g.leaves.push_back({std::stoull(l.substr(0, eq)), std::stoull(l.substr(eq + 1))});
+    }
+    return add(Category::Autograd, Phase::Instant, "node created", g);
   }
-  size_t ready(const char* node, const char* name) { return detail("node ready", {{"node", node}, {"name", name}}); }
+  static trace::EngineStep step(const char* id, const char* name) {
+    trace::EngineStep x;
+    x.node = std::stoull(id);
+    x.name = name;
+    return x;
+  }
+  size_t ready(const char* node, const char* name) { return add(Category::Autograd, Phase::Instant, "node ready", step(node, name)); }
   size_t arrived(const char* node, const char* from, const char* deps_left, const char* sum, const char* input_nr = "0") {
-    return detail("grad arrived", {{"node", node}, {"name", "?"}, {"from", from}, {"input_nr", input_nr},
-                                   {"deps_left", deps_left}, {"sum", sum}});
+    trace::EngineStep x = step(node, "?");
+    x.from = std::stoull(from);
+    x.input_nr = static_cast<uint32_t>(std::stoul(input_nr));
+    x.deps_left = std::stoi(deps_left);
+    x.sum = parse(sum);
+    return add(Category::Autograd, Phase::Instant, "grad arrived", x);
   }
-  size_t run(const char* node, const char* name) {
-    return detail(name, {{"node", node}, {"name", name}}, Phase::Begin);
-  }
+  size_t run(const char* node, const char* name) { return add(Category::Autograd, Phase::Begin, name, step(node, name)); }
   size_t end(const char* name) { return add(Category::Autograd, Phase::End, name); }
   size_t grad(bool added, const char* node, const char* tensor, const char* grad_tensor) {
-    return detail(added ? "grad added" : "grad written",
-                  {{"node", node}, {"tensor", tensor}, {"action", added ? "add" : "write"}, {"grad_tensor", grad_tensor}});
+    trace::EngineStep x = step(node, "torch::autograd::AccumulateGrad");
+    x.tensor = std::stoull(tensor);
+    x.grad_tensor = std::stoull(grad_tensor);
+    return add(Category::Autograd, Phase::Instant, added ? "grad added" : "grad written", x);
   }
   size_t backward_begin(const char* root) {
     return add(Category::Autograd, Phase::Begin, "backward", trace::Text{std::string("root tensor #") + root});
   }
   size_t backward_end() { return add(Category::Autograd, Phase::End, "backward"); }
+  size_t graph(std::vector<trace::GraphNode> nodes) {
+    return add(Category::Autograd, Phase::Instant, "autograd graph", trace::GraphNodes{std::move(nodes)});
+  }
+  static trace::GraphNode accumulate(uint64_t id, int deps, uint64_t leaf) {
+    trace::GraphNode g = node(id, "torch::autograd::AccumulateGrad", -1, "", deps);
+    g.leaves.push_back({id, leaf});
+    return g;
+  }
   size_t graph() {
-    return detail("autograd graph",
-                  {{"node", "id=8 name=SumBackward0 seq=7 deps=0 next=7:0"},
-                   {"node", "id=7 name=AddBackward0 seq=6 deps=1 next=4:0,5:0"},
-                   {"node", "id=5 name=torch::autograd::AccumulateGrad seq=-1 deps=2 next= leaf=11"},
-                   {"node", "id=4 name=MulBackward0 seq=3 deps=1 next=5:0,6:0"},
-                   {"node", "id=6 name=torch::autograd::AccumulateGrad seq=-1 deps=1 next= leaf=12"}});
+    return graph({node(8, "SumBackward0", 7, "7:0", 0), node(7, "AddBackward0", 6, "4:0,5:0", 1), accumulate(5, 2, 11),
+                  node(4, "MulBackward0", 3, "5:0,6:0", 1), accumulate(6, 1, 12)});
   }
   // One full backward of (a * b + a).sum(); `added`: .grad already exists.
   void backward(bool added, const char* a_grad, const char* b_grad) {
@@ -277,10 +314,8 @@ TEST(BackwardRun, DependenciesCountDown) {
 TEST(BackwardRun, ReadyQueueHighestSequenceNumberFirst) {
   Events e;
   e.backward_begin("9");
-  e.detail("autograd graph", {{"node", "id=1 name=SumBackward0 seq=5 deps=0 next=2:0,3:0,4:0"},
-                              {"node", "id=2 name=MulBackward0 seq=2 deps=1 next="},
-                              {"node", "id=3 name=ExpBackward0 seq=4 deps=1 next="},
-                              {"node", "id=4 name=torch::autograd::AccumulateGrad seq=-1 deps=1 next= leaf=30"}});
+  e.graph({Events::node(1, "SumBackward0", 5, "2:0,3:0,4:0", 0), Events::node(2, "MulBackward0", 2, "", 1),
+           Events::node(3, "ExpBackward0", 4, "", 1), Events::accumulate(4, 1, 30)});
   e.ready("1", "SumBackward0");
   e.run("1", "SumBackward0");
   e.end("SumBackward0");

@@ -835,7 +835,11 @@ class DispatchView : public View {
           ImGui::PopTextWrapPos();
           ImGui::PopStyleColor();
         } else if (const auto* k = std::get_if<trace::KernelDetail>(&e.payload)) {
-          draw_kernel_detail(e.name, *k, bx, right - pad);
+          draw_kernel_detail(e.name, k->fields, bx, right - pad);
+        } else if (const auto* g = std::get_if<trace::GraphNode>(&e.payload)) {
+          draw_kernel_detail(e.name, trace::payload_fields(*g), bx, right - pad);
+        } else if (const auto* x = std::get_if<trace::EngineStep>(&e.payload)) {
+          draw_kernel_detail(e.name, trace::payload_fields(*x), bx, right - pad);
         }
       } else if (it.child) {
         auto found = by_event_.find(it.child->event_index);
@@ -859,7 +863,7 @@ class DispatchView : public View {
   }
 
   // "cblas_sgemm  transa CblasNoTrans  lda 3 ..." flowing across the box.
-  void draw_kernel_detail(const char* name, const trace::KernelDetail& k, float x0, float right) {
+  void draw_kernel_detail(const char* name, const trace::Fields& fields, float x0, float right) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float th = ImGui::GetTextLineHeight();
     const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -867,7 +871,7 @@ class DispatchView : public View {
     float x = x0, y = p.y;
     dl->AddText(ImVec2(x, y), IM_COL32(140, 210, 255, 255), name);
     x += ImGui::CalcTextSize(name).x + 12;
-    for (const auto& [key, v] : k.fields) {
+    for (const auto& [key, v] : fields) {
       if (std::strcmp(key, "function") == 0 && v == name) continue;
       const float kw = ImGui::CalcTextSize(key).x, vw = ImGui::CalcTextSize(v.c_str()).x;
       if (x + kw + 5 + vw > right && x > x0) x = x0 + 12, y += th + 2;

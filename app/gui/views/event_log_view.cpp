@@ -95,6 +95,23 @@ struct Glyphs {
 
 // [SECTION] summaries ----------------------------------------------------------------------
 
+// "node=5  name=MulBackward0  next=4:0,none", each value cut to one short line.
+std::string fields_summary(const trace::Fields& fields, const Glyphs& g) {
+  std::string s;
+  for (const auto& [k, v] : fields) {
+    if (!s.empty()) s += "  ";
+    s += k ? k : "";
+    s += '=';
+    bool more = false;
+    std::string val(first_line(v, more));
+    if (more) val += g.ellipsis;
+    truncate_utf8(val, 48, g.ellipsis);
+    s += val;
+    if (s.size() > kSummaryMax) break;
+  }
+  return s;
+}
+
 std::string summarize(const Event& e, const Glyphs& g) {
   std::string s;
   std::visit(
@@ -125,17 +142,11 @@ std::string summarize(const Event& e, const Glyphs& g) {
           s = first_line(p.text, more);
           if (more) s += g.ellipsis;
         } else if constexpr (std::is_same_v<T, trace::KernelDetail>) {
-          for (const auto& [k, v] : p.fields) {
-            if (!s.empty()) s += "  ";
-            s += k ? k : "";
-            s += '=';
-            bool more = false;
-            std::string val(first_line(v, more));
-            if (more) val += g.ellipsis;
-            truncate_utf8(val, 48, g.ellipsis);
-            s += val;
-            if (s.size() > kSummaryMax) break;
-          }
+          s = fields_summary(p.fields, g);
+        } else if constexpr (std::is_same_v<T, trace::GraphNode> || std::is_same_v<T, trace::EngineStep>) {
+          s = fields_summary(trace::payload_fields(p), g);
+        } else if constexpr (std::is_same_v<T, trace::GraphNodes>) {
+          s = std::to_string(p.nodes.size()) + " nodes";
         }
       },
       e.payload);

@@ -46,6 +46,20 @@ std::string join_dims(const std::vector<int64_t>& v) {
   return s + ")";
 }
 
+namespace {
+// One field per line pair: its key, dimmed, then its value indented.
+void draw_fields(const trace::Fields& fields) {
+  for (const auto& [k, v] : fields) {
+    std::string t = v;
+    truncate_utf8(t, 3000, "...");
+    ImGui::TextDisabled("%s", k ? k : "");
+    ImGui::Indent();
+    ImGui::TextUnformatted(t.c_str());
+    ImGui::Unindent();
+  }
+}
+}  // namespace
+
 void draw_payload_tooltip(const Event& e, const std::string& when) {
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
@@ -80,14 +94,14 @@ void draw_payload_tooltip(const Event& e, const std::string& when) {
           truncate_utf8(t, 4000, "...");
           ImGui::TextUnformatted(t.c_str());
         } else if constexpr (std::is_same_v<T, trace::KernelDetail>) {
-          for (const auto& [k, v] : p.fields) {
-            std::string t = v;
-            truncate_utf8(t, 3000, "...");
-            ImGui::TextDisabled("%s", k ? k : "");
-            ImGui::Indent();
-            ImGui::TextUnformatted(t.c_str());
-            ImGui::Unindent();
-          }
+          draw_fields(p.fields);
+        } else if constexpr (std::is_same_v<T, trace::GraphNode> || std::is_same_v<T, trace::EngineStep>) {
+          draw_fields(trace::payload_fields(p));
+        } else if constexpr (std::is_same_v<T, trace::GraphNodes>) {
+          constexpr size_t kShown = 24;
+          for (size_t i = 0; i < p.nodes.size() && i < kShown; ++i)
+            ImGui::Text("%s #%" PRIu64 "  deps=%d", p.nodes[i].name, p.nodes[i].node, p.nodes[i].deps);
+          if (p.nodes.size() > kShown) ImGui::TextDisabled("... (%zu nodes)", p.nodes.size());
         } else {
           ImGui::TextDisabled("-");
         }

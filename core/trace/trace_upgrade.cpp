@@ -1,0 +1,206 @@
+// Note [Autograd events in older traces]
+// Up to format version 2 the autograd recorded its graph and the engine's steps as
+// kernel_detail fields of text: "node created" with node=5 next="4:0,none" leaf="6=11",
+// "autograd graph" with one "id=5 name=SumBackward0 seq=4 deps=0 next=4:0 leaf=11" record per
+// node, "grad arrived" with sum="[1, 2]". Version 3 records them as typed payloads
+// (GraphNode, GraphNodes, EngineStep). Reading an older file turns those texts into the typed
+// payloads once, here, so every view reads one kind of event. A field that does not parse
+// leaves its event as it was.
+#include "core/trace/trace_upgrade.h"
+
+#include <charconv>
+#include <cstring>
+#include <optional>
+#include <string_view>
+
+namespace ipt::trace {
+
+namespace {
+
+template <typename T>
+std::optional<T> number(std::string_view s) {
+  T v{};
+  if (s.empty()) return std::nullopt;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+const std::string* field(const KernelDetail& d, const char* key) {
+  for (const auto& [k, v] : d.fields)
+    if (std::strcmp(k, key) == 0) return &v;
+  return nullptr;
+}
+
+std::string_view text(const KernelDetail& d, const char* key) {
+  const std::string* v = field(d, key);
+  return v ? std::string_view(*v) : std::string_view();
+}
+
+// "4:0,none,6:1" -> next edges; nullopt when an item is neither "none" nor "<id>:<nr>".
+std::optional<std::vector<NextEdge>> next_edges(std::string_view s) {
+  std::vector<NextEdge> out;
+  if (s.empty()) return out;
+  for (size_t pos = 0; pos <= s.size();) {
+    size_t comma = s.find(',', pos);
+    if (comma == std::string_view::npos) comma = s.size();
+    const std::string_view item = s.substr(pos, comma - pos);
+    pos = comma + 1;
+    if (item == "none") {
+      out.push_back(NextEdge{});
+      continue;
+    }
+    const size_t colon = item.find(':');
+    if (colon == std::string_view::npos) return std::nullopt;
+    auto id = number<uint64_t>(item.substr(0, colon));
+    auto nr = number<uint32_t>(item.substr(colon + 1));
+    if (!id || !nr) return std::nullopt;
+    out.push_back(NextEdge{true, *id, *nr});
+  }
+  return out;
+}
+
+// "<AccumulateGrad id>=<leaf tensor id>".
+std::optional<LeafEdge> leaf_edge(std::string_view s) {
+  const size_t eq = s.find('=');
+  if (eq == std::string_view::npos) return std::nullopt;
+  auto node = number<uint64_t>(s.substr(0, eq));
+  auto tensor = number<uint64_t>(s.substr(eq + 1));
+  if (!node || !tensor) return std::nullopt;
+  return LeafEdge{*node, *tensor};
+}
+
+// Version 2 wrote AccumulateGrad's sequence number UINT64_MAX in full: -1 now.
+int64_t seq_of(std::string_view s) { return number<int64_t>(s).value_or(-1); }
+
+std::optional<GraphNode> node_created(const KernelDetail& d) {
+  auto id = number<uint64_t>(text(d, "node"));
+  auto next = next_edges(text(d, "next"));
+  if (!id || !next) return std::nullopt;
+  GraphNode g;
+  g.node = *id;
+  g.name = intern(text(d, "name"));
+  g.seq = seq_of(text(d, "seq"));
+  g.next = std::move(*next);
+  g.output_tensor = number<uint64_t>(text(d, "output_tensor")).value_or(0);
+  for (const auto& [k, v] : d.fields)
+    if (std::strcmp(k, "leaf") == 0)
+      if (auto l = leaf_edge(v)) g.leaves.push_back(*l);
+  return g;
+}
+
+// One "id=5 name=SumBackward0 seq=4 deps=0 next=4:0 leaf=11" record.
+std::optional<GraphNode> graph_record(std::string_view s) {
+  GraphNode g;
+  bool have_id = false;
+  for (size_t pos = 0; pos < s.size();) {
+    while (pos < s.size() && s[pos] == ' ') ++pos;
+    size_t end = s.find(' ', pos);
+    if (end == std::string_view::npos) end = s.size();
+    const std::string_view tok = s.substr(pos, end - pos);
+    pos = end;
+    const size_t eq = tok.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string_view key = tok.substr(0, eq), value = tok.substr(eq + 1);
+    if (key == "id") {
+      auto id = number<uint64_t>(value);
+      if (!id) return std::nullopt;
+      g.node = *id;
+      have_id = true;
+    } else if (key == "name") {
+      g.name = intern(value);
+    } else if (key == "seq") {
+      g.seq = seq_of(value);
+    } else if (key == "deps") {
+      g.deps = number<int32_t>(value).value_or(-1);
+    } else if (key == "next") {
+      auto next = next_edges(value);
+      if (!next) return std::nullopt;
+      g.next = std::move(*next);
+    } else if (key == "leaf") {
+      if (auto t = number<uint64_t>(value)) g.leaves.push_back({0, *t});
+    }
+  }
+  if (!have_id) return std::nullopt;
+  for (auto& l : g.leaves) l.node = g.node;
+  return g;
+}
+
+// "[1, 2, ...]" or "None" into the step's sum.
+bool parse_sum(std::string_view s, EngineStep& x) {
+  if (s == "None") {
+    x.sum_none = true;
+    return true;
+  }
+  if (s.size() < 2 || s.front() != '[' || s.back() != ']') return false;
+  s = s.substr(1, s.size() - 2);
+  for (size_t pos = 0; pos < s.size();) {
+    size_t comma = s.find(',', pos);
+    if (comma == std::string_view::npos) comma = s.size();
+    std::string_view item = s.substr(pos, comma - pos);
+    pos = comma + 1;
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    if (item == "...") {
+      x.sum_truncated = true;
+      continue;
+    }
+    auto v = number<double>(item);
+    if (!v) return false;
+    x.sum.push_back(*v);
+  }
+  return true;
+}
+
+std::optional<Payload> upgraded(const Event& e, const KernelDetail& d) {
+  if (e.phase == Phase::Instant && std::strcmp(e.name, "node created") == 0) {
+    if (auto g = node_created(d)) return Payload(std::move(*g));
+    return std::nullopt;
+  }
+  if (e.phase == Phase::Instant && std::strcmp(e.name, "autograd graph") == 0) {
+    GraphNodes g;
+    for (const auto& [k, v] : d.fields) {
+      if (std::strcmp(k, "node") != 0) continue;
+      auto n = graph_record(v);
+      if (!n) return std::nullopt;
+      g.nodes.push_back(std::move(*n));
+    }
+    return Payload(std::move(g));
+  }
+  auto id = number<uint64_t>(text(d, "node"));
+  if (!id) return std::nullopt;
+  EngineStep x;
+  x.node = *id;
+  x.name = intern(text(d, "name"));
+  if (e.phase == Phase::Begin) return Payload(std::move(x));  // a node's run
+  if (std::strcmp(e.name, "node ready") == 0) return Payload(std::move(x));
+  if (std::strcmp(e.name, "grad arrived") == 0) {
+    auto from = number<uint64_t>(text(d, "from"));
+    auto nr = number<uint32_t>(text(d, "input_nr"));
+    auto left = number<int32_t>(text(d, "deps_left"));
+    if (!from || !nr || !left || !parse_sum(text(d, "sum"), x)) return std::nullopt;
+    x.from = *from, x.input_nr = *nr, x.deps_left = *left;
+    return Payload(std::move(x));
+  }
+  if (std::strcmp(e.name, "grad written") == 0 || std::strcmp(e.name, "grad added") == 0) {
+    auto tensor = number<uint64_t>(text(d, "tensor"));
+    auto grad = number<uint64_t>(text(d, "grad_tensor"));
+    if (!tensor || !grad) return std::nullopt;
+    x.name = intern("torch::autograd::AccumulateGrad");
+    x.tensor = *tensor, x.grad_tensor = *grad;
+    return Payload(std::move(x));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void upgrade_autograd_events(std::vector<Event>& events) {
+  for (Event& e : events) {
+    if (e.category != Category::Autograd) continue;
+    const auto* d = std::get_if<KernelDetail>(&e.payload);
+    if (!d) continue;
+    if (auto p = upgraded(e, *d)) e.payload = std::move(*p);
+  }
+}
+
+}  // namespace ipt::trace

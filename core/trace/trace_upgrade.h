@@ -1,0 +1,15 @@
+#pragma once
+// Reading traces of older format versions: their autograd events' text fields become the
+// typed payloads this version records (Note [Autograd events in older traces]).
+
+#include <vector>
+
+#include "core/trace/events.h"
+
+namespace ipt::trace {
+
+// Turns the kernel_detail payloads of autograd events ("node created", "autograd graph",
+// engine steps) into GraphNode, GraphNodes and EngineStep; leaves what does not parse alone.
+void upgrade_autograd_events(std::vector<Event>& events);
+
+}  // namespace ipt::trace

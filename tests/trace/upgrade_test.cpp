@@ -1,0 +1,112 @@
+// Reading traces of format versions 1 and 2, whose autograd events carry text fields: they
+// come back as the typed payloads version 3 records (Note [Autograd events in older traces]).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "core/trace/trace_json.h"
+#include "trace_test_util.h"
+
+namespace ipt::trace {
+namespace {
+
+using testing::make_event;
+
+KernelDetail fields(std::vector<std::pair<const char*, std::string>> f) { return KernelDetail{std::move(f)}; }
+
+// What a version 2 build recorded for x = leaf, y = x * 2, y.sum().backward().
+std::vector<Event> old_events() {
+  return {
+      make_event(0, 10, 0, Phase::Instant, Category::Autograd, "node created",
+                 fields({{"node", "4"}, {"name", "MulBackward0"}, {"seq", "3"}, {"next", "5:0,none"},
+                         {"output_tensor", "15"}, {"leaf", "5=11"}})),
+      make_event(1, 20, 0, Phase::Begin, Category::Autograd, "backward", Text{"root tensor #16"}),
+      make_event(2, 21, 0, Phase::Instant, Category::Autograd, "autograd graph",
+                 fields({{"node", "id=4 name=MulBackward0 seq=3 deps=0 next=5:0,none"},
+                         {"node", "id=5 name=torch::autograd::AccumulateGrad seq=-1 deps=1 next= leaf=11"}})),
+      make_event(3, 22, 0, Phase::Instant, Category::Autograd, "node ready", fields({{"node", "4"}, {"name", "MulBackward0"}})),
+      make_event(4, 23, 0, Phase::Begin, Category::Autograd, "MulBackward0", fields({{"node", "4"}, {"name", "MulBackward0"}})),
+      make_event(5, 24, 0, Phase::End, Category::Autograd, "MulBackward0"),
+      make_event(6, 25, 0, Phase::Instant, Category::Autograd, "grad arrived",
+                 fields({{"node", "5"}, {"name", "torch::autograd::AccumulateGrad"}, {"from", "4"}, {"input_nr", "0"},
+                         {"deps_left", "0"}, {"sum", "[2, 2, 2, 2, 2, 2, 2, 2, ...]"}})),
+      make_event(7, 26, 0, Phase::Instant, Category::Autograd, "grad written",
+                 fields({{"node", "5"}, {"tensor", "11"}, {"action", "write"}, {"grad_tensor", "23"}})),
+      make_event(8, 27, 0, Phase::Instant, Category::Autograd, "grad arrived",
+                 fields({{"node", "oops"}, {"from", "4"}})),  // does not parse: left as it was
+      make_event(9, 30, 0, Phase::End, Category::Autograd, "backward"),
+  };
+}
+
+// The file a version 2 build wrote: the same document with version 2.
+std::string as_version_2(const std::vector<Event>& events) {
+  std::string text = to_json_text(events, {});
+  const std::string v3 = "\"version\":3", v2 = "\"version\":2";
+  const size_t at = text.find(v3);
+  EXPECT_NE(at, std::string::npos);
+  return text.replace(at, v3.size(), v2);
+}
+
+void expect_upgraded(const std::vector<Event>& back) {
+  ASSERT_EQ(back.size(), 10u);
+  const auto* made = std::get_if<GraphNode>(&back[0].payload);
+  ASSERT_NE(made, nullptr);
+  EXPECT_EQ(made->node, 4u);
+  EXPECT_STREQ(made->name, "MulBackward0");
+  EXPECT_EQ(made->seq, 3);
+  EXPECT_EQ(made->next, (std::vector<NextEdge>{{true, 5, 0}, {}}));
+  EXPECT_EQ(made->output_tensor, 15u);
+  EXPECT_EQ(made->leaves, (std::vector<LeafEdge>{{5, 11}}));
+  const auto* graph = std::get_if<GraphNodes>(&back[2].payload);
+  ASSERT_NE(graph, nullptr);
+  ASSERT_EQ(graph->nodes.size(), 2u);
+  EXPECT_EQ(graph->nodes[0].deps, 0);
+  EXPECT_EQ(graph->nodes[1].seq, -1);
+  EXPECT_EQ(graph->nodes[1].deps, 1);
+  EXPECT_EQ(graph->nodes[1].leaves, (std::vector<LeafEdge>{{5, 11}}));
+  const auto* ready = std::get_if<EngineStep>(&back[3].payload);
+  ASSERT_NE(ready, nullptr);
+  EXPECT_EQ(ready->node, 4u);
+  const auto* run = std::get_if<EngineStep>(&back[4].payload);
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->node, 4u);
+  const auto* arrived = std::get_if<EngineStep>(&back[6].payload);
+  ASSERT_NE(arrived, nullptr);
+  EXPECT_EQ(arrived->from, 4u);
+  EXPECT_EQ(arrived->sum, std::vector<double>(8, 2.0));
+  EXPECT_TRUE(arrived->sum_truncated);
+  EXPECT_EQ(sum_text(*arrived), "[2, 2, 2, 2, 2, 2, 2, 2, ...]");
+  const auto* written = std::get_if<EngineStep>(&back[7].payload);
+  ASSERT_NE(written, nullptr);
+  EXPECT_EQ(written->tensor, 11u);
+  EXPECT_EQ(written->grad_tensor, 23u);
+  EXPECT_NE(std::get_if<KernelDetail>(&back[8].payload), nullptr);
+}
+
+TEST(Upgrade, Version2AutogradTextsBecomeTypedPayloads) { expect_upgraded(read_trace_json(as_version_2(old_events())).events); }
+
+TEST(Upgrade, Version1AutogradTextsBecomeTypedPayloads) {
+  expect_upgraded(read_trace_json(to_json_text_v1(old_events(), {})).events);
+}
+
+TEST(Upgrade, Version3KeepsWhatItReads) {
+  // A version 3 file is read as written: a kernel_detail stays one.
+  const auto back = read_trace_json(to_json_text(old_events(), {})).events;
+  testing::expect_same_events(old_events(), back);
+}
+
+TEST(Upgrade, Version2HasNoTypedAutogradPayloads) {
+  GraphNode g;
+  g.node = 1;
+  g.name = "MulBackward0";
+  const std::string text = as_version_2({make_event(0, 1, 0, Phase::Instant, Category::Autograd, "node created", g)});
+  try {
+    read_trace_json(text);
+    FAIL() << "a version 2 file with a graph_node payload was read";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 6, out of range (0 to 5)"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace ipt::trace
