@@ -85,10 +85,11 @@ static void record_table_once(const OperatorEntry& op) {
     std::lock_guard<std::mutex> lock(mu);
     if (!seen.insert({rec.session(), &op}).second) return;
   }
-  trace::KernelDetail d;
-  d.fields.emplace_back("op", op.full_name());
-  d.fields.emplace_back("schema", op.schema());
-  d.fields.emplace_back("table", op.dump_table());
+  trace::DispatchTable d;
+  d.op = op.full_name_cstr();
+  d.schema = trace::intern(op.schema());
+  for (const auto& [k, e] : op.table())
+    d.rows.push_back(trace::DispatchTableRow{k, e->kernel.fallthrough, e->kernel.registered_at, e->kind});
   rec.instant(trace::Category::Dispatch, "dispatch table", std::move(d));
 }
 

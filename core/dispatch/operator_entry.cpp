@@ -148,12 +148,19 @@ static std::string entry_line(DispatchKey k, const TableEntry& e) {
   return s;
 }
 
-std::string OperatorEntry::dump_table() const {
-  std::string out;
+std::vector<std::pair<DispatchKey, const TableEntry*>> OperatorEntry::table() const {
+  std::vector<std::pair<DispatchKey, const TableEntry*>> out;
   for (DispatchKey k : all_runtime_keys()) {
     const TableEntry& e = entry(k);
-    if (!e.kernel.valid()) continue;
-    out += entry_line(k, e);
+    if (e.kernel.valid()) out.emplace_back(k, &e);
+  }
+  return out;
+}
+
+std::string OperatorEntry::dump_table() const {
+  std::string out;
+  for (const auto& [k, e] : table()) {
+    out += entry_line(k, *e);
     out += "\n";
   }
   return out;

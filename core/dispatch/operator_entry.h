@@ -66,6 +66,8 @@ class OperatorEntry {
     return step_names_[static_cast<size_t>(dispatch_table_slot(runtime_key))];
   }
 
+  // Every runtime key that has an entry, with it, in torch._C._dispatch_dump_table's order.
+  std::vector<std::pair<DispatchKey, const TableEntry*>> table() const;
   // Like torch._C._dispatch_dump_table: one line per runtime key that has an entry.
   std::string dump_table() const;
   // Like torch._C._dispatch_dump: the schema and each registration.

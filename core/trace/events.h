@@ -144,6 +144,24 @@ struct EngineStep {
 };
 constexpr size_t kEngineSumValues = 8;  // values of a running sum an EngineStep keeps
 
+// One line of an operator's computed dispatch table (as torch._C._dispatch_dump_table prints
+// it): the runtime key, whether its entry is a fallthrough, where the kernel was registered
+// and what kind of entry it is.
+struct DispatchTableRow {
+  DispatchKey key;
+  bool fallthrough = false;
+  const char* registered_at = "";  // "build/generated/RegisterCPU.cpp:96"
+  const char* kind = "";           // "kernel", "autograd kernel", "math kernel", "backend fallback", ...
+};
+
+// "dispatch table": an operator's computed table, recorded at its first call in a recording
+// (Note [The dispatch table travels with the trace] in core/dispatch/dispatcher.cpp).
+struct DispatchTable {
+  const char* op = "";      // "aten::add.Tensor"
+  const char* schema = "";  // "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"
+  std::vector<DispatchTableRow> rows;
+};
+
 // A typed autograd payload as the key/value fields views list (the Event log, tooltips, the
 // Dispatch view's details, the CLI's dispatch text): {"node", "5"}, {"name", "MulBackward0"}...
 using Fields = std::vector<std::pair<const char*, std::string>>;
@@ -153,7 +171,7 @@ Fields payload_fields(const EngineStep& s);
 std::string sum_text(const EngineStep& s);
 
 using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageInfo, ScriptLine, Text, KernelDetail,
-                             GraphNode, GraphNodes, EngineStep>;
+                             GraphNode, GraphNodes, EngineStep, DispatchTable>;
 
 struct Event {
   uint64_t seq = 0;     // order of recording, 0-based, unique per recorder

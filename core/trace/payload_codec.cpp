@@ -89,6 +89,13 @@ struct PayloadEncoder {
     for (const auto& n : g.nodes) nodes.push_back((*this)(n));
     return {{"type", "graph_nodes"}, {"nodes", std::move(nodes)}};
   }
+  json operator()(const DispatchTable& d) const {
+    json rows = json::array();
+    for (const auto& r : d.rows)
+      rows.push_back({{"key", encode_key(r.key)}, {"fallthrough", r.fallthrough}, {"registered_at", r.registered_at},
+                      {"kind", r.kind}});
+    return {{"type", "dispatch_table"}, {"op", d.op}, {"schema", d.schema}, {"rows", std::move(rows)}};
+  }
   json operator()(const EngineStep& x) const {
     json sum = json::array();
     for (double v : x.sum) sum.push_back(encode_double(v));
@@ -266,15 +273,15 @@ Enum enum_field(const Fields& f, const char* key, const std::unordered_map<std::
   return it->second;
 }
 
-DispatchKey decode_key(const Fields& parent, const json& j) {
+DispatchKey decode_key(const Fields& parent, const json& j, const char* field = "chosen") {
   if (j.is_string()) {
     const auto& s = j.get_ref<const std::string&>();
     auto it = key_by_name().find(s);
-    if (it == key_by_name().end()) parent.fail("chosen", "is not a dispatch key name: \"" + s + "\"");
+    if (it == key_by_name().end()) parent.fail(field, "is not a dispatch key name: \"" + s + "\"");
     return it->second;
   }
-  if (!j.is_object()) parent.fail("chosen", "must be a key name or an object, got " + Fields::describe(j));
-  Fields f(j, parent.index(), parent.full("chosen"));
+  if (!j.is_object()) parent.fail(field, "must be a key name or an object, got " + Fields::describe(j));
+  Fields f(j, parent.index(), parent.full(field));
   DispatchKey k;
   k.functionality = enum_field(f, "functionality", functionality_names());
   k.backend = enum_field(f, "backend", backend_names());
@@ -387,6 +394,18 @@ Payload decode_payload(const json& j, size_t index) {
       g.nodes.push_back(graph_node(n));
     }
     return g;
+  }
+  if (type == "dispatch_table") {
+    DispatchTable d;
+    d.op = f.interned("op");
+    d.schema = f.interned("schema");
+    const json& rows = f.array("rows");
+    for (size_t i = 0; i < rows.size(); ++i) {
+      Fields r(rows[i], f.index(), f.full("rows[" + std::to_string(i) + "]"));
+      d.rows.push_back(
+          DispatchTableRow{decode_key(r, r.need("key"), "key"), r.boolean("fallthrough"), r.interned("registered_at"), r.interned("kind")});
+    }
+    return d;
   }
   if (type == "engine_step") {
     EngineStep x;

@@ -81,6 +81,7 @@ struct ArgsSummary {
   json operator()(const GraphNode& g) const { return {{"node", g.node}, {"node_name", g.name}}; }
   json operator()(const GraphNodes& g) const { return {{"nodes", g.nodes.size()}}; }
   json operator()(const EngineStep& x) const { return {{"node", x.node}, {"node_name", x.name}}; }
+  json operator()(const DispatchTable& d) const { return {{"op", d.op}, {"rows", d.rows.size()}}; }
 };
 
 json summary(const Event& e) {

@@ -128,7 +128,7 @@ class Decoder {
 
  private:
   Payload payload(const Record& p) {
-    switch (p.bounded(0, "type", max_type_, max_type_ == 8 ? "0 to 8" : "0 to 5")) {
+    switch (p.bounded(0, "type", max_type_, max_type_ == 9 ? "0 to 9" : "0 to 5")) {
       case 0: return dispatch_step(p);
       case 1: return tensor_meta(p);
       case 2: {
@@ -160,22 +160,39 @@ class Decoder {
         }
         return g;
       }
-      default: {
-        expect_items(p, 11);
-        EngineStep x;
-        x.node = p.u64(1, "node");
-        x.name = p.str(2, "name");
-        x.from = p.u64(3, "from");
-        x.input_nr = static_cast<uint32_t>(p.bounded(4, "input_nr", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
-        x.deps_left = p.i32(5, "deps_left");
-        doubles(p, 6, "sum", x.sum);
-        x.sum_truncated = p.flag(7, "sum_truncated");
-        x.sum_none = p.flag(8, "sum_none");
-        x.tensor = p.u64(9, "tensor");
-        x.grad_tensor = p.u64(10, "grad_tensor");
-        return x;
+      case 8: return engine_step(p);
+      case 9: {
+        expect_items(p, 4);
+        DispatchTable d;
+        d.op = p.str(1, "op");
+        d.schema = p.str(2, "schema");
+        const simdjson::dom::array rows = p.array(3, "rows").get_array().value_unsafe();
+        for (element row : rows) {
+          if (row.type() != element_type::ARRAY) p.fail(3, "rows", "must hold [key, fallthrough, registered_at, kind] rows");
+          Record r(row, p.index(), "a row of the dispatch table", s_);
+          expect_items(r, 4);
+          d.rows.push_back(DispatchTableRow{key(r, 0, "key"), r.flag(1, "fallthrough"), r.str(2, "registered_at"), r.str(3, "kind")});
+        }
+        return d;
       }
+      default: return DispatchTable{};  // not reached: the type is bounded above
     }
+  }
+
+  EngineStep engine_step(const Record& p) {
+    expect_items(p, 11);
+    EngineStep x;
+    x.node = p.u64(1, "node");
+    x.name = p.str(2, "name");
+    x.from = p.u64(3, "from");
+    x.input_nr = static_cast<uint32_t>(p.bounded(4, "input_nr", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
+    x.deps_left = p.i32(5, "deps_left");
+    doubles(p, 6, "sum", x.sum);
+    x.sum_truncated = p.flag(7, "sum_truncated");
+    x.sum_none = p.flag(8, "sum_none");
+    x.tensor = p.u64(9, "tensor");
+    x.grad_tensor = p.u64(10, "grad_tensor");
+    return x;
   }
 
   // [6, node, name, seq, [next: node (-1: None), input_nr, ...], output_tensor,
@@ -227,30 +244,30 @@ class Decoder {
   }
 
   template <typename Lookup>
-  auto named(const Record& r, size_t k, uint32_t id, const char* what, Lookup lookup) {
+  auto named(const Record& r, size_t k, const char* name, uint32_t id, const char* what, Lookup lookup) {
     auto* v = lookup(s_.text[id]);
-    if (!v) r.fail(k, "chosen", std::string("has an unknown ") + what + " \"" + s_.text[id] + "\"");
+    if (!v) r.fail(k, name, std::string("has an unknown ") + what + " \"" + s_.text[id] + "\"");
     return *v;
   }
 
   // A dispatch key: a name from the table, or [functionality, backend, alias] names.
-  DispatchKey key(const Record& r, size_t k) {
-    element e = r.at(k, "chosen");
+  DispatchKey key(const Record& r, size_t k, const char* name = "chosen") {
+    element e = r.at(k, name);
     if (e.type() == element_type::ARRAY) {
       Record parts(e, r.index(), "the chosen key", s_);
-      if (parts.size() != 3) r.fail(k, "chosen", "must be a key name or [functionality, backend, alias]");
+      if (parts.size() != 3) r.fail(k, name, "must be a key name or [functionality, backend, alias]");
       DispatchKey key;
-      key.functionality = named(r, k, parts.id(0, "functionality"), "functionality", codec::functionality_named);
-      key.backend = named(r, k, parts.id(1, "backend"), "backend", codec::backend_named);
-      key.alias = named(r, k, parts.id(2, "alias"), "alias", codec::alias_named);
+      key.functionality = named(r, k, name, parts.id(0, "functionality"), "functionality", codec::functionality_named);
+      key.backend = named(r, k, name, parts.id(1, "backend"), "backend", codec::backend_named);
+      key.alias = named(r, k, name, parts.id(2, "alias"), "alias", codec::alias_named);
       return key;
     }
-    const uint32_t id = r.id(k, "chosen");
+    const uint32_t id = r.id(k, name);
     if (s_.key_state[id] == 0) {
       s_.key[id] = codec::key_named(s_.text[id]);
       s_.key_state[id] = 1;
     }
-    if (!s_.key[id]) r.fail(k, "chosen", "is not a dispatch key name: \"" + std::string(s_.text[id]) + "\"");
+    if (!s_.key[id]) r.fail(k, name, "is not a dispatch key name: \"" + std::string(s_.text[id]) + "\"");
     return *s_.key[id];
   }
 
@@ -458,7 +475,7 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
   // Reserving for the shortest records costs address space, not memory: untouched pages stay
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
-  Decoder decode(strings, version >= 3 ? 8 : 5);  // version 3 added types 6 to 8
+  Decoder decode(strings, version >= 3 ? 9 : 5);  // version 3 added types 6 to 9
   const size_t events_at = m.events;
   size_t next_check = 0;
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {
@@ -499,7 +516,7 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
     }
     for (size_t i = 0; i < out.events.size(); ++i) out.events[i].seq = first + i;
   }
-  if (version < 3) upgrade_autograd_events(out.events);
+  if (version < 3) upgrade_text_payloads(out.events);
   if (progress) progress->fraction.store(1.0);
   return out;
 }

@@ -163,7 +163,7 @@ LoadedTrace decode_document(const json& doc) {
              events.type_name());
   out.events.reserve(events.size());
   for (size_t i = 0; i < events.size(); ++i) out.events.push_back(codec::decode_event(events[i], i));
-  upgrade_autograd_events(out.events);
+  upgrade_text_payloads(out.events);
   return out;
 }
 

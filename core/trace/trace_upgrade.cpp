@@ -1,11 +1,12 @@
-// Note [Autograd events in older traces]
+// Note [Text payloads in older traces]
 // Up to format version 2 the autograd recorded its graph and the engine's steps as
 // kernel_detail fields of text: "node created" with node=5 next="4:0,none" leaf="6=11",
 // "autograd graph" with one "id=5 name=SumBackward0 seq=4 deps=0 next=4:0 leaf=11" record per
 // node, "grad arrived" with sum="[1, 2]". Version 3 records them as typed payloads
 // (GraphNode, GraphNodes, EngineStep). Reading an older file turns those texts into the typed
 // payloads once, here, so every view reads one kind of event. A field that does not parse
-// leaves its event as it was.
+// leaves its event as it was. The same goes for an operator's "dispatch table", the text
+// torch._C._dispatch_dump_table prints until version 3 made it a DispatchTable.
 #include "core/trace/trace_upgrade.h"
 
 #include <charconv>
@@ -151,7 +152,48 @@ bool parse_sum(std::string_view s, EngineStep& x) {
   return true;
 }
 
+// An operator's table as torch._C._dispatch_dump_table prints it, one line per key:
+// "AutogradCPU: registered at build/generated/RegisterAutograd.cpp:6650 [autograd kernel]",
+// with "fallthrough " before "registered" for a fallthrough.
+std::optional<DispatchTable> dispatch_table(const KernelDetail& d) {
+  DispatchTable t;
+  t.op = intern(text(d, "op"));
+  t.schema = intern(text(d, "schema"));
+  const std::string_view table = text(d, "table");
+  for (size_t pos = 0; pos < table.size();) {
+    size_t eol = table.find('\n', pos);
+    if (eol == std::string_view::npos) eol = table.size();
+    std::string_view line = table.substr(pos, eol - pos);
+    pos = eol + 1;
+    const size_t colon = line.find(": ");
+    if (colon == std::string_view::npos) continue;
+    auto key = DispatchKey::parse(line.substr(0, colon));
+    if (!key) return std::nullopt;
+    DispatchTableRow r;
+    r.key = *key;
+    std::string_view rest = line.substr(colon + 2);
+    if (rest.rfind("fallthrough ", 0) == 0) {
+      r.fallthrough = true;
+      rest.remove_prefix(12);
+    }
+    if (rest.rfind("registered at ", 0) == 0) rest.remove_prefix(14);
+    const size_t br = rest.rfind(" [");
+    if (br != std::string_view::npos && rest.back() == ']') {
+      r.kind = intern(rest.substr(br + 2, rest.size() - br - 3));
+      rest = rest.substr(0, br);
+    }
+    r.registered_at = intern(rest);
+    t.rows.push_back(r);
+  }
+  return t;
+}
+
 std::optional<Payload> upgraded(const Event& e, const KernelDetail& d) {
+  if (e.category == Category::Dispatch) {
+    if (e.phase != Phase::Instant || std::strcmp(e.name, "dispatch table") != 0) return std::nullopt;
+    if (auto t = dispatch_table(d)) return Payload(std::move(*t));
+    return std::nullopt;
+  }
   if (e.phase == Phase::Instant && std::strcmp(e.name, "node created") == 0) {
     if (auto g = node_created(d)) return Payload(std::move(*g));
     return std::nullopt;
@@ -194,9 +236,9 @@ std::optional<Payload> upgraded(const Event& e, const KernelDetail& d) {
 
 }  // namespace
 
-void upgrade_autograd_events(std::vector<Event>& events) {
+void upgrade_text_payloads(std::vector<Event>& events) {
   for (Event& e : events) {
-    if (e.category != Category::Autograd) continue;
+    if (e.category != Category::Autograd && e.category != Category::Dispatch) continue;
     const auto* d = std::get_if<KernelDetail>(&e.payload);
     if (!d) continue;
     if (auto p = upgraded(e, *d)) e.payload = std::move(*p);

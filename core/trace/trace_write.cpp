@@ -228,6 +228,22 @@ struct CompactPayload {
     }
     o.raw("]]");
   }
+  void operator()(const DispatchTable& d) {
+    o.raw(",[9");
+    id(t.of(d.op));
+    id(t.of(d.schema));
+    o.raw(",[");
+    for (size_t i = 0; i < d.rows.size(); ++i) {
+      const DispatchTableRow& r = d.rows[i];
+      o.raw(i ? ",[" : "[");
+      key(r.key);
+      num(r.fallthrough);
+      id(t.of(r.registered_at));
+      id(t.of(r.kind));
+      o.ch(']');
+    }
+    o.raw("]]");
+  }
   void operator()(const EngineStep& x) {
     o.raw(",[8");
     unum(x.node);
@@ -300,6 +316,12 @@ struct ChromeArgs {
   void operator()(const GraphNodes& g) {
     field("nodes");
     o.u64(g.nodes.size());
+  }
+  void operator()(const DispatchTable& d) {
+    field("op");
+    o.str(d.op);
+    field("rows");
+    o.u64(d.rows.size());
   }
   void operator()(const EngineStep& x) {
     field("node");

@@ -226,7 +226,7 @@ TEST(ReadErrors, BadValuesInsideItems) {
   EXPECT_ERROR_HAS(with(8, 8, 18446744073709551615ull), "(storage_offset) is out of range (a 64-bit signed integer)");
   EXPECT_ERROR_HAS(with(4, 2, "blocked"), "event 4: the payload item 2 (value) must be an integer, got a string");
   EXPECT_ERROR_HAS(with(0, 1, 5000000000), "(line) is 5000000000, out of range (a 32-bit signed integer)");
-  EXPECT_ERROR_HAS(with(0, 0, 9), "event 0: the payload item 0 (type) is 9, out of range (0 to 8)");
+  EXPECT_ERROR_HAS(with(0, 0, 10), "event 0: the payload item 0 (type) is 10, out of range (0 to 9)");
   EXPECT_ERROR_HAS(with_item(0, 1, 5000000000), "event 0: the record item 1 (tid) is 5000000000, out of range");
   EXPECT_ERROR_HAS(with_item(0, 2, 3), "event 0: the record item 2 (phase) is 3, out of range (0 to 2)");
   EXPECT_ERROR_HAS(with_item(0, 3, 8), "event 0: the record item 3 (category) is 8, out of range (0 to 7)");
@@ -237,7 +237,7 @@ TEST(ReadErrors, BadValuesInsideItems) {
   json seqs = doc;
   seqs["insidePyTorch"].erase("first_seq");
   seqs["insidePyTorch"]["seqs"] = json::array({0, 1});
-  EXPECT_ERROR_HAS(seqs.dump(), "insidePyTorch.seqs has 2 entries for 23 events");
+  EXPECT_ERROR_HAS(seqs.dump(), "insidePyTorch.seqs has 2 entries for 24 events");
   seqs["insidePyTorch"]["seqs"] = json::array({-1});
   EXPECT_ERROR_HAS(seqs.dump(), "seq 0 must not be negative");
   seqs["insidePyTorch"]["seqs"] = "all";

@@ -211,7 +211,7 @@ TEST(Export, ChromeSlicesAndArgs) {
     }
   }
   EXPECT_EQ(x, 5);  // 5 Begin/End pairs
-  EXPECT_EQ(i, 13);
+  EXPECT_EQ(i, 14);
   ASSERT_NE(add, nullptr);
   EXPECT_DOUBLE_EQ((*add)["ts"].get<double>(), 1.00025);   // 1000 ns (+ a quarter ns, see chrome_layout.cpp)
   EXPECT_DOUBLE_EQ((*add)["dur"].get<double>(), 1.00025);  // 1000 ns

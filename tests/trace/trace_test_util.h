@@ -95,6 +95,17 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
     auto& y = std::get<GraphNodes>(b);
     ASSERT_EQ(x->nodes.size(), y.nodes.size()) << at;
     for (size_t i = 0; i < x->nodes.size(); ++i) expect_same_node(x->nodes[i], y.nodes[i], at + ": node " + std::to_string(i));
+  } else if (auto* x = std::get_if<DispatchTable>(&a)) {
+    auto& y = std::get<DispatchTable>(b);
+    EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
+    EXPECT_TRUE(same_str(x->schema, y.schema)) << at << ": schema";
+    ASSERT_EQ(x->rows.size(), y.rows.size()) << at;
+    for (size_t i = 0; i < x->rows.size(); ++i) {
+      EXPECT_TRUE(x->rows[i].key == y.rows[i].key) << at << ": row " << i << " key";
+      EXPECT_EQ(x->rows[i].fallthrough, y.rows[i].fallthrough) << at << ": row " << i;
+      EXPECT_TRUE(same_str(x->rows[i].registered_at, y.rows[i].registered_at)) << at << ": row " << i;
+      EXPECT_TRUE(same_str(x->rows[i].kind, y.rows[i].kind)) << at << ": row " << i;
+    }
   } else if (auto* x = std::get_if<EngineStep>(&a)) {
     auto& y = std::get<EngineStep>(b);
     EXPECT_EQ(x->node, y.node) << at;
@@ -239,6 +250,14 @@ inline std::vector<Event> sample_events() {
   add(2100, 1, Phase::End, Category::Autograd, "backward");
   add(2200, 0, Phase::Instant, Category::Lesson, "step", Text{""});
   add(2300, 0, Phase::Instant, Category::Note, "", StorageInfo{77, 24, "cpu", true});
+  DispatchTable table;
+  table.op = "aten::add.Tensor";
+  table.schema = "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor";
+  table.rows = {DispatchTableRow{keys::CPU, false, "build/generated/RegisterCPU.cpp:96", "kernel"},
+                DispatchTableRow{DispatchKey(Functionality::ADInplaceOrView), true, "core/ops/fallthrough.cpp:3",
+                                 "backend fallback"},
+                DispatchTableRow{DispatchKey(Functionality::Dense), false, "", "missing"}};  // non-canonical
+  add(2400, 0, Phase::Instant, Category::Dispatch, "dispatch table", table);
   return ev;
 }
 

@@ -1,5 +1,5 @@
 // Reading traces of format versions 1 and 2, whose autograd events carry text fields: they
-// come back as the typed payloads version 3 records (Note [Autograd events in older traces]).
+// come back as the typed payloads version 3 records (Note [Text payloads in older traces]).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -87,6 +87,31 @@ TEST(Upgrade, Version2AutogradTextsBecomeTypedPayloads) { expect_upgraded(read_t
 
 TEST(Upgrade, Version1AutogradTextsBecomeTypedPayloads) {
   expect_upgraded(read_trace_json(to_json_text_v1(old_events(), {})).events);
+}
+
+TEST(Upgrade, Version2DispatchTableTextBecomesRows) {
+  const std::vector<Event> old = {make_event(
+      0, 1, 0, Phase::Instant, Category::Dispatch, "dispatch table",
+      fields({{"op", "aten::add.Tensor"},
+              {"schema", "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"},
+              {"table", "CPU: registered at build/generated/RegisterCPU.cpp:96 [kernel]\n"
+                        "ADInplaceOrView: fallthrough registered at core/ops/fallthrough.cpp:3 [backend fallback]\n"
+                        "AutogradCPU: registered at build/generated/RegisterAutograd.cpp:6650 [autograd kernel]\n"}}))};
+  const auto back = read_trace_json(as_version_2(old)).events;
+  ASSERT_EQ(back.size(), 1u);
+  const auto* t = std::get_if<DispatchTable>(&back[0].payload);
+  ASSERT_NE(t, nullptr);
+  EXPECT_STREQ(t->op, "aten::add.Tensor");
+  EXPECT_STREQ(t->schema, "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
+  ASSERT_EQ(t->rows.size(), 3u);
+  EXPECT_EQ(t->rows[0].key.name(), "CPU");
+  EXPECT_FALSE(t->rows[0].fallthrough);
+  EXPECT_STREQ(t->rows[0].registered_at, "build/generated/RegisterCPU.cpp:96");
+  EXPECT_STREQ(t->rows[0].kind, "kernel");
+  EXPECT_EQ(t->rows[1].key.name(), "ADInplaceOrView");
+  EXPECT_TRUE(t->rows[1].fallthrough);
+  EXPECT_STREQ(t->rows[1].kind, "backend fallback");
+  EXPECT_EQ(t->rows[2].key.name(), "AutogradCPU");
 }
 
 TEST(Upgrade, Version3KeepsWhatItReads) {

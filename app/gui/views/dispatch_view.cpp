@@ -82,39 +82,11 @@ struct OpTable {
   std::vector<TableRow> rows;
 };
 
-// "Key: [fallthrough ]registered at FILE:LINE [kind]" (torch._C._dispatch_dump_table).
-OpTable parse_table(const trace::KernelDetail& d) {
+OpTable op_table(const trace::DispatchTable& d) {
   OpTable t;
-  std::string text;
-  for (const auto& [k, v] : d.fields) {
-    if (std::strcmp(k, "schema") == 0) t.schema = v;
-    if (std::strcmp(k, "table") == 0) text = v;
-  }
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string::npos) eol = text.size();
-    std::string_view line(text.data() + pos, eol - pos);
-    pos = eol + 1;
-    size_t colon = line.find(": ");
-    if (colon == std::string_view::npos) continue;
-    TableRow r;
-    r.key = std::string(line.substr(0, colon));
-    r.k = DispatchKey::parse(r.key);
-    std::string_view rest = line.substr(colon + 2);
-    if (rest.rfind("fallthrough ", 0) == 0) {
-      r.fallthrough = true;
-      rest.remove_prefix(12);
-    }
-    if (rest.rfind("registered at ", 0) == 0) rest.remove_prefix(14);
-    size_t br = rest.rfind(" [");
-    if (br != std::string_view::npos && rest.back() == ']') {
-      r.kind = std::string(rest.substr(br + 2, rest.size() - br - 3));
-      rest = rest.substr(0, br);
-    }
-    r.site = std::string(rest);
-    t.rows.push_back(std::move(r));
-  }
+  t.schema = d.schema;
+  for (const trace::DispatchTableRow& r : d.rows)
+    t.rows.push_back(TableRow{r.key.name(), r.key, r.fallthrough, r.registered_at, r.kind});
   return t;
 }
 
@@ -283,10 +255,8 @@ class DispatchView : public View {
       for (const auto& e : doc.events) {
         if (e.category != trace::Category::Dispatch || e.phase != trace::Phase::Instant) continue;
         if (std::strcmp(e.name, "dispatch table") != 0) continue;
-        const auto* d = std::get_if<trace::KernelDetail>(&e.payload);
-        if (!d) continue;
-        for (const auto& [k, v] : d->fields)
-          if (std::strcmp(k, "op") == 0 && !tables_.count(v)) tables_.emplace(v, parse_table(*d));
+        const auto* d = std::get_if<trace::DispatchTable>(&e.payload);
+        if (d && !tables_.count(d->op)) tables_.emplace(d->op, op_table(*d));
       }
     }
     if (gen_ == doc.generation && first_ == doc.first && last_ == doc.last) return;

@@ -102,6 +102,11 @@ void draw_payload_tooltip(const Event& e, const std::string& when) {
           for (size_t i = 0; i < p.nodes.size() && i < kShown; ++i)
             ImGui::Text("%s #%" PRIu64 "  deps=%d", p.nodes[i].name, p.nodes[i].node, p.nodes[i].deps);
           if (p.nodes.size() > kShown) ImGui::TextDisabled("... (%zu nodes)", p.nodes.size());
+        } else if constexpr (std::is_same_v<T, trace::DispatchTable>) {
+          ImGui::TextUnformatted(p.schema);
+          for (const auto& r : p.rows)
+            ImGui::Text("%s: %sregistered at %s [%s]", r.key.name().c_str(), r.fallthrough ? "fallthrough " : "",
+                        r.registered_at, r.kind);
         } else {
           ImGui::TextDisabled("-");
         }
