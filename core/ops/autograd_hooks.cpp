@@ -30,12 +30,8 @@ static void before_call(const char* op, const Tensor* const* inputs, size_t n, b
     }
   }
   if (!trace::tracing_enabled()) return;
-  const bool grad = grad_mode_enabled();
-  std::string text = std::string(op) + ": grad mode " + (grad ? "on" : "off") + ", " +
-                     (any_requires_grad ? "an input requires grad" : "no input requires grad") + " -> " +
-                     (grad && any_requires_grad ? std::string("records ") + (node && *node ? node : "a backward node")
-                                                : std::string("no graph is recorded"));
-  trace::Recorder::current().instant(trace::Category::Autograd, "autograd decision", trace::Text{std::move(text)});
+  trace::Recorder::current().instant(trace::Category::Autograd, "autograd decision",
+                                     trace::AutogradDecision{op, grad_mode_enabled(), any_requires_grad, node ? node : ""});
 }
 
 void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable,

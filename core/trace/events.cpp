@@ -65,6 +65,13 @@ Fields payload_fields(const EngineStep& s) {
   return f;
 }
 
+std::string decision_text(const AutogradDecision& d) {
+  std::string s = std::string("grad mode ") + (d.grad_mode ? "on" : "off") + ", " +
+                  (d.requires_grad ? "an input requires grad" : "no input requires grad") + " -> ";
+  if (!d.records()) return s + "no graph is recorded";
+  return s + "records " + (d.node && *d.node ? d.node : "a backward node");
+}
+
 std::string sum_text(const EngineStep& s) {
   if (s.sum_none) return "None";
   std::ostringstream o;

@@ -162,6 +162,18 @@ struct DispatchTable {
   std::vector<DispatchTableRow> rows;
 };
 
+// "autograd decision": what an operator's Autograd kernel found before redispatching, and so
+// whether it records a backward node.
+struct AutogradDecision {
+  const char* op = "";         // "aten::mul.Tensor"
+  bool grad_mode = false;      // grad mode was on
+  bool requires_grad = false;  // some input requires grad
+  const char* node = "";       // the node it records when both hold ("MulBackward0"; may be "")
+  bool records() const { return grad_mode && requires_grad; }
+};
+// "grad mode on, an input requires grad -> records MulBackward0" (without the operator).
+std::string decision_text(const AutogradDecision& d);
+
 // A typed autograd payload as the key/value fields views list (the Event log, tooltips, the
 // Dispatch view's details, the CLI's dispatch text): {"node", "5"}, {"name", "MulBackward0"}...
 using Fields = std::vector<std::pair<const char*, std::string>>;
@@ -171,7 +183,7 @@ Fields payload_fields(const EngineStep& s);
 std::string sum_text(const EngineStep& s);
 
 using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageInfo, ScriptLine, Text, KernelDetail,
-                             GraphNode, GraphNodes, EngineStep, DispatchTable>;
+                             GraphNode, GraphNodes, EngineStep, DispatchTable, AutogradDecision>;
 
 struct Event {
   uint64_t seq = 0;     // order of recording, 0-based, unique per recorder

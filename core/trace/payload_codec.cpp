@@ -89,6 +89,10 @@ struct PayloadEncoder {
     for (const auto& n : g.nodes) nodes.push_back((*this)(n));
     return {{"type", "graph_nodes"}, {"nodes", std::move(nodes)}};
   }
+  json operator()(const AutogradDecision& d) const {
+    return {{"type", "autograd_decision"}, {"op", d.op}, {"grad_mode", d.grad_mode}, {"requires_grad", d.requires_grad},
+            {"node", d.node}};
+  }
   json operator()(const DispatchTable& d) const {
     json rows = json::array();
     for (const auto& r : d.rows)
@@ -395,6 +399,8 @@ Payload decode_payload(const json& j, size_t index) {
     }
     return g;
   }
+  if (type == "autograd_decision")
+    return AutogradDecision{f.interned("op"), f.boolean("grad_mode"), f.boolean("requires_grad"), f.interned("node")};
   if (type == "dispatch_table") {
     DispatchTable d;
     d.op = f.interned("op");

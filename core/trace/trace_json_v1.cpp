@@ -82,6 +82,7 @@ struct ArgsSummary {
   json operator()(const GraphNodes& g) const { return {{"nodes", g.nodes.size()}}; }
   json operator()(const EngineStep& x) const { return {{"node", x.node}, {"node_name", x.name}}; }
   json operator()(const DispatchTable& d) const { return {{"op", d.op}, {"rows", d.rows.size()}}; }
+  json operator()(const AutogradDecision& d) const { return {{"op", d.op}, {"decision", decision_text(d)}}; }
 };
 
 json summary(const Event& e) {

@@ -24,7 +24,34 @@ using simdjson::dom::element_type;
 constexpr size_t kNone = std::numeric_limits<size_t>::max();
 
 // The string table, with what its entries mean once parsed (key sets, dispatch keys), cached.
+// A JSON array of numbers ("nan", "inf" and "-inf" as strings) appended to `out`; false, with
+// `why`, for anything else.
+bool number_list(element list, std::vector<double>& out, std::string& why) {
+  const simdjson::dom::array items = list.get_array().value_unsafe();  // a copy: the result is a temporary
+  for (element x : items) {
+    switch (x.type()) {
+      case element_type::DOUBLE: out.push_back(x.get_double().value_unsafe()); break;
+      case element_type::INT64: out.push_back(static_cast<double>(x.get_int64().value_unsafe())); break;
+      case element_type::UINT64: out.push_back(static_cast<double>(x.get_uint64().value_unsafe())); break;
+      case element_type::STRING: {
+        std::string_view s = x.get_string().value_unsafe();
+        if (s == "nan") out.push_back(std::numeric_limits<double>::quiet_NaN());
+        else if (s == "inf") out.push_back(std::numeric_limits<double>::infinity());
+        else if (s == "-inf") out.push_back(-std::numeric_limits<double>::infinity());
+        else {
+          why = "holds the string \"" + std::string(s) + "\" (only \"nan\", \"inf\", \"-inf\")";
+          return false;
+        }
+        break;
+      }
+      default: why = std::string("must hold numbers, got ") + json_type_name(x.type()); return false;
+    }
+  }
+  return true;
+}
+
 struct Strings {
+  std::vector<std::vector<double>> values;  // version 3: the storage previews' table
   std::vector<const char*> text;
   std::vector<size_t> length;  // a text may hold NUL bytes
   std::vector<uint64_t> key_set;
@@ -128,7 +155,7 @@ class Decoder {
 
  private:
   Payload payload(const Record& p) {
-    switch (p.bounded(0, "type", max_type_, max_type_ == 9 ? "0 to 9" : "0 to 5")) {
+    switch (p.bounded(0, "type", max_type_, max_type_ == 10 ? "0 to 10" : "0 to 5")) {
       case 0: return dispatch_step(p);
       case 1: return tensor_meta(p);
       case 2: {
@@ -175,7 +202,10 @@ class Decoder {
         }
         return d;
       }
-      default: return DispatchTable{};  // not reached: the type is bounded above
+      case 10:
+        expect_items(p, 5);
+        return AutogradDecision{p.str(1, "op"), p.flag(2, "grad_mode"), p.flag(3, "requires_grad"), p.str(4, "node")};
+      default: return std::monostate{};  // not reached: the type is bounded above
     }
   }
 
@@ -302,23 +332,17 @@ class Decoder {
   }
 
   static void doubles(const Record& p, size_t k, const char* name, std::vector<double>& out) {
-    const simdjson::dom::array items = p.array(k, name).get_array().value_unsafe();
-    for (element x : items) {
-      switch (x.type()) {
-        case element_type::DOUBLE: out.push_back(x.get_double().value_unsafe()); break;
-        case element_type::INT64: out.push_back(static_cast<double>(x.get_int64().value_unsafe())); break;
-        case element_type::UINT64: out.push_back(static_cast<double>(x.get_uint64().value_unsafe())); break;
-        case element_type::STRING: {
-          std::string_view s = x.get_string().value_unsafe();
-          if (s == "nan") out.push_back(std::numeric_limits<double>::quiet_NaN());
-          else if (s == "inf") out.push_back(std::numeric_limits<double>::infinity());
-          else if (s == "-inf") out.push_back(-std::numeric_limits<double>::infinity());
-          else p.fail(k, name, "holds the string \"" + std::string(s) + "\" (only \"nan\", \"inf\", \"-inf\")");
-          break;
-        }
-        default: p.fail(k, name, std::string("must hold numbers, got ") + json_type_name(x.type()));
-      }
-    }
+    std::string why;
+    if (!number_list(p.array(k, name), out, why)) p.fail(k, name, why);
+  }
+
+  // Version 3: an index into the "values" table; before, the list itself.
+  void storage_values(const Record& p, std::vector<double>& out) {
+    if (max_type_ < 10) return doubles(p, 14, "storage_values", out);
+    const uint64_t i = p.u64(14, "storage_values");
+    if (i >= s_.values.size())
+      p.fail(14, "storage_values", "is value list " + std::to_string(i) + ", but the table has " + std::to_string(s_.values.size()));
+    out = s_.values[i];
   }
 
   Payload tensor_meta(const Record& p) {
@@ -337,7 +361,7 @@ class Decoder {
     t.requires_grad = p.flag(11, "requires_grad");
     t.is_view = p.flag(12, "is_view");
     t.label = p.str(13, "label");
-    doubles(p, 14, "storage_values", t.storage_values);
+    storage_values(p, t.storage_values);
     t.storage_truncated = p.flag(15, "storage_truncated");
     return t;
   }
@@ -388,8 +412,8 @@ TraceMeta decode_meta(element j) {
 
 // Where the members of "insidePyTorch" start (kNone: absent).
 struct Members {
-  size_t format = kNone, version = kNone, meta = kNone, strings = kNone, events = kNone, first_seq = kNone,
-         seqs = kNone;
+  size_t format = kNone, version = kNone, meta = kNone, strings = kNone, values = kNone, events = kNone,
+         first_seq = kNone, seqs = kNone;
   size_t end = 0;  // just past the object
 };
 
@@ -422,6 +446,7 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
     else if (key == "version") m.version = at;
     else if (key == "meta") m.meta = at;
     else if (key == "strings") m.strings = at;
+    else if (key == "values") m.values = at;
     else if (key == "events") m.events = at;
     else if (key == "first_seq") m.first_seq = at;
     else if (key == "seqs") m.seqs = at;
@@ -471,11 +496,22 @@ LoadedTrace load(std::string_view text, const std::function<void(size_t, size_t)
   strings.key_set_state.assign(strings.text.size(), 0);
   strings.key.assign(strings.text.size(), nullptr);
   strings.key_state.assign(strings.text.size(), 0);
+  if (version >= 3) {
+    member(m.values, "values");
+    s.array_batches("in insidePyTorch.values", [&](element e, size_t i, size_t) {
+      if (e.type() != element_type::ARRAY)
+        malformed("value list " + std::to_string(i) + " must be an array, got " + json_type_name(e.type()));
+      std::vector<double> list;
+      std::string why;
+      if (!number_list(e, list, why)) malformed("value list " + std::to_string(i) + " " + why);
+      strings.values.push_back(std::move(list));
+    });
+  }
   member(m.events, "events");
   // Reserving for the shortest records costs address space, not memory: untouched pages stay
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
-  Decoder decode(strings, version >= 3 ? 9 : 5);  // version 3 added types 6 to 9
+  Decoder decode(strings, version >= 3 ? 10 : 5);  // version 3 added types 6 to 10
   const size_t events_at = m.events;
   size_t next_check = 0;
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {

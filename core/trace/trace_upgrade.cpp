@@ -6,7 +6,8 @@
 // (GraphNode, GraphNodes, EngineStep). Reading an older file turns those texts into the typed
 // payloads once, here, so every view reads one kind of event. A field that does not parse
 // leaves its event as it was. The same goes for an operator's "dispatch table", the text
-// torch._C._dispatch_dump_table prints until version 3 made it a DispatchTable.
+// torch._C._dispatch_dump_table prints until version 3 made it a DispatchTable, and for an
+// "autograd decision", a sentence until version 3 made it an AutogradDecision.
 #include "core/trace/trace_upgrade.h"
 
 #include <charconv>
@@ -188,6 +189,27 @@ std::optional<DispatchTable> dispatch_table(const KernelDetail& d) {
   return t;
 }
 
+// "aten::mul.Tensor: grad mode on, an input requires grad -> records MulBackward0".
+std::optional<AutogradDecision> decision(std::string_view s) {
+  auto take = [&s](std::string_view prefix) {
+    if (s.substr(0, prefix.size()) != prefix) return false;
+    s.remove_prefix(prefix.size());
+    return true;
+  };
+  const size_t colon = s.find(": grad mode ");
+  if (colon == std::string_view::npos) return std::nullopt;
+  AutogradDecision d;
+  d.op = intern(s.substr(0, colon));
+  s.remove_prefix(colon + 12);
+  d.grad_mode = take("on, ");
+  if (!d.grad_mode && !take("off, ")) return std::nullopt;
+  d.requires_grad = take("an input requires grad -> ");
+  if (!d.requires_grad && !take("no input requires grad -> ")) return std::nullopt;
+  if (take("records ")) d.node = intern(s == "a backward node" ? std::string_view() : s);
+  else if (s != "no graph is recorded") return std::nullopt;
+  return d;
+}
+
 std::optional<Payload> upgraded(const Event& e, const KernelDetail& d) {
   if (e.category == Category::Dispatch) {
     if (e.phase != Phase::Instant || std::strcmp(e.name, "dispatch table") != 0) return std::nullopt;
@@ -239,6 +261,10 @@ std::optional<Payload> upgraded(const Event& e, const KernelDetail& d) {
 void upgrade_text_payloads(std::vector<Event>& events) {
   for (Event& e : events) {
     if (e.category != Category::Autograd && e.category != Category::Dispatch) continue;
+    if (const auto* t = std::get_if<Text>(&e.payload); t && std::strcmp(e.name, "autograd decision") == 0) {
+      if (auto d = decision(t->text)) e.payload = *d;
+      continue;
+    }
     const auto* d = std::get_if<KernelDetail>(&e.payload);
     if (!d) continue;
     if (auto p = upgraded(e, *d)) e.payload = std::move(*p);

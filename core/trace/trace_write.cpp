@@ -11,7 +11,9 @@
 // before the events. Recorded names are interned pointers (Note [Event strings are interned]),
 // so most of the table is built by hashing pointers, not texts; a text that came in as two
 // pointers is simply listed twice. Free texts (an autograd decision, printed output) are
-// hashed by content: the same decision recorded 80,000 times is stored once.
+// hashed by content: the same decision recorded 80,000 times is stored once. Likewise a
+// tensor snapshot's storage preview is an index into "values", the distinct lists, also
+// written before the events: an input snapshotted at every training step is stored once.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -71,10 +73,29 @@ class StringTable {
   std::vector<std::string> texts_;
 };
 
+// The table of storage previews: a program snapshots the same input tensor at every step, so
+// each distinct list of values is written once and tensor records refer to it by index.
+class ValueTable {
+ public:
+  uint32_t of(const std::vector<double>& v) {
+    // By bit pattern: -0.0 and 0.0, or two NaNs, are different values.
+    std::string key(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+    auto [it, fresh] = by_bits_.try_emplace(std::move(key), static_cast<uint32_t>(lists_.size()));
+    if (fresh) lists_.push_back(&v);
+    return it->second;
+  }
+  const std::vector<const std::vector<double>*>& lists() const { return lists_; }
+
+ private:
+  std::unordered_map<std::string, uint32_t> by_bits_;
+  std::vector<const std::vector<double>*> lists_;  // the first event's own list, by index
+};
+
 // Writes one payload as its compact record (Note [Compact payload records]).
 struct CompactPayload {
   JsonText& o;
   StringTable& t;
+  ValueTable& values;
 
   void key(const DispatchKey& k) {
     if (codec::has_canonical_name(k)) {
@@ -156,8 +177,7 @@ struct CompactPayload {
     num(m.requires_grad);
     num(m.is_view);
     id(t.of(m.label));
-    o.ch(',');
-    list(m.storage_values);
+    id(values.of(m.storage_values));
     num(m.storage_truncated);
     o.ch(']');
   }
@@ -244,6 +264,14 @@ struct CompactPayload {
     }
     o.raw("]]");
   }
+  void operator()(const AutogradDecision& d) {
+    o.raw(",[10");
+    id(t.of(d.op));
+    num(d.grad_mode);
+    num(d.requires_grad);
+    id(t.of(d.node));
+    o.ch(']');
+  }
   void operator()(const EngineStep& x) {
     o.raw(",[8");
     unum(x.node);
@@ -316,6 +344,10 @@ struct ChromeArgs {
   void operator()(const GraphNodes& g) {
     field("nodes");
     o.u64(g.nodes.size());
+  }
+  void operator()(const AutogradDecision& d) {
+    field("decision");  // the operator is the enclosing slice's
+    o.str(decision_text(d));
   }
   void operator()(const DispatchTable& d) {
     field("op");
@@ -471,9 +503,10 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
   meta_part(o, meta);
   // The records go to a second buffer while the table fills; the table is written first.
   StringTable table;
+  ValueTable values;
   JsonText r;
   {
-    CompactPayload payload{r, table};
+    CompactPayload payload{r, table, values};
     int64_t prev_ts = 0;
     for (size_t i = 0; i < events.size(); ++i) {
       const Event& e = events[i];
@@ -514,6 +547,16 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
     if (i) o.ch(',');
     o.str(texts[i]);
     o.maybe_flush();
+  }
+  o.raw("],\n\"values\":[");
+  {
+    CompactPayload lists{o, table, values};
+    const auto& all = values.lists();
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (i) o.ch(',');
+      lists.list(*all[i]);
+      o.maybe_flush();
+    }
   }
   o.raw("],\n\"events\":[");
   o.flush();

@@ -90,6 +90,8 @@ static void render(const DispatchNode& n, int depth, int max_depth, std::ostring
         o << pad << "    " << d->name << ":";
         for (const auto& [key, v] : *fields) o << " " << key << "=" << v;
         o << "\n";
+      } else if (const auto* a = std::get_if<trace::AutogradDecision>(&d->payload)) {
+        o << pad << "    " << a->op << ": " << trace::decision_text(*a) << "\n";
       } else if (const auto* t = std::get_if<trace::Text>(&d->payload)) {
         o << pad << "    " << t->text << "\n";
       }

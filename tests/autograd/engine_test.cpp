@@ -303,10 +303,11 @@ TEST(Engine, NoGradRecordsNothing) {
   for (const Event& e : rec.events()) {
     if (e.category != Category::Autograd || std::strcmp(e.name, "autograd decision") != 0) continue;
     ++decisions;
-    const auto* t = std::get_if<ipt::trace::Text>(&e.payload);
-    ASSERT_NE(t, nullptr);
-    EXPECT_TRUE(contains(t->text, "grad mode off")) << t->text;
-    EXPECT_TRUE(contains(t->text, "no graph is recorded")) << t->text;
+    const auto* d = std::get_if<ipt::trace::AutogradDecision>(&e.payload);
+    ASSERT_NE(d, nullptr);
+    EXPECT_FALSE(d->grad_mode) << d->op;
+    EXPECT_FALSE(d->records()) << d->op;
+    EXPECT_TRUE(contains(ipt::trace::decision_text(*d), "no graph is recorded")) << d->op;
   }
   EXPECT_GE(decisions, 3);
   EXPECT_FALSE(accumulator(x)) << "no edge to x was ever made";

@@ -80,8 +80,7 @@ std::vector<Event> make_events(size_t n) {
     add(Phase::Instant, Category::Tensor, "tensor", t);
     t.label = "other";
     add(Phase::Instant, Category::Tensor, "tensor", t);
-    add(Phase::Instant, Category::Autograd, "autograd decision",
-        Text{"aten::add.Tensor: grad mode on, no input requires grad -> no graph is recorded"});
+    add(Phase::Instant, Category::Autograd, "autograd decision", AutogradDecision{"aten::add.Tensor", true, false, ""});
     add(Phase::Begin, Category::Dispatch, "aten::add.Tensor [CPU]", inner);
     add(Phase::Instant, Category::Storage, "storage allocated", StorageInfo{++id, 4, "cpu", false});
     add(Phase::End, Category::Dispatch, "aten::add.Tensor [CPU]");

@@ -95,6 +95,12 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
     auto& y = std::get<GraphNodes>(b);
     ASSERT_EQ(x->nodes.size(), y.nodes.size()) << at;
     for (size_t i = 0; i < x->nodes.size(); ++i) expect_same_node(x->nodes[i], y.nodes[i], at + ": node " + std::to_string(i));
+  } else if (auto* x = std::get_if<AutogradDecision>(&a)) {
+    auto& y = std::get<AutogradDecision>(b);
+    EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
+    EXPECT_EQ(x->grad_mode, y.grad_mode) << at;
+    EXPECT_EQ(x->requires_grad, y.requires_grad) << at;
+    EXPECT_TRUE(same_str(x->node, y.node)) << at << ": node";
   } else if (auto* x = std::get_if<DispatchTable>(&a)) {
     auto& y = std::get<DispatchTable>(b);
     EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
@@ -258,6 +264,8 @@ inline std::vector<Event> sample_events() {
                                  "backend fallback"},
                 DispatchTableRow{DispatchKey(Functionality::Dense), false, "", "missing"}};  // non-canonical
   add(2400, 0, Phase::Instant, Category::Dispatch, "dispatch table", table);
+  add(2500, 0, Phase::Instant, Category::Autograd, "autograd decision",
+      AutogradDecision{"aten::mul.Tensor", true, true, "MulBackward0"});
   return ev;
 }
 

@@ -114,6 +114,34 @@ TEST(Upgrade, Version2DispatchTableTextBecomesRows) {
   EXPECT_EQ(t->rows[2].key.name(), "AutogradCPU");
 }
 
+TEST(Upgrade, Version2DecisionSentencesBecomeDecisions) {
+  const std::vector<Event> old = {
+      make_event(0, 1, 0, Phase::Instant, Category::Autograd, "autograd decision",
+                 Text{"aten::mul.Tensor: grad mode on, an input requires grad -> records MulBackward0"}),
+      make_event(1, 2, 0, Phase::Instant, Category::Autograd, "autograd decision",
+                 Text{"aten::add.Tensor: grad mode off, an input requires grad -> no graph is recorded"}),
+      make_event(2, 3, 0, Phase::Instant, Category::Autograd, "autograd decision",
+                 Text{"aten::exp: grad mode on, an input requires grad -> records a backward node"}),
+      make_event(3, 4, 0, Phase::Instant, Category::Autograd, "autograd decision", Text{"something else"})};
+  const auto back = read_trace_json(as_version_2(old)).events;
+  ASSERT_EQ(back.size(), 4u);
+  const auto* a = std::get_if<AutogradDecision>(&back[0].payload);
+  ASSERT_NE(a, nullptr);
+  EXPECT_STREQ(a->op, "aten::mul.Tensor");
+  EXPECT_TRUE(a->grad_mode && a->requires_grad);
+  EXPECT_STREQ(a->node, "MulBackward0");
+  const auto* b = std::get_if<AutogradDecision>(&back[1].payload);
+  ASSERT_NE(b, nullptr);
+  EXPECT_FALSE(b->grad_mode);
+  EXPECT_TRUE(b->requires_grad);
+  EXPECT_EQ(decision_text(*b), "grad mode off, an input requires grad -> no graph is recorded");
+  const auto* c = std::get_if<AutogradDecision>(&back[2].payload);
+  ASSERT_NE(c, nullptr);
+  EXPECT_STREQ(c->node, "");
+  EXPECT_EQ(decision_text(*c), "grad mode on, an input requires grad -> records a backward node");
+  EXPECT_NE(std::get_if<Text>(&back[3].payload), nullptr);  // not a decision: left as it was
+}
+
 TEST(Upgrade, Version3KeepsWhatItReads) {
   // A version 3 file is read as written: a kernel_detail stays one.
   const auto back = read_trace_json(to_json_text(old_events(), {})).events;

@@ -299,8 +299,8 @@ class DispatchView : public View {
       if (is_autograd(s.chosen.functionality))
         for (const auto* cn : c.chain)
           for (const auto* d : cn->details)
-            if (const auto* t = std::get_if<trace::Text>(&d->payload))
-              if (d->category == trace::Category::Autograd && t->text.find("grad mode off") != std::string::npos) c.grad_off = true;
+            if (const auto* a = std::get_if<trace::AutogradDecision>(&d->payload))
+              if (!a->grad_mode) c.grad_off = true;
       uint64_t args = 0;
       for (uint64_t a : s.arg_key_sets) args |= a;
       c.autograd_excluded = (s.tls_excluded & fbit(Functionality::AutogradFunctionality)) &&
@@ -792,10 +792,10 @@ class DispatchView : public View {
       ImGui::SetCursorScreenPos(ImVec2(bx, ImGui::GetCursorScreenPos().y));
       if (it.detail) {
         const trace::Event& e = *it.detail;
-        if (const auto* t = std::get_if<trace::Text>(&e.payload)) {
-          std::string text = t->text;
-          const std::string prefix = std::string(s.op) + ": ";
-          if (text.rfind(prefix, 0) == 0) text = text.substr(prefix.size());
+        const auto* decision = std::get_if<trace::AutogradDecision>(&e.payload);
+        const auto* t = std::get_if<trace::Text>(&e.payload);
+        if (decision || t) {
+          const std::string text = decision ? trace::decision_text(*decision) : t->text;
           const bool ag = e.category == trace::Category::Autograd;
           ImGui::PushStyleColor(ImGuiCol_Text, ag ? ImGui::ColorConvertU32ToFloat4(lighter(KeyFamily::Autograd))
                                                   : ImGui::GetStyleColorVec4(ImGuiCol_Text));

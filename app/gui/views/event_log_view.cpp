@@ -147,6 +147,8 @@ std::string summarize(const Event& e, const Glyphs& g) {
           s = fields_summary(trace::payload_fields(p), g);
         } else if constexpr (std::is_same_v<T, trace::GraphNodes>) {
           s = std::to_string(p.nodes.size()) + " nodes";
+        } else if constexpr (std::is_same_v<T, trace::AutogradDecision>) {
+          s = std::string(p.op) + ": " + trace::decision_text(p);
         } else if constexpr (std::is_same_v<T, trace::DispatchTable>) {
           s = std::string(p.op) + "  " + std::to_string(p.rows.size()) + " entries";
         }

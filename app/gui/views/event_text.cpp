@@ -102,6 +102,9 @@ void draw_payload_tooltip(const Event& e, const std::string& when) {
           for (size_t i = 0; i < p.nodes.size() && i < kShown; ++i)
             ImGui::Text("%s #%" PRIu64 "  deps=%d", p.nodes[i].name, p.nodes[i].node, p.nodes[i].deps);
           if (p.nodes.size() > kShown) ImGui::TextDisabled("... (%zu nodes)", p.nodes.size());
+        } else if constexpr (std::is_same_v<T, trace::AutogradDecision>) {
+          ImGui::Text("%s: %s", tr("Operator"), p.op);
+          ImGui::TextUnformatted(trace::decision_text(p).c_str());
         } else if constexpr (std::is_same_v<T, trace::DispatchTable>) {
           ImGui::TextUnformatted(p.schema);
           for (const auto& r : p.rows)
