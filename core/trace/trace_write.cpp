@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
@@ -77,17 +78,18 @@ class StringTable {
 // each distinct list of values is written once and tensor records refer to it by index.
 class ValueTable {
  public:
+  // By bit pattern (-0.0 and 0.0, or two NaNs, are different values), keyed by a view of the
+  // event's own list: the events outlive the table, so nothing is copied.
   uint32_t of(const std::vector<double>& v) {
-    // By bit pattern: -0.0 and 0.0, or two NaNs, are different values.
-    std::string key(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
-    auto [it, fresh] = by_bits_.try_emplace(std::move(key), static_cast<uint32_t>(lists_.size()));
+    const std::string_view bits(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
+    auto [it, fresh] = by_bits_.try_emplace(bits, static_cast<uint32_t>(lists_.size()));
     if (fresh) lists_.push_back(&v);
     return it->second;
   }
   const std::vector<const std::vector<double>*>& lists() const { return lists_; }
 
  private:
-  std::unordered_map<std::string, uint32_t> by_bits_;
+  std::unordered_map<std::string_view, uint32_t> by_bits_;
   std::vector<const std::vector<double>*> lists_;  // the first event's own list, by index
 };
 
