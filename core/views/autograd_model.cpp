@@ -1,7 +1,7 @@
 // The autograd graph and engine frames from recorded events. See autograd_model.h.
 //
 // [SECTION] index
-//   helpers     next edges, running sums and tensor values as text
+//   helpers     numbers from text, tensor values as text
 //   graph       nodes from "node created" / "autograd graph", the scope of a range, closure
 //   runs        one BackwardRun per "backward" slice, replayed into frames
 //   dot         Graphviz DOT export
@@ -36,13 +36,6 @@ std::optional<T> parse_num(std::string_view s) {
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
   return v;
-}
-
-std::vector<AutogradNextEdge> next_edges(const trace::GraphNode& g) {
-  std::vector<AutogradNextEdge> out;
-  out.reserve(g.next.size());
-  for (const auto& e : g.next) out.push_back(AutogradNextEdge{e.valid, e.node, e.input_nr});
-  return out;
 }
 
 std::string number_text(double v, const char* dtype) {
@@ -123,7 +116,7 @@ std::vector<std::pair<AutogradNode, int>> graph_nodes(const trace::GraphNodes& g
     n.name = d.name;
     n.seq = d.seq;
     n.accumulate = n.name == kAccumulateName;
-    n.next = next_edges(d);
+    n.next = d.next;
     for (const auto& l : d.leaves)
       if (l.node == d.node) n.leaf = l.tensor;
     out.emplace_back(std::move(n), d.deps);
@@ -152,7 +145,7 @@ NodeBook read_nodes(const std::vector<trace::Event>& events, size_t first, size_
       AutogradNode& n = ensure(b, d->node);
       n.name = d->name;
       n.seq = d->seq;
-      n.next = next_edges(*d);
+      n.next = d->next;
       n.created_event = i;
       n.accumulate = n.name == kAccumulateName;
       if (d->output_tensor) {

@@ -34,13 +34,9 @@
 
 namespace ipt::views {
 
-// One of a node's next_functions: the node that receives the gradient of one forward input
-// and which of that node's inputs it is. An input that needs no gradient is None (invalid).
-struct AutogradNextEdge {
-  bool valid = false;
-  uint64_t node = 0;
-  uint32_t input_nr = 0;
-};
+// One of a node's next_functions, as recorded (trace::NextEdge): the node that receives the
+// gradient of one forward input and which of its inputs it is; None when not valid.
+using AutogradNextEdge = trace::NextEdge;
 
 struct AutogradNode {
   uint64_t id = 0;                        // process-unique node id (as recorded)
