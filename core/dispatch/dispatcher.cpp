@@ -78,13 +78,12 @@ static thread_local int tls_trace_depth = 0;
 // also records that operator's computed table (as `torch._C._dispatch_dump_table` prints it):
 // a loaded trace can show the table with the chosen entry highlighted.
 static void record_table_once(const OperatorEntry& op) {
-  static std::mutex mu;
-  static std::set<std::pair<uint64_t, const OperatorEntry*>> seen;
   trace::Recorder& rec = trace::Recorder::current();
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    if (!seen.insert({rec.session(), &op}).second) return;
-  }
+  const uint64_t session = rec.session();
+  std::atomic<uint64_t>& recorded = op.table_recorded_session();
+  uint64_t seen = recorded.load(std::memory_order_relaxed);
+  // Sessions are unique, so one exchange decides which thread records the table.
+  if (seen == session || !recorded.compare_exchange_strong(seen, session, std::memory_order_relaxed)) return;
   trace::DispatchTable d;
   d.op = op.full_name_cstr();
   d.schema = trace::intern(op.schema());

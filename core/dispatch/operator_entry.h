@@ -66,6 +66,9 @@ class OperatorEntry {
     return step_names_[static_cast<size_t>(dispatch_table_slot(runtime_key))];
   }
 
+  // The recorder session (Recorder::session()) this operator's table was last recorded in.
+  std::atomic<uint64_t>& table_recorded_session() const { return table_session_; }
+
   // Every runtime key that has an entry, with it, in torch._C._dispatch_dump_table's order.
   std::vector<std::pair<DispatchKey, const TableEntry*>> table() const;
   // Like torch._C._dispatch_dump_table: one line per runtime key that has an entry.
@@ -84,6 +87,7 @@ class OperatorEntry {
   std::vector<std::pair<DispatchKey, KernelFunction>> registrations_;
   std::array<TableEntry, kNumDispatchTableSlots> table_;
   mutable std::array<std::atomic<const char*>, kNumDispatchTableSlots> step_names_{};
+  mutable std::atomic<uint64_t> table_session_{0};
   DispatchKeySet non_fallthrough_ = DispatchKeySet::from_raw(~uint64_t(0));
 };
 

@@ -83,3 +83,8 @@ std::string sum_text(const EngineStep& s) {
 }
 
 }  // namespace ipt::trace
+
+namespace ipt::trace {
+// A million loaded events must fit the GUI's memory budget: keep an Event at 200 bytes.
+static_assert(sizeof(Event) <= 200, "an Event grew past 200 bytes");
+}  // namespace ipt::trace

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/dispatch/dispatch_key.h"
+#include "core/util/small_vector.h"
 
 namespace ipt::trace {
 
@@ -35,6 +36,9 @@ enum class Category : uint8_t {
 };
 const char* category_name(Category c);
 
+// A storage preview: its first values (Note [Small lists stay inside the event]).
+using PreviewValues = SmallVector<double, 1>;
+
 // Metadata snapshot of a tensor, with a preview of its storage's values.
 struct TensorMeta {
   uint64_t tensor_id = 0;
@@ -42,16 +46,17 @@ struct TensorMeta {
   int64_t storage_nbytes = 0;
   const char* dtype = "float32";  // "float32", "float64", "int64", "bool"
   const char* device = "cpu";     // "cpu", "cuda:0", "meta"
-  std::vector<int64_t> sizes;
-  std::vector<int64_t> strides;
+  // Up to three dimensions are kept inside the event (Note [Small lists stay inside the event]).
+  SmallVector<int64_t, 3> sizes;
+  SmallVector<int64_t, 3> strides;
   int64_t storage_offset = 0;
   uint64_t version = 0;
   uint64_t key_set = 0;           // DispatchKeySet::raw()
-  bool requires_grad = false;
-  bool is_view = false;           // shares storage with the tensor it was made from
   const char* label = "";         // variable name or role ("self", "result"), may be empty
   // The first storage elements (element units, from storage index 0), as doubles.
-  std::vector<double> storage_values;
+  PreviewValues storage_values;
+  bool requires_grad = false;
+  bool is_view = false;           // shares storage with the tensor it was made from
   bool storage_truncated = false; // storage has more elements than storage_values holds
 };
 
@@ -59,7 +64,7 @@ struct TensorMeta {
 struct DispatchStep {
   const char* op = "";            // "aten::add.Tensor"
   bool redispatch = false;        // false for the entry call, true below a wrapper kernel
-  std::vector<uint64_t> arg_key_sets;  // each tensor argument's DispatchKeySet::raw()
+  SmallVector<uint64_t, 3> arg_key_sets;  // each tensor argument's DispatchKeySet::raw()
   uint64_t tls_included = 0;
   uint64_t tls_excluded = 0;
   uint64_t merged = 0;            // (args | included) - excluded, restricted to non-fallthrough keys

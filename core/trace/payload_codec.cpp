@@ -349,7 +349,7 @@ Payload decode_payload(const json& j, size_t index) {
     t.storage_nbytes = f.i64("storage_nbytes");
     t.dtype = f.interned("dtype");
     t.device = f.interned("device");
-    auto int_list = [&f](const char* key, std::vector<int64_t>& out) {
+    auto int_list = [&f](const char* key, auto& out) {
       const json& a = f.array(key);
       for (size_t i = 0; i < a.size(); ++i) out.push_back(f.as_i64(a[i], std::string(key) + "[" + std::to_string(i) + "]"));
     };

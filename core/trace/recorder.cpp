@@ -1,6 +1,11 @@
 // Recorder: one mutex, chunked event storage, per-thread tid cache (Note [Recording cost]).
 #include "core/trace/recorder.h"
 
+#include <sys/mman.h>
+
+#include <cstdlib>
+#include <new>
+
 namespace ipt::trace {
 
 namespace {
@@ -48,13 +53,35 @@ void Recorder::record(Phase phase, Category category, const char* name, Payload 
   append(phase, category, name, std::move(payload));
 }
 
+Recorder::Chunk::Chunk() {
+  // 2 MiB aligned, so that the kernel can map it with one transparent huge page.
+  void* p = std::aligned_alloc(kBytes, kBytes);
+  if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+  madvise(p, kBytes, MADV_HUGEPAGE);  // a hint: without huge pages it is an ordinary block
+#endif
+  events_ = static_cast<Event*>(p);
+}
+
+Recorder::Chunk::~Chunk() {
+  if (!events_) return;
+  clear();
+  std::free(events_);
+}
+
+void Recorder::Chunk::clear() {
+  for (size_t i = 0; i < size_; ++i) events_[i].~Event();
+  size_ = 0;
+}
+
 uint32_t Recorder::thread_index_locked() {
-  if (t_cache.session == session_) return t_cache.tid;
+  const uint64_t session = session_.load(std::memory_order_relaxed);
+  if (t_cache.session == session) return t_cache.tid;
   const auto me = std::this_thread::get_id();
   uint32_t tid = 0;
   while (tid < threads_.size() && threads_[tid] != me) ++tid;
   if (tid == threads_.size()) threads_.push_back(me);
-  t_cache = {session_, tid};
+  t_cache = {session, tid};
   return tid;
 }
 
@@ -91,13 +118,12 @@ void Recorder::append(Phase phase, Category category, const char* name, Payload&
 
 void Recorder::push_locked(uint32_t tid, Phase phase, Category category, const char* name, Payload&& payload) {
   const auto now = std::chrono::steady_clock::now();
-  if (chunks_.empty() || chunks_.back().size() == kChunkEvents) {
+  if (chunks_.empty() || chunks_.back().full()) {
     if (!spare_.empty()) {
       chunks_.push_back(std::move(spare_.back()));
       spare_.pop_back();
     } else {
       chunks_.emplace_back();
-      chunks_.back().reserve(kChunkEvents);
     }
   }
   Event& e = chunks_.back().emplace_back();
@@ -136,7 +162,7 @@ void Recorder::clear() {
   dropped_spans_.clear();
   truncated_ = false;
   next_seq_ = 0;
-  session_ = g_next_session.fetch_add(1, std::memory_order_relaxed);
+  session_.store(g_next_session.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
   epoch_ = std::chrono::steady_clock::now();
 }
 

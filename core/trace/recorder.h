@@ -8,7 +8,9 @@
 // preallocated Events (chunks never move, so there is no reallocation spike); names are
 // interned `const char*` (Note [Event strings are interned]). The clock is read under the
 // lock, so timestamps are non-decreasing in `seq` order on every thread. First-touch page
-// faults on fresh chunk memory are most of the cost, so clear() keeps a few emptied chunks.
+// faults on fresh chunk memory are most of the cost, so chunks are 2 MiB blocks the kernel may
+// back with one huge page (one fault instead of 512), and clear() keeps up to 32 MiB of
+// emptied chunks, so that recording again (a re-run, a lesson's next step) touches warm memory.
 //
 // Note [A bounded trace]
 // A runaway program (`while True: pass` records a statement event per loop) must not fill
@@ -26,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -74,10 +77,7 @@ class Recorder {
   bool enabled() const { return enabled_.load(std::memory_order_relaxed); }
   // Changes with every new recorder and every clear(): lets callers record something once
   // per recording (e.g. an operator's dispatch table the first time it is called).
-  uint64_t session() const {
-    std::lock_guard<std::mutex> lock(mu_);
-    return session_;
-  }
+  uint64_t session() const { return session_.load(std::memory_order_relaxed); }
 
   // The process-wide current recorder (a default one until set_current is called).
   static Recorder& current();
@@ -89,20 +89,39 @@ class Recorder {
   uint32_t thread_index_locked();
   void push_locked(uint32_t tid, Phase phase, Category category, const char* name, Payload&& payload);
 
-  static constexpr size_t kChunkEvents = 4096;
-  static constexpr size_t kMaxSpareChunks = 16;  // kept by clear() (~13 MB): no page faults on reuse
+  // A fixed block of Events, allocated once and never moved.
+  class Chunk {
+   public:
+    static constexpr size_t kBytes = size_t{2} << 20;
+    static constexpr size_t kCapacity = kBytes / sizeof(Event);
+    Chunk();
+    ~Chunk();
+    Chunk(Chunk&& o) noexcept : events_(o.events_), size_(o.size_) { o.events_ = nullptr, o.size_ = 0; }
+    Chunk& operator=(Chunk&&) = delete;
+    Chunk(const Chunk&) = delete;
+    bool full() const { return size_ == kCapacity; }
+    Event& emplace_back() { return *new (events_ + size_++) Event(); }
+    const Event* begin() const { return events_; }
+    const Event* end() const { return events_ + size_; }
+    void clear();
+
+   private:
+    Event* events_;
+    size_t size_ = 0;
+  };
+  static constexpr size_t kMaxSpareChunks = 16;  // kept by clear() (32 MiB)
 
   std::atomic<bool> enabled_{false};
   mutable std::mutex mu_;
   std::chrono::steady_clock::time_point epoch_;
-  uint64_t session_ = 0;                  // unique per recorder and per clear()
+  std::atomic<uint64_t> session_{0};      // unique per recorder and per clear()
   uint64_t next_seq_ = 0;
   std::vector<std::thread::id> threads_;  // index = tid
   std::vector<uint32_t> open_spans_;      // per tid: recorded begins not yet ended
   std::vector<uint32_t> dropped_spans_;   // per tid: begins dropped at the limit, not yet ended
   bool truncated_ = false;
-  std::vector<std::vector<Event>> chunks_;
-  std::vector<std::vector<Event>> spare_;  // emptied chunks with their capacity
+  std::vector<Chunk> chunks_;
+  std::vector<Chunk> spare_;  // emptied chunks, their memory already touched
 };
 
 // Makes `r` current and enabled for this scope; restores the previous current recorder

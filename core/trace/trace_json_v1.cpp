@@ -32,8 +32,9 @@ std::string format_double(double v) {
   return std::string(buf, r.ptr);
 }
 
-template <typename T>
-std::string format_list(const std::vector<T>& xs, bool truncated = false) {
+template <typename List>
+std::string format_list(const List& xs, bool truncated = false) {
+  using T = typename List::value_type;
   std::string s = "[";
   for (size_t i = 0; i < xs.size(); ++i) {
     if (i) s += ", ";

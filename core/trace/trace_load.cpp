@@ -320,7 +320,7 @@ class Decoder {
     return d;
   }
 
-  static void ints(const Record& p, size_t k, const char* name, std::vector<int64_t>& out) {
+  static void ints(const Record& p, size_t k, const char* name, auto& out) {
     const simdjson::dom::array items = p.array(k, name).get_array().value_unsafe();
     for (element x : items) {
       if (x.type() != element_type::INT64) {
@@ -337,8 +337,13 @@ class Decoder {
   }
 
   // Version 3: an index into the "values" table; before, the list itself.
-  void storage_values(const Record& p, std::vector<double>& out) {
-    if (max_type_ < 10) return doubles(p, 14, "storage_values", out);
+  void storage_values(const Record& p, PreviewValues& out) {
+    if (max_type_ < 10) {
+      std::vector<double> listed;
+      doubles(p, 14, "storage_values", listed);
+      out = listed;
+      return;
+    }
     const uint64_t i = p.u64(14, "storage_values");
     if (i >= s_.values.size())
       p.fail(14, "storage_values", "is value list " + std::to_string(i) + ", but the table has " + std::to_string(s_.values.size()));

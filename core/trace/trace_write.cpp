@@ -80,17 +80,17 @@ class ValueTable {
  public:
   // By bit pattern (-0.0 and 0.0, or two NaNs, are different values), keyed by a view of the
   // event's own list: the events outlive the table, so nothing is copied.
-  uint32_t of(const std::vector<double>& v) {
+  uint32_t of(const PreviewValues& v) {
     const std::string_view bits(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
     auto [it, fresh] = by_bits_.try_emplace(bits, static_cast<uint32_t>(lists_.size()));
     if (fresh) lists_.push_back(&v);
     return it->second;
   }
-  const std::vector<const std::vector<double>*>& lists() const { return lists_; }
+  const std::vector<const PreviewValues*>& lists() const { return lists_; }
 
  private:
   std::unordered_map<std::string_view, uint32_t> by_bits_;
-  std::vector<const std::vector<double>*> lists_;  // the first event's own list, by index
+  std::vector<const PreviewValues*> lists_;  // the first event's own list, by index
 };
 
 // Writes one payload as its compact record (Note [Compact payload records]).
@@ -112,8 +112,9 @@ struct CompactPayload {
     o.u64(t.of(alias_key_name(k.alias)));
     o.ch(']');
   }
-  template <typename T>
-  void list(const std::vector<T>& xs) {
+  template <typename List>
+  void list(const List& xs) {
+    using T = typename List::value_type;
     o.ch('[');
     for (size_t i = 0; i < xs.size(); ++i) {
       if (i) o.ch(',');
@@ -300,8 +301,8 @@ struct ChromeArgs {
     o.ch(',');
     o.key(k);
   }
-  template <typename T>
-  void int_list(const char* k, const std::vector<T>& xs) {
+  template <typename List>
+  void int_list(const char* k, const List& xs) {
     std::string s = "[";
     for (size_t i = 0; i < xs.size(); ++i) s += (i ? ", " : "") + std::to_string(xs[i]);
     field(k);

@@ -581,7 +581,7 @@ std::string tensor_preview(const trace::TensorMeta& m, size_t max_elems) {
   return out;
 }
 
-std::string sizes_text(const std::vector<int64_t>& sizes) {
+std::string sizes_text(std::span<const int64_t> sizes) {
   std::string s = "(";
   for (size_t i = 0; i < sizes.size(); ++i) s += (i ? ", " : "") + std::to_string(sizes[i]);
   return s + ")";

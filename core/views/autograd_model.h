@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -167,6 +168,6 @@ std::string short_node_name(const std::string& name);
 // at most `max_elems` of them ("..." after); "?" when the values were not recorded.
 std::string tensor_preview(const trace::TensorMeta& m, size_t max_elems = 6);
 // "(2, 3)"; "()" for a 0-d tensor.
-std::string sizes_text(const std::vector<int64_t>& sizes);
+std::string sizes_text(std::span<const int64_t> sizes);
 
 }  // namespace ipt::views

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <sstream>
 
 #include "core/dispatch/dispatch_key_set.h"
@@ -124,7 +125,7 @@ std::vector<const trace::TensorMeta*> tensors_seen(const std::vector<trace::Even
   return out;
 }
 
-static std::string ints(const std::vector<int64_t>& v) {
+static std::string ints(std::span<const int64_t> v) {
   std::string s = "(";
   for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
   if (v.size() == 1) s += ",";

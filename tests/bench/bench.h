@@ -17,6 +17,7 @@ namespace ipt_bench {
 namespace names {
 inline constexpr const char* kAddOursOff = "Add/ours/trace_off";
 inline constexpr const char* kAddOursOn = "Add/ours/trace_on";
+inline constexpr const char* kAddOursOnFresh = "Add/ours/trace_on_fresh_memory";
 inline constexpr const char* kAddTorch = "Add/libtorch";
 inline constexpr const char* kTransposeOurs = "Transpose/ours";
 inline constexpr const char* kTransposeTorch = "Transpose/libtorch";

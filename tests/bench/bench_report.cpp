@@ -172,7 +172,10 @@ int run_report(int argc, char** argv) {
     rows.push_back(row);
   };
   time_row("add 1-elem, tracing off vs libtorch at::add", kAddOursOff, kAddTorch, 1.0);
-  time_row("add 1-elem, tracing on  vs libtorch at::add", kAddOursOn, kAddTorch, 3.0);
+  time_row("add 1-elem, tracing on  vs libtorch at::add", kAddOursOn, kAddTorch, 1.5);
+  if (auto fresh = r(kAddOursOnFresh), t = r(kAddTorch); fresh && t)
+    rows.push_back({"  (info) tracing on, into fresh memory, vs libtorch", fmt_time(fresh->seconds),
+                    fmt_time(t->seconds), fmt("%.2fx time", fresh->seconds / t->seconds), "", ""});
   if (auto on = r(kAddOursOn), off = r(kAddOursOff); on && off)
     rows.push_back({"  (info) tracing on / tracing off", fmt_time(on->seconds), fmt_time(off->seconds),
                     fmt("%.2fx time", on->seconds / off->seconds), "", ""});

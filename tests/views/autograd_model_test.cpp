@@ -451,7 +451,7 @@ TEST(TensorPreview, FollowsSizesStridesAndOffset) {
   EXPECT_EQ(tensor_preview(m), "0.5");
   m.storage_values.clear();
   EXPECT_EQ(tensor_preview(m), "?");
-  EXPECT_EQ(sizes_text({2, 3}), "(2, 3)");
+  EXPECT_EQ(sizes_text(std::vector<int64_t>{2, 3}), "(2, 3)");
   EXPECT_EQ(sizes_text({}), "()");
 }
 

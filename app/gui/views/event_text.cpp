@@ -36,7 +36,7 @@ void truncate_utf8(std::string& s, size_t n, const char* ellipsis) {
   s += ellipsis;
 }
 
-std::string join_dims(const std::vector<int64_t>& v) {
+std::string join_dims(std::span<const int64_t> v) {
   std::string s = "(";
   for (size_t k = 0; k < v.size(); ++k) {
     if (k) s += ", ";

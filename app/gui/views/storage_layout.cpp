@@ -73,7 +73,7 @@ std::string format_value(double v, const char* dtype) {
   return compact_exponent(buf);
 }
 
-std::string shape_text(const std::vector<int64_t>& v) {
+std::string shape_text(std::span<const int64_t> v) {
   std::string s = "(";
   for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
   if (v.size() == 1) s += ",";

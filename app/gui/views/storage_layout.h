@@ -20,6 +20,7 @@
 // to a tensor, recorded by the front end's tracing hook), never from re-reading the source.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,7 @@ namespace ipt::gui::storage {
 // ("6", "-0.5", "3.142", "1234.6", "1.85e31").
 [[nodiscard]] std::string format_value(double v, const char* dtype);
 // "(4, 3)", "(3,)", "()".
-[[nodiscard]] std::string shape_text(const std::vector<int64_t>& v);
+[[nodiscard]] std::string shape_text(std::span<const int64_t> v);
 // "[2, 1]".
 [[nodiscard]] std::string index_text(const std::vector<int64_t>& index);
 // The leading index of a 2-D slice of an N-D tensor: "[0, :, :]", "[1, 2, :, :]".
@@ -72,7 +73,7 @@ struct StorageItem {
   int64_t elements = 0;                     // nbytes / dtype size
   const char* dtype = "float32";
   const char* device = "cpu";
-  const std::vector<double>* values = nullptr;  // latest preview (first ≤256 elements)
+  const trace::PreviewValues* values = nullptr;  // latest preview (first ≤256 elements)
   bool truncated = false;
   std::vector<std::string> labels;          // format_value of each preview cell
   std::vector<uint8_t> written;             // per preview cell: value changed during the step
