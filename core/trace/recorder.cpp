@@ -3,6 +3,8 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <new>
 
@@ -29,7 +31,7 @@ thread_local ThreadCache t_cache;
 }  // namespace
 
 Recorder::Recorder()
-    : epoch_(std::chrono::steady_clock::now()),
+    : epoch_ticks_(clock_ticks()),
       session_(g_next_session.fetch_add(1, std::memory_order_relaxed)) {}
 
 Recorder::~Recorder() {
@@ -117,7 +119,10 @@ void Recorder::append(Phase phase, Category category, const char* name, Payload&
 }
 
 void Recorder::push_locked(uint32_t tid, Phase phase, Category category, const char* name, Payload&& payload) {
-  const auto now = std::chrono::steady_clock::now();
+  // Ticks since the epoch (converted to ns when read out); a reading on another core that
+  // lags the last one by a few ticks is clamped, so stamps never go back.
+  const int64_t now = std::max(clock_ticks() - epoch_ticks_, last_ticks_);
+  last_ticks_ = now;
   if (chunks_.empty() || chunks_.back().full()) {
     if (!spare_.empty()) {
       chunks_.push_back(std::move(spare_.back()));
@@ -128,7 +133,7 @@ void Recorder::push_locked(uint32_t tid, Phase phase, Category category, const c
   }
   Event& e = chunks_.back().emplace_back();
   e.seq = next_seq_++;
-  e.ts_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(now - epoch_).count();
+  e.ts_ns = now;
   e.tid = tid;
   e.phase = phase;
   e.category = category;
@@ -141,6 +146,9 @@ std::vector<Event> Recorder::events() const {
   std::vector<Event> out;
   out.reserve(static_cast<size_t>(next_seq_));
   for (const auto& chunk : chunks_) out.insert(out.end(), chunk.begin(), chunk.end());
+  const double rate = ns_per_tick();
+  if (rate != 1.0)
+    for (Event& e : out) e.ts_ns = std::llround(static_cast<double>(e.ts_ns) * rate);
   return out;
 }
 
@@ -163,7 +171,8 @@ void Recorder::clear() {
   truncated_ = false;
   next_seq_ = 0;
   session_.store(g_next_session.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
-  epoch_ = std::chrono::steady_clock::now();
+  epoch_ticks_ = clock_ticks();
+  last_ticks_ = 0;
 }
 
 void Recorder::set_enabled(bool on) {

@@ -4,10 +4,11 @@
 // Note [Recording cost]
 // The dispatcher asks `trace::tracing_enabled()` (one relaxed atomic load) before building
 // any payload, so tracing costs next to nothing when off (the default). When on, one event
-// costs a mutex lock, one steady-clock read and a move of the payload into a chunk of
-// preallocated Events (chunks never move, so there is no reallocation spike); names are
-// interned `const char*` (Note [Event strings are interned]). The clock is read under the
-// lock, so timestamps are non-decreasing in `seq` order on every thread. First-touch page
+// costs a mutex lock, one clock read (Note [The trace clock]) and a move of the payload into a
+// chunk of preallocated Events (chunks never move, so there is no reallocation spike); names
+// are interned `const char*` (Note [Event strings are interned]), and short lists stay inside
+// the event (Note [Small lists stay inside the event]). The clock is read under the lock and
+// never goes back, so timestamps are non-decreasing in `seq` order on every thread. First-touch page
 // faults on fresh chunk memory are most of the cost, so chunks are 2 MiB blocks the kernel may
 // back with one huge page (one fault instead of 512), and clear() keeps up to 32 MiB of
 // emptied chunks, so that recording again (a re-run, a lesson's next step) touches warm memory.
@@ -33,6 +34,7 @@
 #include <vector>
 
 #include "core/trace/events.h"
+#include "core/trace/trace_clock.h"
 
 namespace ipt::trace {
 
@@ -113,7 +115,8 @@ class Recorder {
 
   std::atomic<bool> enabled_{false};
   mutable std::mutex mu_;
-  std::chrono::steady_clock::time_point epoch_;
+  int64_t epoch_ticks_ = 0;   // clock_ticks() at construction or clear()
+  int64_t last_ticks_ = 0;    // the latest stamp, in ticks since the epoch
   std::atomic<uint64_t> session_{0};      // unique per recorder and per clear()
   uint64_t next_seq_ = 0;
   std::vector<std::thread::id> threads_;  // index = tid

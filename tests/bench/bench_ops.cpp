@@ -345,6 +345,8 @@ void print_environment(std::ostream& os) {
 #else
   os << "libtorch                : not compiled in (IPT_HAVE_LIBTORCH unset)\n";
 #endif
+  os << "trace clock             : "
+     << (ipt::trace::clock_uses_tsc() ? "invariant TSC (IPT_TRACE_CLOCK=steady for steady_clock)" : "steady_clock") << "\n";
   os << "our runtime             : single-threaded kernels; mm calls cblas_sgemm (threads above)\n"
      << "load average            : " << load_average() << " (other processes compete for the cores)\n";
 }

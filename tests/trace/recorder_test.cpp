@@ -77,6 +77,30 @@ TEST(Recorder, SeqTidAndTimestampsInOrder) {
   EXPECT_TRUE(std::holds_alternative<std::monostate>(ev[2].payload));
 }
 
+// Note [The trace clock]: stamps are nanoseconds whichever clock ticks underneath. A gap
+// measured with steady_clock around a sleep must show up as at least that gap, and not as
+// wildly more (a tick rate off by a factor would): the bound is loose, the unit is the point.
+TEST(Recorder, TimestampsAreNanosecondsOfTheSteadyClock) {
+  Recorder r;
+  r.set_enabled(true);
+  r.instant(Category::Note, "before");
+  const auto t0 = std::chrono::steady_clock::now();
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  const auto t1 = std::chrono::steady_clock::now();
+  r.instant(Category::Note, "after");
+  const auto t2 = std::chrono::steady_clock::now();
+  const auto ev = r.events();
+  ASSERT_EQ(ev.size(), 2u);
+  const int64_t gap = ev[1].ts_ns - ev[0].ts_ns;
+  const int64_t slept = std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
+  const int64_t around = std::chrono::duration_cast<std::chrono::nanoseconds>(t2 - t0).count();
+  EXPECT_GE(gap, slept * 99 / 100) << "tsc: " << clock_uses_tsc();
+  EXPECT_LE(gap, around * 2 + 1'000'000) << "tsc: " << clock_uses_tsc();
+  // A second read-out agrees (exactly once the tick rate is frozen, a second into the process).
+  const auto again = r.events();
+  EXPECT_NEAR(static_cast<double>(again[1].ts_ns - again[0].ts_ns), static_cast<double>(gap), gap * 1e-3);
+}
+
 TEST(Recorder, ClearRestartsSeqAndTids) {
   Recorder r;
   r.set_enabled(true);
