@@ -15,18 +15,11 @@
 #include <optional>
 #include <string_view>
 
+#include "core/util/parse_number.h"
+
 namespace ipt::trace {
 
 namespace {
-
-template <typename T>
-std::optional<T> number(std::string_view s) {
-  T v{};
-  if (s.empty()) return std::nullopt;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
-}
 
 const std::string* field(const KernelDetail& d, const char* key) {
   for (const auto& [k, v] : d.fields)
@@ -54,8 +47,8 @@ std::optional<std::vector<NextEdge>> next_edges(std::string_view s) {
     }
     const size_t colon = item.find(':');
     if (colon == std::string_view::npos) return std::nullopt;
-    auto id = number<uint64_t>(item.substr(0, colon));
-    auto nr = number<uint32_t>(item.substr(colon + 1));
+    auto id = parse_number<uint64_t>(item.substr(0, colon));
+    auto nr = parse_number<uint32_t>(item.substr(colon + 1));
     if (!id || !nr) return std::nullopt;
     out.push_back(NextEdge{true, *id, *nr});
   }
@@ -66,17 +59,17 @@ std::optional<std::vector<NextEdge>> next_edges(std::string_view s) {
 std::optional<LeafEdge> leaf_edge(std::string_view s) {
   const size_t eq = s.find('=');
   if (eq == std::string_view::npos) return std::nullopt;
-  auto node = number<uint64_t>(s.substr(0, eq));
-  auto tensor = number<uint64_t>(s.substr(eq + 1));
+  auto node = parse_number<uint64_t>(s.substr(0, eq));
+  auto tensor = parse_number<uint64_t>(s.substr(eq + 1));
   if (!node || !tensor) return std::nullopt;
   return LeafEdge{*node, *tensor};
 }
 
 // Version 2 wrote AccumulateGrad's sequence number UINT64_MAX in full: -1 now.
-int64_t seq_of(std::string_view s) { return number<int64_t>(s).value_or(-1); }
+int64_t seq_of(std::string_view s) { return parse_number<int64_t>(s).value_or(-1); }
 
 std::optional<GraphNode> node_created(const KernelDetail& d) {
-  auto id = number<uint64_t>(text(d, "node"));
+  auto id = parse_number<uint64_t>(text(d, "node"));
   auto next = next_edges(text(d, "next"));
   if (!id || !next) return std::nullopt;
   GraphNode g;
@@ -84,7 +77,7 @@ std::optional<GraphNode> node_created(const KernelDetail& d) {
   g.name = intern(text(d, "name"));
   g.seq = seq_of(text(d, "seq"));
   g.next = std::move(*next);
-  g.output_tensor = number<uint64_t>(text(d, "output_tensor")).value_or(0);
+  g.output_tensor = parse_number<uint64_t>(text(d, "output_tensor")).value_or(0);
   for (const auto& [k, v] : d.fields)
     if (std::strcmp(k, "leaf") == 0)
       if (auto l = leaf_edge(v)) g.leaves.push_back(*l);
@@ -105,7 +98,7 @@ std::optional<GraphNode> graph_record(std::string_view s) {
     if (eq == std::string_view::npos) continue;
     const std::string_view key = tok.substr(0, eq), value = tok.substr(eq + 1);
     if (key == "id") {
-      auto id = number<uint64_t>(value);
+      auto id = parse_number<uint64_t>(value);
       if (!id) return std::nullopt;
       g.node = *id;
       have_id = true;
@@ -114,13 +107,13 @@ std::optional<GraphNode> graph_record(std::string_view s) {
     } else if (key == "seq") {
       g.seq = seq_of(value);
     } else if (key == "deps") {
-      g.deps = number<int32_t>(value).value_or(-1);
+      g.deps = parse_number<int32_t>(value).value_or(-1);
     } else if (key == "next") {
       auto next = next_edges(value);
       if (!next) return std::nullopt;
       g.next = std::move(*next);
     } else if (key == "leaf") {
-      if (auto t = number<uint64_t>(value)) g.leaves.push_back({0, *t});
+      if (auto t = parse_number<uint64_t>(value)) g.leaves.push_back({0, *t});
     }
   }
   if (!have_id) return std::nullopt;
@@ -146,7 +139,7 @@ bool parse_sum(std::string_view s, EngineStep& x) {
       x.sum_truncated = true;
       continue;
     }
-    auto v = number<double>(item);
+    auto v = parse_number<double>(item);
     if (!v) return false;
     x.sum.push_back(*v);
   }
@@ -230,7 +223,7 @@ std::optional<Payload> upgraded(const Event& e, const KernelDetail& d) {
     }
     return Payload(std::move(g));
   }
-  auto id = number<uint64_t>(text(d, "node"));
+  auto id = parse_number<uint64_t>(text(d, "node"));
   if (!id) return std::nullopt;
   EngineStep x;
   x.node = *id;
@@ -238,16 +231,16 @@ std::optional<Payload> upgraded(const Event& e, const KernelDetail& d) {
   if (e.phase == Phase::Begin) return Payload(std::move(x));  // a node's run
   if (std::strcmp(e.name, "node ready") == 0) return Payload(std::move(x));
   if (std::strcmp(e.name, "grad arrived") == 0) {
-    auto from = number<uint64_t>(text(d, "from"));
-    auto nr = number<uint32_t>(text(d, "input_nr"));
-    auto left = number<int32_t>(text(d, "deps_left"));
+    auto from = parse_number<uint64_t>(text(d, "from"));
+    auto nr = parse_number<uint32_t>(text(d, "input_nr"));
+    auto left = parse_number<int32_t>(text(d, "deps_left"));
     if (!from || !nr || !left || !parse_sum(text(d, "sum"), x)) return std::nullopt;
     x.from = *from, x.input_nr = *nr, x.deps_left = *left;
     return Payload(std::move(x));
   }
   if (std::strcmp(e.name, "grad written") == 0 || std::strcmp(e.name, "grad added") == 0) {
-    auto tensor = number<uint64_t>(text(d, "tensor"));
-    auto grad = number<uint64_t>(text(d, "grad_tensor"));
+    auto tensor = parse_number<uint64_t>(text(d, "tensor"));
+    auto grad = parse_number<uint64_t>(text(d, "grad_tensor"));
     if (!tensor || !grad) return std::nullopt;
     x.name = intern("torch::autograd::AccumulateGrad");
     x.tensor = *tensor, x.grad_tensor = *grad;

@@ -16,6 +16,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "core/util/parse_number.h"
+
 namespace ipt::views {
 
 namespace {
@@ -27,15 +29,6 @@ constexpr const char* kAccumulateName = "torch::autograd::AccumulateGrad";
 
 bool is_autograd(const trace::Event& e, const char* name) {
   return e.category == trace::Category::Autograd && std::strcmp(e.name, name) == 0;
-}
-
-template <typename T>
-std::optional<T> parse_num(std::string_view s) {
-  T v{};
-  if (s.empty()) return std::nullopt;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
 }
 
 std::string number_text(double v, const char* dtype) {
@@ -376,7 +369,7 @@ BackwardRun read_run(const std::vector<trace::Event>& events, size_t begin, cons
   run.begin_event = begin;
   if (const auto* t = std::get_if<trace::Text>(&events[begin].payload)) {
     size_t hash = t->text.find('#');
-    if (hash != std::string::npos) run.root_tensor = parse_num<uint64_t>(std::string_view(t->text).substr(hash + 1)).value_or(0);
+    if (hash != std::string::npos) run.root_tensor = parse_number<uint64_t>(std::string_view(t->text).substr(hash + 1)).value_or(0);
   }
   MetaIndex metas = metas_before;
   std::vector<EngineFrame> steps;

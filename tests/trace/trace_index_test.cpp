@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/trace/trace_index.h"
+#include "tests/trace/trace_test_util.h"
 
 namespace ipt::trace {
 namespace {
@@ -17,15 +18,7 @@ struct Events {
   std::vector<Event> ev;
   uint32_t add(Phase p, int64_t ts, const char* name = "e", uint32_t tid = 0, Category c = Category::Note,
                Payload payload = {}) {
-    Event e;
-    e.seq = ev.size();
-    e.ts_ns = ts;
-    e.tid = tid;
-    e.phase = p;
-    e.category = c;
-    e.name = name;
-    e.payload = std::move(payload);
-    ev.push_back(std::move(e));
+    ev.push_back(testing::make_event(ev.size(), ts, tid, p, c, name, std::move(payload)));
     return static_cast<uint32_t>(ev.size() - 1);
   }
   // "node created" carries a GraphNode, a node's run an EngineStep.

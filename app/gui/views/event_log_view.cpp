@@ -17,7 +17,8 @@
 //    document, the step range [first, last), "this step only", the categories, the operator
 //    or the search text);
 //  - summaries are formatted only for rows the clipper shows, cached by event index (a search
-//    formats each event's summary once per search text, without keeping it);
+//    formats each event's summary once per search text, without keeping it, and typing on
+//    only re-checks the rows that still match);
 //  - each frame draws only the visible rows (ImGuiListClipper), so the cost follows pixels,
 //    not event count (as in Tracy).
 //
@@ -327,20 +328,30 @@ class EventLogView : public View {
     key.search = search_buf_;
     for (char& ch : key.search) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     if (key == filter_) return;
+    // Typing on: a search text that contains the last one can only match rows that matched it.
+    FilterKey same_but_search = key;
+    same_but_search.search = filter_.search;
+    const bool narrows = same_but_search == filter_ && key.search.find(filter_.search) != std::string::npos;
     const bool step_moved = key.generation != filter_.generation || key.first != filter_.first || key.last != filter_.last ||
                             key.step_only != filter_.step_only;
     filter_ = key;
 
-    const size_t begin = key.step_only ? key.first : 0, end = key.step_only ? key.last : key.size;
-    rows_.clear();
-    for (size_t i = begin; i < end; ++i) {
+    auto found = [&](size_t i) {
       const Event& e = doc.events[i];
-      if (!((key.categories >> static_cast<int>(e.category)) & 1u)) continue;
-      if (key.op >= 0 && !model_.in_operator(i, key.op)) continue;
-      if (!key.search.empty() && !contains_nocase(e.name ? e.name : "", key.search) &&
-          !contains_nocase(summarize(doc.events[i], model_.glyphs), key.search))
-        continue;
-      rows_.push_back(static_cast<uint32_t>(i));
+      return contains_nocase(e.name ? e.name : "", key.search) || contains_nocase(summarize(e, model_.glyphs), key.search);
+    };
+    if (narrows) {
+      std::erase_if(rows_, [&](uint32_t i) { return !found(i); });
+    } else {
+      const size_t begin = key.step_only ? key.first : 0, end = key.step_only ? key.last : key.size;
+      rows_.clear();
+      for (size_t i = begin; i < end; ++i) {
+        const Event& e = doc.events[i];
+        if (!((key.categories >> static_cast<int>(e.category)) & 1u)) continue;
+        if (key.op >= 0 && !model_.in_operator(i, key.op)) continue;
+        if (!key.search.empty() && !found(i)) continue;
+        rows_.push_back(static_cast<uint32_t>(i));
+      }
     }
     // A new step (or document): show its first row near the top.
     if (step_moved) {

@@ -98,4 +98,11 @@ bool key_chip(const char* name, KeyFamily family, unsigned style) {
   return hovered;
 }
 
+void key_cell_tooltip(const KeyCell& cell) {
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(cell.name.c_str());
+  if (cell.tip) ImGui::TextDisabled("%s", cell.tip);
+  ImGui::EndTooltip();
+}
+
 }  // namespace ipt::gui

@@ -8,6 +8,8 @@
 
 #include <imgui.h>
 
+#include <string>
+
 #include "core/dispatch/dispatch_key.h"
 
 namespace ipt::gui {
@@ -34,6 +36,17 @@ ImVec2 key_chip_size(const char* name, unsigned style = ChipNormal);
 // width). Returns true when the mouse hovers it (in the current window).
 bool draw_key_chip(ImDrawList* dl, ImVec2 pos, const char* name, KeyFamily family, unsigned style = ChipNormal,
                    float width = 0.0f);
+// A chip with its state explained in a tooltip (a cell of the key grid, a step of the chain).
+struct KeyCell {
+  std::string name;
+  KeyFamily fam = KeyFamily::Other;
+  unsigned style = ChipNormal;
+  const char* tip = nullptr;  // state explained in the tooltip
+  int col = -1;               // the key grid's aligned column, -1: flowing after the columns
+};
+// The chip's tooltip: its name and, when set, its state.
+void key_cell_tooltip(const KeyCell& cell);
+
 // A chip at the cursor position, laid out like a normal item (advances the cursor).
 bool key_chip(const char* name, KeyFamily family, unsigned style = ChipNormal);
 
