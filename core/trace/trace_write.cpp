@@ -8,12 +8,12 @@
 // "seqs" list when the events skip one), and whose
 // strings (names, operators, kernels, registration sites, dtypes, devices, key sets, dispatch
 // keys, labels, kernel-detail keys and values, texts) are indexes into "strings", written once
-// before the events. Recorded names are interned pointers (Note [Event strings are interned]),
+// after the events (which stream out as they are made, filling the table). Recorded names are interned pointers (Note [Event strings are interned]),
 // so most of the table is built by hashing pointers, not texts; a text that came in as two
 // pointers is simply listed twice. Free texts (an autograd decision, printed output) are
 // hashed by content: the same decision recorded 80,000 times is stored once. Likewise a
 // tensor snapshot's storage preview is an index into "values", the distinct lists, also
-// written before the events: an input snapshotted at every training step is stored once.
+// written after the events: an input snapshotted at every training step is stored once.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -504,30 +504,33 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
   o.i64(kTraceFormatVersion);
   o.raw(",\n\"meta\":");
   meta_part(o, meta);
-  // The records go to a second buffer while the table fills; the table is written first.
+  // The records stream out first, filling the tables, which follow them (a reader takes the
+  // keys in any order), so no second copy of the records is held.
   StringTable table;
   ValueTable values;
-  JsonText r;
+  o.raw(",\n\"events\":[");
   {
-    CompactPayload payload{r, table, values};
+    CompactPayload payload{o, table, values};
     int64_t prev_ts = 0;
     for (size_t i = 0; i < events.size(); ++i) {
       const Event& e = events[i];
-      r.raw(i ? ",\n[" : "\n[");
-      r.i64(static_cast<int64_t>(static_cast<uint64_t>(e.ts_ns) - static_cast<uint64_t>(prev_ts)));  // wraps like the reader
+      o.raw(i ? ",\n[" : "\n[");
+      o.i64(static_cast<int64_t>(static_cast<uint64_t>(e.ts_ns) - static_cast<uint64_t>(prev_ts)));  // wraps like the reader
       prev_ts = e.ts_ns;
-      r.ch(',');
-      r.u64(e.tid);
-      r.ch(',');
-      r.u64(static_cast<uint64_t>(e.phase));
-      r.ch(',');
-      r.u64(static_cast<uint64_t>(e.category));
-      r.ch(',');
-      r.u64(table.of(e.name));
+      o.ch(',');
+      o.u64(e.tid);
+      o.ch(',');
+      o.u64(static_cast<uint64_t>(e.phase));
+      o.ch(',');
+      o.u64(static_cast<uint64_t>(e.category));
+      o.ch(',');
+      o.u64(table.of(e.name));
       std::visit(payload, e.payload);
-      r.ch(']');
+      o.ch(']');
+      o.maybe_flush();
     }
   }
+  o.raw("\n]");
   // seq is implied (first_seq + index) unless the events skip or repeat one.
   const uint64_t first_seq = events.empty() ? 0 : events[0].seq;
   bool consecutive = true;
@@ -561,10 +564,7 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
       o.maybe_flush();
     }
   }
-  o.raw("],\n\"events\":[");
-  o.flush();
-  put(r.view());
-  o.raw("\n]}}\n");
+  o.raw("]}}\n");
   o.flush();
 }
 

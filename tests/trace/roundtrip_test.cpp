@@ -173,8 +173,9 @@ TEST(Export, DocumentShape) {
   EXPECT_EQ(p["format"], "inside-pytorch-trace");
   EXPECT_EQ(p["version"], 3);
   EXPECT_EQ(p["meta"]["title"], "Lesson 3: what add does");
-  // The string table comes before the records, which refer to it (Note [Compact payload records]).
-  EXPECT_LT(text.find("\"strings\":["), text.find("\"events\":["));
+  // The records stream out first and the tables they fill follow (Note [Compact payload records]).
+  EXPECT_LT(text.find("\"events\":["), text.find("\"strings\":["));
+  EXPECT_LT(text.find("\"events\":["), text.find("\"values\":["));
   const json& strings = p["strings"];
   ASSERT_EQ(strings[0], "");
   ASSERT_EQ(p["events"].size(), events.size());
