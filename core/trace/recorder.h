@@ -8,10 +8,11 @@
 // chunk of preallocated Events (chunks never move, so there is no reallocation spike); names
 // are interned `const char*` (Note [Event strings are interned]), and short lists stay inside
 // the event (Note [Small lists stay inside the event]). The clock is read under the lock and
-// never goes back, so timestamps are non-decreasing in `seq` order on every thread. First-touch page
-// faults on fresh chunk memory are most of the cost, so chunks are 2 MiB blocks the kernel may
-// back with one huge page (one fault instead of 512), and clear() keeps up to 32 MiB of
-// emptied chunks, so that recording again (a re-run, a lesson's next step) touches warm memory.
+// never goes back, so timestamps are non-decreasing in `seq` order on every thread.
+// First-touch page faults on fresh chunk memory are most of the cost, so chunks are 2 MiB
+// blocks the kernel may back with one huge page (one fault instead of 512), and clear() keeps
+// up to 32 MiB of emptied chunks, so that recording again (a re-run, a lesson's next step)
+// touches warm memory.
 //
 // Note [A bounded trace]
 // A runaway program (`while True: pass` records a statement event per loop) must not fill

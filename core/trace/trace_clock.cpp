@@ -14,18 +14,13 @@ namespace ipt::trace {
 
 namespace {
 
-int64_t steady_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 // The first (ticks, ns) pair, taken as early as the process can.
 struct Origin {
   int64_t ticks;
   int64_t ns;
 };
 const Origin& origin() {
-  static const Origin o{clock_ticks(), steady_ns()};
+  static const Origin o{clock_ticks(), steady_clock_ns()};
   return o;
 }
 [[maybe_unused]] const Origin& g_origin_taken_at_start = origin();
@@ -56,7 +51,7 @@ double ns_per_tick() {
   int64_t best_ticks = 0, best_ns = 0, best_gap = INT64_MAX;
   for (int i = 0; i < 5; ++i) {
     const int64_t t0 = clock_ticks();
-    const int64_t ns = steady_ns();
+    const int64_t ns = steady_clock_ns();
     const int64_t t1 = clock_ticks();
     if (t1 - t0 < best_gap) best_gap = t1 - t0, best_ticks = t0 + (t1 - t0) / 2, best_ns = ns;
   }

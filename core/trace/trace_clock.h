@@ -31,13 +31,18 @@ bool decide_use_tsc();
 inline const bool g_use_tsc = decide_use_tsc();
 }  // namespace detail
 
+// steady_clock's reading in nanoseconds: the ticks without a TSC, and the TSC's yardstick.
+inline int64_t steady_clock_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 // A raw clock reading, in ticks (see ns_per_tick).
 inline int64_t clock_ticks() {
 #if IPT_TRACE_HAVE_TSC
   if (detail::g_use_tsc) return static_cast<int64_t>(__rdtsc());
 #endif
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return steady_clock_ns();
 }
 
 // Nanoseconds per tick: 1 for steady_clock ticks, the measured TSC period otherwise.

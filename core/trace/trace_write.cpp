@@ -8,9 +8,9 @@
 // "seqs" list when the events skip one), and whose
 // strings (names, operators, kernels, registration sites, dtypes, devices, key sets, dispatch
 // keys, labels, kernel-detail keys and values, texts) are indexes into "strings", written once
-// after the events (which stream out as they are made, filling the table). Recorded names are interned pointers (Note [Event strings are interned]),
-// so most of the table is built by hashing pointers, not texts; a text that came in as two
-// pointers is simply listed twice. Free texts (an autograd decision, printed output) are
+// after the events (which stream out as they are made, filling the table). Recorded names are
+// interned pointers (Note [Event strings are interned]), so most of the table is built by
+// hashing pointers, not texts; a text that came in as two pointers is simply listed twice. Free texts (an autograd decision, printed output) are
 // hashed by content: the same decision recorded 80,000 times is stored once. Likewise a
 // tensor snapshot's storage preview is an index into "values", the distinct lists, also
 // written after the events: an input snapshotted at every training step is stored once.

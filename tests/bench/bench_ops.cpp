@@ -48,8 +48,26 @@ void BM_AddOursTraceOff(benchmark::State& state) {
   }
 }
 
-// Tracing on: every call records its dispatch events. The recorder is cleared every
-// kAddTraceClearEvery iterations outside the timed region so memory stays bounded.
+// Traced adds, with `renew()` called every kAddTraceClearEvery iterations outside the timed
+// region so memory stays bounded.
+template <typename Renew>
+void traced_adds(benchmark::State& state, const Tensor& a, const Tensor& b, Renew renew) {
+  int64_t since_renew = 0;
+  for (auto _ : state) {
+    Tensor r = ops::add_Tensor(a, b, 1);
+    benchmark::DoNotOptimize(r.impl());
+    r = Tensor();  // free the result inside the loop body, like the untraced case
+    if (++since_renew == kAddTraceClearEvery) {
+      state.PauseTiming();
+      renew();
+      state.ResumeTiming();
+      since_renew = 0;
+    }
+  }
+}
+
+// Tracing on: every call records its dispatch events; the recorder is cleared between cycles,
+// so it records into the chunks it kept (a re-run's cost).
 void BM_AddOursTraceOn(benchmark::State& state) {
   Recorder& rec = Recorder::current();
   const Tensor a = ops::ones(shape({1})), b = ops::ones(shape({1}));
@@ -58,44 +76,23 @@ void BM_AddOursTraceOn(benchmark::State& state) {
   { Tensor r = ops::add_Tensor(a, b, 1); }  // one call to count its events
   const double events_per_call = static_cast<double>(rec.size());
   rec.clear();
-  int64_t since_clear = 0;
-  for (auto _ : state) {
-    Tensor r = ops::add_Tensor(a, b, 1);
-    benchmark::DoNotOptimize(r.impl());
-    r = Tensor();  // free the result inside the loop body, like the untraced case
-    if (++since_clear == kAddTraceClearEvery) {
-      state.PauseTiming();
-      rec.clear();
-      state.ResumeTiming();
-      since_clear = 0;
-    }
-  }
+  traced_adds(state, a, b, [&] { rec.clear(); });
   rec.set_enabled(false);
   rec.clear();
   state.counters["events_per_call"] = events_per_call;
 }
 
 // Tracing on, every event in memory the process never touched before: each cycle records
-// into a new recorder, which has no emptied chunks to reuse (a long recording's cost, where
-// BM_AddOursTraceOn is a re-run's). The recorder swap is outside the timed region.
+// into a new recorder, which has no emptied chunks to reuse (a long recording's cost).
 void BM_AddOursTraceOnFreshMemory(benchmark::State& state) {
   const Tensor a = ops::ones(shape({1})), b = ops::ones(shape({1}));
   auto rec = std::make_unique<Recorder>();
   auto scope = std::make_unique<ipt::trace::ScopedTrace>(*rec);
-  int64_t since_clear = 0;
-  for (auto _ : state) {
-    Tensor r = ops::add_Tensor(a, b, 1);
-    benchmark::DoNotOptimize(r.impl());
-    r = Tensor();
-    if (++since_clear == kAddTraceClearEvery) {
-      state.PauseTiming();
-      scope.reset();
-      rec = std::make_unique<Recorder>();
-      scope = std::make_unique<ipt::trace::ScopedTrace>(*rec);
-      state.ResumeTiming();
-      since_clear = 0;
-    }
-  }
+  traced_adds(state, a, b, [&] {
+    scope.reset();
+    rec = std::make_unique<Recorder>();
+    scope = std::make_unique<ipt::trace::ScopedTrace>(*rec);
+  });
 }
 
 #if IPT_HAVE_LIBTORCH
