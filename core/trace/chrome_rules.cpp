@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "core/trace/json_scan.h"
 #include "core/trace/trace_json.h"
@@ -18,10 +19,26 @@ using nlohmann::json;
 
 namespace {
 
+// 32 bytes a slice: a file of a million slices is checked in about 32 MB. Names are
+// interned (a trace has few distinct ones), and only a reported overlap spells them out.
 struct Slice {
   size_t index;
   int64_t start, end;
-  std::string name;
+  uint32_t name;
+};
+
+class NameTable {
+ public:
+  uint32_t id(const std::string& name) {
+    auto [it, added] = ids_.try_emplace(name, static_cast<uint32_t>(names_.size()));
+    if (added) names_.push_back(&it->first);
+    return it->second;
+  }
+  const std::string& operator[](uint32_t id) const { return *names_[id]; }
+
+ private:
+  std::unordered_map<std::string, uint32_t> ids_;
+  std::vector<const std::string*> names_;
 };
 
 int64_t to_ns(double us) { return std::llround(us * 1000.0); }
@@ -42,7 +59,8 @@ std::optional<int64_t> id_of(const json& v) {
 
 // Strict nesting per track: sorted by (start, longer first), each slice lies inside the
 // innermost open slice or starts at/after its end.
-void check_nesting(std::vector<Slice>& slices, const std::string& track, std::vector<std::string>& out) {
+void check_nesting(std::vector<Slice>& slices, const NameTable& names, const std::string& track,
+                   std::vector<std::string>& out) {
   std::stable_sort(slices.begin(), slices.end(), [](const Slice& a, const Slice& b) {
     return a.start != b.start ? a.start < b.start : a.end > b.end;
   });
@@ -51,9 +69,9 @@ void check_nesting(std::vector<Slice>& slices, const std::string& track, std::ve
     while (!open.empty() && !(s.end <= open.back()->end) && s.start >= open.back()->end) open.pop_back();
     if (!open.empty() && s.end > open.back()->end) {
       const Slice& p = *open.back();
-      out.push_back("traceEvents[" + std::to_string(s.index) + "] \"" + s.name + "\" [" + std::to_string(s.start) +
+      out.push_back("traceEvents[" + std::to_string(s.index) + "] \"" + names[s.name] + "\" [" + std::to_string(s.start) +
                     ", " + std::to_string(s.end) + "] ns overlaps traceEvents[" + std::to_string(p.index) + "] \"" +
-                    p.name + "\" [" + std::to_string(p.start) + ", " + std::to_string(p.end) + "] ns on " + track +
+                    names[p.name] + "\" [" + std::to_string(p.start) + ", " + std::to_string(p.end) + "] ns on " + track +
                     " without nesting inside it");
       continue;
     }
@@ -139,7 +157,7 @@ class ChromeRules {
         return;
       }
       const int64_t start = to_ns(ts);
-      slices_[{pid, tid}].push_back({i, start, start + to_ns(dur), *name});
+      slices_[{pid, tid}].push_back({i, start, start + to_ns(dur), names_.id(*name)});
     } else if (ph == "i" || ph == "I") {
       const std::optional<std::string> scope = e.string("s");
       if (e.has("s") && !(scope && (*scope == "t" || *scope == "p" || *scope == "g")))
@@ -155,7 +173,7 @@ class ChromeRules {
       if (!named_threads_.count({pid, tid}))
         out_.push_back("thread " + num(tid) + " of process " + num(pid) + " has no thread_name M event");
     for (auto& [track, list] : slices_)
-      check_nesting(list, "pid " + num(track.first) + " tid " + num(track.second), out_);
+      check_nesting(list, names_, "pid " + num(track.first) + " tid " + num(track.second), out_);
     return std::move(out_);
   }
 
@@ -166,6 +184,7 @@ class ChromeRules {
   std::set<int64_t> named_pids_, used_pids_;
   std::set<std::pair<int64_t, int64_t>> named_threads_, used_threads_;
   std::map<std::pair<int64_t, int64_t>, std::vector<Slice>> slices_;
+  NameTable names_;
 };
 
 class TreeFields : public EventFields {

@@ -146,9 +146,14 @@ void JsonScan::skip_container(const char* context, int depth) {
   const char* const data = t_.data();
   const size_t n = t_.size();
   size_t i = p_;
+  size_t read_from = p_;  // pages before i that may be released
   while (true) {
     // The next byte that matters.
     while (i < n && !kStructural[static_cast<unsigned char>(data[i])]) ++i;
+    if (release_ && i - read_from >= kReleaseBytes) {  // a large skip keeps only its last pages
+      release_(read_from, i);
+      read_from = i;
+    }
     if (i >= n) fail(n, std::string("an unclosed ") + ((kinds >> (d - 1)) & 1 ? "object " : "array ") + context);
     const char ch = data[i];
     if (ch == '"') {  // to the closing quote, stepping over escapes

@@ -9,7 +9,8 @@
 // parser, which is reused, so memory stays at a batch's size however large the file. Values
 // JsonScan only skips (keys no reader knows, the Chrome part when loading) are checked for
 // their strings and brackets only. Nesting deeper than kMaxDepth is refused, as are elements
-// larger than kMaxElementBytes.
+// larger than kMaxElementBytes. What has been read is released as the scan goes (a batch once
+// parsed, a skipped value every kReleaseBytes), so a file's pages are not all resident at once.
 
 #include <functional>
 #include <string>
@@ -25,6 +26,9 @@ class JsonScan {
   static constexpr int kMaxDepth = 64;
   static constexpr size_t kBatchBytes = size_t(1) << 20;
   static constexpr size_t kMaxElementBytes = size_t(256) << 20;
+  // Skipping a large value releases the pages it has passed every this many bytes (they are
+  // read again from the page cache if the scan comes back to them).
+  static constexpr size_t kReleaseBytes = size_t(8) << 20;
 
   // `release(begin, end)` may drop bytes [begin, end) of `text` once they have been read.
   explicit JsonScan(std::string_view text, std::function<void(size_t, size_t)> release = {});
