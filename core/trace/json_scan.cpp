@@ -75,7 +75,10 @@ const char* json_type_name(simdjson::dom::element_type t) {
 }
 
 JsonScan::JsonScan(std::string_view text, std::function<void(size_t, size_t)> release)
-    : t_(text), release_(std::move(release)) {}
+    : t_(text), release_(std::move(release)) {
+  // simdjson refuses what the careful walk refuses: a batch's "[" plus kMaxDepth - 1 levels.
+  if (parser_.allocate(kBatchBytes, kMaxDepth) != simdjson::SUCCESS) IPT_FAIL(RuntimeError, "out of memory for the JSON parser");
+}
 
 void JsonScan::fail(size_t at, const std::string& what) const {
   if (at >= t_.size())
@@ -202,6 +205,40 @@ void JsonScan::object(const char* context, const std::function<void(std::string_
   }
 }
 
+// Note [Batches of whole lines]
+// A newline never occurs inside a JSON string, and the writer puts each element of a big
+// array on its own line, so the text up to the last ",\n" of a window is, in a file as
+// written, a run of whole elements: wrapped in "[" "]" it is one array simdjson can parse and
+// check in one go, with no walk of ours over it first. simdjson accepts it only if it is
+// exactly that (its brackets balanced, so nothing of what follows the array is in it; every
+// value valid; nesting within kMaxDepth); anything else (the array's last window, a file laid
+// out differently, a mistake) goes the careful way, element by element, which says where.
+bool JsonScan::line_batch(size_t& index,
+                          const std::function<void(simdjson::dom::element, size_t, size_t)>& fn) {
+  ws();
+  const size_t begin = p_;
+  const size_t window_end = std::min(t_.size(), begin + kBatchBytes);
+  size_t cut = window_end;
+  while (true) {  // the last ",\n" in the window
+    const void* nl = cut > begin ? memrchr(t_.data() + begin, '\n', cut - begin) : nullptr;
+    if (!nl) return false;
+    cut = static_cast<size_t>(static_cast<const char*>(nl) - t_.data());
+    if (cut > begin + 1 && t_[cut - 1] == ',') break;
+  }
+  const size_t n = cut - 1 - begin;  // the elements, without their last comma
+  buf_.resize(n + 2 + simdjson::SIMDJSON_PADDING);
+  buf_[0] = '[';
+  std::memcpy(buf_.data() + 1, t_.data() + begin, n);
+  buf_[n + 1] = ']';
+  auto r = parser_.parse(buf_.data(), n + 2, false);
+  if (r.error()) return false;
+  const simdjson::dom::array items = r.value_unsafe().get_array().value_unsafe();
+  for (simdjson::dom::element e : items) fn(e, index++, begin);
+  if (release_) release_(begin, cut);
+  p_ = cut + 1;
+  return true;
+}
+
 void JsonScan::array_batches(const char* context,
                              const std::function<void(simdjson::dom::element, size_t, size_t)>& fn) {
   expect('[', context);
@@ -212,6 +249,7 @@ void JsonScan::array_batches(const char* context,
   size_t index = 0;
   elements_.clear();
   while (true) {
+    if (elements_.empty() && line_batch(index, fn)) continue;
     const size_t begin = skip_value(context, 1);
     if (p_ - begin > kMaxElementBytes)
       fail(begin, std::string("an element ") + context + " larger than " + std::to_string(kMaxElementBytes) + " bytes");
@@ -221,8 +259,9 @@ void JsonScan::array_batches(const char* context,
     if (last && next != ']')
       fail(p_, std::string("expected ',' or ']' ") + context + (p_ < t_.size() ? ", found " + shown(next) : ""));
     ++p_;
+    ++index;
     if (last || p_ - elements_.front().first >= kBatchBytes) {
-      const size_t first = index - (elements_.size() - 1);
+      const size_t first = index - elements_.size();
       const simdjson::dom::element batch = parse_batch(context, first);
       size_t k = 0;
       const simdjson::dom::array items = batch.get_array().value_unsafe();
@@ -233,7 +272,6 @@ void JsonScan::array_batches(const char* context,
       if (release_) release_(elements_.front().first, elements_.back().second);
       elements_.clear();
     }
-    ++index;
     if (last) return;
   }
 }

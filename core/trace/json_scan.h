@@ -53,7 +53,8 @@ class JsonScan {
   void object(const char* context, const std::function<void(std::string_view key, size_t value_at)>& fn);
 
   // The elements of the array starting here, parsed by simdjson in batches:
-  // fn(element, index, byte offset of the element).
+  // fn(element, index, byte offset of the element, or of the batch it came in; see Note
+  // [Batches of whole lines] in json_scan.cpp).
   void array_batches(const char* context,
                      const std::function<void(simdjson::dom::element, size_t, size_t)>& fn);
 
@@ -62,6 +63,8 @@ class JsonScan {
 
  private:
   simdjson::dom::element parse_batch(const char* context, size_t first_index);
+  bool line_batch(size_t& index,
+                  const std::function<void(simdjson::dom::element, size_t, size_t)>& fn);
   void skip_container(const char* context, int depth);
 
   std::string_view t_;
