@@ -160,5 +160,39 @@ TEST(WriteTraceFile, TerminatedWriteLeavesNoTemporary) {
   EXPECT_TRUE(seen) << "the temporary file never appeared";
 }
 
+// A streamed trace write killed midway (SIGKILL: nothing runs in the child to clean up)
+// leaves the previous file as it was, byte for byte; only the temporary file may remain.
+TEST(WriteTraceFile, KilledStreamingWriteLeavesThePreviousFileUntouched) {
+  TempDir dir;
+  const fs::path target = dir.path / "trace.json";
+  write_trace_file(target, testing::sample_events(), {"before", "", {}});
+  const std::string before = slurp(target);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    std::vector<Event> events;
+    for (uint64_t i = 0; i < 2000000; ++i)
+      events.push_back(testing::make_event(i, static_cast<int64_t>(i), 0, Phase::Instant, Category::Script, "line",
+                                           ScriptLine{1, 0}));
+    write_trace_file(target, events, {"after", "", {}});
+    ::_exit(0);
+  }
+  bool seen = false;
+  for (int i = 0; i < 40000 && !seen; ++i) {
+    for (const auto& name : dir.entries()) seen |= name.find(".tmp-") != std::string::npos;
+    if (!seen) ::usleep(500);
+  }
+  ::kill(child, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(seen) << "the temporary file never appeared";
+  if (WIFSIGNALED(status)) {
+    EXPECT_EQ(slurp(target), before) << "the killed write changed the previous file";
+    EXPECT_EQ(read_trace_file(target).meta.title, "before");
+  } else {  // the write finished before the signal came: the new file is whole
+    EXPECT_EQ(read_trace_file(target).meta.title, "after");
+  }
+}
+
 }  // namespace
 }  // namespace ipt::trace
