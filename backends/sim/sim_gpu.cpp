@@ -1,0 +1,337 @@
+// See Note [The simulated GPU] in sim_gpu.h.
+#include "backends/sim/sim_gpu.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/util/error.h"
+
+namespace ipt::sim {
+
+GpuSpec GpuSpec::h200() {
+  GpuSpec s;
+  s.name = "NVIDIA H200 (simulated)";
+  s.fp32_flops = 66.9e12;
+  s.tf32_flops = 494.7e12;
+  s.bf16_flops = 989.4e12;
+  s.bytes_per_s = 4.8e12;
+  s.total_memory = uint64_t(141) * 1000 * 1000 * 1000;
+  s.sm_count = 132;
+  s.kernel_latency_ns = 2000;
+  s.host_call_ns = 5000;
+  return s;
+}
+
+int64_t modeled_duration_ns(const GpuSpec& spec, const KernelCost& cost) {
+  const double peak = cost.math == MathMode::TF32   ? spec.tf32_flops
+                      : cost.math == MathMode::BF16 ? spec.bf16_flops
+                                                    : spec.fp32_flops;
+  const double compute_s = peak > 0 ? cost.flops / peak : 0;
+  const double memory_s = spec.bytes_per_s > 0 ? cost.bytes / spec.bytes_per_s : 0;
+  return static_cast<int64_t>(std::ceil(std::max(compute_s, memory_s) * 1e9)) + spec.kernel_latency_ns;
+}
+
+Gpu::Gpu(GpuSpec spec) : spec_(std::move(spec)) {
+  std::lock_guard<std::mutex> lock(mu_);
+  add_stream_locked(true);  // the legacy default stream
+}
+
+Gpu::~Gpu() {
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    cv_.wait(lock, [&] {
+      for (auto& s : streams_)
+        if (s->done != s->enqueued) return false;
+      return true;
+    });
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  for (auto& s : streams_)
+    if (s->worker.joinable()) s->worker.join();
+}
+
+StreamId Gpu::add_stream_locked(bool blocking) {
+  auto s = std::make_unique<Stream>();
+  s->blocking = blocking;
+  s->tail_ns = host_ns_;
+  streams_.push_back(std::move(s));
+  return static_cast<StreamId>(streams_.size() - 1);
+}
+
+StreamId Gpu::create_stream(bool blocking) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return add_stream_locked(blocking);
+}
+
+StreamId Gpu::pool_stream(bool high_priority) {
+  constexpr size_t kPoolSize = 32;
+  std::lock_guard<std::mutex> lock(mu_);
+  auto& pool = pool_[high_priority ? 1 : 0];
+  if (pool.empty())
+    for (size_t i = 0; i < kPoolSize; ++i) pool.push_back(add_stream_locked(false));
+  size_t& next = pool_next_[high_priority ? 1 : 0];
+  const StreamId s = pool[next];
+  next = (next + 1) % kPoolSize;
+  return s;
+}
+
+void Gpu::check_stream(StreamId s) const {
+  if (s < 0 || static_cast<size_t>(s) >= streams_.size()) IPT_FAIL(RuntimeError, "CUDA error: invalid resource handle");
+}
+
+void Gpu::check_event(EventId e) const {
+  if (e < 0 || static_cast<size_t>(e) >= events_.size()) IPT_FAIL(RuntimeError, "CUDA error: invalid resource handle");
+}
+
+bool Gpu::is_blocking(StreamId s) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  check_stream(s);
+  return streams_[s]->blocking;
+}
+
+int Gpu::stream_count() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return static_cast<int>(streams_.size());
+}
+
+std::vector<Gpu::Marker> Gpu::implicit_deps_locked(StreamId s, int64_t& after_ns) const {
+  std::vector<Marker> deps;
+  if (!streams_[s]->blocking) return deps;
+  if (s == 0) {  // the legacy default stream waits for every blocking stream
+    for (size_t k = 1; k < streams_.size(); ++k) {
+      const Stream& o = *streams_[k];
+      if (!o.blocking || o.enqueued == 0) continue;
+      deps.push_back({static_cast<StreamId>(k), o.enqueued});
+      after_ns = std::max(after_ns, o.tail_ns);
+    }
+  } else if (streams_[0]->enqueued) {  // and blocking streams wait for it
+    deps.push_back({0, streams_[0]->enqueued});
+    after_ns = std::max(after_ns, streams_[0]->tail_ns);
+  }
+  return deps;
+}
+
+void Gpu::push_locked(StreamId s, Item item) {
+  Stream& st = *streams_[s];
+  st.queue.push_back(std::move(item));
+  st.enqueued++;
+  if (!st.worker.joinable()) st.worker = std::thread([this, s] { worker_loop(s); });
+}
+
+DeviceOp Gpu::launch(StreamId s, std::string name, const KernelCost& cost, std::function<void()> work,
+                     DeviceOp::Kind kind) {
+  DeviceOp op;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    check_stream(s);
+    host_ns_ += spec_.host_call_ns;
+    Stream& st = *streams_[s];
+    int64_t start = std::max(host_ns_, st.tail_ns);
+    std::vector<Marker> deps = implicit_deps_locked(s, start);
+    op.kind = kind;
+    op.name = std::move(name);
+    op.stream = s;
+    op.id = ops_.size() + 1;
+    op.host_ns = host_ns_;
+    op.start_ns = start;
+    op.end_ns = start + modeled_duration_ns(spec_, cost);
+    st.tail_ns = op.end_ns;
+    ops_.push_back(op);
+    push_locked(s, Item{std::move(work), std::move(deps)});
+  }
+  cv_.notify_all();
+  return op;
+}
+
+EventId Gpu::create_event(bool enable_timing) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Event e;
+  e.timing = enable_timing;
+  events_.push_back(e);
+  return static_cast<EventId>(events_.size() - 1);
+}
+
+void Gpu::record_event(EventId e, StreamId s) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    check_event(e);
+    check_stream(s);
+    host_ns_ += spec_.host_call_ns;
+    Stream& st = *streams_[s];
+    int64_t at = std::max(host_ns_, st.tail_ns);
+    std::vector<Marker> after = implicit_deps_locked(s, at);
+    // The record is an item of the stream: it completes when what was enqueued before it has run.
+    push_locked(s, Item{{}, after});
+    after.push_back({s, st.enqueued});
+    st.tail_ns = at;
+    Event& ev = events_[e];
+    ev.recorded = true;
+    ev.time_ns = at;
+    ev.after = std::move(after);
+    DeviceOp op;
+    op.kind = DeviceOp::Kind::EventRecord;
+    op.name = "cudaEventRecord";
+    op.stream = s;
+    op.id = ops_.size() + 1;
+    op.host_ns = host_ns_;
+    op.start_ns = op.end_ns = at;
+    op.event = e;
+    ops_.push_back(op);
+  }
+  cv_.notify_all();
+}
+
+void Gpu::stream_wait_event(StreamId s, EventId e) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    check_event(e);
+    check_stream(s);
+    host_ns_ += spec_.host_call_ns;
+    const Event& ev = events_[e];
+    if (!ev.recorded) return;  // waiting on an event never recorded is a no-op, as in CUDA
+    Stream& st = *streams_[s];
+    int64_t at = std::max(st.tail_ns, ev.time_ns);
+    std::vector<Marker> deps = implicit_deps_locked(s, at);
+    deps.insert(deps.end(), ev.after.begin(), ev.after.end());
+    push_locked(s, Item{{}, std::move(deps)});
+    st.tail_ns = at;
+    DeviceOp op;
+    op.kind = DeviceOp::Kind::StreamWait;
+    op.name = "cudaStreamWaitEvent";
+    op.stream = s;
+    op.id = ops_.size() + 1;
+    op.host_ns = host_ns_;
+    op.start_ns = op.end_ns = at;
+    op.event = e;
+    ops_.push_back(op);
+  }
+  cv_.notify_all();
+}
+
+bool Gpu::event_recorded(EventId e) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  check_event(e);
+  return events_[e].recorded;
+}
+
+bool Gpu::event_query(EventId e) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  check_event(e);
+  const Event& ev = events_[e];
+  return !ev.recorded || ev.time_ns <= host_ns_;  // an event never recorded counts as complete
+}
+
+void Gpu::event_synchronize(EventId e) {
+  std::unique_lock<std::mutex> lock(mu_);
+  check_event(e);
+  const Event ev = events_[e];
+  if (!ev.recorded) return;
+  wait_for_locked(lock, ev.after);
+  host_ns_ = std::max(host_ns_, ev.time_ns);
+}
+
+void Gpu::event_wait_workers(EventId e) {
+  std::unique_lock<std::mutex> lock(mu_);
+  check_event(e);
+  const std::vector<Marker> after = events_[e].after;
+  wait_for_locked(lock, after);
+}
+
+float Gpu::elapsed_time_ms(EventId start, EventId end) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  check_event(start);
+  check_event(end);
+  const Event& a = events_[start];
+  const Event& b = events_[end];
+  if (!a.recorded || !b.recorded) IPT_FAIL(RuntimeError, "Both events must be recorded before calculating elapsed time.");
+  if (!a.timing || !b.timing) IPT_FAIL(RuntimeError, "CUDA error: invalid resource handle");
+  if (a.time_ns > host_ns_ || b.time_ns > host_ns_) IPT_FAIL(RuntimeError, "CUDA error: device not ready");
+  return static_cast<float>(static_cast<double>(b.time_ns - a.time_ns) / 1e6);
+}
+
+bool Gpu::ready_locked(const std::vector<Marker>& deps) const {
+  for (const Marker& m : deps)
+    if (streams_[m.stream]->done < m.count) return false;
+  return true;
+}
+
+void Gpu::wait_for_locked(std::unique_lock<std::mutex>& lock, const std::vector<Marker>& markers) {
+  cv_.wait(lock, [&] { return ready_locked(markers); });
+}
+
+void Gpu::stream_synchronize(StreamId s) {
+  std::unique_lock<std::mutex> lock(mu_);
+  check_stream(s);
+  int64_t at = streams_[s]->tail_ns;
+  std::vector<Marker> markers = implicit_deps_locked(s, at);  // the default stream: blocking ones too
+  markers.push_back({s, streams_[s]->enqueued});
+  wait_for_locked(lock, markers);
+  host_ns_ = std::max(host_ns_, at);
+}
+
+bool Gpu::stream_query(StreamId s) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  check_stream(s);
+  return streams_[s]->tail_ns <= host_ns_;
+}
+
+void Gpu::synchronize() {
+  std::unique_lock<std::mutex> lock(mu_);
+  std::vector<Marker> all;
+  int64_t at = host_ns_;
+  for (size_t k = 0; k < streams_.size(); ++k) {
+    all.push_back({static_cast<StreamId>(k), streams_[k]->enqueued});
+    at = std::max(at, streams_[k]->tail_ns);
+  }
+  wait_for_locked(lock, all);
+  host_ns_ = at;
+}
+
+int64_t Gpu::host_now_ns() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return host_ns_;
+}
+
+void Gpu::advance_host(int64_t ns) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (ns > 0) host_ns_ += ns;
+}
+
+std::vector<DeviceOp> Gpu::ops() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return ops_;
+}
+
+std::string Gpu::take_async_error() {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string e = std::move(async_error_);
+  async_error_.clear();
+  return e;
+}
+
+void Gpu::worker_loop(StreamId s) {
+  std::unique_lock<std::mutex> lock(mu_);
+  Stream& st = *streams_[s];
+  while (true) {
+    cv_.wait(lock, [&] { return stopping_ || (!st.queue.empty() && ready_locked(st.queue.front().deps)); });
+    if (st.queue.empty()) return;  // stopping, and nothing left
+    Item item = std::move(st.queue.front());
+    st.queue.pop_front();
+    lock.unlock();
+    std::string error;
+    if (item.work) {
+      try {
+        item.work();
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+    }
+    lock.lock();
+    if (!error.empty() && async_error_.empty()) async_error_ = error;
+    st.done++;
+    cv_.notify_all();
+  }
+}
+
+}  // namespace ipt::sim
