@@ -7,18 +7,16 @@ namespace ipt {
 
 void register_cpu_backend();
 void register_meta_backend();
-#if IPT_HAVE_CUDA
-void register_cuda_backend();
-#endif
+void register_sim_backend();
 
 void register_all_backends() {
   static std::once_flag once;
   std::call_once(once, [] {
     register_cpu_backend();
     register_meta_backend();
-#if IPT_HAVE_CUDA
-    register_cuda_backend();
-#endif
+    // The CUDA device is the simulated GPU (IPT_GPU=off: none). The real GPU's backend owns
+    // memory only so far; its kernels are still to come, so it is not registered for tensors.
+    register_sim_backend();
   });
 }
 

@@ -19,6 +19,7 @@ GpuSpec GpuSpec::h200() {
   s.sm_count = 132;
   s.kernel_latency_ns = 2000;
   s.host_call_ns = 5000;
+  s.pcie_bytes_per_s = 64e9;
   return s;
 }
 
@@ -27,11 +28,13 @@ int64_t modeled_duration_ns(const GpuSpec& spec, const KernelCost& cost) {
                       : cost.math == MathMode::BF16 ? spec.bf16_flops
                                                     : spec.fp32_flops;
   const double compute_s = peak > 0 ? cost.flops / peak : 0;
-  const double memory_s = spec.bytes_per_s > 0 ? cost.bytes / spec.bytes_per_s : 0;
+  const double rate = cost.over_pcie ? spec.pcie_bytes_per_s : spec.bytes_per_s;
+  const double memory_s = rate > 0 ? cost.bytes / rate : 0;
   return static_cast<int64_t>(std::ceil(std::max(compute_s, memory_s) * 1e9)) + spec.kernel_latency_ns;
 }
 
-Gpu::Gpu(GpuSpec spec) : spec_(std::move(spec)) {
+Gpu::Gpu(GpuSpec spec, std::function<void()> worker_init)
+    : spec_(std::move(spec)), worker_init_(std::move(worker_init)) {
   std::lock_guard<std::mutex> lock(mu_);
   add_stream_locked(true);  // the legacy default stream
 }
@@ -311,6 +314,7 @@ std::string Gpu::take_async_error() {
 }
 
 void Gpu::worker_loop(StreamId s) {
+  if (worker_init_) worker_init_();
   std::unique_lock<std::mutex> lock(mu_);
   Stream& st = *streams_[s];
   while (true) {

@@ -42,7 +42,9 @@ struct GpuSpec {
   int sm_count = 0;
   int64_t kernel_latency_ns = 0;  // added to every kernel's duration
   int64_t host_call_ns = 0;       // the host's cost of one runtime call (a launch, a record)
-  // NVIDIA H200 SXM: 66.9 TFLOP/s FP32, 494.7 TF32 and 989.4 BF16 dense, 4.8 TB/s, 141 GB.
+  double pcie_bytes_per_s = 0;    // host <-> device copies
+  // NVIDIA H200 SXM: 66.9 TFLOP/s FP32, 494.7 TF32 and 989.4 BF16 dense, 4.8 TB/s, 141 GB,
+  // PCIe Gen5 x16 (64 GB/s each way).
   static GpuSpec h200();
 };
 
@@ -53,6 +55,7 @@ struct KernelCost {
   double flops = 0;
   double bytes = 0;  // read and written
   MathMode math = MathMode::FP32;
+  bool over_pcie = false;  // a copy between host and device: bytes move at PCIe's rate
 };
 
 // max(flops / peak, bytes / bandwidth) + latency, in whole nanoseconds (rounded up).
@@ -76,7 +79,8 @@ struct DeviceOp {
 
 class Gpu {
  public:
-  explicit Gpu(GpuSpec spec = GpuSpec::h200());
+  // `worker_init` runs first on every stream's worker thread.
+  explicit Gpu(GpuSpec spec = GpuSpec::h200(), std::function<void()> worker_init = {});
   ~Gpu();  // waits for all work, then stops the workers
   Gpu(const Gpu&) = delete;
   Gpu& operator=(const Gpu&) = delete;
@@ -160,6 +164,7 @@ class Gpu {
   void check_event(EventId e) const;
 
   const GpuSpec spec_;
+  const std::function<void()> worker_init_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
   bool stopping_ = false;

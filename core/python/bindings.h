@@ -25,6 +25,7 @@ void init_generated_functions(pybind11::module_& m);  // generated
 void init_tensor_new(pybind11::module_& m);         // tensor_new.cpp: torch.tensor
 void init_numpy(pybind11::module_& m);              // numpy_bindings.cpp: numpy(), from_numpy
 void init_autocast(pybind11::module_& m);           // autocast_bindings.cpp: torch.autocast's state
+void init_cuda(pybind11::module_& m);               // cuda_bindings.cpp: torch.cuda's runtime
 
 // What print(t) shows.
 std::string tensor_repr(const Tensor& t);

@@ -38,6 +38,7 @@ PyObject* init_torch_c() {
     init_tensor_new(m);
     init_numpy(m);
     init_autocast(m);
+    init_cuda(m);
     return m.release().ptr();
   } catch (py::error_already_set& e) {
     e.restore();

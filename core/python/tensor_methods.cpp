@@ -196,9 +196,13 @@ std::string tensor_repr(const Tensor& t) {
   info.dtype = format_dtype(t.dtype());
   info.device = t.device().type == DeviceType::CUDA ? "cuda:" + std::to_string(std::max(0, t.device().index)) : t.device().str();
   info.is_meta = t.device().type == DeviceType::Meta;
+  // A device's values are read through a copy to the host (which waits for its stream).
+  const Tensor host = t.device().type == DeviceType::CUDA ? ops::_to_copy(t, std::nullopt, std::nullopt, Device(DeviceType::CPU),
+                                                                          std::nullopt, false, std::nullopt)
+                                                          : t;
   if (!info.is_meta) {
-    if (is_floating(t.dtype())) info.values = to_double_vector(t);
-    else info.ints = to_int64_vector(t);
+    if (is_floating(t.dtype())) info.values = to_double_vector(host);
+    else info.ints = to_int64_vector(host);
   }
   info.requires_grad = t.requires_grad();
   if (const auto& fn = autograd::grad_fn(t)) info.grad_fn = node_display_name(*fn);

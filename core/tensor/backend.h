@@ -10,6 +10,7 @@
 #include <cstddef>
 
 #include "core/tensor/device.h"
+#include "core/tensor/device_runtime.h"
 
 namespace ipt {
 
@@ -29,6 +30,8 @@ struct BackendInterface {
   // where self or src is on this device: PyTorch's copy_stub, which the one copy_ kernel of
   // every device (CompositeExplicitAutograd) calls. Null for Meta, which holds no values.
   void (*copy)(const Tensor& self, const Tensor& src, bool non_blocking);
+  // Optional: streams, events and the allocator's state (devices that have them: CUDA).
+  DeviceRuntime* runtime = nullptr;
 };
 
 // Called by each backend's registration function (backends/registry.cpp).

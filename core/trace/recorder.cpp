@@ -95,7 +95,7 @@ void Recorder::set_max_events(uint64_t n) { g_max_events.store(n, std::memory_or
 uint64_t Recorder::max_events() { return g_max_events.load(std::memory_order_relaxed); }
 
 void Recorder::append(Phase phase, Category category, const char* name, Payload&& payload) {
-  if (!enabled_.load(std::memory_order_relaxed)) return;
+  if (!enabled_.load(std::memory_order_relaxed) || detail::t_muted) return;
   std::lock_guard<std::mutex> lock(mu_);
   const uint32_t tid = thread_index_locked();
   if (open_spans_.size() <= tid) open_spans_.resize(tid + 1, 0), dropped_spans_.resize(tid + 1, 0);

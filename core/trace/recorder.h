@@ -42,10 +42,18 @@ namespace ipt::trace {
 namespace detail {
 // Mirror of Recorder::current().enabled(), kept in sync by Recorder (see recorder.cpp).
 inline std::atomic<bool> g_tracing_enabled{false};
+// Set on threads whose work is not the program's (a simulated GPU's stream workers).
+inline thread_local bool t_muted = false;
 }  // namespace detail
 
-// True when the current recorder records. A single relaxed atomic load.
-inline bool tracing_enabled() { return detail::g_tracing_enabled.load(std::memory_order_relaxed); }
+// True when the current recorder records, on this thread. A relaxed atomic load (and, only
+// while tracing, a thread-local read).
+inline bool tracing_enabled() {
+  return detail::g_tracing_enabled.load(std::memory_order_relaxed) && !detail::t_muted;
+}
+
+// Nothing this thread does from now on is recorded (a simulated GPU's workers call it once).
+inline void mute_this_thread() { detail::t_muted = true; }
 
 class Recorder {
  public:

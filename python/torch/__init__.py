@@ -102,6 +102,22 @@ from torch._C import (autocast_decrement_nesting, autocast_increment_nesting, cl
                       set_autocast_cpu_dtype, set_autocast_cpu_enabled, set_autocast_enabled,
                       set_autocast_gpu_dtype)
 from torch import amp, cpu, cuda  # noqa: E402
+from torch import backends  # noqa: E402
+
+_float32_matmul_precision = "highest"
+
+
+def set_float32_matmul_precision(precision):
+    """'highest': float32 matmuls in float32; 'high' and 'medium': TF32 tensor cores allowed."""
+    global _float32_matmul_precision
+    if precision not in ("highest", "high", "medium"):
+        raise RuntimeError("Invalid precision {}".format(precision))
+    _float32_matmul_precision = precision
+    backends.cuda.matmul.allow_tf32 = precision != "highest"
+
+
+def get_float32_matmul_precision():
+    return _float32_matmul_precision
 from torch.amp import autocast  # noqa: E402
 
 

@@ -176,4 +176,10 @@ class Tensor(_C._TensorBase):
         return self.to("cpu")
 
     def cuda(self, device=None, non_blocking=False):
-        return self.to("cuda" if device is None else torch.device("cuda", device) if isinstance(device, int) else device)
+        return self.to("cuda" if device is None else torch.device("cuda", device) if isinstance(device, int) else device,
+                       non_blocking=non_blocking)
+
+    def record_stream(self, stream):
+        """Marks this tensor's memory as used by work on `stream`: when it is freed, the caching
+        allocator reuses it only once that stream's work queued so far has completed."""
+        _C._cuda_recordStream(self, stream.stream_id)

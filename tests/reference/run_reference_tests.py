@@ -126,6 +126,8 @@ def run_one(exe, name, timeout, kind_only):
 
     env = dict(os.environ)
     env.setdefault("LC_ALL", "C.UTF-8")
+    # The reference is a CPU-only PyTorch: ours runs without its simulated GPU too.
+    env["IPT_GPU"] = "off"
     start = time.monotonic()
     try:
         # A session of its own, so that a timeout kills the program and anything it started.

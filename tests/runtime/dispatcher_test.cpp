@@ -42,9 +42,11 @@ TEST(Dispatcher, AddTableEntriesAndKinds) {
   EXPECT_STREQ(op.entry(keys::ADInplaceOrView).kind, "backend fallback");
   EXPECT_TRUE(op.entry(keys::ADInplaceOrView).kernel.fallthrough);
   EXPECT_FALSE(op.non_fallthrough_keys().has(Functionality::ADInplaceOrView));
-  // No CUDA kernel registered: the entry is missing.
-  EXPECT_FALSE(op.entry(keys::CUDA).kernel.valid());
+  // The simulated GPU's kernel (backends/sim), from the YAML's CUDA entry.
+  EXPECT_STREQ(op.entry(keys::CUDA).kind, "kernel");
+  EXPECT_STREQ(op.entry(keys::CUDA).kernel.name, "add_cuda");
   std::string dump = op.dump_table();
+  EXPECT_NE(dump.find("CUDA: registered at build/generated/RegisterCUDA.cpp:"), std::string::npos) << dump;
   EXPECT_NE(dump.find("CPU: registered at build/generated/RegisterCPU.cpp:"), std::string::npos) << dump;
   EXPECT_NE(dump.find("ADInplaceOrView: fallthrough registered at core/dispatch/fallbacks.cpp:"), std::string::npos) << dump;
   EXPECT_NE(dump.find("AutogradCPU: registered at build/generated/RegisterAutograd.cpp:"), std::string::npos);

@@ -1,0 +1,71 @@
+#pragma once
+// What a device with streams (CUDA, real or simulated) offers beyond memory and kernels:
+// PyTorch's torch.cuda API (streams, events, synchronization, the caching allocator's
+// statistics). A backend that has one points BackendInterface::runtime at it; torch.cuda's
+// bindings only ever talk to this interface, never to a backend by name.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ipt {
+
+struct DeviceMemoryStats {
+  uint64_t allocated = 0, max_allocated = 0, reserved = 0, max_reserved = 0, active = 0, requested = 0;
+  uint64_t num_allocs = 0, num_frees = 0, num_segment_allocs = 0, num_segment_frees = 0;
+};
+
+struct DeviceBlock {
+  uint64_t address = 0, size = 0, requested = 0;
+  std::string state;  // active_allocated, active_pending_free, inactive
+};
+
+struct DeviceSegment {
+  uint64_t address = 0, total_size = 0, allocated_size = 0, active_size = 0;
+  int64_t stream = 0;
+  std::string segment_type;  // small, large
+  std::vector<DeviceBlock> blocks;
+};
+
+struct DeviceTraceEntry {
+  std::string action;  // alloc, free_requested, free_completed, segment_alloc, segment_free
+  uint64_t addr = 0, size = 0;
+  int64_t stream = 0;
+};
+
+// Streams and events are small integers (a stream's id is what torch.cuda.Stream shows).
+class DeviceRuntime {
+ public:
+  virtual ~DeviceRuntime() = default;
+  virtual bool simulated() const = 0;
+  virtual int device_count() const = 0;
+  virtual std::string device_name(int device) const = 0;
+  virtual uint64_t total_memory(int device) const = 0;
+
+  virtual int64_t default_stream() const = 0;
+  virtual int64_t current_stream() const = 0;  // this thread's, as in PyTorch
+  virtual void set_current_stream(int64_t s) = 0;
+  virtual int64_t pool_stream(bool high_priority) = 0;
+  virtual bool stream_query(int64_t s) = 0;
+  virtual void stream_synchronize(int64_t s) = 0;
+  virtual void synchronize() = 0;
+
+  virtual int64_t event_create(bool enable_timing) = 0;
+  virtual void event_record(int64_t e, int64_t s) = 0;
+  virtual void stream_wait_event(int64_t s, int64_t e) = 0;
+  virtual bool event_query(int64_t e) = 0;
+  virtual void event_synchronize(int64_t e) = 0;
+  virtual double elapsed_time_ms(int64_t start, int64_t end) = 0;
+
+  virtual void record_stream(const void* data, int64_t s) = 0;
+  virtual DeviceMemoryStats memory_stats() const = 0;
+  virtual void reset_peak_memory_stats() = 0;
+  virtual void empty_cache() = 0;
+  virtual std::vector<DeviceSegment> memory_snapshot() const = 0;
+  virtual std::vector<DeviceTraceEntry> memory_trace() const = 0;
+
+  // torch.backends.cuda.matmul.allow_tf32 / torch.set_float32_matmul_precision.
+  virtual void set_allow_tf32(bool on) = 0;
+  virtual bool allow_tf32() const = 0;
+};
+
+}  // namespace ipt

@@ -1,0 +1,2 @@
+"""torch.backends: switches of the backends (torch.backends.cuda.matmul.allow_tf32)."""
+from torch.backends import cuda  # noqa: F401
