@@ -228,6 +228,9 @@ void CachingAllocator::process_events() {
 }
 
 void CachingAllocator::release_free_segments() {
+  // cudaFree waits for the whole device; here it keeps workers off freed memory (a kernel may
+  // still read a block its tensor's owner already gave back).
+  gpu_.synchronize();
   for (size_t i = 0; i < segments_.size();) {
     Segment& seg = *segments_[i];
     Block* b = seg.first;
