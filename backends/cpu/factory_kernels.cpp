@@ -19,15 +19,7 @@ Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optiona
 
 Tensor empty_strided_cpu(IntArrayRef size, IntArrayRef stride, std::optional<ScalarType> dtype,
                          std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory) {
-  IPT_CHECK(size.size() == stride.size(), RuntimeError, "mismatch in length of strides and shape");
-  ScalarType dt = dtype.value_or(ScalarType::Float);
-  int64_t span = numel_of(size) == 0 ? 0 : 1;
-  for (size_t i = 0; i < size.size() && span; ++i) span += (size[i] - 1) * stride[i];
-  Tensor base = make_empty(std::vector<int64_t>{span}, dt, Device(DeviceType::CPU));
-  Tensor out = make_view(base, std::vector<int64_t>(size.begin(), size.end()),
-                         std::vector<int64_t>(stride.begin(), stride.end()), 0);
-  out.impl()->set_is_view(false);  // a new tensor (its storage is nobody else's), not a view
-  return out;
+  return make_empty_strided(size, stride, dtype.value_or(ScalarType::Float), Device(DeviceType::CPU));
 }
 
 Tensor arange_out_cpu(const Scalar& start, const Scalar& end, const Scalar& step, const Tensor& out) {

@@ -172,15 +172,7 @@ void Gpu::record_event(EventId e, StreamId s) {
     ev.recorded = true;
     ev.time_ns = at;
     ev.after = std::move(after);
-    DeviceOp op;
-    op.kind = DeviceOp::Kind::EventRecord;
-    op.name = "cudaEventRecord";
-    op.stream = s;
-    op.id = ops_.size() + 1;
-    op.host_ns = host_ns_;
-    op.start_ns = op.end_ns = at;
-    op.event = e;
-    ops_.push_back(op);
+    add_marker_op_locked(DeviceOp::Kind::EventRecord, "cudaEventRecord", s, at, e);
   }
   cv_.notify_all();
 }
@@ -199,17 +191,21 @@ void Gpu::stream_wait_event(StreamId s, EventId e) {
     deps.insert(deps.end(), ev.after.begin(), ev.after.end());
     push_locked(s, Item{{}, std::move(deps)});
     st.tail_ns = at;
-    DeviceOp op;
-    op.kind = DeviceOp::Kind::StreamWait;
-    op.name = "cudaStreamWaitEvent";
-    op.stream = s;
-    op.id = ops_.size() + 1;
-    op.host_ns = host_ns_;
-    op.start_ns = op.end_ns = at;
-    op.event = e;
-    ops_.push_back(op);
+    add_marker_op_locked(DeviceOp::Kind::StreamWait, "cudaStreamWaitEvent", s, at, e);
   }
   cv_.notify_all();
+}
+
+void Gpu::add_marker_op_locked(DeviceOp::Kind kind, const char* name, StreamId s, int64_t at, EventId e) {
+  DeviceOp op;
+  op.kind = kind;
+  op.name = name;
+  op.stream = s;
+  op.id = ops_.size() + 1;
+  op.host_ns = host_ns_;
+  op.start_ns = op.end_ns = at;
+  op.event = e;
+  ops_.push_back(std::move(op));
 }
 
 bool Gpu::event_recorded(EventId e) const {

@@ -159,6 +159,8 @@ class Gpu {
   // modeled time they allow it to start.
   std::vector<Marker> implicit_deps_locked(StreamId s, int64_t& after_ns) const;
   void push_locked(StreamId s, Item item);
+  // An event record or wait, as an op at modeled time `at`.
+  void add_marker_op_locked(DeviceOp::Kind kind, const char* name, StreamId s, int64_t at, EventId e);
   void wait_for_locked(std::unique_lock<std::mutex>& lock, const std::vector<Marker>& markers);
   void check_stream(StreamId s) const;
   void check_event(EventId e) const;

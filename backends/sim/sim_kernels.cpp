@@ -10,7 +10,6 @@
 // what must reach the host (.item()).
 #include "backends/cpu/copy_kernels.h"
 #include "backends/sim/sim_runtime.h"
-#include "core/tensor/index_math.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
 
@@ -53,14 +52,7 @@ Tensor empty_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::option
 
 Tensor empty_strided_cuda(IntArrayRef size, IntArrayRef stride, std::optional<ScalarType> dtype, std::optional<Layout>,
                           std::optional<Device>, std::optional<bool>) {
-  IPT_CHECK(size.size() == stride.size(), RuntimeError, "mismatch in length of strides and shape");
-  int64_t span = numel_of(size) == 0 ? 0 : 1;
-  for (size_t i = 0; i < size.size() && span; ++i) span += (size[i] - 1) * stride[i];
-  Tensor base = make_empty(std::vector<int64_t>{span}, dtype.value_or(ScalarType::Float), kCuda);
-  Tensor out = make_view(base, std::vector<int64_t>(size.begin(), size.end()),
-                         std::vector<int64_t>(stride.begin(), stride.end()), 0);
-  out.impl()->set_is_view(false);
-  return out;
+  return make_empty_strided(size, stride, dtype.value_or(ScalarType::Float), kCuda);
 }
 
 Tensor fill_cuda_(const Tensor& self, const Scalar& value) {

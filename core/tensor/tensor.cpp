@@ -75,6 +75,18 @@ Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device devic
                                              tensor_key_set(backend_of(device.type), inference_mode_enabled())));
 }
 
+Tensor make_empty_strided(std::span<const int64_t> sizes, std::span<const int64_t> strides, ScalarType dtype,
+                          Device device) {
+  IPT_CHECK(sizes.size() == strides.size(), RuntimeError, "mismatch in length of strides and shape");
+  int64_t span = numel_of(sizes) == 0 ? 0 : 1;
+  for (size_t i = 0; i < sizes.size() && span; ++i) span += (sizes[i] - 1) * strides[i];
+  Tensor base = make_empty(std::vector<int64_t>{span}, dtype, device);
+  Tensor out = make_view(base, std::vector<int64_t>(sizes.begin(), sizes.end()),
+                         std::vector<int64_t>(strides.begin(), strides.end()), 0);
+  out.impl()->set_is_view(false);  // a new tensor (its storage is nobody else's), not a view
+  return out;
+}
+
 static bool follows_layout_of(std::span<const int64_t> sizes, const Tensor& like) {
   return !like.is_contiguous() && std::equal(sizes.begin(), sizes.end(), like.sizes().begin(), like.sizes().end());
 }

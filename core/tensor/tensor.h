@@ -53,6 +53,9 @@ Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device devic
 Tensor make_empty_like_layout(std::span<const int64_t> sizes, ScalarType dtype, Device device, const Tensor& like);
 // The strides make_empty_like_layout gives a tensor of `sizes`.
 std::vector<int64_t> layout_strides_like(std::span<const int64_t> sizes, const Tensor& like);
+// empty_strided's tensor: a storage of exactly the elements `strides` reaches, not a view.
+Tensor make_empty_strided(std::span<const int64_t> sizes, std::span<const int64_t> strides, ScalarType dtype,
+                          Device device);
 // A tensor viewing `base`'s storage with new geometry (shares storage and version counter).
 Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides,
                  int64_t storage_offset);
