@@ -260,7 +260,7 @@ void CachingAllocator::empty_cache() {
   release_free_segments();
 }
 
-MemoryStats CachingAllocator::stats() const {
+DeviceMemoryStats CachingAllocator::stats() const {
   std::lock_guard<std::mutex> lock(mu_);
   return stats_;
 }
@@ -271,20 +271,20 @@ void CachingAllocator::reset_peak_stats() {
   stats_.max_reserved = stats_.reserved;
 }
 
-std::vector<SegmentInfo> CachingAllocator::snapshot() const {
+std::vector<DeviceSegment> CachingAllocator::snapshot() const {
   std::lock_guard<std::mutex> lock(mu_);
-  std::vector<SegmentInfo> out;
+  std::vector<DeviceSegment> out;
   for (const auto& seg : segments_) {
-    SegmentInfo s;
+    DeviceSegment s;
     s.address = seg->addr;
     s.total_size = seg->size;
     s.stream = seg->stream;
     s.segment_type = seg->small ? "small" : "large";
     for (const Block* b = seg->first; b; b = b->next) {
-      BlockInfo info;
+      DeviceBlock info;
       info.size = b->size;
       info.requested = b->allocated || b->pending ? b->requested : 0;
-      info.addr = b->addr();
+      info.address = b->addr();
       info.state = b->allocated ? "active_allocated" : b->pending ? "active_pending_free" : "inactive";
       if (b->allocated) s.allocated_size += b->size;
       if (b->allocated || b->pending) s.active_size += b->size;
@@ -292,11 +292,11 @@ std::vector<SegmentInfo> CachingAllocator::snapshot() const {
     }
     out.push_back(std::move(s));
   }
-  std::sort(out.begin(), out.end(), [](const SegmentInfo& a, const SegmentInfo& b) { return a.address < b.address; });
+  std::sort(out.begin(), out.end(), [](const DeviceSegment& a, const DeviceSegment& b) { return a.address < b.address; });
   return out;
 }
 
-std::vector<MemoryTraceEntry> CachingAllocator::trace() const {
+std::vector<DeviceTraceEntry> CachingAllocator::trace() const {
   std::lock_guard<std::mutex> lock(mu_);
   return trace_;
 }

@@ -25,43 +25,12 @@
 #include <vector>
 
 #include "backends/sim/sim_gpu.h"
+#include "core/tensor/device_runtime.h"
 
 namespace ipt::sim {
 
-struct MemoryStats {
-  uint64_t allocated = 0, max_allocated = 0;  // bytes in blocks handed out (rounded sizes)
-  uint64_t reserved = 0, max_reserved = 0;    // bytes in segments
-  uint64_t active = 0;                        // allocated + pending free
-  uint64_t requested = 0;                     // bytes asked for (unrounded)
-  uint64_t num_allocs = 0, num_frees = 0, num_segment_allocs = 0, num_segment_frees = 0;
-};
-
-// One entry of torch.cuda.memory._snapshot()["device_traces"].
-struct MemoryTraceEntry {
-  std::string action;  // alloc, free_requested, free_completed, segment_alloc, segment_free
-  uint64_t addr = 0;
-  uint64_t size = 0;
-  StreamId stream = 0;
-  int64_t time_ns = 0;  // on the modeled host clock
-};
-
-struct BlockInfo {
-  uint64_t size = 0;
-  uint64_t requested = 0;
-  std::string state;  // active_allocated, active_pending_free, inactive
-  uint64_t addr = 0;
-};
-
-struct SegmentInfo {
-  uint64_t address = 0;
-  uint64_t total_size = 0;
-  uint64_t allocated_size = 0;
-  uint64_t active_size = 0;
-  StreamId stream = 0;
-  std::string segment_type;  // small, large
-  std::vector<BlockInfo> blocks;
-};
-
+// Statistics, segments and history are reported in torch.cuda's terms (DeviceMemoryStats,
+// DeviceSegment, DeviceTraceEntry: core/tensor/device_runtime.h).
 class CachingAllocator {
  public:
   static constexpr uint64_t kMinBlockSize = 512;
@@ -89,10 +58,10 @@ class CachingAllocator {
   // torch.cuda.empty_cache(): waits for pending frees, returns whole free segments.
   void empty_cache();
 
-  MemoryStats stats() const;
+  DeviceMemoryStats stats() const;
   void reset_peak_stats();
-  std::vector<SegmentInfo> snapshot() const;
-  std::vector<MemoryTraceEntry> trace() const;
+  std::vector<DeviceSegment> snapshot() const;
+  std::vector<DeviceTraceEntry> trace() const;
   // The modeled device address of a pointer this allocator handed out (or into its block).
   uint64_t device_address(const void* ptr) const;
   bool owns(const void* ptr) const;
@@ -138,9 +107,9 @@ class CachingAllocator {
   Pool small_free_, large_free_;
   std::unordered_map<const void*, Block*> live_;  // by host pointer: allocated or pending
   std::vector<Block*> pending_;
-  MemoryStats stats_;
+  DeviceMemoryStats stats_;
   uint64_t next_addr_ = kBaseAddress;
-  std::vector<MemoryTraceEntry> trace_;
+  std::vector<DeviceTraceEntry> trace_;
 };
 
 }  // namespace ipt::sim

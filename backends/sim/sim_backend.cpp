@@ -63,6 +63,13 @@ void raise_async_error() {
   if (!e.empty()) IPT_FAIL(RuntimeError, "CUDA error: ", e);
 }
 
+void synchronize_stream(StreamId s) {
+  gpu().stream_synchronize(s);
+  raise_async_error();
+}
+
+double bytes_of(const Tensor& t) { return static_cast<double>(t.numel()) * static_cast<double>(element_size(t.dtype())); }
+
 void launch(const char* name, const KernelCost& cost, std::function<void()> work, DeviceOp::Kind kind) {
   raise_async_error();
   gpu().launch(current_stream(), name, cost, std::move(work), kind);
@@ -81,14 +88,11 @@ void sim_copy(const Tensor& self, const Tensor& src, bool non_blocking) {
   const char* name = to_host ? "Memcpy DtoH (Device -> Pageable)" : from_host ? "Memcpy HtoD (Pageable -> Device)"
                                                                              : "Memcpy DtoD (Device -> Device)";
   KernelCost cost;
-  cost.bytes = static_cast<double>(self.numel()) * static_cast<double>(element_size(self.dtype())) * (to_host || from_host ? 1 : 2);
+  cost.bytes = bytes_of(self) * (to_host || from_host ? 1 : 2);
   cost.over_pcie = to_host || from_host;
   launch(name, cost, [dst = HostView(self), from = HostView(src)] { native::copy_cpu_(dst.tensor(), from.tensor(), false); },
          DeviceOp::Kind::Memcpy);
-  if (!non_blocking || to_host) {  // a copy into pageable host memory is synchronous
-    gpu().stream_synchronize(current_stream());
-    raise_async_error();
-  }
+  if (!non_blocking || to_host) synchronize_stream(current_stream());  // pageable host memory: synchronous
 }
 
 class SimRuntime final : public DeviceRuntime {
@@ -102,10 +106,7 @@ class SimRuntime final : public DeviceRuntime {
   void set_current_stream(int64_t s) override { sim::set_current_stream(static_cast<StreamId>(s)); }
   int64_t pool_stream(bool high) override { return gpu().pool_stream(high); }
   bool stream_query(int64_t s) override { return gpu().stream_query(static_cast<StreamId>(s)); }
-  void stream_synchronize(int64_t s) override {
-    gpu().stream_synchronize(static_cast<StreamId>(s));
-    raise_async_error();
-  }
+  void stream_synchronize(int64_t s) override { synchronize_stream(static_cast<StreamId>(s)); }
   void synchronize() override {
     gpu().synchronize();
     raise_async_error();
@@ -123,27 +124,11 @@ class SimRuntime final : public DeviceRuntime {
   void record_stream(const void* data, int64_t s) override {
     allocator().record_stream(const_cast<void*>(data), static_cast<StreamId>(s));
   }
-  DeviceMemoryStats memory_stats() const override {
-    const MemoryStats m = allocator().stats();
-    return {m.allocated, m.max_allocated, m.reserved, m.max_reserved, m.active, m.requested,
-            m.num_allocs, m.num_frees, m.num_segment_allocs, m.num_segment_frees};
-  }
+  DeviceMemoryStats memory_stats() const override { return allocator().stats(); }
   void reset_peak_memory_stats() override { allocator().reset_peak_stats(); }
   void empty_cache() override { allocator().empty_cache(); }
-  std::vector<DeviceSegment> memory_snapshot() const override {
-    std::vector<DeviceSegment> out;
-    for (const SegmentInfo& s : allocator().snapshot()) {
-      DeviceSegment d{s.address, s.total_size, s.allocated_size, s.active_size, s.stream, s.segment_type, {}};
-      for (const BlockInfo& b : s.blocks) d.blocks.push_back({b.addr, b.size, b.requested, b.state});
-      out.push_back(std::move(d));
-    }
-    return out;
-  }
-  std::vector<DeviceTraceEntry> memory_trace() const override {
-    std::vector<DeviceTraceEntry> out;
-    for (const MemoryTraceEntry& t : allocator().trace()) out.push_back({t.action, t.addr, t.size, t.stream});
-    return out;
-  }
+  std::vector<DeviceSegment> memory_snapshot() const override { return allocator().snapshot(); }
+  std::vector<DeviceTraceEntry> memory_trace() const override { return allocator().trace(); }
   void set_allow_tf32(bool on) override { g_allow_tf32 = on; }
   bool allow_tf32() const override { return sim::allow_tf32(); }
 };

@@ -17,12 +17,11 @@ namespace ipt::native {
 
 namespace {
 
+using sim::bytes_of;
 using sim::HostView;
 using sim::KernelCost;
 
 const Device kCuda(DeviceType::CUDA, 0);
-
-double bytes_of(const Tensor& t) { return static_cast<double>(t.numel()) * static_cast<double>(element_size(t.dtype())); }
 
 KernelCost pointwise_cost(const Tensor& out, std::initializer_list<const Tensor*> in) {
   KernelCost c;
@@ -64,8 +63,7 @@ Tensor fill_cuda_(const Tensor& self, const Scalar& value) {
 
 // .item(): the value must reach the host, so the host waits for the stream.
 Scalar _local_scalar_dense_cuda(const Tensor& self) {
-  sim::gpu().stream_synchronize(sim::current_stream());
-  sim::raise_async_error();
+  sim::synchronize_stream(sim::current_stream());
   return _local_scalar_dense_cpu(HostView(self).tensor());
 }
 

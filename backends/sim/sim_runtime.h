@@ -37,5 +37,9 @@ void launch(const char* name, const KernelCost& cost, std::function<void()> work
             DeviceOp::Kind kind = DeviceOp::Kind::Kernel);
 // Raises the first error a worker met (as CUDA does at the next synchronizing call).
 void raise_async_error();
+// The host waits for stream s, then raises what its work left behind.
+void synchronize_stream(StreamId s);
+// numel × element size: what a kernel's modeled cost counts for an operand.
+double bytes_of(const Tensor& t);
 
 }  // namespace ipt::sim

@@ -10,7 +10,10 @@
 namespace ipt {
 
 struct DeviceMemoryStats {
-  uint64_t allocated = 0, max_allocated = 0, reserved = 0, max_reserved = 0, active = 0, requested = 0;
+  uint64_t allocated = 0, max_allocated = 0;  // bytes in blocks handed out (rounded sizes)
+  uint64_t reserved = 0, max_reserved = 0;    // bytes in segments
+  uint64_t active = 0;                        // allocated + pending free
+  uint64_t requested = 0;                     // bytes asked for (unrounded)
   uint64_t num_allocs = 0, num_frees = 0, num_segment_allocs = 0, num_segment_frees = 0;
 };
 
@@ -30,6 +33,7 @@ struct DeviceTraceEntry {
   std::string action;  // alloc, free_requested, free_completed, segment_alloc, segment_free
   uint64_t addr = 0, size = 0;
   int64_t stream = 0;
+  int64_t time_ns = 0;  // on the device's host clock (the simulator's modeled one)
 };
 
 // Streams and events are small integers (a stream's id is what torch.cuda.Stream shows).

@@ -4,9 +4,9 @@
 // trace_read_v1.cpp.
 #include <charconv>
 #include <cmath>
-#include <limits>
 #include <cstring>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <thread>
 

@@ -140,7 +140,7 @@ TEST(CachingAllocator, OutOfMemoryIsAnErrorAndChangesNothing) {
   Gpu gpu;
   A a(gpu);
   void* p = a.allocate(100, 0);
-  const MemoryStats before = a.stats();
+  const DeviceMemoryStats before = a.stats();
   try {
     a.allocate(uint64_t(200) * 1000 * 1000 * 1000, 0);
     ADD_FAILURE() << "200 GB were allocated";
