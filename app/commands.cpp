@@ -11,6 +11,7 @@
 #include "core/lesson/runner.h"
 #include "core/python/session.h"
 #include "core/schema/schema_cli.h"
+#include "core/tensor/backend.h"
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"
 #include "core/util/read_file.h"
@@ -149,7 +150,8 @@ int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::st
 
 }  // namespace
 
-int cmd_run(const std::string& file, const std::string& trace_path, const std::string& dot_path) {
+int cmd_run(const std::string& file, const std::string& trace_path, const std::string& dot_path,
+            const std::string& clock) {
   std::optional<std::string> code;
   try {
     code = read_regular_file(file, kMaxProgramBytes, "program");
@@ -157,11 +159,10 @@ int cmd_run(const std::string& file, const std::string& trace_path, const std::s
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   }
+  const trace::ClockKind kind = clock == "modeled" ? trace::ClockKind::Modeled : trace::ClockKind::Measured;
+  const std::string device = start_recording(trace::Recorder::current(), kind);
   std::optional<trace::ScopedTrace> tracing;
-  if (!trace_path.empty() || !dot_path.empty()) {
-    trace::Recorder::current().clear();
-    tracing.emplace();
-  }
+  if (!trace_path.empty() || !dot_path.empty()) tracing.emplace();
   python::Session session([](std::string_view s) { std::cout << s << std::flush; });
   python::StepResult r;
   {
@@ -176,6 +177,8 @@ int cmd_run(const std::string& file, const std::string& trace_path, const std::s
     meta.title = fs::path(file).filename().string();
     meta.source = *code;
     meta.fields["kind"] = "snippet";
+    meta.fields["clock"] = trace::clock_kind_name(kind);
+    if (!device.empty()) meta.fields["device"] = device;
     if (!save_trace(trace_path, meta)) return 2;
   }
   if (!dot_path.empty() && !save_dot(dot_path)) return 2;
@@ -201,7 +204,8 @@ int cmd_lessons(const std::string& lang) {
   return 0;
 }
 
-int cmd_lesson(int number, std::optional<int> step, const std::string& lang, const std::string& trace_path) {
+int cmd_lesson(int number, std::optional<int> step, const std::string& lang, const std::string& trace_path,
+               const std::string& clock) {
   std::string why;
   auto l = find_lesson(number, why);
   if (!l) {
@@ -215,7 +219,9 @@ int cmd_lesson(int number, std::optional<int> step, const std::string& lang, con
   }
   std::cout << (lang == "zh" ? "第 " + std::to_string(number) + " 课 · " : "Lesson " + std::to_string(number) + " · ")
             << l->title.in(lang) << "\n" << l->summary.in(lang) << "\n";
-  trace::Recorder::current().clear();
+  const bool modeled = clock.empty() ? l->clock == lesson::Clock::Modeled : clock == "modeled";
+  const trace::ClockKind kind = modeled ? trace::ClockKind::Modeled : trace::ClockKind::Measured;
+  const std::string device = start_recording(trace::Recorder::current(), kind);
   int rc = run_lesson(*l, step.value_or(1), step.value_or(n), lang);
   if (!trace_path.empty()) {
     trace::TraceMeta meta;
@@ -223,6 +229,8 @@ int cmd_lesson(int number, std::optional<int> step, const std::string& lang, con
     meta.fields["kind"] = "lesson";
     meta.fields["lesson"] = std::to_string(number);
     meta.fields["steps"] = std::to_string(step.value_or(n));
+    meta.fields["clock"] = trace::clock_kind_name(kind);
+    if (!device.empty()) meta.fields["device"] = device;
     for (int k = 1; k <= step.value_or(n); ++k)
       meta.source += "# --- step " + std::to_string(k) + " ---\n" + l->steps[static_cast<size_t>(k - 1)].code;
     if (!save_trace(trace_path, meta)) return 2;

@@ -24,6 +24,13 @@ int main(int argc, char** argv) {
                   "after the run, write the autograd graph it recorded as Graphviz DOT to this path "
                   "(render it with `dot -Tpng out.dot -o out.png`)");
 
+  std::string clock;
+  for (CLI::App* c : {run})
+    c->add_option("--clock", clock,
+                  "stamp the trace on the 'measured' clock (the default) or the 'modeled' one, which gives the same "
+                  "trace on every run (the simulated GPU's model of the host and device)")
+        ->check(CLI::IsMember({"measured", "modeled"}));
+
   auto* lessons = app.add_subcommand("lessons", "List the seven lessons (written ones and those coming)");
   lessons->add_option("--lang", lang, "en or zh")->check(CLI::IsMember({"en", "zh"}));
 
@@ -34,6 +41,8 @@ int main(int argc, char** argv) {
   lesson->add_option("--step", step, "show only step K (earlier steps still run)");
   lesson->add_option("--lang", lang, "en or zh")->check(CLI::IsMember({"en", "zh"}));
   lesson->add_option("--trace", trace_path, "write the lesson's JSON trace to this path");
+  lesson->add_option("--clock", clock, "'measured' or 'modeled' (default: the lesson's own, see lessons/README.md)")
+      ->check(CLI::IsMember({"measured", "modeled"}));
 
   auto* all = app.add_subcommand("all-lessons", "Run every written lesson headless and write their traces");
   std::string out_dir = "traces";
@@ -68,9 +77,9 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   ipt::trace::Recorder::set_max_events(max_events);
 
-  if (*run) return ipt::app::cmd_run(file, trace_path, dot_path);
+  if (*run) return ipt::app::cmd_run(file, trace_path, dot_path, clock);
   if (*lessons) return ipt::app::cmd_lessons(lang);
-  if (*lesson) return ipt::app::cmd_lesson(number, step, lang, trace_path);
+  if (*lesson) return ipt::app::cmd_lesson(number, step, lang, trace_path, clock);
   if (*all) return ipt::app::cmd_all_lessons(out_dir, lang);
   if (*schema) {
     if (schema_text.empty() == yaml_path.empty()) {

@@ -11,6 +11,7 @@
 
 #include "core/lesson/runner.h"
 #include "core/python/session.h"
+#include "core/tensor/backend.h"
 #include "core/trace/recorder.h"
 
 namespace ipt::gui {
@@ -59,6 +60,7 @@ struct BackgroundRun {
   std::optional<lesson::Lesson> lesson;
   std::unique_ptr<python::Session> session;
   trace::Recorder recorder;
+  std::string device;  // the GPU that ran CUDA work ("" without one)
   std::vector<lesson::StepRun> runs;
   // Set by the worker when the run ends: the recorded events and their index (built there, so
   // the UI thread only moves them into the document).
@@ -109,7 +111,10 @@ void start(AppState& s, std::shared_ptr<BackgroundRun> job) {
   s.job = job;
   job->session = std::make_unique<python::Session>();
   job->worker = std::thread([job] {
+    // Current before it starts: the simulated GPU reads the current recorder's clock.
     trace::Recorder* prev = trace::Recorder::set_current(&job->recorder);
+    const bool modeled = job->lesson && job->lesson->clock == lesson::Clock::Modeled;
+    job->device = start_recording(job->recorder, modeled ? trace::ClockKind::Modeled : trace::ClockKind::Measured);
     {
       trace::ScopedTrace on(job->recorder);
       if (job->kind == BackgroundRun::Kind::Lesson) {

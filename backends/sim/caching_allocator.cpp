@@ -29,7 +29,7 @@ bool CachingAllocator::FreeOrder::operator()(const Block* a, const Block* b) con
   return a->addr() < b->addr();
 }
 
-CachingAllocator::CachingAllocator(Gpu& gpu) : gpu_(gpu) {}
+CachingAllocator::CachingAllocator(Gpu& gpu, Observer on_action) : gpu_(gpu), on_action_(std::move(on_action)) {}
 
 CachingAllocator::~CachingAllocator() {
   for (auto& seg : segments_) {
@@ -55,12 +55,15 @@ uint64_t CachingAllocator::segment_size(uint64_t rounded) {
 
 void CachingAllocator::record(const char* action, uint64_t addr, uint64_t size, StreamId stream) {
   trace_.push_back({action, addr, size, stream, gpu_.host_now_ns()});
+  if (trace_.size() > kKeptTrace) trace_.pop_front();
+  if (on_action_) on_action_(trace_.back(), stats_);
 }
 
 CachingAllocator::Block* CachingAllocator::new_segment(uint64_t size, StreamId stream, bool small) {
   if (stats_.reserved + size > gpu_.spec().total_memory) return nullptr;
   char* host = static_cast<char*>(std::aligned_alloc(4096, size));
   if (!host) return nullptr;
+  gpu_.host_call("cudaMalloc", gpu_.spec().malloc_ns);
   auto seg = std::make_unique<Segment>();
   seg->host = host;
   seg->addr = next_addr_;
@@ -298,7 +301,7 @@ std::vector<DeviceSegment> CachingAllocator::snapshot() const {
 
 std::vector<DeviceTraceEntry> CachingAllocator::trace() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return trace_;
+  return {trace_.begin(), trace_.end()};
 }
 
 const CachingAllocator::Block* CachingAllocator::find_locked(const void* ptr) const {

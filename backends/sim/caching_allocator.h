@@ -16,6 +16,8 @@
 // Device addresses are modeled (segments laid out from a fixed base), so snapshots and
 // traces are the same on every run; the bytes themselves live in host memory.
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,7 +43,10 @@ class CachingAllocator {
   static constexpr uint64_t kRoundLarge = uint64_t(2) << 20;
   static constexpr uint64_t kBaseAddress = 0x7f0000000000;
 
-  explicit CachingAllocator(Gpu& gpu);
+  // `on_action` sees every action as it is recorded, with the statistics after it (under the
+  // allocator's lock: it must not call the allocator).
+  using Observer = std::function<void(const DeviceTraceEntry&, const DeviceMemoryStats&)>;
+  explicit CachingAllocator(Gpu& gpu, Observer on_action = {});
   ~CachingAllocator();
   CachingAllocator(const CachingAllocator&) = delete;
   CachingAllocator& operator=(const CachingAllocator&) = delete;
@@ -61,6 +66,8 @@ class CachingAllocator {
   DeviceMemoryStats stats() const;
   void reset_peak_stats();
   std::vector<DeviceSegment> snapshot() const;
+  // The latest actions (at most kKeptTrace), oldest first.
+  static constexpr size_t kKeptTrace = 16384;
   std::vector<DeviceTraceEntry> trace() const;
   // The modeled device address of a pointer this allocator handed out (or into its block).
   uint64_t device_address(const void* ptr) const;
@@ -102,6 +109,7 @@ class CachingAllocator {
   const Block* find_locked(const void* ptr) const;
 
   Gpu& gpu_;
+  const Observer on_action_;
   mutable std::mutex mu_;  // kernels on worker threads allocate too
   std::vector<std::unique_ptr<Segment>> segments_;
   Pool small_free_, large_free_;
@@ -109,7 +117,7 @@ class CachingAllocator {
   std::vector<Block*> pending_;
   DeviceMemoryStats stats_;
   uint64_t next_addr_ = kBaseAddress;
-  std::vector<DeviceTraceEntry> trace_;
+  std::deque<DeviceTraceEntry> trace_;
 };
 
 }  // namespace ipt::sim

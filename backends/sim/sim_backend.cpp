@@ -7,6 +7,7 @@
 
 #include "backends/cpu/copy_kernels.h"
 #include "backends/sim/sim_runtime.h"
+#include "backends/sim/sim_trace.h"
 #include "core/tensor/backend.h"
 #include "core/trace/recorder.h"
 #include "core/util/error.h"
@@ -24,12 +25,12 @@ std::atomic<bool> g_allow_tf32{false};  // PyTorch 1.13's default for matmuls
 
 Gpu& gpu() {
   // Never destroyed: worker threads may still be parked when the process exits.
-  static Gpu* g = new Gpu(GpuSpec::h200(), [] { trace::mute_this_thread(); });
+  static Gpu* g = new Gpu(GpuSpec::h200(), [] { trace::mute_this_thread(); }, trace_device_op, &trace_host_clock());
   return *g;
 }
 
 CachingAllocator& allocator() {
-  static CachingAllocator* a = new CachingAllocator(gpu());
+  static CachingAllocator* a = new CachingAllocator(gpu(), trace_memory_action);
   return *a;
 }
 
@@ -70,10 +71,29 @@ void synchronize_stream(StreamId s) {
 
 double bytes_of(const Tensor& t) { return static_cast<double>(t.numel()) * static_cast<double>(element_size(t.dtype())); }
 
-void launch(const char* name, const KernelCost& cost, std::function<void()> work, DeviceOp::Kind kind) {
+void launch(const char* name, const KernelCost& cost, std::function<void()> work, DeviceOp::Kind kind,
+            std::vector<Access> accesses) {
   raise_async_error();
-  gpu().launch(current_stream(), name, cost, std::move(work), kind);
+  try {
+    gpu().launch(current_stream(), name, cost, std::move(work), kind, accesses);
+  } catch (const Error& e) {
+    // A race the hazard check found: on the timeline too, where the second access would be.
+    if (trace::tracing_enabled())
+      trace::Recorder::current().instant(trace::Category::CudaSync, "data race", trace::Text{e.what()});
+    throw;
+  }
 }
+
+namespace {
+Access access(const Tensor& t, bool write, const char* arg) {
+  if (t.device().type != DeviceType::CUDA) return {};
+  const void* p = t.impl()->storage()->data();
+  return {p, gpu().hazard_check() ? allocator().device_address(p) : 0, write, arg};
+}
+}  // namespace
+
+Access reads(const Tensor& t, const char* arg) { return access(t, false, arg); }
+Access writes(const Tensor& t, const char* arg) { return access(t, true, arg); }
 
 namespace {
 
@@ -85,14 +105,19 @@ void sim_deallocate(void* p) { allocator().deallocate(p); }
 void sim_copy(const Tensor& self, const Tensor& src, bool non_blocking) {
   const bool to_host = self.device().type == DeviceType::CPU;
   const bool from_host = src.device().type == DeviceType::CPU;
-  const char* name = to_host ? "Memcpy DtoH (Device -> Pageable)" : from_host ? "Memcpy HtoD (Pageable -> Device)"
-                                                                             : "Memcpy DtoD (Device -> Device)";
+  const Tensor& host = to_host ? self : src;
+  const bool pinned = (to_host || from_host) && host.impl()->storage() && host.impl()->storage()->pinned();
+  const char* name = to_host     ? (pinned ? "Memcpy DtoH (Device -> Pinned)" : "Memcpy DtoH (Device -> Pageable)")
+                     : from_host ? (pinned ? "Memcpy HtoD (Pinned -> Device)" : "Memcpy HtoD (Pageable -> Device)")
+                                 : "Memcpy DtoD (Device -> Device)";
   KernelCost cost;
   cost.bytes = bytes_of(self) * (to_host || from_host ? 1 : 2);
   cost.over_pcie = to_host || from_host;
   launch(name, cost, [dst = HostView(self), from = HostView(src)] { native::copy_cpu_(dst.tensor(), from.tensor(), false); },
-         DeviceOp::Kind::Memcpy);
-  if (!non_blocking || to_host) synchronize_stream(current_stream());  // pageable host memory: synchronous
+         DeviceOp::Kind::Memcpy, {reads(src, "src"), writes(self, "self")});
+  // Pageable host memory is staged by the host, so such a copy is synchronous even with
+  // non_blocking=True; pinned memory is read by the device while the host goes on.
+  if (!non_blocking || ((to_host || from_host) && !pinned)) synchronize_stream(current_stream());
 }
 
 class SimRuntime final : public DeviceRuntime {
@@ -124,11 +149,13 @@ class SimRuntime final : public DeviceRuntime {
   void record_stream(const void* data, int64_t s) override {
     allocator().record_stream(const_cast<void*>(data), static_cast<StreamId>(s));
   }
+  uint64_t device_address(const void* data) const override { return allocator().device_address(data); }
   DeviceMemoryStats memory_stats() const override { return allocator().stats(); }
   void reset_peak_memory_stats() override { allocator().reset_peak_stats(); }
   void empty_cache() override { allocator().empty_cache(); }
   std::vector<DeviceSegment> memory_snapshot() const override { return allocator().snapshot(); }
   std::vector<DeviceTraceEntry> memory_trace() const override { return allocator().trace(); }
+  void set_hazard_check(bool on) override { gpu().set_hazard_check(on); }
   void set_allow_tf32(bool on) override { g_allow_tf32 = on; }
   bool allow_tf32() const override { return sim::allow_tf32(); }
 };

@@ -19,6 +19,10 @@ GpuSpec GpuSpec::h200() {
   s.sm_count = 132;
   s.kernel_latency_ns = 2000;
   s.host_call_ns = 5000;
+  // Model assumptions, not datasheet figures: a cudaMalloc of a segment, and the first
+  // matmul's cuBLAS setup (handle, workspace), as one-time host costs of a fresh process.
+  s.malloc_ns = 20000;
+  s.blas_init_ns = 250000;
   s.pcie_bytes_per_s = 64e9;
   return s;
 }
@@ -33,8 +37,25 @@ int64_t modeled_duration_ns(const GpuSpec& spec, const KernelCost& cost) {
   return static_cast<int64_t>(std::ceil(std::max(compute_s, memory_s) * 1e9)) + spec.kernel_latency_ns;
 }
 
-Gpu::Gpu(GpuSpec spec, std::function<void()> worker_init)
-    : spec_(std::move(spec)), worker_init_(std::move(worker_init)) {
+namespace {
+// The Gpu's own host clock: modeled, from 0.
+class ModeledHostClock : public HostClock {
+ public:
+  int64_t now_ns() override { return now_; }
+  void spend(int64_t ns) override { now_ += ns > 0 ? ns : 0; }
+  void reach(int64_t t) override { now_ = std::max(now_, t); }
+
+ private:
+  int64_t now_ = 0;
+};
+}  // namespace
+
+Gpu::Gpu(GpuSpec spec, std::function<void()> worker_init, std::function<void(const DeviceOp&)> on_op, HostClock* clock)
+    : spec_(std::move(spec)),
+      worker_init_(std::move(worker_init)),
+      on_op_(std::move(on_op)),
+      own_clock_(clock ? nullptr : std::make_unique<ModeledHostClock>()),
+      clock_(clock ? clock : own_clock_.get()) {
   std::lock_guard<std::mutex> lock(mu_);
   add_stream_locked(true);  // the legacy default stream
 }
@@ -57,7 +78,7 @@ Gpu::~Gpu() {
 StreamId Gpu::add_stream_locked(bool blocking) {
   auto s = std::make_unique<Stream>();
   s->blocking = blocking;
-  s->tail_ns = host_ns_;
+  s->tail_ns = clock_->now_ns();
   streams_.push_back(std::move(s));
   return static_cast<StreamId>(streams_.size() - 1);
 }
@@ -122,25 +143,68 @@ void Gpu::push_locked(StreamId s, Item item) {
   if (!st.worker.joinable()) st.worker = std::thread([this, s] { worker_loop(s); });
 }
 
+namespace {
+void merge(VectorClock& into, const VectorClock& from) {
+  if (into.size() < from.size()) into.resize(from.size(), 0);
+  for (size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
+}
+void bump(VectorClock& vc, StreamId s, uint64_t count) {
+  if (vc.size() <= static_cast<size_t>(s)) vc.resize(static_cast<size_t>(s) + 1, 0);
+  vc[static_cast<size_t>(s)] = std::max(vc[static_cast<size_t>(s)], count);
+}
+}  // namespace
+
+void Gpu::order_locked(StreamId s, const std::vector<Marker>& implicit) {
+  Stream& st = *streams_[s];
+  merge(st.vc, host_vc_);
+  for (const Marker& m : implicit) {
+    merge(st.vc, streams_[m.stream]->vc);
+    bump(st.vc, m.stream, m.count);
+  }
+}
+
+void Gpu::host_waited_locked(StreamId s, uint64_t count) {
+  merge(host_vc_, streams_[s]->vc);
+  bump(host_vc_, s, count);
+}
+
+void Gpu::set_hazard_check(bool on) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (on && !check_hazards_) hazards_.clear();
+  check_hazards_ = on;
+}
+
+bool Gpu::hazard_check() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return check_hazards_;
+}
+
 DeviceOp Gpu::launch(StreamId s, std::string name, const KernelCost& cost, std::function<void()> work,
-                     DeviceOp::Kind kind) {
+                     DeviceOp::Kind kind, const std::vector<Access>& accesses) {
   DeviceOp op;
   {
     std::lock_guard<std::mutex> lock(mu_);
     check_stream(s);
-    host_ns_ += spec_.host_call_ns;
+    op.host_start_ns = clock_->now_ns();
+    clock_->spend(spec_.host_call_ns);
+    op.host_ns = clock_->now_ns();
     Stream& st = *streams_[s];
-    int64_t start = std::max(host_ns_, st.tail_ns);
+    int64_t start = std::max(op.host_ns, st.tail_ns);
     std::vector<Marker> deps = implicit_deps_locked(s, start);
+    order_locked(s, deps);
+    if (check_hazards_) {
+      std::string race = hazards_.check(s, st.enqueued + 1, st.vc, name, accesses);
+      if (!race.empty()) IPT_FAIL(RuntimeError, race);
+    }
     op.kind = kind;
     op.name = std::move(name);
     op.stream = s;
-    op.id = ops_.size() + 1;
-    op.host_ns = host_ns_;
     op.start_ns = start;
     op.end_ns = start + modeled_duration_ns(spec_, cost);
+    op.cost = cost;
     st.tail_ns = op.end_ns;
-    ops_.push_back(op);
+    add_op_locked(op);
+    op.id = next_op_id_ - 1;
     push_locked(s, Item{std::move(work), std::move(deps)});
   }
   cv_.notify_all();
@@ -160,13 +224,16 @@ void Gpu::record_event(EventId e, StreamId s) {
     std::lock_guard<std::mutex> lock(mu_);
     check_event(e);
     check_stream(s);
-    host_ns_ += spec_.host_call_ns;
+    clock_->spend(spec_.host_call_ns);
     Stream& st = *streams_[s];
-    int64_t at = std::max(host_ns_, st.tail_ns);
+    int64_t at = std::max(clock_->now_ns(), st.tail_ns);
     std::vector<Marker> after = implicit_deps_locked(s, at);
+    order_locked(s, after);
     // The record is an item of the stream: it completes when what was enqueued before it has run.
     push_locked(s, Item{{}, after});
     after.push_back({s, st.enqueued});
+    events_[e].vc = st.vc;
+    bump(events_[e].vc, s, st.enqueued);
     st.tail_ns = at;
     Event& ev = events_[e];
     ev.recorded = true;
@@ -182,16 +249,21 @@ void Gpu::stream_wait_event(StreamId s, EventId e) {
     std::lock_guard<std::mutex> lock(mu_);
     check_event(e);
     check_stream(s);
-    host_ns_ += spec_.host_call_ns;
+    clock_->spend(spec_.host_call_ns);
     const Event& ev = events_[e];
     if (!ev.recorded) return;  // waiting on an event never recorded is a no-op, as in CUDA
     Stream& st = *streams_[s];
-    int64_t at = std::max(st.tail_ns, ev.time_ns);
+    const int64_t free_at = std::max(st.tail_ns, clock_->now_ns());
+    int64_t at = std::max(free_at, ev.time_ns);
     std::vector<Marker> deps = implicit_deps_locked(s, at);
+    order_locked(s, deps);
+    merge(st.vc, ev.vc);
     deps.insert(deps.end(), ev.after.begin(), ev.after.end());
     push_locked(s, Item{{}, std::move(deps)});
     st.tail_ns = at;
     add_marker_op_locked(DeviceOp::Kind::StreamWait, "cudaStreamWaitEvent", s, at, e);
+    ops_.back().start_ns = free_at;  // the stream stalls from when it was free to the event
+    if (on_op_) on_op_(ops_.back());
   }
   cv_.notify_all();
 }
@@ -201,11 +273,38 @@ void Gpu::add_marker_op_locked(DeviceOp::Kind kind, const char* name, StreamId s
   op.kind = kind;
   op.name = name;
   op.stream = s;
-  op.id = ops_.size() + 1;
-  op.host_ns = host_ns_;
+  op.host_ns = clock_->now_ns();
+  op.host_start_ns = op.host_ns - spec_.host_call_ns;
   op.start_ns = op.end_ns = at;
   op.event = e;
+  // A wait shows itself once its stall is known (stream_wait_event).
+  if (kind == DeviceOp::Kind::StreamWait) {
+    op.id = next_op_id_++;
+    ops_.push_back(std::move(op));
+    if (ops_.size() > kKeptOps) ops_.pop_front();
+    return;
+  }
+  add_op_locked(std::move(op));
+}
+
+void Gpu::add_op_locked(DeviceOp op) {
+  op.id = next_op_id_++;
   ops_.push_back(std::move(op));
+  if (ops_.size() > kKeptOps) ops_.pop_front();
+  if (on_op_) on_op_(ops_.back());
+}
+
+void Gpu::add_sync_op_locked(const char* name, StreamId s, EventId e, int64_t host_start, int64_t until) {
+  DeviceOp op;
+  op.kind = DeviceOp::Kind::Synchronize;
+  op.name = name;
+  op.stream = s;
+  op.event = e;
+  op.host_start_ns = host_start;
+  op.host_ns = clock_->now_ns();
+  op.start_ns = host_start;
+  op.end_ns = until;
+  add_op_locked(std::move(op));
 }
 
 bool Gpu::event_recorded(EventId e) const {
@@ -218,7 +317,7 @@ bool Gpu::event_query(EventId e) const {
   std::lock_guard<std::mutex> lock(mu_);
   check_event(e);
   const Event& ev = events_[e];
-  return !ev.recorded || ev.time_ns <= host_ns_;  // an event never recorded counts as complete
+  return !ev.recorded || ev.time_ns <= clock_->now_ns();  // an event never recorded counts as complete
 }
 
 void Gpu::event_synchronize(EventId e) {
@@ -226,8 +325,11 @@ void Gpu::event_synchronize(EventId e) {
   check_event(e);
   const Event ev = events_[e];
   if (!ev.recorded) return;
+  const int64_t start = clock_->now_ns();
   wait_for_locked(lock, ev.after);
-  host_ns_ = std::max(host_ns_, ev.time_ns);
+  merge(host_vc_, ev.vc);
+  clock_->reach(ev.time_ns);
+  add_sync_op_locked("cudaEventSynchronize", -1, e, start, ev.time_ns);
 }
 
 void Gpu::event_wait_workers(EventId e) {
@@ -245,7 +347,8 @@ float Gpu::elapsed_time_ms(EventId start, EventId end) const {
   const Event& b = events_[end];
   if (!a.recorded || !b.recorded) IPT_FAIL(RuntimeError, "Both events must be recorded before calculating elapsed time.");
   if (!a.timing || !b.timing) IPT_FAIL(RuntimeError, "CUDA error: invalid resource handle");
-  if (a.time_ns > host_ns_ || b.time_ns > host_ns_) IPT_FAIL(RuntimeError, "CUDA error: device not ready");
+  const int64_t now = clock_->now_ns();
+  if (a.time_ns > now || b.time_ns > now) IPT_FAIL(RuntimeError, "CUDA error: device not ready");
   return static_cast<float>(static_cast<double>(b.time_ns - a.time_ns) / 1e6);
 }
 
@@ -265,41 +368,59 @@ void Gpu::stream_synchronize(StreamId s) {
   int64_t at = streams_[s]->tail_ns;
   std::vector<Marker> markers = implicit_deps_locked(s, at);  // the default stream: blocking ones too
   markers.push_back({s, streams_[s]->enqueued});
+  const int64_t start = clock_->now_ns();
   wait_for_locked(lock, markers);
-  host_ns_ = std::max(host_ns_, at);
+  for (const Marker& m : markers) host_waited_locked(m.stream, m.count);
+  clock_->reach(at);
+  add_sync_op_locked("cudaStreamSynchronize", s, -1, start, at);
 }
 
 bool Gpu::stream_query(StreamId s) const {
   std::lock_guard<std::mutex> lock(mu_);
   check_stream(s);
-  return streams_[s]->tail_ns <= host_ns_;
+  return streams_[s]->tail_ns <= clock_->now_ns();
 }
 
 void Gpu::synchronize() {
   std::unique_lock<std::mutex> lock(mu_);
   std::vector<Marker> all;
-  int64_t at = host_ns_;
+  const int64_t start = clock_->now_ns();
+  int64_t at = start;
   for (size_t k = 0; k < streams_.size(); ++k) {
     all.push_back({static_cast<StreamId>(k), streams_[k]->enqueued});
     at = std::max(at, streams_[k]->tail_ns);
   }
   wait_for_locked(lock, all);
-  host_ns_ = at;
+  for (const Marker& m : all) host_waited_locked(m.stream, m.count);
+  clock_->reach(at);
+  add_sync_op_locked("cudaDeviceSynchronize", -1, -1, start, at);
+}
+
+void Gpu::host_call(const char* name, int64_t ns) {
+  std::lock_guard<std::mutex> lock(mu_);
+  DeviceOp op;
+  op.kind = DeviceOp::Kind::HostCall;
+  op.name = name;
+  op.stream = -1;
+  op.host_start_ns = clock_->now_ns();
+  clock_->spend(ns);
+  op.host_ns = op.start_ns = op.end_ns = clock_->now_ns();
+  add_op_locked(std::move(op));
 }
 
 int64_t Gpu::host_now_ns() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return host_ns_;
+  return clock_->now_ns();
 }
 
 void Gpu::advance_host(int64_t ns) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (ns > 0) host_ns_ += ns;
+  clock_->spend(ns);
 }
 
 std::vector<DeviceOp> Gpu::ops() const {
   std::lock_guard<std::mutex> lock(mu_);
-  return ops_;
+  return {ops_.begin(), ops_.end()};
 }
 
 std::string Gpu::take_async_error() {

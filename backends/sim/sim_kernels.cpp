@@ -17,7 +17,10 @@ namespace ipt::native {
 
 namespace {
 
+using sim::Access;
 using sim::bytes_of;
+using sim::reads;
+using sim::writes;
 using sim::HostView;
 using sim::KernelCost;
 
@@ -38,8 +41,10 @@ Tensor output_like(const Tensor& meta, const Tensor& like) {
 
 // Runs a functional CPU kernel on the worker and copies its result into `out`.
 template <typename F>
-void launch_into(const char* name, const KernelCost& cost, const Tensor& out, F compute) {
-  sim::launch(name, cost, [o = HostView(out), compute] { copy_cpu_(o.tensor(), compute(), false); });
+void launch_into(const char* name, const KernelCost& cost, const Tensor& out, std::vector<Access> inputs, F compute) {
+  inputs.push_back(writes(out, "out"));
+  sim::launch(name, cost, [o = HostView(out), compute] { copy_cpu_(o.tensor(), compute(), false); },
+              sim::DeviceOp::Kind::Kernel, std::move(inputs));
 }
 
 }  // namespace
@@ -57,7 +62,8 @@ Tensor empty_strided_cuda(IntArrayRef size, IntArrayRef stride, std::optional<Sc
 Tensor fill_cuda_(const Tensor& self, const Scalar& value) {
   KernelCost c;
   c.bytes = bytes_of(self);
-  sim::launch("fill_kernel_cuda", c, [s = HostView(self), value] { fill_cpu_(s.tensor(), value); });
+  sim::launch("fill_kernel_cuda", c, [s = HostView(self), value] { fill_cpu_(s.tensor(), value); },
+              sim::DeviceOp::Kind::Kernel, {writes(self, "self")});
   return self;
 }
 
@@ -71,13 +77,15 @@ Scalar _local_scalar_dense_cuda(const Tensor& self) {
   Tensor op##_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha) {                       \
     Tensor out = output_like(meta(self, other, alpha), self.sizes() == other.sizes() ? self : other);     \
     launch_into("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self, &other}), out,     \
+                {reads(self, "self"), reads(other, "other")},                                             \
                 [a = HostView(self), b = HostView(other), alpha] { return op##_cpu(a.tensor(), b.tensor(), alpha); }); \
     return out;                                                                                           \
   }                                                                                                       \
   Tensor op##_cuda_(const Tensor& self, const Tensor& other, const Scalar& alpha) {                      \
     meta##_(self, other, alpha);                                                                          \
     sim::launch("vectorized_elementwise_kernel<" #op "_>", pointwise_cost(self, {&self, &other}),          \
-                [a = HostView(self), b = HostView(other), alpha] { op##_cpu_(a.tensor(), b.tensor(), alpha); }); \
+                [a = HostView(self), b = HostView(other), alpha] { op##_cpu_(a.tensor(), b.tensor(), alpha); }, \
+                sim::DeviceOp::Kind::Kernel, {reads(other, "other"), writes(self, "self")});                \
     return self;                                                                                          \
   }
 IPT_SIM_BINARY(add, binary_meta_alpha)
@@ -88,13 +96,15 @@ IPT_SIM_BINARY(sub, binary_meta_alpha)
   Tensor op##_cuda(const Tensor& self, const Tensor& other) {                                             \
     Tensor out = output_like(meta(self, other), self.sizes() == other.sizes() ? self : other);            \
     launch_into("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self, &other}), out,     \
+                {reads(self, "self"), reads(other, "other")},                                             \
                 [a = HostView(self), b = HostView(other)] { return op##_cpu(a.tensor(), b.tensor()); });    \
     return out;                                                                                           \
   }                                                                                                       \
   Tensor op##_cuda_(const Tensor& self, const Tensor& other) {                                            \
     binary_meta_(self, other);                                                                            \
     sim::launch("vectorized_elementwise_kernel<" #op "_>", pointwise_cost(self, {&self, &other}),          \
-                [a = HostView(self), b = HostView(other)] { op##_cpu_(a.tensor(), b.tensor()); });          \
+                [a = HostView(self), b = HostView(other)] { op##_cpu_(a.tensor(), b.tensor()); },           \
+                sim::DeviceOp::Kind::Kernel, {reads(other, "other"), writes(self, "self")});                \
     return self;                                                                                          \
   }
 IPT_SIM_BINARY_NO_ALPHA(mul, binary_meta)
@@ -103,7 +113,7 @@ IPT_SIM_BINARY_NO_ALPHA(div, binary_meta_float)
 
 Tensor relu_cuda(const Tensor& self) {
   Tensor out = output_like(unary_meta(self), self);
-  launch_into("vectorized_elementwise_kernel<relu>", pointwise_cost(out, {&self}), out,
+  launch_into("vectorized_elementwise_kernel<relu>", pointwise_cost(out, {&self}), out, {reads(self, "self")},
               [a = HostView(self)] { return relu_cpu(a.tensor()); });
   return out;
 }
@@ -116,7 +126,7 @@ Tensor sum_dim_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool kee
   c.bytes = bytes_of(self) + bytes_of(out);
   std::optional<std::vector<int64_t>> dims;
   if (dim) dims.emplace(dim->begin(), dim->end());
-  launch_into("reduce_kernel<sum>", c, out, [a = HostView(self), dims, keepdim, dtype] {
+  launch_into("reduce_kernel<sum>", c, out, {reads(self, "self")}, [a = HostView(self), dims, keepdim, dtype] {
     return dims ? sum_dim_cpu(a.tensor(), IntArrayRef(*dims), keepdim, dtype)
                 : sum_dim_cpu(a.tensor(), std::nullopt, keepdim, dtype);
   });
@@ -125,7 +135,24 @@ Tensor sum_dim_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool kee
 
 // mm: 2·M·N·K FLOPs, on the tensor cores in TF32 when allow_tf32 (or
 // set_float32_matmul_precision("high")) lets float32 matmuls use them.
+// TF32 keeps float32's exponent and 10 of its 23 mantissa bits: each input is rounded to
+// nearest before the products, which are summed in float32.
+static Tensor round_to_tf32(const Tensor& t) {
+  Tensor r = make_empty(t.sizes(), ScalarType::Float, Device(DeviceType::CPU));
+  copy_cpu_(r, t, false);
+  auto* bits = static_cast<uint32_t*>(r.impl()->storage()->data()) + r.storage_offset();
+  for (int64_t i = 0; i < r.numel(); ++i)
+    if ((bits[i] & 0x7f800000u) != 0x7f800000u) bits[i] = (bits[i] + 0x1000u) & ~0x1fffu;  // inf, nan as they are
+  return r;
+}
+
+static bool g_blas_ready = false;  // the first matmul sets up cuBLAS (Gpu::host_call)
+
 Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
+  if (!g_blas_ready) {
+    g_blas_ready = true;
+    sim::gpu().host_call("cublasCreate_v2", sim::gpu().spec().blas_init_ns);
+  }
   Tensor out = make_empty(mm_meta(self, mat2).sizes(), self.dtype(), kCuda);
   KernelCost c;
   c.flops = 2.0 * static_cast<double>(self.size(0)) * static_cast<double>(self.size(1)) * static_cast<double>(mat2.size(1));
@@ -134,7 +161,10 @@ Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
   if (tf32) c.math = sim::MathMode::TF32;
   if (self.dtype() == ScalarType::BFloat16 || self.dtype() == ScalarType::Half) c.math = sim::MathMode::BF16;
   launch_into(tf32 ? "ampere_tf32_s1688gemm_128x128" : "ampere_sgemm_128x64_nn", c, out,
-              [a = HostView(self), b = HostView(mat2)] { return mm_cpu(a.tensor(), b.tensor()); });
+              {reads(self, "self"), reads(mat2, "mat2")}, [a = HostView(self), b = HostView(mat2), tf32] {
+                if (!tf32) return mm_cpu(a.tensor(), b.tensor());
+                return mm_cpu(round_to_tf32(a.tensor()), round_to_tf32(b.tensor()));
+              });
   return out;
 }
 

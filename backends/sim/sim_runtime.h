@@ -33,8 +33,12 @@ struct HostView {
 
 // Enqueues `work` on the current stream; returns at once. A CUDA error left by earlier work
 // is raised here, as CUDA reports asynchronous errors at the next call.
+// `accesses` are the kernel's operands, for the hazard check (reads() / writes()).
 void launch(const char* name, const KernelCost& cost, std::function<void()> work,
-            DeviceOp::Kind kind = DeviceOp::Kind::Kernel);
+            DeviceOp::Kind kind = DeviceOp::Kind::Kernel, std::vector<Access> accesses = {});
+// A kernel's operand for the hazard check (a CPU operand is nobody's race).
+Access reads(const Tensor& t, const char* arg);
+Access writes(const Tensor& t, const char* arg);
 // Raises the first error a worker met (as CUDA does at the next synchronizing call).
 void raise_async_error();
 // The host waits for stream s, then raises what its work left behind.

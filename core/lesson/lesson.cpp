@@ -121,6 +121,11 @@ Lesson parse_lesson(const std::string& text, const std::string& src) {
   l.number = need_int(src, root, "number", "");
   l.title = need_text(src, root, "title", "");
   l.summary = need_text(src, root, "summary", "");
+  if (root["clock"]) {
+    const std::string c = need_string(src, root, "clock", "");
+    if (c != "modeled" && c != "measured") fail(src, root["clock"], "clock must be 'modeled' or 'measured', not '" + c + "'");
+    l.clock = c == "modeled" ? Clock::Modeled : Clock::Measured;
+  }
   YAML::Node steps = root["steps"];
   if (!steps) fail(src, root, "missing 'steps'");
   if (!steps.IsSequence() || steps.size() == 0)

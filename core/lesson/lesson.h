@@ -34,10 +34,16 @@ struct Step {
   int code_line = 0;  // the file's line of the code's first line (tracebacks name it)
 };
 
+// The clock a lesson's trace is stamped with (Note [The modeled clock] in
+// core/trace/trace_clock.h): `clock: modeled` makes its runs, and so its trace, the same
+// every time.
+enum class Clock { Measured, Modeled };
+
 struct Lesson {
   int number = 0;
   Text title;
   Text summary;
+  Clock clock = Clock::Measured;
   std::vector<Step> steps;
   std::string source_path;  // file it was read from
 };

@@ -3,6 +3,7 @@
 // or, where it has kernels, the real one). With no CUDA backend, torch.cuda sees no device.
 #include "core/python/bindings.h"
 #include "core/tensor/backend.h"
+#include "generated/ops.h"
 #include "core/tensor/tensor.h"
 #include "core/util/error.h"
 
@@ -73,6 +74,19 @@ void init_cuda(py::module_& m) {
     IPT_CHECK(t.device().type == DeviceType::CUDA, RuntimeError, "record_stream expects a CUDA tensor, got ",
               t.device().str());
     runtime().record_stream(t.impl()->storage()->data(), s);
+  });
+  m.def("_cuda_setHazardCheck", [](bool on) { runtime().set_hazard_check(on); });
+  m.def("_pin_memory", [](const Tensor& t) {
+    if (!runtime_or_null())  // what a CPU-only PyTorch says
+      IPT_FAIL(NotImplementedError, "Could not run 'aten::_pin_memory' with arguments from the 'CUDA' backend.");
+    IPT_CHECK(t.device().type == DeviceType::CPU, RuntimeError, "cannot pin '", t.device().str(),
+              "' memory: only dense CPU tensors can be pinned");
+    Tensor out = ops::clone(t, MemoryFormat::Contiguous);
+    out.impl()->storage()->set_pinned();
+    return out;
+  });
+  m.def("_is_pinned", [](const Tensor& t) {
+    return t.device().type == DeviceType::CPU && t.impl()->storage() && t.impl()->storage()->pinned();
   });
   m.def("_cuda_memoryStats", [] { return stats_dict(runtime().memory_stats()); });
   m.def("_cuda_resetPeakMemoryStats", [] { runtime().reset_peak_memory_stats(); });

@@ -1,4 +1,5 @@
 #include "core/python/interpreter.h"
+#include "core/python/modeled_time.h"
 
 #include <Python.h>
 #include <frameobject.h>
@@ -276,6 +277,7 @@ RunResult Interpreter::run(std::string_view source, std::string_view filename, i
   py::gil_scoped_acquire gil;
   py::object old_stdout = py::module_::import("sys").attr("stdout");
   try {
+    ModeledTime modeled_time;
     return run_with_gil(source, filename, first_line);
   } catch (const std::exception& e) {
     // Only the host's own preparation can fail here (the program's errors are in the result);

@@ -7,6 +7,7 @@
 #include "core/format/format.h"
 #include "core/python/arg_parser.h"
 #include "core/python/py_types.h"
+#include "core/tensor/backend.h"
 #include "generated/ops.h"
 
 namespace py = pybind11;
@@ -283,7 +284,12 @@ void init_tensor_methods(py::module_& m) {
   def_method("numel", [](const Tensor& t) { return t.numel(); });
   def_method("nelement", [](const Tensor& t) { return t.numel(); });
   def_method("element_size", [](const Tensor& t) { return element_size(t.dtype()); });
-  def_method("data_ptr", [](const Tensor& t) { return reinterpret_cast<intptr_t>(t.impl()->raw_data()); });
+  def_method("data_ptr", [](const Tensor& t) {
+    // A GPU tensor's is its device address (the one the allocator's snapshot lists).
+    if (t.device().type == DeviceType::CUDA && has_backend(DeviceType::CUDA) && backend_for(DeviceType::CUDA).runtime)
+      return static_cast<intptr_t>(backend_for(DeviceType::CUDA).runtime->device_address(t.impl()->raw_data()));
+    return reinterpret_cast<intptr_t>(t.impl()->raw_data());
+  });
   def_method("is_contiguous", [](const Tensor& t, py::object) { return t.is_contiguous(); }, py::arg("memory_format") = py::none());
   def_method("is_floating_point", [](const Tensor& t) { return is_floating(t.dtype()); });
   def_method("is_inference", [](const Tensor& t) { return t.impl()->is_inference(); });

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "core/trace/recorder.h"
 #include "core/util/error.h"
 
 namespace ipt {
@@ -33,6 +34,23 @@ const BackendInterface& backend_for(DeviceType t) {
                                  ? "Torch not compiled with CUDA enabled (or no CUDA device was found)"
                                  : "no backend registered for this device");
   return *b;
+}
+
+std::string start_recording(trace::Recorder& r, trace::ClockKind clock) {
+  // The clock first, so that the wait moves it to the end of the device's work, then a fresh
+  // epoch; `r` is not recording yet, so the wait itself is not in its trace.
+  r.set_clock(clock);
+  std::string name;
+  if (has_backend(DeviceType::CUDA) && backend_for(DeviceType::CUDA).runtime) {
+    DeviceRuntime& d = *backend_for(DeviceType::CUDA).runtime;
+    try {
+      d.synchronize();
+    } catch (const std::exception&) {  // an earlier run's asynchronous error: that run reported it
+    }
+    name = d.device_name(0);
+  }
+  r.clear();
+  return name;
 }
 
 }  // namespace ipt

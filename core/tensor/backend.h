@@ -8,9 +8,15 @@
 // kernels only compute shapes.
 
 #include <cstddef>
+#include <string>
 
 #include "core/tensor/device.h"
 #include "core/tensor/device_runtime.h"
+
+namespace ipt::trace {
+class Recorder;
+enum class ClockKind : uint8_t;
+}  // namespace ipt::trace
 
 namespace ipt {
 
@@ -39,6 +45,13 @@ void register_backend(const BackendInterface* backend);
 // The backend for a device type; throws a RuntimeError when none is registered.
 const BackendInterface& backend_for(DeviceType t);
 bool has_backend(DeviceType t);
+
+// Before a new recording on `clock`: waits for every device to finish what earlier runs left
+// on it (so that a run on the modeled clock starts from an idle device and gives the same
+// trace every time; errors left by earlier work are dropped), then clears `r` onto that
+// clock. `r` must be current (the simulated GPU reads the current recorder's clock) and not
+// recording. Returns the name of the GPU that runs CUDA work, or "" without one.
+std::string start_recording(trace::Recorder& r, trace::ClockKind clock);
 
 // Calls fn for every registered backend (after register_all_backends()).
 void for_each_backend(void (*fn)(const BackendInterface&));

@@ -61,11 +61,18 @@ class DeviceRuntime {
   virtual double elapsed_time_ms(int64_t start, int64_t end) = 0;
 
   virtual void record_stream(const void* data, int64_t s) = 0;
+  // The device address of memory this device handed out (Tensor.data_ptr(), the snapshot's
+  // addresses).
+  virtual uint64_t device_address(const void* data) const = 0;
   virtual DeviceMemoryStats memory_stats() const = 0;
   virtual void reset_peak_memory_stats() = 0;
   virtual void empty_cache() = 0;
   virtual std::vector<DeviceSegment> memory_snapshot() const = 0;
   virtual std::vector<DeviceTraceEntry> memory_trace() const = 0;
+
+  // torch.cuda._sanitizer: report kernels that race on memory (Note [Streams, vector clocks
+  // and races] in backends/sim/hazard_check.h). Off by default.
+  virtual void set_hazard_check(bool on) = 0;
 
   // torch.backends.cuda.matmul.allow_tf32 / torch.set_float32_matmul_precision.
   virtual void set_allow_tf32(bool on) = 0;

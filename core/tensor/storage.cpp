@@ -9,6 +9,14 @@
 namespace ipt {
 
 static std::atomic<uint64_t> g_next_storage_id{1};
+// Storages made on threads that record nothing (a simulated GPU's stream workers, which run
+// concurrently with the host) are numbered apart, so the program's storages get the same
+// numbers on every run.
+static std::atomic<uint64_t> g_next_unrecorded_id{uint64_t(1) << 62};
+
+static uint64_t next_storage_id() {
+  return (trace::detail::t_muted ? g_next_unrecorded_id : g_next_storage_id).fetch_add(1, std::memory_order_relaxed);
+}
 
 // "storage allocated" / "storage freed" in the trace.
 static void record_storage(uint64_t id, size_t nbytes, Device device, bool freed) {
@@ -23,7 +31,7 @@ static void record_storage(uint64_t id, size_t nbytes, Device device, bool freed
 }
 
 Storage::Storage(size_t nbytes, Device device)
-    : id_(g_next_storage_id.fetch_add(1, std::memory_order_relaxed)), nbytes_(nbytes), device_(device) {
+    : id_(next_storage_id()), nbytes_(nbytes), device_(device) {
   const BackendInterface& be = backend_for(device.type);
   data_ = be.allocate(nbytes);
   deallocate_ = be.deallocate;
@@ -31,7 +39,7 @@ Storage::Storage(size_t nbytes, Device device)
 }
 
 Storage::Storage(void* data, size_t nbytes, Device device, std::shared_ptr<void> owner)
-    : id_(g_next_storage_id.fetch_add(1, std::memory_order_relaxed)),
+    : id_(next_storage_id()),
       nbytes_(nbytes),
       device_(device),
       data_(data),

@@ -29,6 +29,10 @@ class Storage {
   Device device() const { return device_; }
   void* data() { return data_; }
   const void* data() const { return data_; }
+  // Page-locked host memory (Tensor.pin_memory()): copies between it and a GPU can run
+  // asynchronously to the host (non_blocking=True), as the GPU reads it directly.
+  bool pinned() const { return pinned_; }
+  void set_pinned() { pinned_ = true; }
 
  private:
   uint64_t id_;
@@ -37,6 +41,7 @@ class Storage {
   void* data_;
   void (*deallocate_)(void*);
   std::shared_ptr<void> owner_;
+  bool pinned_ = false;
 };
 
 using StoragePtr = std::shared_ptr<Storage>;

@@ -5,16 +5,19 @@
 
 #include "core/dispatch/local_dispatch_key_set.h"
 #include "core/tensor/index_math.h"
+#include "core/trace/recorder.h"
 #include "core/util/error.h"
 
 namespace ipt {
 
 static std::atomic<uint64_t> g_next_tensor_id{1};
+// As storages (storage.cpp): tensors made on threads that record nothing are numbered apart.
+static std::atomic<uint64_t> g_next_unrecorded_tensor_id{uint64_t(1) << 62};
 
 TensorImpl::TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t> sizes,
                        std::vector<int64_t> strides, int64_t storage_offset,
                        std::shared_ptr<VersionCounter> version, DispatchKeySet key_set)
-    : id_(g_next_tensor_id.fetch_add(1, std::memory_order_relaxed)),
+    : id_((trace::detail::t_muted ? g_next_unrecorded_tensor_id : g_next_tensor_id).fetch_add(1, std::memory_order_relaxed)),
       storage_(std::move(storage)),
       dtype_(dtype),
       sizes_(std::move(sizes)),

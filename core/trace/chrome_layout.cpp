@@ -131,4 +131,25 @@ std::vector<FlowLink> fwdbwd_flows(const std::vector<Event>& events, const Chrom
   return flows;
 }
 
+std::vector<FlowLink> launch_flows(const std::vector<Event>& events, const ChromeLayout& l) {
+  std::unordered_map<uint64_t, uint32_t> calls;  // correlation id -> the host call's slice
+  std::vector<FlowLink> flows;
+  for (size_t i = 0; i < events.size(); ++i) {
+    const Event& e = events[i];
+    if (l.role[i] != ChromeLayout::Slice) continue;
+    const auto* w = std::get_if<DeviceWork>(&e.payload);
+    if (!w || !w->correlation) continue;
+    if (!is_device_track(e.tid)) {
+      if (e.category == Category::CudaRuntime) calls.try_emplace(w->correlation, static_cast<uint32_t>(i));
+      continue;
+    }
+    auto it = calls.find(w->correlation);
+    if (it == calls.end() || it->second == ChromeLayout::kUnfinished) continue;
+    flows.push_back(FlowLink{it->second, static_cast<uint32_t>(i), w->correlation});
+    it->second = ChromeLayout::kUnfinished;
+  }
+  std::sort(flows.begin(), flows.end(), [](const FlowLink& a, const FlowLink& b) { return a.from < b.from; });
+  return flows;
+}
+
 }  // namespace ipt::trace

@@ -39,6 +39,11 @@ struct FlowLink {
 // Every flow whose both ends were recorded, ordered by `from`.
 std::vector<FlowLink> fwdbwd_flows(const std::vector<Event>& events, const ChromeLayout& l);
 
+// Every launch flow (Note [Device tracks] in core/trace/events.h): from a host runtime call
+// (a CudaRuntime slice) to the first device slice with the same correlation id; `node` holds
+// the correlation id. Ordered by `from`.
+std::vector<FlowLink> launch_flows(const std::vector<Event>& events, const ChromeLayout& l);
+
 // Chrome's microseconds for a nanosecond time (Note [Microseconds that truncate right]).
 inline double ns_to_us(int64_t ns) { return (static_cast<double>(ns) + 0.25) / 1000.0; }
 

@@ -34,6 +34,10 @@ const char* category_name(Category c) {
     case Category::Script: return "script";
     case Category::Lesson: return "lesson";
     case Category::Note: return "note";
+    case Category::CudaRuntime: return "cuda_runtime";
+    case Category::GpuMemcpy: return "gpu_memcpy";
+    case Category::CudaSync: return "cuda_sync";
+    case Category::GpuMemory: return "gpu_memory";
   }
   return "note";
 }
@@ -62,6 +66,41 @@ Fields payload_fields(const EngineStep& s) {
     f.emplace_back("tensor", std::to_string(s.tensor));
     f.emplace_back("grad_tensor", std::to_string(s.grad_tensor));
   }
+  return f;
+}
+
+std::string track_name(uint32_t tid) {
+  if (is_device_track(tid)) return "stream " + std::to_string(track_stream(tid)) + " ";
+  return "host thread " + std::to_string(tid);
+}
+
+Fields payload_fields(const DeviceWork& w) {
+  Fields f;
+  if (w.correlation) f.emplace_back("correlation", std::to_string(w.correlation));
+  f.emplace_back("device", std::to_string(w.device));
+  if (w.stream >= 0) f.emplace_back("stream", std::to_string(w.stream));
+  if (w.event >= 0) f.emplace_back("event", std::to_string(w.event));
+  if (w.bytes) f.emplace_back("bytes", std::to_string(w.bytes));
+  if (w.flops) {
+    std::ostringstream o;
+    o << w.flops;
+    f.emplace_back("flops", o.str());
+  }
+  if (*w.math) f.emplace_back("math", w.math);
+  return f;
+}
+
+Fields payload_fields(const DeviceMemory& m) {
+  std::ostringstream addr;
+  addr << "0x" << std::hex << m.addr;
+  Fields f = {{"action", m.action}};
+  if (m.storage_id) f.emplace_back("storage", std::to_string(m.storage_id));
+  f.emplace_back("device", std::to_string(m.device));
+  f.emplace_back("stream", std::to_string(m.stream));
+  f.emplace_back("addr", addr.str());
+  f.emplace_back("size", std::to_string(m.size));
+  f.emplace_back("allocated", std::to_string(m.allocated));
+  f.emplace_back("reserved", std::to_string(m.reserved));
   return f;
 }
 

@@ -33,6 +33,11 @@ enum class Category : uint8_t {
   Script,     // a snippet statement starts (Instant, ScriptLine) / printed output (Output)
   Lesson,     // a lesson step starts (Instant, Note)
   Note,       // free text
+  // Work on a device (Note [Device tracks]); Kineto's categories.
+  CudaRuntime,  // a host call into the CUDA runtime: a launch, a copy, an event, a synchronize
+  GpuMemcpy,    // a copy on a device stream (Begin/End on the stream's track)
+  CudaSync,     // a stream waiting for an event, on the stream's track
+  GpuMemory,    // the caching allocator acted (Instant, DeviceMemory)
 };
 const char* category_name(Category c);
 
@@ -187,8 +192,53 @@ Fields payload_fields(const EngineStep& s);
 // A running sum as text: "[1, 2, 3]", "[1, 2, ...]" past the values kept, "None" for no gradient.
 std::string sum_text(const EngineStep& s);
 
+// Note [Device tracks]
+// What a device does is recorded on tracks of its own, one per stream: an event whose tid has
+// kDeviceTrackBit set belongs to device (tid >> 16) & 0xff, stream tid & 0xffff, and its times
+// are the device's (a kernel's Begin is when it starts on the device, its End when it ends).
+// The host call that enqueued the work (a CudaRuntime slice on the host thread) and the work
+// share a correlation id, as Kineto's "ac2g" flows link them. Device events are recorded by
+// the host thread when the work is enqueued, with the times the device model gives it, so
+// each stream's events are in time order while the trace as a whole is not.
+constexpr uint32_t kDeviceTrackBit = 1u << 30;
+constexpr uint32_t device_track(int device, int stream) {
+  return kDeviceTrackBit | (static_cast<uint32_t>(device & 0xff) << 16) | static_cast<uint32_t>(stream & 0xffff);
+}
+constexpr bool is_device_track(uint32_t tid) { return (tid & kDeviceTrackBit) != 0; }
+constexpr int track_device(uint32_t tid) { return static_cast<int>((tid >> 16) & 0xff); }
+constexpr int track_stream(uint32_t tid) { return static_cast<int>(tid & 0xffff); }
+// "host thread 0", or for a device track "stream 7 " (Kineto's thread names end in a space).
+std::string track_name(uint32_t tid);
+
+// A runtime call on the host, or the work it put on a device stream (Note [Device tracks]).
+struct DeviceWork {
+  uint64_t correlation = 0;  // the same on a call and its work; 0 for none
+  int32_t device = 0;
+  int32_t stream = 0;        // the stream the work went to (for a synchronize: -1, the device)
+  int32_t event = -1;        // the CUDA event recorded, waited for or synchronized; -1 for none
+  int64_t bytes = 0;         // bytes read and written, as the model counts them
+  double flops = 0;
+  const char* math = "";     // "FP32", "TF32", "BF16" for a kernel; "" otherwise
+};
+
+// One action of a device's caching allocator (the actions of torch.cuda.memory._snapshot()'s
+// device_traces), with the device's totals after it.
+struct DeviceMemory {
+  const char* action = "";   // "alloc", "free_requested", "free_completed", "segment_alloc", "segment_free"
+  uint64_t storage_id = 0;   // the storage the block backs (0 for a segment)
+  int32_t device = 0;
+  int32_t stream = 0;
+  uint64_t addr = 0;
+  int64_t size = 0;
+  int64_t allocated = 0;     // memory_allocated() after the action
+  int64_t reserved = 0;      // memory_reserved() after the action
+};
+Fields payload_fields(const DeviceWork& w);
+Fields payload_fields(const DeviceMemory& m);
+
 using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageInfo, ScriptLine, Text, KernelDetail,
-                             GraphNode, GraphNodes, EngineStep, DispatchTable, AutogradDecision>;
+                             GraphNode, GraphNodes, EngineStep, DispatchTable, AutogradDecision, DeviceWork,
+                             DeviceMemory>;
 
 struct Event {
   uint64_t seq = 0;     // order of recording, 0-based, unique per recorder

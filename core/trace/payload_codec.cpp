@@ -89,6 +89,15 @@ struct PayloadEncoder {
     for (const auto& n : g.nodes) nodes.push_back((*this)(n));
     return {{"type", "graph_nodes"}, {"nodes", std::move(nodes)}};
   }
+  json operator()(const DeviceWork& w) const {
+    return {{"type", "device_work"}, {"correlation", w.correlation}, {"device", w.device}, {"stream", w.stream},
+            {"event", w.event}, {"bytes", w.bytes}, {"flops", encode_double(w.flops)}, {"math", w.math}};
+  }
+  json operator()(const DeviceMemory& m) const {
+    return {{"type", "device_memory"}, {"action", m.action}, {"storage_id", m.storage_id}, {"device", m.device},
+            {"stream", m.stream}, {"addr", m.addr}, {"size", m.size}, {"allocated", m.allocated},
+            {"reserved", m.reserved}};
+  }
   json operator()(const AutogradDecision& d) const {
     return {{"type", "autograd_decision"}, {"op", d.op}, {"grad_mode", d.grad_mode}, {"requires_grad", d.requires_grad},
             {"node", d.node}};
@@ -266,7 +275,7 @@ const std::unordered_map<std::string, Phase>& phase_names() {
 }
 const std::unordered_map<std::string, Category>& category_names() {
   static auto* cat_name = +[](Category c) { return category_name(c); };
-  return names_of(cat_name, static_cast<int>(Category::Note));
+  return names_of(cat_name, static_cast<int>(Category::GpuMemory));
 }
 
 template <typename Enum>
@@ -399,6 +408,12 @@ Payload decode_payload(const json& j, size_t index) {
     }
     return g;
   }
+  if (type == "device_work")
+    return DeviceWork{f.u64("correlation"), f.i32("device"), f.i32("stream"), f.i32("event"), f.i64("bytes"),
+                      f.as_double(f.need("flops"), "flops"), f.interned("math")};
+  if (type == "device_memory")
+    return DeviceMemory{f.interned("action"), f.u64("storage_id"), f.i32("device"), f.i32("stream"), f.u64("addr"),
+                        f.i64("size"), f.i64("allocated"), f.i64("reserved")};
   if (type == "autograd_decision")
     return AutogradDecision{f.interned("op"), f.boolean("grad_mode"), f.boolean("requires_grad"), f.interned("node")};
   if (type == "dispatch_table") {

@@ -32,6 +32,7 @@ thread_local ThreadCache t_cache;
 
 Recorder::Recorder()
     : epoch_ticks_(clock_ticks()),
+      epoch_steady_ns_(steady_clock_ns()),
       session_(g_next_session.fetch_add(1, std::memory_order_relaxed)) {}
 
 Recorder::~Recorder() {
@@ -118,11 +119,56 @@ void Recorder::append(Phase phase, Category category, const char* name, Payload&
   push_locked(tid, phase, category, name, std::move(payload));
 }
 
+void Recorder::record_at(int64_t ts_ns, uint32_t tid, Phase phase, Category category, const char* name,
+                         Payload payload) {
+  if (!enabled_.load(std::memory_order_relaxed) || detail::t_muted) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (next_seq_ >= max_events()) return;  // Note [A bounded trace]: a device's spans are whole or absent
+  int64_t at = ts_ns - epoch_clock_ns_locked();
+  if (clock() == ClockKind::Measured) at = std::llround(static_cast<double>(at) / ns_per_tick());
+  emplace_locked(at, tid, phase, category, name, std::move(payload));
+}
+
+void Recorder::record_here_at(int64_t ts_ns, Phase phase, Category category, const char* name, Payload payload) {
+  if (!enabled_.load(std::memory_order_relaxed) || detail::t_muted) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (next_seq_ >= max_events()) return;  // both ends of such a span are recorded together
+  const uint32_t tid = thread_index_locked();
+  if (open_spans_.size() <= tid) open_spans_.resize(tid + 1, 0), dropped_spans_.resize(tid + 1, 0);
+  int64_t at = ts_ns - epoch_clock_ns_locked();
+  if (clock() == ClockKind::Measured) at = std::llround(static_cast<double>(at) / ns_per_tick());
+  at = std::max(at, last_ticks_);
+  last_ticks_ = at;
+  emplace_locked(at, tid, phase, category, name, std::move(payload));
+}
+
+int64_t Recorder::epoch_clock_ns_locked() const {
+  return clock() == ClockKind::Modeled ? epoch_ticks_ : epoch_steady_ns_;
+}
+
+int64_t Recorder::now_ns() const {
+  return clock() == ClockKind::Modeled ? modeled_now_ns() : steady_clock_ns();
+}
+
+void Recorder::set_clock(ClockKind k) {
+  // Work timed on the measured clock before must stay behind what is modeled from now on.
+  if (k == ClockKind::Modeled) modeled_reach(steady_clock_ns());
+  clock_.store(k, std::memory_order_relaxed);
+  clear();
+}
+
 void Recorder::push_locked(uint32_t tid, Phase phase, Category category, const char* name, Payload&& payload) {
   // Ticks since the epoch (converted to ns when read out); a reading on another core that
-  // lags the last one by a few ticks is clamped, so stamps never go back.
-  const int64_t now = std::max(clock_ticks() - epoch_ticks_, last_ticks_);
+  // lags the last one by a few ticks is clamped, so stamps never go back. On the modeled
+  // clock, each event moves it on (Note [The modeled clock]).
+  const int64_t reading = clock() == ClockKind::Modeled ? modeled_spend(kModeledEventNs) : clock_ticks();
+  const int64_t now = std::max(reading - epoch_ticks_, last_ticks_);
   last_ticks_ = now;
+  emplace_locked(now, tid, phase, category, name, std::move(payload));
+}
+
+void Recorder::emplace_locked(int64_t ts, uint32_t tid, Phase phase, Category category, const char* name,
+                              Payload&& payload) {
   if (chunks_.empty() || chunks_.back().full()) {
     if (!spare_.empty()) {
       chunks_.push_back(std::move(spare_.back()));
@@ -133,7 +179,7 @@ void Recorder::push_locked(uint32_t tid, Phase phase, Category category, const c
   }
   Event& e = chunks_.back().emplace_back();
   e.seq = next_seq_++;
-  e.ts_ns = now;
+  e.ts_ns = ts;
   e.tid = tid;
   e.phase = phase;
   e.category = category;
@@ -146,7 +192,7 @@ std::vector<Event> Recorder::events() const {
   std::vector<Event> out;
   out.reserve(static_cast<size_t>(next_seq_));
   for (const auto& chunk : chunks_) out.insert(out.end(), chunk.begin(), chunk.end());
-  const double rate = ns_per_tick();
+  const double rate = clock() == ClockKind::Modeled ? 1.0 : ns_per_tick();
   if (rate != 1.0)
     for (Event& e : out) e.ts_ns = std::llround(static_cast<double>(e.ts_ns) * rate);
   return out;
@@ -171,7 +217,8 @@ void Recorder::clear() {
   truncated_ = false;
   next_seq_ = 0;
   session_.store(g_next_session.fetch_add(1, std::memory_order_relaxed), std::memory_order_relaxed);
-  epoch_ticks_ = clock_ticks();
+  epoch_ticks_ = clock() == ClockKind::Modeled ? modeled_now_ns() : clock_ticks();
+  epoch_steady_ns_ = steady_clock_ns();
   last_ticks_ = 0;
 }
 

@@ -68,6 +68,22 @@ class Recorder {
   void instant(Category category, const char* name, Payload payload = {});
   void record(Phase phase, Category category, const char* name, Payload payload = {});
 
+  // An event on a track of its own at time ts_ns of the recorder's clock (modeled ns, or
+  // steady_clock ns when measured; see now_ns()): a device's work (Note [Device tracks] in
+  // events.h). Such events are not counted as open spans and are dropped at the limit.
+  void record_at(int64_t ts_ns, uint32_t tid, Phase phase, Category category, const char* name, Payload payload = {});
+  // An event of this thread at time ts_ns (as record_at's), for a span whose times are known
+  // only afterwards (a runtime call timed by the device model); never earlier than this
+  // thread's previous event.
+  void record_here_at(int64_t ts_ns, Phase phase, Category category, const char* name, Payload payload = {});
+  // The reading of the clock this recorder stamps with, in the units record_at takes.
+  int64_t now_ns() const;
+
+  // The clock events are stamped with (Note [The modeled clock]); setting it clears the
+  // recorder, so one recording never mixes two clocks.
+  void set_clock(ClockKind k);
+  ClockKind clock() const { return clock_.load(std::memory_order_relaxed); }
+
   // A copy of every event so far, in seq order.
   std::vector<Event> events() const;
   size_t size() const;
@@ -99,6 +115,7 @@ class Recorder {
   void append(Phase phase, Category category, const char* name, Payload&& payload);
   uint32_t thread_index_locked();
   void push_locked(uint32_t tid, Phase phase, Category category, const char* name, Payload&& payload);
+  void emplace_locked(int64_t ts, uint32_t tid, Phase phase, Category category, const char* name, Payload&& payload);
 
   // A fixed block of Events, allocated once and never moved.
   class Chunk {
@@ -122,9 +139,14 @@ class Recorder {
   };
   static constexpr size_t kMaxSpareChunks = 16;  // kept by clear() (32 MiB)
 
+  // The clock's reading at the epoch, in ns: record_at's times are taken relative to it.
+  int64_t epoch_clock_ns_locked() const;
+
   std::atomic<bool> enabled_{false};
+  std::atomic<ClockKind> clock_{ClockKind::Measured};
   mutable std::mutex mu_;
-  int64_t epoch_ticks_ = 0;   // clock_ticks() at construction or clear()
+  int64_t epoch_ticks_ = 0;   // clock_ticks() at construction or clear(); modeled: modeled_now_ns()
+  int64_t epoch_steady_ns_ = 0;  // steady_clock_ns() at the same moment (measured)
   int64_t last_ticks_ = 0;    // the latest stamp, in ticks since the epoch
   std::atomic<uint64_t> session_{0};      // unique per recorder and per clear()
   uint64_t next_seq_ = 0;

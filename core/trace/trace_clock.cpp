@@ -62,4 +62,6 @@ double ns_per_tick() {
   return rate;
 }
 
+const char* clock_kind_name(ClockKind k) { return k == ClockKind::Modeled ? "modeled" : "measured"; }
+
 }  // namespace ipt::trace

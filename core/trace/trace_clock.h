@@ -13,6 +13,7 @@
 // steady_clock nanoseconds and the rate is 1. The recorder keeps stamps non-decreasing in
 // recording order either way (Note [Recording cost]).
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -50,5 +51,35 @@ double ns_per_tick();
 
 // Whether ticks are TSC ticks (for the environment a benchmark prints).
 inline bool clock_uses_tsc() { return detail::g_use_tsc; }
+
+// Note [The modeled clock]
+// A recording can be stamped on a modeled clock instead of the measured one, so that two runs
+// of a program give the same trace, byte for byte (lesson 5 and its golden test run so). The
+// modeled clock is the host's time as the simulated GPU's model sees it (Note [The simulated
+// GPU] in backends/sim/sim_gpu.h): it moves by kModeledEventNs for every recorded event, by a
+// runtime call's modeled cost, and to the device's time when the host waits for the device;
+// nothing else moves it, so the interpreter's own work between those takes no modeled time.
+// It is one process-wide clock that never goes back; it starts at the measured clock's
+// reading, so that work modeled under one clock and then under the other stays in order.
+enum class ClockKind : uint8_t { Measured, Modeled };
+const char* clock_kind_name(ClockKind k);  // "measured", "modeled"
+
+constexpr int64_t kModeledEventNs = 100;  // the host's modeled cost of recording one event
+
+namespace detail {
+inline std::atomic<int64_t> g_modeled_ns{steady_clock_ns()};
+}  // namespace detail
+
+inline int64_t modeled_now_ns() { return detail::g_modeled_ns.load(std::memory_order_relaxed); }
+// Moves the modeled clock on by ns; returns the reading before.
+inline int64_t modeled_spend(int64_t ns) {
+  return detail::g_modeled_ns.fetch_add(ns > 0 ? ns : 0, std::memory_order_relaxed);
+}
+// Moves the modeled clock to t if it is earlier.
+inline void modeled_reach(int64_t t) {
+  int64_t now = detail::g_modeled_ns.load(std::memory_order_relaxed);
+  while (now < t && !detail::g_modeled_ns.compare_exchange_weak(now, t, std::memory_order_relaxed)) {
+  }
+}
 
 }  // namespace ipt::trace

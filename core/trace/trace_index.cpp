@@ -28,11 +28,15 @@ TraceIndex build_trace_index(const std::vector<Event>& events) {
   x.match.assign(n, TraceIndex::kNone);
   x.track.assign(n, 0);
 
+  // The host's threads in the order first seen, then the devices' streams in order.
+  std::vector<uint32_t> tids = l.tids;
+  std::stable_partition(tids.begin(), tids.end(), [](uint32_t t) { return !is_device_track(t); });
+  std::sort(std::find_if(tids.begin(), tids.end(), is_device_track), tids.end());
   std::unordered_map<uint32_t, uint16_t> track_of;
-  for (uint32_t tid : l.tids) {
+  for (uint32_t tid : tids) {
     if (x.tracks.size() == UINT16_MAX) break;  // more threads than a track number holds
     track_of.emplace(tid, static_cast<uint16_t>(x.tracks.size()));
-    x.tracks.push_back(TraceIndex::Track{tid, "host thread " + std::to_string(tid), {}});
+    x.tracks.push_back(TraceIndex::Track{tid, track_name(tid), {}});
   }
   // First pass: each event's nesting, and how many slices and marks each level gets; the
   // second fills the levels, reserved to their exact sizes (a million events must not leave
@@ -86,6 +90,8 @@ TraceIndex build_trace_index(const std::vector<Event>& events) {
     any = true;
   }
   for (const FlowLink& f : fwdbwd_flows(events, l)) x.flows.push_back(TraceIndex::Flow{f.from, f.to, l.ts[f.from], l.ts[f.to]});
+  for (const FlowLink& f : launch_flows(events, l)) x.flows.push_back(TraceIndex::Flow{f.from, f.to, l.ts[f.from], l.ts[f.to]});
+  std::sort(x.flows.begin(), x.flows.end(), [](const TraceIndex::Flow& a, const TraceIndex::Flow& b) { return a.from < b.from; });
   return x;
 }
 

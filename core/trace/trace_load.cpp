@@ -112,6 +112,13 @@ class Record {
       fail(k, name, "is " + std::to_string(v) + ", out of range (a 32-bit signed integer)");
     return static_cast<int>(v);
   }
+  double dbl(size_t k, const char* name) const {
+    element e = at(k, name);
+    if (e.type() == element_type::DOUBLE) return e.get_double().value_unsafe();
+    if (e.type() == element_type::INT64) return static_cast<double>(e.get_int64().value_unsafe());
+    if (e.type() == element_type::UINT64) return static_cast<double>(e.get_uint64().value_unsafe());
+    fail(k, name, std::string("must be a number, got ") + json_type_name(e.type()));
+  }
   bool flag(size_t k, const char* name) const { return bounded(k, name, 1, "0 or 1") == 1; }
   uint32_t id(size_t k, const char* name) const {
     const uint64_t v = u64(k, name);
@@ -150,7 +157,7 @@ class Decoder {
     e.ts_ns = ts_;
     e.tid = static_cast<uint32_t>(r.bounded(1, "tid", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
     e.phase = static_cast<Phase>(r.bounded(2, "phase", static_cast<uint64_t>(Phase::Instant), "0 to 2"));
-    e.category = static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::Note), "0 to 7"));
+    e.category = static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::GpuMemory), "0 to 11"));
     e.name = r.str(4, "name");
     if (r.size() == 6) e.payload = payload(Record(r.at(5, "payload"), index, "the payload", s_));
     return e;
@@ -158,7 +165,7 @@ class Decoder {
 
  private:
   Payload payload(const Record& p) {
-    switch (p.bounded(0, "type", max_type_, max_type_ == 10 ? "0 to 10" : "0 to 5")) {
+    switch (p.bounded(0, "type", max_type_, max_type_ == 12 ? "0 to 12" : "0 to 5")) {
       case 0: return dispatch_step(p);
       case 1: return tensor_meta(p);
       case 2: {
@@ -208,6 +215,14 @@ class Decoder {
       case 10:
         expect_items(p, 5);
         return AutogradDecision{p.str(1, "op"), p.flag(2, "grad_mode"), p.flag(3, "requires_grad"), p.str(4, "node")};
+      case 11:
+        expect_items(p, 8);
+        return DeviceWork{p.u64(1, "correlation"), p.i32(2, "device"), p.i32(3, "stream"), p.i32(4, "event"),
+                          p.i64(5, "bytes"), p.dbl(6, "flops"), p.str(7, "math")};
+      case 12:
+        expect_items(p, 9);
+        return DeviceMemory{p.str(1, "action"), p.u64(2, "storage_id"), p.i32(3, "device"), p.i32(4, "stream"),
+                            p.u64(5, "addr"), p.i64(6, "size"), p.i64(7, "allocated"), p.i64(8, "reserved")};
       default: return std::monostate{};  // not reached: the type is bounded above
     }
   }
@@ -526,7 +541,7 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
   // Reserving for the shortest records costs address space, not memory: untouched pages stay
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
-  Decoder decode(strings, version >= 3 ? 10 : 5);  // version 3 added types 6 to 10
+  Decoder decode(strings, version >= 3 ? 12 : 5);  // version 3 added types 6 to 12
   const size_t events_at = m.events;
   size_t next_check = 0;
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {

@@ -267,6 +267,30 @@ struct CompactPayload {
     }
     o.raw("]]");
   }
+  void operator()(const DeviceWork& w) {
+    o.raw(",[11");
+    unum(w.correlation);
+    num(w.device);
+    num(w.stream);
+    num(w.event);
+    num(w.bytes);
+    o.ch(',');
+    value(w.flops);
+    id(t.of(w.math));
+    o.ch(']');
+  }
+  void operator()(const DeviceMemory& m) {
+    o.raw(",[12");
+    id(t.of(m.action));
+    unum(m.storage_id);
+    num(m.device);
+    num(m.stream);
+    unum(m.addr);
+    num(m.size);
+    num(m.allocated);
+    num(m.reserved);
+    o.ch(']');
+  }
   void operator()(const AutogradDecision& d) {
     o.raw(",[10");
     id(t.of(d.op));
@@ -348,6 +372,41 @@ struct ChromeArgs {
     field("nodes");
     o.u64(g.nodes.size());
   }
+  void operator()(const DeviceWork& w) {
+    // Kineto's names for the same facts.
+    if (w.correlation) {
+      field("correlation");
+      o.u64(w.correlation);
+    }
+    field("device");
+    o.i64(w.device);
+    if (w.stream >= 0) {
+      field("stream");
+      o.i64(w.stream);
+    }
+    if (w.event >= 0) {
+      field("event");
+      o.i64(w.event);
+    }
+    if (w.bytes) {
+      field("bytes");
+      o.i64(w.bytes);
+    }
+    if (w.flops) {
+      field("flops");
+      o.dbl(w.flops);
+    }
+  }
+  void operator()(const DeviceMemory& m) {
+    field("action");
+    o.str(m.action);
+    field("Total Allocated");
+    o.i64(m.allocated);
+    field("Total Reserved");
+    o.i64(m.reserved);
+    field("Bytes");
+    o.i64(m.size);
+  }
   void operator()(const AutogradDecision& d) {
     field("decision");  // the operator is the enclosing slice's
     o.str(decision_text(d));
@@ -388,11 +447,20 @@ struct ChromeArgs {
   }
 };
 
+// Where a track goes in the Chrome part: the host's threads in process 1; a device's streams,
+// as Kineto writes them, in the process numbered by the device, one thread per stream
+// (Note [Device tracks] in core/trace/events.h).
+void pid_tid(JsonText& o, uint32_t tid) {
+  o.raw(",\"pid\":");
+  o.u64(is_device_track(tid) ? static_cast<uint64_t>(track_device(tid)) : kPid);
+  o.raw(",\"tid\":");
+  o.u64(is_device_track(tid) ? static_cast<uint64_t>(track_stream(tid)) : tid);
+}
+
 void metadata(JsonText& o, const char* name, uint32_t tid, const char* arg, const std::string& value, bool number) {
   o.raw(",\n{\"ph\":\"M\",\"name\":");
   o.str(name);
-  o.raw(",\"pid\":1,\"tid\":");
-  o.u64(tid);
+  pid_tid(o, tid);
   o.raw(",\"ts\":0,\"args\":{");
   o.key(arg);
   if (number) o.raw(value);
@@ -401,32 +469,62 @@ void metadata(JsonText& o, const char* name, uint32_t tid, const char* arg, cons
 }
 
 // A flow record (Note [Forward-backward flows] in chrome_layout.cpp); its id is the node's.
-void flow(JsonText& o, char ph, uint64_t node, const Event& e, int64_t ts) {
+// A launch's flow (cat ac2g) has the correlation id; ids of the two kinds never meet, since
+// Perfetto matches a flow's ends by cat and id together.
+void flow(JsonText& o, char ph, const char* cat, uint64_t id, const Event& e, int64_t ts) {
   o.raw(",\n{\"ph\":\"");
   o.ch(ph);
-  o.raw("\",\"name\":\"fwdbwd\",\"cat\":\"fwdbwd\",\"id\":");
-  o.u64(node);
-  o.raw(",\"pid\":1,\"tid\":");
-  o.u64(e.tid);
+  o.raw("\",\"name\":\"");
+  o.raw(cat);
+  o.raw("\",\"cat\":\"");
+  o.raw(cat);
+  o.raw("\",\"id\":");
+  o.u64(id);
+  pid_tid(o, e.tid);
   o.raw(",\"ts\":");
   o.dbl(ns_to_us(ts));
   if (ph == 'f') o.raw(",\"bp\":\"e\"");
   o.ch('}');
 }
 
+// The device's memory as a counter track ("ph":"C"), which Perfetto draws as a graph.
+void memory_counter(JsonText& o, const DeviceMemory& m, int64_t ts) {
+  o.raw(",\n{\"ph\":\"C\",\"name\":\"GPU memory\",\"pid\":");
+  o.i64(m.device);
+  o.raw(",\"tid\":0,\"ts\":");
+  o.dbl(ns_to_us(ts));
+  o.raw(",\"args\":{\"allocated\":");
+  o.i64(m.allocated);
+  o.raw(",\"reserved\":");
+  o.i64(m.reserved);
+  o.raw("}}");
+}
+
 void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta& meta) {
   o.raw("\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"ts\":0,\"args\":{\"name\":\"Inside PyTorch\"}}");
   if (!meta.title.empty()) metadata(o, "process_labels", 0, "labels", meta.title, false);
   const ChromeLayout l = chrome_layout(events);
+  std::vector<int> devices;
   for (uint32_t tid : l.tids) {
-    metadata(o, "thread_name", tid, "name", "host thread " + std::to_string(tid), false);
-    metadata(o, "thread_sort_index", tid, "sort_index", std::to_string(tid), true);
+    if (is_device_track(tid) && std::find(devices.begin(), devices.end(), track_device(tid)) == devices.end()) {
+      devices.push_back(track_device(tid));
+      const std::string name = "GPU " + std::to_string(track_device(tid));
+      auto it = meta.fields.find("device");
+      metadata(o, "process_name", tid, "name", name, false);
+      if (it != meta.fields.end()) metadata(o, "process_labels", tid, "labels", it->second, false);
+    }
+    metadata(o, "thread_name", tid, "name", track_name(tid), false);
+    metadata(o, "thread_sort_index", tid, "sort_index", std::to_string(track_stream(tid)), true);
   }
-  // Flow starts and ends, in event order: (event index, 's' or 'f', node id).
-  std::vector<std::tuple<uint32_t, char, uint64_t>> flows;
+  // Flow starts and ends, in event order: (event index, 's' or 'f', category, id).
+  std::vector<std::tuple<uint32_t, char, const char*, uint64_t>> flows;
   for (const FlowLink& f : fwdbwd_flows(events, l)) {
-    flows.emplace_back(f.from, 's', f.node);
-    flows.emplace_back(f.to, 'f', f.node);
+    flows.emplace_back(f.from, 's', "fwdbwd", f.node);
+    flows.emplace_back(f.to, 'f', "fwdbwd", f.node);
+  }
+  for (const FlowLink& f : launch_flows(events, l)) {
+    flows.emplace_back(f.from, 's', "ac2g", f.node);
+    flows.emplace_back(f.to, 'f', "ac2g", f.node);
   }
   std::sort(flows.begin(), flows.end(), [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
   size_t next_flow = 0;
@@ -434,15 +532,16 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     const Event& e = events[i];
     const auto role = l.role[i];
     for (; next_flow < flows.size() && std::get<0>(flows[next_flow]) == i; ++next_flow)
-      flow(o, std::get<1>(flows[next_flow]), std::get<2>(flows[next_flow]), e, l.ts[i]);
+      flow(o, std::get<1>(flows[next_flow]), std::get<2>(flows[next_flow]), std::get<3>(flows[next_flow]), e, l.ts[i]);
     if (role == ChromeLayout::Closing) continue;
+    if (const auto* m = std::get_if<DeviceMemory>(&e.payload)) memory_counter(o, *m, l.ts[i]);
     // An instant's scope is the thread by default ("s":"t"), so it is not written.
     o.raw(role == ChromeLayout::Slice ? ",\n{\"ph\":\"X\",\"name\":" : ",\n{\"ph\":\"i\",\"name\":");
     o.str(e.name);
     o.raw(",\"cat\":\"");
     o.raw(category_name(e.category));
-    o.raw("\",\"pid\":1,\"tid\":");
-    o.u64(e.tid);
+    o.ch('"');
+    pid_tid(o, e.tid);
     o.raw(",\"ts\":");
     o.dbl(ns_to_us(l.ts[i]));
     if (role == ChromeLayout::Slice) {

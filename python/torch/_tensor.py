@@ -179,6 +179,14 @@ class Tensor(_C._TensorBase):
         return self.to("cuda" if device is None else torch.device("cuda", device) if isinstance(device, int) else device,
                        non_blocking=non_blocking)
 
+    def pin_memory(self):
+        """A copy of this CPU tensor in page-locked memory, which a non_blocking copy to the GPU
+        reads without the host waiting."""
+        return _C._pin_memory(self)
+
+    def is_pinned(self):
+        return _C._is_pinned(self)
+
     def record_stream(self, stream):
         """Marks this tensor's memory as used by work on `stream`: when it is freed, the caching
         allocator reuses it only once that stream's work queued so far has completed."""

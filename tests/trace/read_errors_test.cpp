@@ -234,10 +234,10 @@ TEST(ReadErrors, BadValuesInsideItems) {
   EXPECT_ERROR_HAS(with(8, 8, 18446744073709551615ull), "(storage_offset) is out of range (a 64-bit signed integer)");
   EXPECT_ERROR_HAS(with(4, 2, "blocked"), "event 4: the payload item 2 (value) must be an integer, got a string");
   EXPECT_ERROR_HAS(with(0, 1, 5000000000), "(line) is 5000000000, out of range (a 32-bit signed integer)");
-  EXPECT_ERROR_HAS(with(0, 0, 11), "event 0: the payload item 0 (type) is 11, out of range (0 to 10)");
+  EXPECT_ERROR_HAS(with(0, 0, 13), "event 0: the payload item 0 (type) is 13, out of range (0 to 12)");
   EXPECT_ERROR_HAS(with_item(0, 1, 5000000000), "event 0: the record item 1 (tid) is 5000000000, out of range");
   EXPECT_ERROR_HAS(with_item(0, 2, 3), "event 0: the record item 2 (phase) is 3, out of range (0 to 2)");
-  EXPECT_ERROR_HAS(with_item(0, 3, 8), "event 0: the record item 3 (category) is 8, out of range (0 to 7)");
+  EXPECT_ERROR_HAS(with_item(0, 3, 12), "event 0: the record item 3 (category) is 12, out of range (0 to 11)");
   EXPECT_ERROR_HAS(with_item(3, 0, "soon"), "event 3: the record item 0 (dt_ns) must be an integer, got a string");
   json extra = doc;
   extra["insidePyTorch"]["events"][0].push_back(1);

@@ -24,6 +24,10 @@ ImU32 category_color(Category c) {
     case Category::Script: return IM_COL32(170, 170, 180, 255);
     case Category::Lesson: return IM_COL32(240, 210, 100, 255);
     case Category::Note: return IM_COL32(200, 200, 200, 255);
+    case Category::CudaRuntime: return IM_COL32(120, 200, 220, 255);
+    case Category::GpuMemcpy: return IM_COL32(230, 120, 200, 255);
+    case Category::CudaSync: return IM_COL32(250, 90, 90, 255);
+    case Category::GpuMemory: return IM_COL32(160, 220, 90, 255);
   }
   return IM_COL32(200, 200, 200, 255);
 }
@@ -95,7 +99,8 @@ void draw_payload_tooltip(const Event& e, const std::string& when) {
           ImGui::TextUnformatted(t.c_str());
         } else if constexpr (std::is_same_v<T, trace::KernelDetail>) {
           draw_fields(p.fields);
-        } else if constexpr (std::is_same_v<T, trace::GraphNode> || std::is_same_v<T, trace::EngineStep>) {
+        } else if constexpr (std::is_same_v<T, trace::GraphNode> || std::is_same_v<T, trace::EngineStep> ||
+                             std::is_same_v<T, trace::DeviceWork> || std::is_same_v<T, trace::DeviceMemory>) {
           draw_fields(trace::payload_fields(p));
         } else if constexpr (std::is_same_v<T, trace::GraphNodes>) {
           constexpr size_t kShown = 24;

@@ -6,6 +6,9 @@ import contextlib as _contextlib
 
 import torch
 from torch import _C
+import os as _os
+
+from torch.cuda import _sanitizer  # noqa: F401
 from torch.cuda import amp  # noqa: F401
 from torch.cuda import memory  # noqa: F401
 from torch.cuda.memory import (empty_cache, max_memory_allocated, max_memory_reserved, memory_allocated,  # noqa: F401
@@ -97,3 +100,7 @@ def stream(stream):
         yield
     finally:
         _C._cuda_setStream(prev)
+
+
+if _os.environ.get("TORCH_CUDA_SANITIZER") and _C._cuda_is_available():
+    _sanitizer.enable_cuda_sanitizer()

@@ -1,0 +1,83 @@
+"""Golden trace of a lesson that runs on the modeled clock (lesson 5, the simulated GPU).
+
+Runs `inside-pytorch lesson N --trace` twice and checks that the two traces are the same byte
+for byte (the modeled clock: Note [The modeled clock]); then compares what the device did,
+as Perfetto would show it (every runtime call, kernel, copy, event, wait and memory counter
+with its time and track), and the printed output, with the committed golden text.
+With --update, writes the golden text instead (review the diff before committing it).
+
+usage: lesson_golden.py --exe inside-pytorch --lesson 5 --golden tests/lesson/golden/lesson-5.txt [--update]
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+DEVICE_CATS = {"kernel", "gpu_memcpy", "cuda_sync", "cuda_runtime"}
+
+
+def run(exe, lesson, path):
+    r = subprocess.run([exe, "lesson", str(lesson), "--trace", path], capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        sys.exit("lesson %s failed (rc %d):\n%s\n%s" % (lesson, r.returncode, r.stdout[-4000:], r.stderr[-4000:]))
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def digest(trace):
+    doc = json.loads(trace)
+    lines = []
+    for e in doc["traceEvents"]:
+        ph = e["ph"]
+        if ph == "M" and e["name"] in ("process_name", "process_labels", "thread_name"):
+            lines.append("M pid=%s tid=%s %s=%s" % (e["pid"], e["tid"], e["name"], list(e["args"].values())[0]))
+        elif ph == "X" and (e.get("cat") in DEVICE_CATS and (e["pid"] != 1 or e["cat"] == "cuda_runtime")):
+            lines.append("X %.3f +%.3f pid=%s tid=%s %s %s" % (e["ts"], e["dur"], e["pid"], e["tid"], e["cat"], e["name"]))
+        elif ph == "C":
+            lines.append("C %.3f %s allocated=%s reserved=%s" % (e["ts"], e["name"], e["args"]["allocated"],
+                                                                e["args"]["reserved"]))
+        elif ph in "sf" and e.get("cat") == "ac2g":
+            lines.append("%s %.3f id=%s pid=%s tid=%s" % (ph, e["ts"], e["id"], e["pid"], e["tid"]))
+        elif ph == "i" and e["name"] in ("print", "data race"):
+            text = e.get("args", {}).get("text", "")
+            lines.append("i %.3f %s %s" % (e["ts"], e["name"], json.dumps(text, ensure_ascii=False)))
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--exe", required=True)
+    ap.add_argument("--lesson", required=True)
+    ap.add_argument("--golden", required=True)
+    ap.add_argument("--update", action="store_true")
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        first = run(a.exe, a.lesson, os.path.join(d, "a.json"))
+        second = run(a.exe, a.lesson, os.path.join(d, "b.json"))
+    if first != second:
+        at = next(i for i in range(min(len(first), len(second))) if first[i] != second[i]) if first[:len(second)] != second[:len(first)] else min(len(first), len(second))
+        sys.exit("two runs of lesson %s wrote different traces (first difference at byte %d: %r vs %r)"
+                 % (a.lesson, at, first[max(0, at - 60):at + 60], second[max(0, at - 60):at + 60]))
+    text = digest(first)
+    if a.update:
+        with open(a.golden, "w", encoding="utf-8") as f:
+            f.write(text)
+        print("wrote %s (%d lines)" % (a.golden, text.count("\n")))
+        return
+    with open(a.golden, encoding="utf-8") as f:
+        want = f.read()
+    if text != want:
+        got, exp = text.splitlines(), want.splitlines()
+        for i in range(max(len(got), len(exp))):
+            g = got[i] if i < len(got) else "<end>"
+            w = exp[i] if i < len(exp) else "<end>"
+            if g != w:
+                sys.exit("lesson %s's device trace differs from %s at line %d:\n  expected: %s\n  got:      %s\n"
+                         "(rerun with --update if the change is meant)" % (a.lesson, a.golden, i + 1, w, g))
+    print("lesson %s: identical traces on two runs; %d device lines match %s" % (a.lesson, text.count("\n"), a.golden))
+
+
+if __name__ == "__main__":
+    main()
