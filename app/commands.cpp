@@ -169,6 +169,7 @@ int cmd_run(const std::string& file, const std::string& trace_path, const std::s
     StopOnSignal stop_on_ctrl_c(session);
     session.set_main_file(file);
     r = session.run(*code, file);
+    wait_for_devices();
   }
   tracing.reset();
   if (!r.result.ok) print_error(r.result);
@@ -223,6 +224,7 @@ int cmd_lesson(int number, std::optional<int> step, const std::string& lang, con
   const trace::ClockKind kind = modeled ? trace::ClockKind::Modeled : trace::ClockKind::Measured;
   const std::string device = start_recording(trace::Recorder::current(), kind);
   int rc = run_lesson(*l, step.value_or(1), step.value_or(n), lang);
+  wait_for_devices();
   if (!trace_path.empty()) {
     trace::TraceMeta meta;
     meta.title = "Lesson " + std::to_string(number) + ": " + l->title.en;

@@ -124,6 +124,7 @@ void start(AppState& s, std::shared_ptr<BackgroundRun> job) {
         job->runs.push_back(lesson::StepRun{std::move(r.output), std::move(r.result), 0});
       }
     }
+    wait_for_devices();
     trace::Recorder::set_current(prev);
     job->events = job->recorder.events();
     job->index = std::make_shared<const trace::TraceIndex>(trace::build_trace_index(job->events));

@@ -53,4 +53,12 @@ std::string start_recording(trace::Recorder& r, trace::ClockKind clock) {
   return name;
 }
 
+void wait_for_devices() {
+  if (!has_backend(DeviceType::CUDA) || !backend_for(DeviceType::CUDA).runtime) return;
+  try {
+    backend_for(DeviceType::CUDA).runtime->synchronize();
+  } catch (const std::exception&) {
+  }
+}
+
 }  // namespace ipt

@@ -52,6 +52,9 @@ bool has_backend(DeviceType t);
 // clock. `r` must be current (the simulated GPU reads the current recorder's clock) and not
 // recording. Returns the name of the GPU that runs CUDA work, or "" without one.
 std::string start_recording(trace::Recorder& r, trace::ClockKind clock);
+// After a run: waits for every device's queued work (which may still read the program's
+// memory), dropping errors left by it.
+void wait_for_devices();
 
 // Calls fn for every registered backend (after register_all_backends()).
 void for_each_backend(void (*fn)(const BackendInterface&));
