@@ -203,8 +203,7 @@ DeviceOp Gpu::launch(StreamId s, std::string name, const KernelCost& cost, std::
     op.end_ns = start + modeled_duration_ns(spec_, cost);
     op.cost = cost;
     st.tail_ns = op.end_ns;
-    add_op_locked(op);
-    op.id = next_op_id_ - 1;
+    op.id = add_op_locked(op);
     push_locked(s, Item{std::move(work), std::move(deps)});
   }
   cv_.notify_all();
@@ -232,14 +231,14 @@ void Gpu::record_event(EventId e, StreamId s) {
     // The record is an item of the stream: it completes when what was enqueued before it has run.
     push_locked(s, Item{{}, after});
     after.push_back({s, st.enqueued});
-    events_[e].vc = st.vc;
-    bump(events_[e].vc, s, st.enqueued);
     st.tail_ns = at;
     Event& ev = events_[e];
+    ev.vc = st.vc;
+    bump(ev.vc, s, st.enqueued);
     ev.recorded = true;
     ev.time_ns = at;
     ev.after = std::move(after);
-    add_marker_op_locked(DeviceOp::Kind::EventRecord, "cudaEventRecord", s, at, e);
+    add_marker_op_locked(DeviceOp::Kind::EventRecord, "cudaEventRecord", s, at, at, e);
   }
   cv_.notify_all();
 }
@@ -261,37 +260,32 @@ void Gpu::stream_wait_event(StreamId s, EventId e) {
     deps.insert(deps.end(), ev.after.begin(), ev.after.end());
     push_locked(s, Item{{}, std::move(deps)});
     st.tail_ns = at;
-    add_marker_op_locked(DeviceOp::Kind::StreamWait, "cudaStreamWaitEvent", s, at, e);
-    ops_.back().start_ns = free_at;  // the stream stalls from when it was free to the event
-    if (on_op_) on_op_(ops_.back());
+    // The stream stalls from when it was free until the event.
+    add_marker_op_locked(DeviceOp::Kind::StreamWait, "cudaStreamWaitEvent", s, free_at, at, e);
   }
   cv_.notify_all();
 }
 
-void Gpu::add_marker_op_locked(DeviceOp::Kind kind, const char* name, StreamId s, int64_t at, EventId e) {
+void Gpu::add_marker_op_locked(DeviceOp::Kind kind, const char* name, StreamId s, int64_t start, int64_t end,
+                               EventId e) {
   DeviceOp op;
   op.kind = kind;
   op.name = name;
   op.stream = s;
   op.host_ns = clock_->now_ns();
   op.host_start_ns = op.host_ns - spec_.host_call_ns;
-  op.start_ns = op.end_ns = at;
+  op.start_ns = start;
+  op.end_ns = end;
   op.event = e;
-  // A wait shows itself once its stall is known (stream_wait_event).
-  if (kind == DeviceOp::Kind::StreamWait) {
-    op.id = next_op_id_++;
-    ops_.push_back(std::move(op));
-    if (ops_.size() > kKeptOps) ops_.pop_front();
-    return;
-  }
   add_op_locked(std::move(op));
 }
 
-void Gpu::add_op_locked(DeviceOp op) {
+uint64_t Gpu::add_op_locked(DeviceOp op) {
   op.id = next_op_id_++;
   ops_.push_back(std::move(op));
   if (ops_.size() > kKeptOps) ops_.pop_front();
   if (on_op_) on_op_(ops_.back());
+  return ops_.back().id;
 }
 
 void Gpu::add_sync_op_locked(const char* name, StreamId s, EventId e, int64_t host_start, int64_t until) {

@@ -194,10 +194,11 @@ class Gpu {
   void order_locked(StreamId s, const std::vector<Marker>& implicit);
   // The host waited for the first `count` items of stream s.
   void host_waited_locked(StreamId s, uint64_t count);
-  // An event record or wait, as an op at modeled time `at`.
-  void add_marker_op_locked(DeviceOp::Kind kind, const char* name, StreamId s, int64_t at, EventId e);
-  // Numbers the op, keeps it, shows it to on_op.
-  void add_op_locked(DeviceOp op);
+  // An event record (start == end) or wait (from when the stream was free until the event), as
+  // an op on the modeled clock.
+  void add_marker_op_locked(DeviceOp::Kind kind, const char* name, StreamId s, int64_t start, int64_t end, EventId e);
+  // Numbers the op, keeps it, shows it to on_op; returns its id.
+  uint64_t add_op_locked(DeviceOp op);
   // A synchronize's op: the host waited from `host_start` until the device's time `until`.
   void add_sync_op_locked(const char* name, StreamId s, EventId e, int64_t host_start, int64_t until);
   void wait_for_locked(std::unique_lock<std::mutex>& lock, const std::vector<Marker>& markers);

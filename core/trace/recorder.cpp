@@ -124,9 +124,7 @@ void Recorder::record_at(int64_t ts_ns, uint32_t tid, Phase phase, Category cate
   if (!enabled_.load(std::memory_order_relaxed) || detail::t_muted) return;
   std::lock_guard<std::mutex> lock(mu_);
   if (next_seq_ >= max_events()) return;  // Note [A bounded trace]: a device's spans are whole or absent
-  int64_t at = ts_ns - epoch_clock_ns_locked();
-  if (clock() == ClockKind::Measured) at = std::llround(static_cast<double>(at) / ns_per_tick());
-  emplace_locked(at, tid, phase, category, name, std::move(payload));
+  emplace_locked(ticks_since_epoch_locked(ts_ns), tid, phase, category, name, std::move(payload));
 }
 
 void Recorder::record_here_at(int64_t ts_ns, Phase phase, Category category, const char* name, Payload payload) {
@@ -135,15 +133,14 @@ void Recorder::record_here_at(int64_t ts_ns, Phase phase, Category category, con
   if (next_seq_ >= max_events()) return;  // both ends of such a span are recorded together
   const uint32_t tid = thread_index_locked();
   if (open_spans_.size() <= tid) open_spans_.resize(tid + 1, 0), dropped_spans_.resize(tid + 1, 0);
-  int64_t at = ts_ns - epoch_clock_ns_locked();
-  if (clock() == ClockKind::Measured) at = std::llround(static_cast<double>(at) / ns_per_tick());
-  at = std::max(at, last_ticks_);
+  const int64_t at = std::max(ticks_since_epoch_locked(ts_ns), last_ticks_);
   last_ticks_ = at;
   emplace_locked(at, tid, phase, category, name, std::move(payload));
 }
 
-int64_t Recorder::epoch_clock_ns_locked() const {
-  return clock() == ClockKind::Modeled ? epoch_ticks_ : epoch_steady_ns_;
+int64_t Recorder::ticks_since_epoch_locked(int64_t ts_ns) const {
+  if (clock() == ClockKind::Modeled) return ts_ns - epoch_ticks_;  // modeled ticks are ns
+  return std::llround(static_cast<double>(ts_ns - epoch_steady_ns_) / ns_per_tick());
 }
 
 int64_t Recorder::now_ns() const {

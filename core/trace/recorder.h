@@ -139,8 +139,8 @@ class Recorder {
   };
   static constexpr size_t kMaxSpareChunks = 16;  // kept by clear() (32 MiB)
 
-  // The clock's reading at the epoch, in ns: record_at's times are taken relative to it.
-  int64_t epoch_clock_ns_locked() const;
+  // A time in record_at's units as the ticks since the epoch that events are stamped with.
+  int64_t ticks_since_epoch_locked(int64_t ts_ns) const;
 
   std::atomic<bool> enabled_{false};
   std::atomic<ClockKind> clock_{ClockKind::Measured};
