@@ -13,6 +13,7 @@
 
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/into_kernels.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/out_rules.h"
 #include "core/ops/scalar_tensor.h"
@@ -147,11 +148,15 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
 
 }  // namespace
 
-Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
+void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2) {
   cpu::refuse_half(self, "addmm_impl_cpu_");
   check_mm(self, mat2);
-  const int64_t m = self.sizes()[0], n = mat2.sizes()[1];
-  Tensor out = make_empty(std::vector<int64_t>{m, n}, self.dtype(), self.device());
+  gemm_into(out, self, mat2, Scalar(int64_t(1)), Scalar(int64_t(0)));
+}
+Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
+  cpu::refuse_half(self, "addmm_impl_cpu_");
+  check_mm(self, mat2);  // before the sizes are read
+  Tensor out = make_empty(std::vector<int64_t>{self.sizes()[0], mat2.sizes()[1]}, self.dtype(), self.device());
   gemm_into(out, self, mat2, Scalar(int64_t(1)), Scalar(int64_t(0)));
   return out;
 }

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/into_kernels.h"
 #include "backends/cpu/vml.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/out_rules.h"
@@ -48,11 +49,17 @@ void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType
   });
 }
 
+// The output of `a op b`: the broadcast shape and promoted dtype, laid out as the operand that
+// has that shape (a first).
+Tensor binary_output(const Tensor& a, const Tensor& b, PromoteInts promote) {
+  PointwiseGeometry g = binary_geometry(a, b, promote);
+  return make_empty_like_layout(g.sizes, g.out_dtype, a.device(), a.sizes() == g.sizes ? a : b);
+}
+
 template <typename Op>
 Tensor binary_out_of_place(const Tensor& a, const Tensor& b, PromoteInts promote, Op op) {
-  PointwiseGeometry g = binary_geometry(a, b, promote);
-  Tensor out = make_empty_like_layout(g.sizes, g.out_dtype, a.device(), a.sizes() == g.sizes ? a : b);
-  binary_into(out, a, b, g.compute_dtype, op);
+  Tensor out = binary_output(a, b, promote);
+  binary_into(out, a, b, binary_geometry(a, b, promote).compute_dtype, op);
   return out;
 }
 
@@ -160,27 +167,55 @@ void check_pow_exponent(const Tensor& self, const Scalar& e) {
 
 }  // namespace
 
-Tensor add_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+// The binary ops' "into" forms (into_kernels.h); the functional kernels make their output
+// and use them.
+void add_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_alpha(self, other, alpha);
-  return binary_out_of_place(self, other, PromoteInts::No, add_op(alpha, false));
+  binary_into(out, self, other, binary_geometry(self, other, PromoteInts::No).compute_dtype, add_op(alpha, false));
+}
+void sub_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  check_sub_bool(self, other);
+  check_alpha(self, other, alpha);
+  binary_into(out, self, other, binary_geometry(self, other, PromoteInts::No).compute_dtype, add_op(alpha, true));
+}
+void mul_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
+  binary_into(out, self, other, binary_geometry(self, other, PromoteInts::No).compute_dtype, MulOp{});
+}
+void div_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
+  binary_into(out, self, other, binary_geometry(self, other, PromoteInts::ToFloat).compute_dtype, DivOp{});
+}
+
+Tensor add_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  Tensor out = binary_output(self, other, PromoteInts::No);
+  add_into_cpu(out, self, other, alpha);
+  return out;
 }
 Tensor add_cpu_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_alpha(self, other, alpha);
   return binary_in_place(self, other, PromoteInts::No, add_op(alpha, false));
 }
 Tensor sub_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
-  check_sub_bool(self, other);
-  check_alpha(self, other, alpha);
-  return binary_out_of_place(self, other, PromoteInts::No, add_op(alpha, true));
+  check_sub_bool(self, other);  // before the shapes, as PyTorch's sub checks
+  Tensor out = binary_output(self, other, PromoteInts::No);
+  sub_into_cpu(out, self, other, alpha);
+  return out;
 }
 Tensor sub_cpu_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_sub_bool(self, other);
   check_alpha(self, other, alpha);
   return binary_in_place(self, other, PromoteInts::No, add_op(alpha, true));
 }
-Tensor mul_cpu(const Tensor& self, const Tensor& other) { return binary_out_of_place(self, other, PromoteInts::No, MulOp{}); }
+Tensor mul_cpu(const Tensor& self, const Tensor& other) {
+  Tensor out = binary_output(self, other, PromoteInts::No);
+  mul_into_cpu(out, self, other);
+  return out;
+}
 Tensor mul_cpu_(const Tensor& self, const Tensor& other) { return binary_in_place(self, other, PromoteInts::No, MulOp{}); }
-Tensor div_cpu(const Tensor& self, const Tensor& other) { return binary_out_of_place(self, other, PromoteInts::ToFloat, DivOp{}); }
+Tensor div_cpu(const Tensor& self, const Tensor& other) {
+  Tensor out = binary_output(self, other, PromoteInts::ToFloat);
+  div_into_cpu(out, self, other);
+  return out;
+}
 Tensor div_cpu_(const Tensor& self, const Tensor& other) { return binary_in_place(self, other, PromoteInts::ToFloat, DivOp{}); }
 Tensor pow_tensor_cpu(const Tensor& self, const Tensor& exponent) {
   return binary_out_of_place(self, exponent, PromoteInts::No, PowOp{});
@@ -207,10 +242,15 @@ Tensor reciprocal_cpu(const Tensor& self) {
   return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return decltype(x)(1) / x; });
 }
 
-Tensor relu_cpu(const Tensor& self) {
+void relu_into_cpu(const Tensor& out, const Tensor& self) {
   cpu::refuse_half(self, "clamp_min_cpu");
   IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
-  return unary_out_of_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
+  unary_into(out, self, self.dtype(), [](auto x) { return x < 0 ? decltype(x)(0) : x; });
+}
+Tensor relu_cpu(const Tensor& self) {
+  Tensor out = make_empty_like_layout(self.sizes(), self.dtype(), self.device(), self);
+  relu_into_cpu(out, self);
+  return out;
 }
 Tensor relu_cpu_(const Tensor& self) {
   cpu::refuse_half(self, "clamp_min_cpu");

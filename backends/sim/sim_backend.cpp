@@ -88,7 +88,9 @@ namespace {
 Access access(const Tensor& t, bool write, const char* arg) {
   if (t.device().type != DeviceType::CUDA) return {};
   const void* p = t.impl()->storage()->data();
-  return {p, gpu().hazard_check() ? allocator().device_address(p) : 0, write, arg};
+  // The address, for the race report and the trace (which ties work to the block it writes).
+  const bool wanted = gpu().hazard_check() || trace::tracing_enabled();
+  return {p, wanted ? allocator().device_address(p) : 0, write, arg};
 }
 }  // namespace
 

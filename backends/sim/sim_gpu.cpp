@@ -202,6 +202,11 @@ DeviceOp Gpu::launch(StreamId s, std::string name, const KernelCost& cost, std::
     op.start_ns = start;
     op.end_ns = start + modeled_duration_ns(spec_, cost);
     op.cost = cost;
+    for (const Access& a : accesses)
+      if (a.write && a.addr) {
+        op.writes_addr = a.addr;
+        break;
+      }
     st.tail_ns = op.end_ns;
     op.id = add_op_locked(op);
     push_locked(s, Item{std::move(work), std::move(deps)});

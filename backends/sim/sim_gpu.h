@@ -81,6 +81,8 @@ struct DeviceOp {
   int64_t start_ns = 0;     // on the device (a StreamWait: from the stream's previous work...
   int64_t end_ns = 0;       // ... to the event's completion; a Synchronize: the time waited for)
   EventId event = -1;       // for EventRecord, StreamWait and an event's Synchronize
+  uint64_t writes_addr = 0; // the address of what a Kernel or Memcpy writes (its first written
+                            // access's), when known; 0 otherwise
   KernelCost cost;          // Kernel and Memcpy
 };
 

@@ -5,10 +5,13 @@
 // shape and dtype found (by the operator's Meta kernel), the output is allocated from the
 // caching allocator on the current stream, and the kernel is launched with its modeled cost.
 // On the stream's worker, later: the operator's CPU kernel computes over CPU views of the same
-// bytes (HostView). Functional CPU kernels make their own result, which is then copied into
-// the output; in-place kernels write where they are. Host code never waits, except for
-// what must reach the host (.item()).
+// bytes (HostView), writing straight into the output (the "into" kernels of
+// backends/cpu/into_kernels.h) or, in place, where the tensor is; so a simulated kernel moves
+// the bytes the CPU kernel moves and no more. Only sum still makes its result and copies it
+// in (a reduction's output is small). Host code never waits, except for what must reach the
+// host (.item()).
 #include "backends/cpu/copy_kernels.h"
+#include "backends/cpu/into_kernels.h"
 #include "backends/sim/sim_runtime.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
@@ -39,12 +42,12 @@ Tensor output_like(const Tensor& meta, const Tensor& like) {
   return make_empty_like_layout(meta.sizes(), meta.dtype(), kCuda, like);
 }
 
-// Runs a functional CPU kernel on the worker and copies its result into `out`.
+// Runs `compute(out)` on the worker: a CPU kernel writing into the output's bytes.
 template <typename F>
-void launch_into(const char* name, const KernelCost& cost, const Tensor& out, std::vector<Access> inputs, F compute) {
-  inputs.push_back(writes(out, "out"));
-  sim::launch(name, cost, [o = HostView(out), compute] { copy_cpu_(o.tensor(), compute(), false); },
-              sim::DeviceOp::Kind::Kernel, std::move(inputs));
+void launch_writing(const char* name, const KernelCost& cost, const Tensor& out, std::vector<Access> accesses, F compute) {
+  accesses.push_back(writes(out, "out"));
+  sim::launch(name, cost, [o = HostView(out), compute] { compute(o.tensor()); }, sim::DeviceOp::Kind::Kernel,
+              std::move(accesses));
 }
 
 }  // namespace
@@ -76,9 +79,11 @@ Scalar _local_scalar_dense_cuda(const Tensor& self) {
 #define IPT_SIM_BINARY(op, meta)                                                                          \
   Tensor op##_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha) {                       \
     Tensor out = output_like(meta(self, other, alpha), self.sizes() == other.sizes() ? self : other);     \
-    launch_into("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self, &other}), out,     \
-                {reads(self, "self"), reads(other, "other")},                                             \
-                [a = HostView(self), b = HostView(other), alpha] { return op##_cpu(a.tensor(), b.tensor(), alpha); }); \
+    launch_writing("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self, &other}), out,  \
+                   {reads(self, "self"), reads(other, "other")},                                          \
+                   [a = HostView(self), b = HostView(other), alpha](const Tensor& o) {                    \
+                     op##_into_cpu(o, a.tensor(), b.tensor(), alpha);                                     \
+                   });                                                                                    \
     return out;                                                                                           \
   }                                                                                                       \
   Tensor op##_cuda_(const Tensor& self, const Tensor& other, const Scalar& alpha) {                      \
@@ -95,9 +100,11 @@ IPT_SIM_BINARY(sub, binary_meta_alpha)
 #define IPT_SIM_BINARY_NO_ALPHA(op, meta)                                                                 \
   Tensor op##_cuda(const Tensor& self, const Tensor& other) {                                             \
     Tensor out = output_like(meta(self, other), self.sizes() == other.sizes() ? self : other);            \
-    launch_into("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self, &other}), out,     \
-                {reads(self, "self"), reads(other, "other")},                                             \
-                [a = HostView(self), b = HostView(other)] { return op##_cpu(a.tensor(), b.tensor()); });    \
+    launch_writing("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self, &other}), out,  \
+                   {reads(self, "self"), reads(other, "other")},                                          \
+                   [a = HostView(self), b = HostView(other)](const Tensor& o) {                           \
+                     op##_into_cpu(o, a.tensor(), b.tensor());                                            \
+                   });                                                                                    \
     return out;                                                                                           \
   }                                                                                                       \
   Tensor op##_cuda_(const Tensor& self, const Tensor& other) {                                            \
@@ -113,8 +120,8 @@ IPT_SIM_BINARY_NO_ALPHA(div, binary_meta_float)
 
 Tensor relu_cuda(const Tensor& self) {
   Tensor out = output_like(unary_meta(self), self);
-  launch_into("vectorized_elementwise_kernel<relu>", pointwise_cost(out, {&self}), out, {reads(self, "self")},
-              [a = HostView(self)] { return relu_cpu(a.tensor()); });
+  launch_writing("vectorized_elementwise_kernel<relu>", pointwise_cost(out, {&self}), out, {reads(self, "self")},
+                 [a = HostView(self)](const Tensor& o) { relu_into_cpu(o, a.tensor()); });
   return out;
 }
 
@@ -126,9 +133,9 @@ Tensor sum_dim_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool kee
   c.bytes = bytes_of(self) + bytes_of(out);
   std::optional<std::vector<int64_t>> dims;
   if (dim) dims.emplace(dim->begin(), dim->end());
-  launch_into("reduce_kernel<sum>", c, out, {reads(self, "self")}, [a = HostView(self), dims, keepdim, dtype] {
-    return dims ? sum_dim_cpu(a.tensor(), IntArrayRef(*dims), keepdim, dtype)
-                : sum_dim_cpu(a.tensor(), std::nullopt, keepdim, dtype);
+  launch_writing("reduce_kernel<sum>", c, out, {reads(self, "self")}, [a = HostView(self), dims, keepdim, dtype](const Tensor& o) {
+    copy_cpu_(o, dims ? sum_dim_cpu(a.tensor(), IntArrayRef(*dims), keepdim, dtype)
+                      : sum_dim_cpu(a.tensor(), std::nullopt, keepdim, dtype), false);
   });
   return out;
 }
@@ -160,11 +167,11 @@ Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
   const bool tf32 = self.dtype() == ScalarType::Float && sim::allow_tf32();
   if (tf32) c.math = sim::MathMode::TF32;
   if (self.dtype() == ScalarType::BFloat16 || self.dtype() == ScalarType::Half) c.math = sim::MathMode::BF16;
-  launch_into(tf32 ? "ampere_tf32_s1688gemm_128x128" : "ampere_sgemm_128x64_nn", c, out,
-              {reads(self, "self"), reads(mat2, "mat2")}, [a = HostView(self), b = HostView(mat2), tf32] {
-                if (!tf32) return mm_cpu(a.tensor(), b.tensor());
-                return mm_cpu(round_to_tf32(a.tensor()), round_to_tf32(b.tensor()));
-              });
+  launch_writing(tf32 ? "ampere_tf32_s1688gemm_128x128" : "ampere_sgemm_128x64_nn", c, out,
+                 {reads(self, "self"), reads(mat2, "mat2")}, [a = HostView(self), b = HostView(mat2), tf32](const Tensor& o) {
+                   if (tf32) mm_into_cpu(o, round_to_tf32(a.tensor()), round_to_tf32(b.tensor()));
+                   else mm_into_cpu(o, a.tensor(), b.tensor());
+                 });
   return out;
 }
 

@@ -73,6 +73,7 @@ void trace_device_op(const DeviceOp& op) {
     w.bytes = static_cast<int64_t>(op.cost.bytes);
     w.flops = op.cost.flops;
     if (op.kind == DeviceOp::Kind::Kernel && op.cost.flops > 0) w.math = math_name(op.cost.math);
+    w.addr = op.writes_addr;
   }
   r.record_here_at(op.host_start_ns, Phase::Begin, Category::CudaRuntime, n.call, w);
   r.record_here_at(op.host_ns, Phase::End, Category::CudaRuntime, n.call);

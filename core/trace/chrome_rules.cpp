@@ -141,7 +141,7 @@ class ChromeRules {
       return;
     }
     used_pids_.insert(pid);
-    used_threads_.insert({pid, tid});
+    if (ph != "C") used_threads_.insert({pid, tid});  // a counter is the process's, not a thread's
     if (ph == "X") {
       if (!e.is_number("dur")) {
         out_.push_back(where + " is an X slice without a numeric \"dur\"");

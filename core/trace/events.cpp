@@ -87,6 +87,7 @@ Fields payload_fields(const DeviceWork& w) {
     f.emplace_back("flops", o.str());
   }
   if (*w.math) f.emplace_back("math", w.math);
+  if (w.addr) f.emplace_back("addr", std::to_string(w.addr));
   return f;
 }
 
@@ -94,7 +95,6 @@ Fields payload_fields(const DeviceMemory& m) {
   std::ostringstream addr;
   addr << "0x" << std::hex << m.addr;
   Fields f = {{"action", m.action}};
-  if (m.storage_id) f.emplace_back("storage", std::to_string(m.storage_id));
   f.emplace_back("device", std::to_string(m.device));
   f.emplace_back("stream", std::to_string(m.stream));
   f.emplace_back("addr", addr.str());

@@ -219,13 +219,14 @@ struct DeviceWork {
   int64_t bytes = 0;         // bytes read and written, as the model counts them
   double flops = 0;
   const char* math = "";     // "FP32", "TF32", "BF16" for a kernel; "" otherwise
+  uint64_t addr = 0;         // the device address of the block the work writes (a kernel's
+                             // output, a copy's destination); 0 for none or host memory
 };
 
 // One action of a device's caching allocator (the actions of torch.cuda.memory._snapshot()'s
 // device_traces), with the device's totals after it.
 struct DeviceMemory {
   const char* action = "";   // "alloc", "free_requested", "free_completed", "segment_alloc", "segment_free"
-  uint64_t storage_id = 0;   // the storage the block backs (0 for a segment)
   int32_t device = 0;
   int32_t stream = 0;
   uint64_t addr = 0;

@@ -91,10 +91,11 @@ struct PayloadEncoder {
   }
   json operator()(const DeviceWork& w) const {
     return {{"type", "device_work"}, {"correlation", w.correlation}, {"device", w.device}, {"stream", w.stream},
-            {"event", w.event}, {"bytes", w.bytes}, {"flops", encode_double(w.flops)}, {"math", w.math}};
+            {"event", w.event}, {"bytes", w.bytes}, {"flops", encode_double(w.flops)}, {"math", w.math},
+            {"addr", w.addr}};
   }
   json operator()(const DeviceMemory& m) const {
-    return {{"type", "device_memory"}, {"action", m.action}, {"storage_id", m.storage_id}, {"device", m.device},
+    return {{"type", "device_memory"}, {"action", m.action}, {"device", m.device},
             {"stream", m.stream}, {"addr", m.addr}, {"size", m.size}, {"allocated", m.allocated},
             {"reserved", m.reserved}};
   }
@@ -410,9 +411,9 @@ Payload decode_payload(const json& j, size_t index) {
   }
   if (type == "device_work")
     return DeviceWork{f.u64("correlation"), f.i32("device"), f.i32("stream"), f.i32("event"), f.i64("bytes"),
-                      f.as_double(f.need("flops"), "flops"), f.interned("math")};
+                      f.as_double(f.need("flops"), "flops"), f.interned("math"), f.u64("addr")};
   if (type == "device_memory")
-    return DeviceMemory{f.interned("action"), f.u64("storage_id"), f.i32("device"), f.i32("stream"), f.u64("addr"),
+    return DeviceMemory{f.interned("action"), f.i32("device"), f.i32("stream"), f.u64("addr"),
                         f.i64("size"), f.i64("allocated"), f.i64("reserved")};
   if (type == "autograd_decision")
     return AutogradDecision{f.interned("op"), f.boolean("grad_mode"), f.boolean("requires_grad"), f.interned("node")};

@@ -216,13 +216,13 @@ class Decoder {
         expect_items(p, 5);
         return AutogradDecision{p.str(1, "op"), p.flag(2, "grad_mode"), p.flag(3, "requires_grad"), p.str(4, "node")};
       case 11:
-        expect_items(p, 8);
-        return DeviceWork{p.u64(1, "correlation"), p.i32(2, "device"), p.i32(3, "stream"), p.i32(4, "event"),
-                          p.i64(5, "bytes"), p.dbl(6, "flops"), p.str(7, "math")};
-      case 12:
         expect_items(p, 9);
-        return DeviceMemory{p.str(1, "action"), p.u64(2, "storage_id"), p.i32(3, "device"), p.i32(4, "stream"),
-                            p.u64(5, "addr"), p.i64(6, "size"), p.i64(7, "allocated"), p.i64(8, "reserved")};
+        return DeviceWork{p.u64(1, "correlation"), p.i32(2, "device"), p.i32(3, "stream"), p.i32(4, "event"),
+                          p.i64(5, "bytes"), p.dbl(6, "flops"), p.str(7, "math"), p.u64(8, "addr")};
+      case 12:
+        expect_items(p, 8);
+        return DeviceMemory{p.str(1, "action"), p.i32(2, "device"), p.i32(3, "stream"), p.u64(4, "addr"),
+                            p.i64(5, "size"), p.i64(6, "allocated"), p.i64(7, "reserved")};
       default: return std::monostate{};  // not reached: the type is bounded above
     }
   }

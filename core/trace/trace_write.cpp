@@ -277,12 +277,12 @@ struct CompactPayload {
     o.ch(',');
     value(w.flops);
     id(t.of(w.math));
+    unum(w.addr);
     o.ch(']');
   }
   void operator()(const DeviceMemory& m) {
     o.raw(",[12");
     id(t.of(m.action));
-    unum(m.storage_id);
     num(m.device);
     num(m.stream);
     unum(m.addr);
@@ -395,6 +395,10 @@ struct ChromeArgs {
     if (w.flops) {
       field("flops");
       o.dbl(w.flops);
+    }
+    if (w.addr) {
+      field("addr");
+      o.u64(w.addr);
     }
   }
   void operator()(const DeviceMemory& m) {

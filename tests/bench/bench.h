@@ -3,6 +3,7 @@
 //
 // bench_ops.cpp    registers the benchmarks (names "<case>/<who>", e.g. "Add/ours/trace_off").
 // bench_report.cpp runs them with a capturing reporter and prints the ratio table (--report).
+// bench_autograd.cpp, bench_sim.cpp: the backward engine; the simulated GPU (bench_sim.h).
 // bench_main.cpp   main(): plain Google Benchmark CLI, or report mode with `--report`.
 //
 // Timings are only ever reported, never asserted.

@@ -17,6 +17,7 @@
 
 #include "tests/bench/bench.h"
 #include "tests/bench/bench_autograd.h"
+#include "tests/bench/bench_sim.h"
 
 namespace ipt_bench {
 namespace {
@@ -246,6 +247,34 @@ int run_report(int argc, char** argv) {
       rows.push_back({"  (info) forward recording the same chain, per node", per_node(fo), per_node(ft),
                       fmt("%.2fx time", fo->seconds / ft->seconds), "", ""});
     time_row("(a*b+a).sum() 1-elem forward+backward vs libtorch", kSmallOurs, kSmallTorch, 2.0);
+  }
+
+  {  // the simulated GPU: a launch's host cost, and kernels as fast as the CPU's they run
+    auto l = r(kSimLaunchOurs);
+    Row row{"simulated launch, 1-elem add (host CPU time) vs a real CUDA launch", l ? fmt_time(l->seconds) : "(not run)",
+            fmt_time(kRealLaunchOverheadSeconds) + " (PyTorch's figure)", "-", "<= 1.00x", "-"};
+    if (l) {
+      const double ratio = l->seconds / kRealLaunchOverheadSeconds;
+      row.value = fmt("%.2fx time", ratio);
+      row.status = pass(ratio <= 1.0);
+    }
+    rows.push_back(row);
+    if (auto c = r(kSimLaunchCpu); l && c)
+      rows.push_back({"  (info) the same add on CPU tensors, computed at once", fmt_time(l->seconds), fmt_time(c->seconds),
+                      fmt("%.2fx time", l->seconds / c->seconds), "", ""});
+    auto throughput_row = [&](const std::string& what, const char* ours, const char* cpu) {
+      auto o = r(ours), c = r(cpu);
+      Row t{what, o ? fmt_time(o->seconds) : "(not run)", c ? fmt_time(c->seconds) : "(not run)", "-",
+            ">= 95% throughput", "-"};
+      if (o && c) {
+        const double frac = c->seconds / o->seconds;
+        t.value = fmt("%.1f%% throughput", 100.0 * frac);
+        t.status = pass(frac >= 0.95);
+      }
+      rows.push_back(t);
+    };
+    throughput_row("simulated a + b, 16M f32, + synchronize vs the CPU kernel (wall)", kSimAddOurs, kSimAddCpu);
+    throughput_row("simulated mm 1024^3 f32, + synchronize vs the CPU's mm (wall)", kSimMmOurs, kSimMmCpu);
   }
 
   std::cout << "\n== ours / reference: CPU time of the benchmark thread, median of the repetitions; "

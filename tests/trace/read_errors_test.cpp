@@ -173,6 +173,7 @@ TEST(ReadErrors, EveryItemMissingOrOfWrongType) {
         if (type == 1 && k == 14 && w.is_array()) continue;  // an empty list of values is fine
         if ((type == 1 && (k == 6 || k == 7)) && w.is_array()) continue;
         if (type == 0 && k == 3 && w.is_array()) continue;
+        if (type == 11 && k == 6 && w.is_number()) continue;  // flops: any number, "0" included
         json e = doc;
         e["insidePyTorch"]["events"][i][5][k] = w;
         const std::string msg = error_of(e.dump());
@@ -245,7 +246,7 @@ TEST(ReadErrors, BadValuesInsideItems) {
   json seqs = doc;
   seqs["insidePyTorch"].erase("first_seq");
   seqs["insidePyTorch"]["seqs"] = json::array({0, 1});
-  EXPECT_ERROR_HAS(seqs.dump(), "insidePyTorch.seqs has 2 entries for 25 events");
+  EXPECT_ERROR_HAS(seqs.dump(), "insidePyTorch.seqs has 2 entries for 32 events");
   seqs["insidePyTorch"]["seqs"] = json::array({-1});
   EXPECT_ERROR_HAS(seqs.dump(), "seq 0 must not be negative");
   seqs["insidePyTorch"]["seqs"] = "all";

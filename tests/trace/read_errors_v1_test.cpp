@@ -66,8 +66,13 @@ TEST(ReadErrorsV1, EveryFieldMissingOrOfWrongType) {
       for (const json& w : wrong) {
         if (w.type() == value.type()) continue;
         if (key == "chosen" && w.is_object()) continue;  // checked below
-        // A node's seq (-1 for AccumulateGrad), deps (-1: not counted) and deps_left are signed.
+        // A node's seq (-1 for AccumulateGrad), deps (-1: not counted) and deps_left are signed,
+        // and so are the device payloads' numbers (stream -1: the device; event -1: none).
         if (w.is_number_integer() && (signed_field(key) || key == "seq" || key == "deps" || key == "deps_left")) continue;
+        if (w.is_number() && (key == "device" || key == "stream" || key == "event" || key == "bytes" || key == "flops" ||
+                              key == "size" || key == "allocated" || key == "reserved") &&
+            (w.is_number_integer() || key == "flops"))
+          continue;
         try_edit("payload." + key, [&](json& ev) { ev["payload"][key] = w; });
       }
     }

@@ -221,14 +221,14 @@ TEST(Export, ChromeSlicesAndArgs) {
     if (e["ph"] == "M") ++m;
     if (e["name"] == "aten::add.Tensor [AutogradCPU]") add = &e;
     if (e["name"] == "process_name") {
-      EXPECT_EQ(e["args"]["name"], "Inside PyTorch");
+      EXPECT_EQ(e["args"]["name"], e["pid"] == 1 ? "Inside PyTorch" : "GPU 0");  // the host; the device (Kineto's pid)
     }
     if (e["name"] == "thread_name" && e["tid"] == 1) {
       EXPECT_EQ(e["args"]["name"], "host thread 1");
     }
   }
-  EXPECT_EQ(x, 5);  // 5 Begin/End pairs
-  EXPECT_EQ(i, 15);
+  EXPECT_EQ(x, 8);  // 8 Begin/End pairs (3 of them on the simulated GPU)
+  EXPECT_EQ(i, 16);
   ASSERT_NE(add, nullptr);
   EXPECT_DOUBLE_EQ((*add)["ts"].get<double>(), 1.00025);   // 1000 ns (+ a quarter ns, see chrome_layout.cpp)
   EXPECT_DOUBLE_EQ((*add)["dur"].get<double>(), 1.00025);  // 1000 ns

@@ -101,6 +101,25 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
     EXPECT_EQ(x->grad_mode, y.grad_mode) << at;
     EXPECT_EQ(x->requires_grad, y.requires_grad) << at;
     EXPECT_TRUE(same_str(x->node, y.node)) << at << ": node";
+  } else if (auto* x = std::get_if<DeviceWork>(&a)) {
+    auto& y = std::get<DeviceWork>(b);
+    EXPECT_EQ(x->correlation, y.correlation) << at;
+    EXPECT_EQ(x->device, y.device) << at;
+    EXPECT_EQ(x->stream, y.stream) << at;
+    EXPECT_EQ(x->event, y.event) << at;
+    EXPECT_EQ(x->bytes, y.bytes) << at;
+    EXPECT_TRUE(same_double(x->flops, y.flops)) << at << ": flops";
+    EXPECT_TRUE(same_str(x->math, y.math)) << at << ": math";
+    EXPECT_EQ(x->addr, y.addr) << at;
+  } else if (auto* x = std::get_if<DeviceMemory>(&a)) {
+    auto& y = std::get<DeviceMemory>(b);
+    EXPECT_TRUE(same_str(x->action, y.action)) << at << ": action";
+    EXPECT_EQ(x->device, y.device) << at;
+    EXPECT_EQ(x->stream, y.stream) << at;
+    EXPECT_EQ(x->addr, y.addr) << at;
+    EXPECT_EQ(x->size, y.size) << at;
+    EXPECT_EQ(x->allocated, y.allocated) << at;
+    EXPECT_EQ(x->reserved, y.reserved) << at;
   } else if (auto* x = std::get_if<DispatchTable>(&a)) {
     auto& y = std::get<DispatchTable>(b);
     EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
@@ -266,6 +285,17 @@ inline std::vector<Event> sample_events() {
   add(2400, 0, Phase::Instant, Category::Dispatch, "dispatch table", table);
   add(2500, 0, Phase::Instant, Category::Autograd, "autograd decision",
       AutogradDecision{"aten::mul.Tensor", true, true, "MulBackward0"});
+  // A launch on the simulated GPU: the host's call, the kernel on stream 7's track, and the
+  // allocator's action (Note [Device tracks]).
+  add(2600, 0, Phase::Instant, Category::GpuMemory, "alloc",
+      DeviceMemory{"alloc", 0, 7, 139637976727552ull, 4194304, 4194304, 20971520});
+  const DeviceWork launch{42, 0, 7, -1, 12582912, 1048576.0, "TF32", 139637976727552ull};
+  add(2600, 0, Phase::Begin, Category::CudaRuntime, "cudaLaunchKernel", launch);
+  add(2605, 0, Phase::End, Category::CudaRuntime, "cudaLaunchKernel");
+  add(2605, device_track(0, 7), Phase::Begin, Category::Kernel, "ampere_tf32_s1688gemm_128x128", launch);
+  add(2700, device_track(0, 7), Phase::End, Category::Kernel, "ampere_tf32_s1688gemm_128x128");
+  add(2700, 0, Phase::Begin, Category::CudaRuntime, "cudaStreamSynchronize", DeviceWork{0, 0, 7, -1, 0, 0.0, "", 0});
+  add(2800, 0, Phase::End, Category::CudaRuntime, "cudaStreamSynchronize");
   return ev;
 }
 

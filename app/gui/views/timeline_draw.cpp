@@ -22,9 +22,11 @@ constexpr double kMinPx = 3;  // slices narrower than this fold (Note [Folding n
 
 // "host thread 0" in the reader's language (the index names tracks in English).
 std::string track_label(const trace::TraceIndex::Track& track) {
-  constexpr std::string_view kHost = "host thread";
+  constexpr std::string_view kHost = "host thread", kStream = "stream";
   if (std::string_view(track.name).substr(0, kHost.size()) == kHost)
     return tr("host thread") + track.name.substr(kHost.size());
+  if (std::string_view(track.name).substr(0, kStream.size()) == kStream)
+    return tr("stream") + track.name.substr(kStream.size());
   return track.name;
 }
 

@@ -25,6 +25,7 @@
 #include "app/gui/i18n.h"
 #include "app/gui/views/event_text.h"
 #include "app/gui/views/timeline_draw.h"
+#include "app/gui/views/timeline_memory.h"
 #include "app/gui/views/views.h"
 
 namespace ipt::gui {
@@ -95,10 +96,12 @@ class TimelineView : public View {
     timeline::Hover hover;
     timeline::draw_tracks(cv, win_, doc, rows_, c.sel.event, hover, boxes_);
     timeline::draw_flows(cv, win_, *doc.index, rows_, c.sel.event, 2000);
+    const std::string memory_tip = timeline::draw_memory(cv, win_, memory_, rows_.total_h, rh, doc.index->t_min, micro);
     draw_range_overlay(cv, wpos.y, wpos.y + wsize.y, micro);
-    ImGui::Dummy(ImVec2(width, rows_.total_h));
+    ImGui::Dummy(ImVec2(width, rows_.total_h + timeline::memory_height(memory_, rh)));
     handle_input(c, cv, hover, top.y + band_h, ruler_h);
     if (hover.any && drag_ == Drag::None) tooltip(doc, hover, micro);
+    else if (!memory_tip.empty() && drag_ == Drag::None) ImGui::SetTooltip("%s", memory_tip.c_str());
     ImGui::EndChild();
 
     follow_selection(c);
@@ -112,6 +115,7 @@ class TimelineView : public View {
 
   void on_new_document(const TraceDoc& doc) {
     generation_ = doc.generation;
+    memory_ = views::device_memory_model(doc.events, *doc.index);
     rows_ = timeline::RowLayout{};
     rows_.row_h = -1;
     range_.reset();
@@ -371,6 +375,7 @@ class TimelineView : public View {
   int64_t fit_a_ = 0, fit_b_ = 1;
   std::optional<float> pending_scroll_y_;
   timeline::RowLayout rows_;
+  views::DeviceMemoryModel memory_;  // the trace's device memory, below the tracks
   std::vector<views::Box> boxes_;
   std::vector<std::pair<int64_t, int64_t>> steps_;
   int shown_step_ = -1;

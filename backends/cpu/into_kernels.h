@@ -1,0 +1,20 @@
+#pragma once
+// CPU kernels that compute straight into an output their caller made: `out` already has the
+// shape and dtype the operator's Meta kernel gives (and for mm, a contiguous layout). The
+// functional CPU kernels make their result and then call these; the simulated GPU's kernels
+// call them on CPU views of device memory, so a simulated kernel adds no copy
+// (Note [A simulated kernel] in backends/sim/sim_kernels.cpp). They check what the
+// functional kernels check (dtypes, alpha, bool restrictions), with the same messages.
+#include "core/tensor/scalar.h"
+#include "core/tensor/tensor.h"
+
+namespace ipt::native {
+
+void add_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha);
+void sub_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha);
+void mul_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void div_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void relu_into_cpu(const Tensor& out, const Tensor& self);
+void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2);
+
+}  // namespace ipt::native
