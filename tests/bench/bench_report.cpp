@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <iostream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -172,6 +173,17 @@ int run_report(int argc, char** argv) {
     }
     rows.push_back(row);
   };
+  // Throughput ours vs ref, time(ref)/time(ours), with a 95% target; `cell` shows a result.
+  auto throughput_row = [&](const std::string& what, const std::optional<Result>& ours, const std::optional<Result>& ref,
+                            const std::function<std::string(const std::optional<Result>&)>& cell) {
+    Row row{what, ours ? cell(ours) : "(not run)", ref ? cell(ref) : "(not run)", "-", ">= 95% throughput", "-"};
+    if (ours && ref) {
+      const double frac = ref->seconds / ours->seconds;
+      row.value = fmt("%.1f%% throughput", 100.0 * frac);
+      row.status = pass(frac >= 0.95);
+    }
+    rows.push_back(row);
+  };
   time_row("add 1-elem, tracing off vs libtorch at::add", kAddOursOff, kAddTorch, 1.0);
   time_row("add 1-elem, tracing on  vs libtorch at::add", kAddOursOn, kAddTorch, 1.5);
   if (auto fresh = r(kAddOursOnFresh), t = r(kAddTorch); fresh && t)
@@ -214,13 +226,7 @@ int run_report(int argc, char** argv) {
       return fmt_time(x->seconds) + " = " + fmt("%.1f GFLOP/s", x->items_per_second / 1e9);
     };
     auto mm_row = [&](const std::string& what, const std::optional<Result>& ours, const std::optional<Result>& ref) {
-      Row row{what, ours ? cell(ours) : "(not run)", ref ? cell(ref) : "(not run)", "-", ">= 95% throughput", "-"};
-      if (ours && ref) {
-        const double frac = ref->seconds / ours->seconds;
-        row.value = fmt("%.1f%% throughput", 100.0 * frac);
-        row.status = pass(frac >= 0.95);
-      }
-      rows.push_back(row);
+      throughput_row(what, ours, ref, cell);
     };
     mm_row("mm 1024^3 f32 vs cblas_sgemm (default OpenBLAS threads; wall)", o, c);
     mm_row("mm 1024^3 f32 vs cblas_sgemm (1 OpenBLAS thread, CPU time)", r(kMmOurs1T), r(kMmCblas1T));
@@ -262,19 +268,11 @@ int run_report(int argc, char** argv) {
     if (auto c = r(kSimLaunchCpu); l && c)
       rows.push_back({"  (info) the same add on CPU tensors, computed at once", fmt_time(l->seconds), fmt_time(c->seconds),
                       fmt("%.2fx time", l->seconds / c->seconds), "", ""});
-    auto throughput_row = [&](const std::string& what, const char* ours, const char* cpu) {
-      auto o = r(ours), c = r(cpu);
-      Row t{what, o ? fmt_time(o->seconds) : "(not run)", c ? fmt_time(c->seconds) : "(not run)", "-",
-            ">= 95% throughput", "-"};
-      if (o && c) {
-        const double frac = c->seconds / o->seconds;
-        t.value = fmt("%.1f%% throughput", 100.0 * frac);
-        t.status = pass(frac >= 0.95);
-      }
-      rows.push_back(t);
-    };
-    throughput_row("simulated a + b, 16M f32, + synchronize vs the CPU kernel (wall)", kSimAddOurs, kSimAddCpu);
-    throughput_row("simulated mm 1024^3 f32, + synchronize vs the CPU's mm (wall)", kSimMmOurs, kSimMmCpu);
+    auto time_cell = [](const std::optional<Result>& x) { return fmt_time(x->seconds); };
+    throughput_row("simulated a + b, 16M f32, + synchronize vs the CPU kernel (wall)", r(kSimAddOurs), r(kSimAddCpu),
+                   time_cell);
+    throughput_row("simulated mm 1024^3 f32, + synchronize vs the CPU's mm (wall)", r(kSimMmOurs), r(kSimMmCpu),
+                   time_cell);
   }
 
   std::cout << "\n== ours / reference: CPU time of the benchmark thread, median of the repetitions; "

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/views/device_memory_model.h"
+#include "tests/trace/trace_test_util.h"
 
 namespace ipt::views {
 namespace {
@@ -18,15 +19,7 @@ using trace::Phase;
 struct Events {
   std::vector<Event> v;
   void add(int64_t t, uint32_t tid, Phase p, Category c, const char* name, trace::Payload pl = {}) {
-    Event e;
-    e.seq = v.size();
-    e.ts_ns = t;
-    e.tid = tid;
-    e.phase = p;
-    e.category = c;
-    e.name = name;
-    e.payload = std::move(pl);
-    v.push_back(std::move(e));
+    v.push_back(trace::testing::make_event(v.size(), t, tid, p, c, name, std::move(pl)));
   }
   void memory(int64_t t, const char* action, uint64_t addr, int64_t size, int64_t allocated, int64_t reserved) {
     trace::DeviceMemory m;
