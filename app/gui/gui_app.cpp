@@ -27,6 +27,7 @@
 #include "app/gui/app_state.h"
 #include "app/gui/i18n.h"
 #include "app/gui/view.h"
+#include "core/tensor/backend.h"
 #include "core/util/error.h"
 #include "core/util/write_file.h"
 
@@ -156,6 +157,14 @@ void draw_menu(AppState& s, std::vector<std::unique_ptr<View>>& views, PathPopup
     for (auto& v : views) ImGui::MenuItem(tr(v->title()), nullptr, &v->open);
     ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) reset_layout = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu(tr("Device"))) {
+    // Applies to the next run; not while one runs (its kernels may be queued on the device).
+    static bool gpu_on = has_backend(DeviceType::CUDA);
+    if (ImGui::MenuItem(tr("Simulated GPU (device=\"cuda\")"), nullptr, &gpu_on, !s.busy()))
+      set_device_enabled(DeviceType::CUDA, gpu_on);
+    ImGui::TextDisabled("%s", tr(gpu_on ? "torch.cuda.is_available() is True" : "torch.cuda.is_available() is False, as on a CPU-only PyTorch"));
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu(tr("Language"))) {

@@ -1,6 +1,7 @@
 #include "core/tensor/backend.h"
 
 #include <array>
+#include <atomic>
 
 #include "core/trace/recorder.h"
 #include "core/util/error.h"
@@ -8,6 +9,19 @@
 namespace ipt {
 
 static std::array<const BackendInterface*, 3> g_backends{};
+static std::array<std::atomic<bool>, 3> g_switched_off{};  // set_device_enabled(t, false)
+
+// The registered backend of t, switched off or not (the waits below still need a device
+// whose programs may no longer use it).
+static const BackendInterface* registered(DeviceType t) {
+  register_all_backends();
+  return g_backends[static_cast<size_t>(t)];
+}
+
+void set_device_enabled(DeviceType t, bool on) {
+  register_all_backends();
+  g_switched_off[static_cast<size_t>(t)] = !on;
+}
 
 void register_backend(const BackendInterface* backend) {
   g_backends[static_cast<size_t>(backend->device_type)] = backend;
@@ -20,8 +34,7 @@ void for_each_backend(void (*fn)(const BackendInterface&)) {
 }
 
 bool has_backend(DeviceType t) {
-  register_all_backends();
-  return g_backends[static_cast<size_t>(t)] != nullptr;
+  return registered(t) != nullptr && !g_switched_off[static_cast<size_t>(t)];
 }
 
 const BackendInterface& backend_for(DeviceType t) {
@@ -30,7 +43,7 @@ const BackendInterface& backend_for(DeviceType t) {
     register_all_backends();
     b = g_backends[static_cast<size_t>(t)];
   }
-  IPT_CHECK(b, RuntimeError, t == DeviceType::CUDA
+  IPT_CHECK(b && !g_switched_off[static_cast<size_t>(t)], RuntimeError, t == DeviceType::CUDA
                                  ? "Torch not compiled with CUDA enabled (or no CUDA device was found)"
                                  : "no backend registered for this device");
   return *b;
@@ -41,22 +54,22 @@ std::string start_recording(trace::Recorder& r, trace::ClockKind clock) {
   // epoch; `r` is not recording yet, so the wait itself is not in its trace.
   r.set_clock(clock);
   std::string name;
-  if (has_backend(DeviceType::CUDA) && backend_for(DeviceType::CUDA).runtime) {
-    DeviceRuntime& d = *backend_for(DeviceType::CUDA).runtime;
+  if (const BackendInterface* cuda = registered(DeviceType::CUDA); cuda && cuda->runtime) {
     try {
-      d.synchronize();
+      cuda->runtime->synchronize();
     } catch (const std::exception&) {  // an earlier run's asynchronous error: that run reported it
     }
-    name = d.device_name(0);
+    if (has_backend(DeviceType::CUDA)) name = cuda->runtime->device_name(0);
   }
   r.clear();
   return name;
 }
 
 void wait_for_devices() {
-  if (!has_backend(DeviceType::CUDA) || !backend_for(DeviceType::CUDA).runtime) return;
+  const BackendInterface* cuda = registered(DeviceType::CUDA);
+  if (!cuda || !cuda->runtime) return;
   try {
-    backend_for(DeviceType::CUDA).runtime->synchronize();
+    cuda->runtime->synchronize();
   } catch (const std::exception&) {
   }
 }

@@ -56,6 +56,13 @@ std::string start_recording(trace::Recorder& r, trace::ClockKind clock);
 // memory), dropping errors left by it.
 void wait_for_devices();
 
+// Switches a device off for programs, or back on (the window's Device menu): while off,
+// has_backend(t) is false and backend_for(t) refuses as if none were built in ("Torch not
+// compiled with CUDA enabled"), so torch.cuda.is_available() is False. Its kernels stay
+// registered with the dispatcher; IPT_GPU=off, read at start-up, leaves them out as a
+// CPU-only PyTorch build does. Memory it handed out is still freed through it.
+void set_device_enabled(DeviceType t, bool on);
+
 // Calls fn for every registered backend (after register_all_backends()).
 void for_each_backend(void (*fn)(const BackendInterface&));
 

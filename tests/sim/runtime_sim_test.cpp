@@ -9,6 +9,7 @@
 #include "core/tensor/backend.h"
 #include "core/trace/recorder.h"
 #include "core/trace/trace_clock.h"
+#include "core/util/error.h"
 #include "generated/ops.h"
 
 namespace ipt {
@@ -89,6 +90,26 @@ TEST(RuntimeSim, RecordStreamKeepsABlockFromReuseUntilTheSideStreamIsDone) {
     EXPECT_DOUBLE_EQ(ops::item(ops::sum(q)).to_double(), 3.0 * 256 * 256);
   }
   rt.synchronize();
+}
+
+TEST(RuntimeSim, TheDeviceCanBeSwitchedOffForProgramsAndBackOn) {
+  cuda();
+  const Tensor before = ops::ones(std::vector<int64_t>{4}, ScalarType::Float, std::nullopt, kCuda);
+  set_device_enabled(DeviceType::CUDA, false);
+  struct Restore {
+    ~Restore() { set_device_enabled(DeviceType::CUDA, true); }
+  } restore;
+  EXPECT_FALSE(has_backend(DeviceType::CUDA));
+  try {
+    ops::ones(std::vector<int64_t>{4}, ScalarType::Float, std::nullopt, kCuda);
+    ADD_FAILURE() << "a CUDA tensor was made with the device switched off";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("Torch not compiled with CUDA enabled"), std::string::npos) << e.what();
+  }
+  wait_for_devices();  // still waits for what is queued
+  set_device_enabled(DeviceType::CUDA, true);
+  EXPECT_TRUE(has_backend(DeviceType::CUDA));
+  EXPECT_DOUBLE_EQ(ops::item(ops::sum(before)).to_double(), 4.0);
 }
 
 }  // namespace
