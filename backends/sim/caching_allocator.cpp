@@ -263,6 +263,15 @@ void CachingAllocator::empty_cache() {
   release_free_segments();
 }
 
+void CachingAllocator::begin_program() {
+  empty_cache();
+  std::lock_guard<std::mutex> lock(mu_);
+  stats_.max_allocated = stats_.allocated;
+  stats_.max_reserved = stats_.reserved;
+  trace_.clear();
+  if (segments_.empty()) next_addr_ = kBaseAddress;
+}
+
 DeviceMemoryStats CachingAllocator::stats() const {
   std::lock_guard<std::mutex> lock(mu_);
   return stats_;

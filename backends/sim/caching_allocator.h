@@ -63,6 +63,11 @@ class CachingAllocator {
   // torch.cuda.empty_cache(): waits for pending frees, returns whole free segments.
   void empty_cache();
 
+  // A new program starts (Note [Each run on a fresh device] in sim_backend.cpp): empty_cache(),
+  // peaks and history cleared, and with no segment left, addresses start where a new
+  // process's do.
+  void begin_program();
+
   DeviceMemoryStats stats() const;
   void reset_peak_stats();
   std::vector<DeviceSegment> snapshot() const;

@@ -155,6 +155,17 @@ class SimRuntime final : public DeviceRuntime {
   DeviceMemoryStats memory_stats() const override { return allocator().stats(); }
   void reset_peak_memory_stats() override { allocator().reset_peak_stats(); }
   void empty_cache() override { allocator().empty_cache(); }
+  // Note [Each run on a fresh device]
+  // Each run of the window, like each command, is a program of its own: a new interpreter,
+  // and, as PyTorch would see it in a new process, a device with nothing cached, no cuBLAS
+  // handle yet and the stream pool at its first stream. Without this a lesson run a second
+  // time in the window would find its segments cached and cuBLAS set up, and print other
+  // times than the first run (and the lesson's narration) give.
+  void begin_program() override {  // after start_recording's synchronize
+    allocator().begin_program();
+    gpu().restart_stream_pool();
+    forget_blas_setup();
+  }
   std::vector<DeviceSegment> memory_snapshot() const override { return allocator().snapshot(); }
   std::vector<DeviceTraceEntry> memory_trace() const override { return allocator().trace(); }
   void set_hazard_check(bool on) override { gpu().set_hazard_check(on); }

@@ -100,6 +100,11 @@ StreamId Gpu::pool_stream(bool high_priority) {
   return s;
 }
 
+void Gpu::restart_stream_pool() {
+  std::lock_guard<std::mutex> lock(mu_);
+  pool_next_[0] = pool_next_[1] = 0;
+}
+
 void Gpu::check_stream(StreamId s) const {
   if (s < 0 || static_cast<size_t>(s) >= streams_.size()) IPT_FAIL(RuntimeError, "CUDA error: invalid resource handle");
 }

@@ -113,6 +113,8 @@ class Gpu {
   // PyTorch's stream pool: 32 non-blocking streams per priority, created on first use and
   // handed out round-robin (the 33rd request gets the first stream again).
   StreamId pool_stream(bool high_priority = false);
+  // The next pool_stream() requests get the pool's first streams again, as in a new process.
+  void restart_stream_pool();
   bool is_blocking(StreamId s) const;
   int stream_count() const;
 

@@ -10,6 +10,8 @@
 // the bytes the CPU kernel moves and no more. Only sum still makes its result and copies it
 // in (a reduction's output is small). Host code never waits, except for what must reach the
 // host (.item()).
+#include <atomic>
+
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/into_kernels.h"
 #include "backends/sim/sim_runtime.h"
@@ -153,11 +155,18 @@ static Tensor round_to_tf32(const Tensor& t) {
   return r;
 }
 
-static bool g_blas_ready = false;  // the first matmul sets up cuBLAS (Gpu::host_call)
+static std::atomic<bool> g_blas_ready{false};  // the first matmul sets up cuBLAS (Gpu::host_call)
+
+}  // namespace ipt::native
+
+namespace ipt::sim {
+void forget_blas_setup() { native::g_blas_ready = false; }
+}  // namespace ipt::sim
+
+namespace ipt::native {
 
 Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
-  if (!g_blas_ready) {
-    g_blas_ready = true;
+  if (!g_blas_ready.exchange(true)) {
     sim::gpu().host_call("cublasCreate_v2", sim::gpu().spec().blas_init_ns);
   }
   Tensor out = make_empty(mm_meta(self, mat2).sizes(), self.dtype(), kCuda);

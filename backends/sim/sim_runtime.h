@@ -43,6 +43,8 @@ Access writes(const Tensor& t, const char* arg);
 void raise_async_error();
 // The host waits for stream s, then raises what its work left behind.
 void synchronize_stream(StreamId s);
+// The next matmul sets up cuBLAS again (a new program: Note [Each run on a fresh device]).
+void forget_blas_setup();
 // numel × element size: what a kernel's modeled cost counts for an operand.
 double bytes_of(const Tensor& t);
 

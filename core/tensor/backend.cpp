@@ -59,6 +59,10 @@ std::string start_recording(trace::Recorder& r, trace::ClockKind clock) {
       cuda->runtime->synchronize();
     } catch (const std::exception&) {  // an earlier run's asynchronous error: that run reported it
     }
+    try {
+      cuda->runtime->begin_program();
+    } catch (const std::exception&) {
+    }
     if (has_backend(DeviceType::CUDA)) name = cuda->runtime->device_name(0);
   }
   r.clear();

@@ -48,7 +48,8 @@ bool has_backend(DeviceType t);
 
 // Before a new recording on `clock`: waits for every device to finish what earlier runs left
 // on it (so that a run on the modeled clock starts from an idle device and gives the same
-// trace every time; errors left by earlier work are dropped), then clears `r` onto that
+// trace every time; errors left by earlier work are dropped), starts a new program on it
+// (DeviceRuntime::begin_program: as a new process finds it), then clears `r` onto that
 // clock. `r` must be current (the simulated GPU reads the current recorder's clock) and not
 // recording. Returns the name of the GPU that runs CUDA work, or "" without one.
 std::string start_recording(trace::Recorder& r, trace::ClockKind clock);

@@ -67,6 +67,10 @@ class DeviceRuntime {
   virtual DeviceMemoryStats memory_stats() const = 0;
   virtual void reset_peak_memory_stats() = 0;
   virtual void empty_cache() = 0;
+  // A new program starts on this device (start_recording calls it): the device looks as a
+  // new process finds it, for what the process may tell apart (cached memory, peaks and the
+  // allocator's history, the stream pool's order, one-time library setup).
+  virtual void begin_program() = 0;
   virtual std::vector<DeviceSegment> memory_snapshot() const = 0;
   virtual std::vector<DeviceTraceEntry> memory_trace() const = 0;
 

@@ -92,6 +92,39 @@ TEST(RuntimeSim, RecordStreamKeepsABlockFromReuseUntilTheSideStreamIsDone) {
   rt.synchronize();
 }
 
+// Note [Each run on a fresh device]: a second program in one process sees the device as the
+// first did.
+TEST(RuntimeSim, EachProgramStartsOnADeviceAsANewProcessFindsIt) {
+  DeviceRuntime& rt = cuda();
+  trace::Recorder& rec = trace::Recorder::current();
+  auto program = [&] {
+    start_recording(rec, trace::ClockKind::Modeled);
+    rec.set_enabled(true);
+    const Tensor a = ops::ones(std::vector<int64_t>{256, 256}, ScalarType::Float, std::nullopt, kCuda);
+    const Tensor p = ops::mm(a, a);
+    const int64_t s = rt.pool_stream(false);
+    rt.synchronize();
+    rec.set_enabled(false);
+    size_t blas_setups = 0;
+    for (const trace::Event& e : rec.events())
+      if (std::string(e.name) == "cublasCreate_v2" && e.phase == trace::Phase::Begin) ++blas_setups;
+    struct Seen {
+      int64_t stream;
+      size_t blas_setups, history;
+      uint64_t reserved;
+    };
+    return Seen{s, blas_setups, rt.memory_trace().size(), rt.memory_stats().max_reserved};
+  };
+  const auto first = program();
+  const auto second = program();  // the first program's tensors are freed, their segment cached
+  EXPECT_EQ(second.stream, first.stream);
+  EXPECT_EQ(second.blas_setups, 1u);
+  EXPECT_EQ(first.blas_setups, second.blas_setups);
+  EXPECT_EQ(second.history, first.history);  // segment_alloc, alloc, alloc, ... again
+  EXPECT_EQ(second.reserved, first.reserved);
+  start_recording(rec, trace::ClockKind::Measured);
+}
+
 TEST(RuntimeSim, TheDeviceCanBeSwitchedOffForProgramsAndBackOn) {
   cuda();
   const Tensor before = ops::ones(std::vector<int64_t>{4}, ScalarType::Float, std::nullopt, kCuda);
