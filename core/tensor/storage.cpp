@@ -44,7 +44,8 @@ Storage::Storage(void* data, size_t nbytes, Device device, std::shared_ptr<void>
       device_(device),
       data_(data),
       deallocate_(nullptr),
-      owner_(std::move(owner)) {
+      owner_(std::move(owner)),
+      touched_(true) {  // someone else's memory holds their values
   record_storage(id_, nbytes, device, false);
 }
 

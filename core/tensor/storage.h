@@ -5,6 +5,7 @@
 // and storage_offset into it. A Storage has a process-unique id so traces and views can
 // show which tensors share memory.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -27,8 +28,16 @@ class Storage {
   uint64_t id() const { return id_; }
   size_t nbytes() const { return nbytes_; }
   Device device() const { return device_; }
-  void* data() { return data_; }
+  // The memory to work on (a kernel's, a copy's): from the first call on, the contents count
+  // as written. Note [Memory never written]: until then a storage holds whatever its
+  // allocator's memory held (torch.empty), which depends on what other threads freed before,
+  // so the trace shows no values for it (a run's trace would differ from the next one's).
+  void* data() {
+    touched_.store(true, std::memory_order_relaxed);
+    return data_;
+  }
   const void* data() const { return data_; }
+  bool touched() const { return touched_.load(std::memory_order_relaxed); }
   // Page-locked host memory (Tensor.pin_memory()): copies between it and a GPU can run
   // asynchronously to the host (non_blocking=True), as the GPU reads it directly.
   bool pinned() const { return pinned_; }
@@ -42,6 +51,7 @@ class Storage {
   void (*deallocate_)(void*);
   std::shared_ptr<void> owner_;
   bool pinned_ = false;
+  std::atomic<bool> touched_{false};
 };
 
 using StoragePtr = std::shared_ptr<Storage>;

@@ -33,14 +33,15 @@ trace::TensorMeta tensor_meta(const Tensor& t, const char* label) {
   m.is_view = impl.is_view();
   m.label = label;
   int64_t n = static_cast<int64_t>(impl.storage()->nbytes() / element_size(impl.dtype()));
-  if (impl.device().type == DeviceType::CPU && impl.storage()->data()) {
+  const Storage& storage = *impl.storage();  // const: reading for the trace touches nothing
+  if (impl.device().type == DeviceType::CPU && storage.data() && storage.touched()) {
     int64_t k = std::min(n, kStoragePreviewElements);
     m.storage_values.resize(static_cast<size_t>(k));
     visit_dtype(impl.dtype(), [&]<typename T>() {
       // Bools are read as their bytes: a storage just allocated (torch.empty) holds any byte,
       // and loading one that is not 0 or 1 as a bool is undefined.
       using Raw = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
-      const Raw* p = static_cast<const Raw*>(impl.storage()->data());
+      const Raw* p = static_cast<const Raw*>(storage.data());
       for (int64_t i = 0; i < k; ++i) m.storage_values[i] = static_cast<double>(p[i]);
     });
     m.storage_truncated = n > k;
