@@ -15,6 +15,16 @@ void sub_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, co
 void mul_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void div_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void relu_into_cpu(const Tensor& out, const Tensor& self);
+void neg_into_cpu(const Tensor& out, const Tensor& self);
+void exp_into_cpu(const Tensor& out, const Tensor& self);
+void log_into_cpu(const Tensor& out, const Tensor& self);
+void sqrt_into_cpu(const Tensor& out, const Tensor& self);
+void sin_into_cpu(const Tensor& out, const Tensor& self);
+void cos_into_cpu(const Tensor& out, const Tensor& self);
+void tan_into_cpu(const Tensor& out, const Tensor& self);
+void rsqrt_into_cpu(const Tensor& out, const Tensor& self);
+void tanh_into_cpu(const Tensor& out, const Tensor& self);
+void sigmoid_into_cpu(const Tensor& out, const Tensor& self);
 void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2);
 
 }  // namespace ipt::native

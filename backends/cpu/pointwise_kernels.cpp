@@ -88,6 +88,14 @@ void unary_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op) {
   });
 }
 
+// The result of a unary op that computes in floating point (an integer input gives float32),
+// computed by its into kernel.
+Tensor float_unary_output(const Tensor& self, void (*into)(const Tensor&, const Tensor&)) {
+  Tensor out = make_empty_like_layout(self.sizes(), unary_dtype(self, PromoteInts::ToFloat), self.device(), self);
+  into(out, self);
+  return out;
+}
+
 template <typename Op>
 Tensor unary_out_of_place(const Tensor& a, PromoteInts promote, Op op) {
   ScalarType dt = unary_dtype(a, promote);
@@ -221,18 +229,25 @@ Tensor pow_tensor_cpu(const Tensor& self, const Tensor& exponent) {
   return binary_out_of_place(self, exponent, PromoteInts::No, PowOp{});
 }
 
+void neg_into_cpu(const Tensor& out, const Tensor& self) {
+  check_neg_bool(self);
+  unary_into(out, self, unary_dtype(self, PromoteInts::No), [](auto x) { return cpu::wrapping_neg(x); });
+}
 Tensor neg_cpu(const Tensor& self) {
   check_neg_bool(self);
-  return unary_out_of_place(self, PromoteInts::No, [](auto x) { return cpu::wrapping_neg(x); });
+  Tensor out = make_empty_like_layout(self.sizes(), unary_dtype(self, PromoteInts::No), self.device(), self);
+  neg_into_cpu(out, self);
+  return out;
 }
 Tensor neg_cpu_(const Tensor& self) {
   check_neg_bool(self);
   return unary_in_place(self, PromoteInts::No, [](auto x) { return cpu::wrapping_neg(x); });
 }
-Tensor exp_cpu(const Tensor& self) {
+void exp_into_cpu(const Tensor& out, const Tensor& self) {
   cpu::refuse_half(self, "exp_vml_cpu");
-  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return cpu::vml::exp(x); });
+  unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::exp(x); });
 }
+Tensor exp_cpu(const Tensor& self) { return float_unary_output(self, exp_into_cpu); }
 Tensor exp_cpu_(const Tensor& self) {
   cpu::refuse_half(self, "exp_vml_cpu");
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return cpu::vml::exp(x); });
@@ -382,31 +397,33 @@ struct AddcdivOp {
 
 }  // namespace
 
-Tensor sigmoid_cpu(const Tensor& self) {
+void sigmoid_into_cpu(const Tensor& out, const Tensor& self) {
   cpu::refuse_half(self, "sigmoid_cpu");
-  if (is_floating(self.dtype()) && self.is_contiguous()) {
-    Tensor out = make_empty(self.sizes(), self.dtype(), self.device());
-    if (sigmoid_contiguous(out, self)) return out;
-  }
-  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return sigmoid_scalar(x); });
+  if (is_floating(self.dtype()) && self.is_contiguous() && out.is_contiguous() && out.dtype() == self.dtype() &&
+      sigmoid_contiguous(out, self))
+    return;
+  unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return sigmoid_scalar(x); });
 }
+Tensor sigmoid_cpu(const Tensor& self) { return float_unary_output(self, sigmoid_into_cpu); }
 Tensor sigmoid_cpu_(const Tensor& self) {
   cpu::refuse_half(self, "sigmoid_cpu");
   if (sigmoid_contiguous(self, self)) return self;
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return sigmoid_scalar(x); });
 }
-Tensor tanh_cpu(const Tensor& self) {
+void tanh_into_cpu(const Tensor& out, const Tensor& self) {
   cpu::refuse_half(self, "tanh_vml_cpu");
-  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return cpu::vml::tanh(x); });
+  unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::tanh(x); });
 }
+Tensor tanh_cpu(const Tensor& self) { return float_unary_output(self, tanh_into_cpu); }
 Tensor tanh_cpu_(const Tensor& self) {
   cpu::refuse_half(self, "tanh_vml_cpu");
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return cpu::vml::tanh(x); });
 }
-Tensor sqrt_cpu(const Tensor& self) {
+void sqrt_into_cpu(const Tensor& out, const Tensor& self) {
   cpu::refuse_half(self, "sqrt_vml_cpu");
-  return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return std::sqrt(x); });
+  unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return std::sqrt(x); });
 }
+Tensor sqrt_cpu(const Tensor& self) { return float_unary_output(self, sqrt_into_cpu); }
 Tensor sqrt_cpu_(const Tensor& self) {
   cpu::refuse_half(self, "sqrt_vml_cpu");
   return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::sqrt(x); });
@@ -435,11 +452,12 @@ Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))
 
 // ---- elementwise math ----------------------------------------------------------------------
 
-#define IPT_FLOAT_UNARY(name, kernel, expr)                                                                \
-  Tensor name##_cpu(const Tensor& self) {                                                          \
+#define IPT_FLOAT_UNARY(name, kernel, expr)                                                        \
+  void name##_into_cpu(const Tensor& out, const Tensor& self) {                                    \
     cpu::refuse_half(self, kernel);                                                               \
-    return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return expr; });             \
+    unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return expr; });   \
   }                                                                                                \
+  Tensor name##_cpu(const Tensor& self) { return float_unary_output(self, name##_into_cpu); }     \
   Tensor name##_cpu_(const Tensor& self) {                                                         \
     cpu::refuse_half(self, kernel);                                                               \
     return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return expr; });                 \

@@ -15,6 +15,7 @@
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/into_kernels.h"
 #include "backends/sim/sim_runtime.h"
+#include "core/ops/shape_rules.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
 
@@ -126,6 +127,36 @@ Tensor relu_cuda(const Tensor& self) {
                  [a = HostView(self)](const Tensor& o) { relu_into_cpu(o, a.tensor()); });
   return out;
 }
+
+// Unary pointwise ops: the output laid out as the input, the CPU kernel writing into it; the
+// in-place form checks on the host (its Meta kernel) what the CPU kernel would refuse.
+#define IPT_SIM_UNARY(op, meta, meta_)                                                                    \
+  Tensor op##_cuda(const Tensor& self) {                                                                   \
+    Tensor out = output_like(meta(self), self);                                                            \
+    launch_writing("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self}), out,            \
+                   {reads(self, "self")}, [a = HostView(self)](const Tensor& o) { op##_into_cpu(o, a.tensor()); }); \
+    return out;                                                                                            \
+  }                                                                                                        \
+  Tensor op##_cuda_(const Tensor& self) {                                                                  \
+    meta_(self);                                                                                           \
+    sim::launch("vectorized_elementwise_kernel<" #op "_>", pointwise_cost(self, {&self}),                   \
+                [s = HostView(self)] { op##_cpu_(s.tensor()); }, sim::DeviceOp::Kind::Kernel,              \
+                {writes(self, "self")});                                                                   \
+    return self;                                                                                           \
+  }
+static void neg_in_place_check(const Tensor& self) {
+  unary_meta_(self);
+  check_neg_bool(self);
+}
+IPT_SIM_UNARY(neg, unary_meta, neg_in_place_check)
+IPT_SIM_UNARY(exp, unary_meta_float, unary_meta_float_)
+IPT_SIM_UNARY(log, unary_meta_float, unary_meta_float_)
+IPT_SIM_UNARY(sqrt, unary_meta_float, unary_meta_float_)
+IPT_SIM_UNARY(sin, unary_meta_float, unary_meta_float_)
+IPT_SIM_UNARY(cos, unary_meta_float, unary_meta_float_)
+IPT_SIM_UNARY(tanh, unary_meta_float, unary_meta_float_)
+IPT_SIM_UNARY(sigmoid, unary_meta_float, unary_meta_float_)
+#undef IPT_SIM_UNARY
 
 Tensor sum_dim_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
   Tensor meta = reduce_meta(self, dim, keepdim, dtype);

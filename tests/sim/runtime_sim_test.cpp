@@ -47,6 +47,30 @@ TEST(RuntimeSim, KernelsOnTheSimulatedGpuGiveTheCpusResults) {
                          ops::add_Tensor(ops::transpose_int(a, 0, 1), ops::transpose_int(b, 0, 1), 1)));
   EXPECT_TRUE(ops::equal(to(ops::add_Tensor(ga, to(row, kCuda), 1), kCpu), ops::add_Tensor(a, row, 1)));
   EXPECT_DOUBLE_EQ(ops::item(ops::sum(ga)).to_double(), ops::item(ops::sum(a)).to_double());
+  // Unary ops, functional and in place, on a transposed input and on integers (float32 out).
+  const Tensor at = ops::transpose_int(a, 0, 1), gat = ops::transpose_int(ga, 0, 1);
+  EXPECT_TRUE(ops::equal(to(ops::neg(gat), kCpu), ops::neg(at)));
+  EXPECT_TRUE(ops::equal(to(ops::exp(gat), kCpu), ops::exp(at)));
+  EXPECT_TRUE(ops::equal(to(ops::tanh(gat), kCpu), ops::tanh(at)));
+  EXPECT_TRUE(ops::equal(to(ops::sigmoid(ga), kCpu), ops::sigmoid(a)));
+  EXPECT_TRUE(ops::equal(to(ops::sin(ga), kCpu), ops::sin(a)));
+  EXPECT_TRUE(ops::equal(to(ops::cos(ga), kCpu), ops::cos(a)));
+  const Tensor pos = ops::exp(a), gpos = to(pos, kCuda);
+  EXPECT_TRUE(ops::equal(to(ops::log(gpos), kCpu), ops::log(pos)));
+  EXPECT_TRUE(ops::equal(to(ops::sqrt(gpos), kCpu), ops::sqrt(pos)));
+  const Tensor ints = ops::arange(6), gints = to(ints, kCuda);
+  EXPECT_EQ(ops::exp(gints).dtype(), ScalarType::Float);
+  EXPECT_TRUE(ops::equal(to(ops::exp(gints), kCpu), ops::exp(ints)));
+  Tensor g2 = to(a, kCuda), c2 = ops::clone(a);
+  ops::tanh_(g2);
+  ops::tanh_(c2);
+  EXPECT_TRUE(ops::equal(to(g2, kCpu), c2));
+  try {
+    ops::exp_(gints);  // float results into an int64 tensor: refused on the host, as on the CPU
+    ADD_FAILURE() << "exp_ of an int64 tensor was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("can't be cast"), std::string::npos) << e.what();
+  }
   EXPECT_GT(rec.size(), 0u);
 }
 
