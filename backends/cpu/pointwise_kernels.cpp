@@ -59,7 +59,7 @@ Tensor binary_output(const Tensor& a, const Tensor& b, PromoteInts promote) {
 template <typename Op>
 Tensor binary_out_of_place(const Tensor& a, const Tensor& b, PromoteInts promote, Op op) {
   Tensor out = binary_output(a, b, promote);
-  binary_into(out, a, b, binary_geometry(a, b, promote).compute_dtype, op);
+  binary_into(out, a, b, binary_dtype(a, b, promote), op);
   return out;
 }
 
@@ -179,18 +179,18 @@ void check_pow_exponent(const Tensor& self, const Scalar& e) {
 // and use them.
 void add_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_alpha(self, other, alpha);
-  binary_into(out, self, other, binary_geometry(self, other, PromoteInts::No).compute_dtype, add_op(alpha, false));
+  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::No), add_op(alpha, false));
 }
 void sub_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_sub_bool(self, other);
   check_alpha(self, other, alpha);
-  binary_into(out, self, other, binary_geometry(self, other, PromoteInts::No).compute_dtype, add_op(alpha, true));
+  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::No), add_op(alpha, true));
 }
 void mul_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
-  binary_into(out, self, other, binary_geometry(self, other, PromoteInts::No).compute_dtype, MulOp{});
+  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::No), MulOp{});
 }
 void div_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
-  binary_into(out, self, other, binary_geometry(self, other, PromoteInts::ToFloat).compute_dtype, DivOp{});
+  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::ToFloat), DivOp{});
 }
 
 Tensor add_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {

@@ -72,7 +72,7 @@ PointwiseGeometry binary_geometry(const Tensor& a, const Tensor& b, PromoteInts 
   PointwiseGeometry g;
   g.sizes = broadcast_shapes(a.sizes(), b.sizes());
   check_same_device({&a, &b});
-  g.compute_dtype = promote_ints(result_type({&a, &b}), promote);
+  g.compute_dtype = binary_dtype(a, b, promote);
   g.out_dtype = g.compute_dtype;
   return g;
 }
@@ -87,6 +87,9 @@ PointwiseGeometry inplace_binary_geometry(const Tensor& self, const Tensor& othe
   return g;
 }
 
+ScalarType binary_dtype(const Tensor& a, const Tensor& b, PromoteInts promote) {
+  return promote_ints(result_type({&a, &b}), promote);
+}
 ScalarType unary_dtype(const Tensor& t, PromoteInts promote) { return promote_ints(t.dtype(), promote); }
 
 void check_sub_bool(const Tensor& a, const Tensor& b) {

@@ -30,6 +30,8 @@ PointwiseGeometry binary_geometry(const Tensor& a, const Tensor& b, PromoteInts 
 // Geometry of `self op= other`: checks `other` broadcasts to self's shape and the result
 // dtype can be cast to self's ("result type Float can't be cast to the desired output type Long").
 PointwiseGeometry inplace_binary_geometry(const Tensor& self, const Tensor& other, PromoteInts promote = PromoteInts::No);
+// The dtype `a op b` computes in (binary_geometry's compute_dtype, without the shapes).
+ScalarType binary_dtype(const Tensor& a, const Tensor& b, PromoteInts promote);
 // Result dtype of a unary op on `t`.
 ScalarType unary_dtype(const Tensor& t, PromoteInts promote);
 // Checks the sub/neg restrictions on bool tensors with PyTorch's messages.
