@@ -188,14 +188,6 @@ static Tensor round_to_tf32(const Tensor& t) {
 
 static std::atomic<bool> g_blas_ready{false};  // the first matmul sets up cuBLAS (Gpu::host_call)
 
-}  // namespace ipt::native
-
-namespace ipt::sim {
-void forget_blas_setup() { native::g_blas_ready = false; }
-}  // namespace ipt::sim
-
-namespace ipt::native {
-
 Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
   if (!g_blas_ready.exchange(true)) {
     sim::gpu().host_call("cublasCreate_v2", sim::gpu().spec().blas_init_ns);
@@ -216,3 +208,7 @@ Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
 }
 
 }  // namespace ipt::native
+
+namespace ipt::sim {
+void forget_blas_setup() { native::g_blas_ready = false; }
+}  // namespace ipt::sim
