@@ -153,12 +153,26 @@ void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2) {
   check_mm(self, mat2);
   gemm_into(out, self, mat2, Scalar(int64_t(1)), Scalar(int64_t(0)));
 }
-Tensor mm_cpu(const Tensor& self, const Tensor& mat2) {
-  cpu::refuse_half(self, "addmm_impl_cpu_");
+namespace {
+// A new [n, m] product (dot and bmm use it per row or batch).
+Tensor mm_result(const Tensor& self, const Tensor& mat2) {
   check_mm(self, mat2);  // before the sizes are read
   Tensor out = make_empty(std::vector<int64_t>{self.sizes()[0], mat2.sizes()[1]}, self.dtype(), self.device());
-  gemm_into(out, self, mat2, Scalar(int64_t(1)), Scalar(int64_t(0)));
+  mm_into_cpu(out, self, mat2);
   return out;
+}
+}  // namespace
+
+// mm's structured impl: `out` has the product's shape and dtype; BLAS writes a contiguous
+// result, so a strided `out` (of the right shape, kept as it is) gets the product copied in.
+void mm_out_cpu(const Tensor& self, const Tensor& mat2, const Tensor& out) {
+  if (out.is_contiguous()) {
+    mm_into_cpu(out, self, mat2);
+    return;
+  }
+  Tensor product = make_empty(out.sizes(), out.dtype(), out.device());
+  mm_into_cpu(product, self, mat2);
+  copy_cpu_(out, product, false);
 }
 
 // addmm: out = beta * self + alpha * (mat1 @ mat2), self broadcast to the product's shape.
@@ -177,7 +191,7 @@ Tensor addmm_cpu(const Tensor& self, const Tensor& mat1, const Tensor& mat2, con
 Tensor dot_cpu(const Tensor& self, const Tensor& tensor) {
   cpu::refuse_half(self, "dot");
   check_dot(self, tensor);
-  Tensor r = mm_cpu(make_view(self, {1, self.numel()}, {0, self.strides()[0]}, self.storage_offset()),
+  Tensor r = mm_result(make_view(self, {1, self.numel()}, {0, self.strides()[0]}, self.storage_offset()),
                     make_view(tensor, {tensor.numel(), 1}, {tensor.strides()[0], 0}, tensor.storage_offset()));
   return make_view(r, {}, {}, 0);
 }
@@ -230,7 +244,7 @@ Tensor bmm_cpu(const Tensor& self, const Tensor& mat2) {
   const int64_t b = self.sizes()[0], m = self.sizes()[1], n = mat2.sizes()[2];
   Tensor out = make_empty(std::vector<int64_t>{b, m, n}, self.dtype(), self.device());
   for (int64_t i = 0; i < b; ++i) {
-    Tensor r = mm_cpu(ops::select_int(self, 0, i), ops::select_int(mat2, 0, i));
+    Tensor r = mm_result(ops::select_int(self, 0, i), ops::select_int(mat2, 0, i));
     ops::copy_(ops::select_int(out, 0, i), r);
   }
   return out;

@@ -15,6 +15,7 @@
 
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/into_kernels.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
@@ -180,7 +181,7 @@ Tensor index_add_cpu_(const Tensor& self, int64_t dim, const Tensor& index, cons
   if (self.dim() == 0) {
     for (int64_t v : idx) {
       checked_index(v, 1);
-      add_cpu_(self, make_view(source, {}, {}, source.storage_offset()), alpha);
+      add_into_cpu(self, self, make_view(source, {}, {}, source.storage_offset()), alpha);
     }
     return self;
   }
@@ -195,7 +196,7 @@ Tensor index_add_cpu_(const Tensor& self, int64_t dim, const Tensor& index, cons
     Tensor src = source.dim() == 0 ? source
                                    : make_view(source, drop(source.sizes()), drop(source.strides()),
                                                source.storage_offset() + static_cast<int64_t>(j) * source.strides()[d]);
-    add_cpu_(dst, src, alpha);
+    add_into_cpu(dst, dst, src, alpha);
   }
   return self;
 }

@@ -88,14 +88,6 @@ void unary_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op) {
   });
 }
 
-// The result of a unary op that computes in floating point (an integer input gives float32),
-// computed by its into kernel.
-Tensor float_unary_output(const Tensor& self, void (*into)(const Tensor&, const Tensor&)) {
-  Tensor out = make_empty_like_layout(self.sizes(), unary_dtype(self, PromoteInts::ToFloat), self.device(), self);
-  into(out, self);
-  return out;
-}
-
 template <typename Op>
 Tensor unary_out_of_place(const Tensor& a, PromoteInts promote, Op op) {
   ScalarType dt = unary_dtype(a, promote);
@@ -162,12 +154,6 @@ struct PowOp {
   }
 };
 
-void check_alpha(const Tensor& a, const Tensor& b, const Scalar& alpha) {
-  ScalarType rt = result_type({&a, &b});
-  IPT_CHECK(!(alpha.is_floating() && !is_floating(rt)), RuntimeError,
-            "For integral input tensors, argument alpha must not be a floating point number.");
-}
-
 void check_pow_exponent(const Tensor& self, const Scalar& e) {
   IPT_CHECK(!(is_integral(self.dtype(), true) && !e.is_floating() && e.to_long() < 0), RuntimeError,
             "Integers to negative integer powers are not allowed.");
@@ -193,38 +179,29 @@ void div_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
   binary_into(out, self, other, binary_dtype(self, other, PromoteInts::ToFloat), DivOp{});
 }
 
-Tensor add_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
-  Tensor out = binary_output(self, other, PromoteInts::No);
+// The structured impls (Note [Structured kernels] in core/ops/structured.h): `out` already has
+// the result's shape, and a dtype the computation may be cast to.
+void add_out_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
   add_into_cpu(out, self, other, alpha);
-  return out;
 }
-Tensor add_cpu_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
-  check_alpha(self, other, alpha);
-  return binary_in_place(self, other, PromoteInts::No, add_op(alpha, false));
-}
-Tensor sub_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
-  check_sub_bool(self, other);  // before the shapes, as PyTorch's sub checks
-  Tensor out = binary_output(self, other, PromoteInts::No);
+void sub_out_cpu(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
   sub_into_cpu(out, self, other, alpha);
-  return out;
 }
-Tensor sub_cpu_(const Tensor& self, const Tensor& other, const Scalar& alpha) {
-  check_sub_bool(self, other);
-  check_alpha(self, other, alpha);
-  return binary_in_place(self, other, PromoteInts::No, add_op(alpha, true));
-}
-Tensor mul_cpu(const Tensor& self, const Tensor& other) {
-  Tensor out = binary_output(self, other, PromoteInts::No);
-  mul_into_cpu(out, self, other);
-  return out;
-}
-Tensor mul_cpu_(const Tensor& self, const Tensor& other) { return binary_in_place(self, other, PromoteInts::No, MulOp{}); }
-Tensor div_cpu(const Tensor& self, const Tensor& other) {
-  Tensor out = binary_output(self, other, PromoteInts::ToFloat);
-  div_into_cpu(out, self, other);
-  return out;
-}
-Tensor div_cpu_(const Tensor& self, const Tensor& other) { return binary_in_place(self, other, PromoteInts::ToFloat, DivOp{}); }
+void mul_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) { mul_into_cpu(out, self, other); }
+void div_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) { div_into_cpu(out, self, other); }
+#define IPT_UNARY_OUT(op) \
+  void op##_out_cpu(const Tensor& self, const Tensor& out) { op##_into_cpu(out, self); }
+IPT_UNARY_OUT(neg)
+IPT_UNARY_OUT(exp)
+IPT_UNARY_OUT(log)
+IPT_UNARY_OUT(sqrt)
+IPT_UNARY_OUT(sin)
+IPT_UNARY_OUT(cos)
+IPT_UNARY_OUT(tan)
+IPT_UNARY_OUT(rsqrt)
+IPT_UNARY_OUT(tanh)
+IPT_UNARY_OUT(sigmoid)
+#undef IPT_UNARY_OUT
 Tensor pow_tensor_cpu(const Tensor& self, const Tensor& exponent) {
   return binary_out_of_place(self, exponent, PromoteInts::No, PowOp{});
 }
@@ -233,24 +210,9 @@ void neg_into_cpu(const Tensor& out, const Tensor& self) {
   check_neg_bool(self);
   unary_into(out, self, unary_dtype(self, PromoteInts::No), [](auto x) { return cpu::wrapping_neg(x); });
 }
-Tensor neg_cpu(const Tensor& self) {
-  check_neg_bool(self);
-  Tensor out = make_empty_like_layout(self.sizes(), unary_dtype(self, PromoteInts::No), self.device(), self);
-  neg_into_cpu(out, self);
-  return out;
-}
-Tensor neg_cpu_(const Tensor& self) {
-  check_neg_bool(self);
-  return unary_in_place(self, PromoteInts::No, [](auto x) { return cpu::wrapping_neg(x); });
-}
 void exp_into_cpu(const Tensor& out, const Tensor& self) {
   cpu::refuse_half(self, "exp_vml_cpu");
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::exp(x); });
-}
-Tensor exp_cpu(const Tensor& self) { return float_unary_output(self, exp_into_cpu); }
-Tensor exp_cpu_(const Tensor& self) {
-  cpu::refuse_half(self, "exp_vml_cpu");
-  return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return cpu::vml::exp(x); });
 }
 // x < 0 ? 0 : x keeps -0.0 (and NaN) as they are, like PyTorch's clamp_min(0).
 Tensor reciprocal_cpu(const Tensor& self) {
@@ -404,29 +366,13 @@ void sigmoid_into_cpu(const Tensor& out, const Tensor& self) {
     return;
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return sigmoid_scalar(x); });
 }
-Tensor sigmoid_cpu(const Tensor& self) { return float_unary_output(self, sigmoid_into_cpu); }
-Tensor sigmoid_cpu_(const Tensor& self) {
-  cpu::refuse_half(self, "sigmoid_cpu");
-  if (sigmoid_contiguous(self, self)) return self;
-  return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return sigmoid_scalar(x); });
-}
 void tanh_into_cpu(const Tensor& out, const Tensor& self) {
   cpu::refuse_half(self, "tanh_vml_cpu");
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::tanh(x); });
 }
-Tensor tanh_cpu(const Tensor& self) { return float_unary_output(self, tanh_into_cpu); }
-Tensor tanh_cpu_(const Tensor& self) {
-  cpu::refuse_half(self, "tanh_vml_cpu");
-  return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return cpu::vml::tanh(x); });
-}
 void sqrt_into_cpu(const Tensor& out, const Tensor& self) {
   cpu::refuse_half(self, "sqrt_vml_cpu");
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return std::sqrt(x); });
-}
-Tensor sqrt_cpu(const Tensor& self) { return float_unary_output(self, sqrt_into_cpu); }
-Tensor sqrt_cpu_(const Tensor& self) {
-  cpu::refuse_half(self, "sqrt_vml_cpu");
-  return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return std::sqrt(x); });
 }
 
 Tensor addcmul_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
@@ -456,11 +402,6 @@ Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))
   void name##_into_cpu(const Tensor& out, const Tensor& self) {                                    \
     cpu::refuse_half(self, kernel);                                                               \
     unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return expr; });   \
-  }                                                                                                \
-  Tensor name##_cpu(const Tensor& self) { return float_unary_output(self, name##_into_cpu); }     \
-  Tensor name##_cpu_(const Tensor& self) {                                                         \
-    cpu::refuse_half(self, kernel);                                                               \
-    return unary_in_place(self, PromoteInts::ToFloat, [](auto x) { return expr; });                 \
   }
 IPT_FLOAT_UNARY(sin, "sin_vml_cpu", cpu::vml::sin(x))
 IPT_FLOAT_UNARY(cos, "cos_vml_cpu", cpu::vml::cos(x))

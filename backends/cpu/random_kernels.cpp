@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/into_kernels.h"
 #include "core/ops/generator.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
@@ -156,7 +157,8 @@ Tensor normal_tensor_float_cpu(const Tensor& mean, double std, std::optional<Gen
   IPT_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std ", std);
   Tensor out = make_empty(mean.sizes(), mean.dtype(), mean.device());
   normal_cpu_(out, 0.0, std, generator);
-  return add_cpu_(out, mean, 1);
+  add_into_cpu(out, out, mean, 1);
+  return out;
 }
 
 // normal(mean number, std tensor): N(0, 1) samples scaled by std and shifted by mean.
@@ -164,8 +166,9 @@ Tensor normal_float_tensor_cpu(double mean, const Tensor& std, std::optional<Gen
   check_normal_std(std);
   Tensor out = make_empty(std.sizes(), std.dtype(), std.device());
   normal_cpu_(out, 0.0, 1.0, generator);
-  mul_cpu_(out, std);
-  return add_cpu_(out, wrapped_scalar_tensor(mean), 1);
+  mul_into_cpu(out, out, std);
+  add_into_cpu(out, out, wrapped_scalar_tensor(mean), 1);
+  return out;
 }
 
 // normal(mean tensor, std tensor): the two broadcast together.
@@ -173,8 +176,9 @@ Tensor normal_tensor_tensor_cpu(const Tensor& mean, const Tensor& std, std::opti
   check_normal_std(std);
   Tensor out = make_empty(broadcast_shapes(mean.sizes(), std.sizes()), promote_types(mean.dtype(), std.dtype()), mean.device());
   normal_cpu_(out, 0.0, 1.0, generator);
-  mul_cpu_(out, std);
-  return add_cpu_(out, mean, 1);
+  mul_into_cpu(out, out, std);
+  add_into_cpu(out, out, mean, 1);
+  return out;
 }
 
 // Each element is 1 when a double U[0, 1) draw is below p.

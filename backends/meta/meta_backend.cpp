@@ -52,15 +52,10 @@ Tensor arange_out_meta(const Scalar& start, const Scalar& end, const Scalar& ste
 static Tensor meta_like(const PointwiseGeometry& g) { return make_empty(g.sizes, g.out_dtype, kMeta); }
 
 Tensor binary_meta(const Tensor& self, const Tensor& other) { return meta_like(binary_geometry(self, other)); }
-Tensor binary_meta_alpha(const Tensor& self, const Tensor& other, const Scalar&) { return binary_meta(self, other); }
-Tensor binary_meta_float(const Tensor& self, const Tensor& other) {
-  return meta_like(binary_geometry(self, other, PromoteInts::ToFloat));
-}
 Tensor binary_meta_(const Tensor& self, const Tensor& other) {
   inplace_binary_geometry(self, other);
   return self;
 }
-Tensor binary_meta_alpha_(const Tensor& self, const Tensor& other, const Scalar&) { return binary_meta_(self, other); }
 Tensor unary_meta(const Tensor& self) { return make_empty(self.sizes(), self.dtype(), kMeta); }
 Tensor unary_meta_float(const Tensor& self) { return make_empty(self.sizes(), unary_dtype(self, PromoteInts::ToFloat), kMeta); }
 Tensor unary_meta_(const Tensor& self) { return self; }
@@ -100,10 +95,6 @@ Tensor bmm_meta(const Tensor& self, const Tensor& mat2) {
   return make_empty(std::vector<int64_t>{self.sizes()[0], self.sizes()[1], mat2.sizes()[2]}, self.dtype(), kMeta);
 }
 
-Tensor mm_meta(const Tensor& self, const Tensor& mat2) {
-  check_mm(self, mat2);
-  return make_empty(std::vector<int64_t>{self.sizes()[0], mat2.sizes()[1]}, self.dtype(), kMeta);
-}
 
 // ---- what torch.nn needs ---------------------------------------------------------------------
 

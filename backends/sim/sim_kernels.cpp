@@ -47,8 +47,9 @@ Tensor output_like(const Tensor& meta, const Tensor& like) {
 
 // Runs `compute(out)` on the worker: a CPU kernel writing into the output's bytes.
 template <typename F>
-void launch_writing(const char* name, const KernelCost& cost, const Tensor& out, std::vector<Access> accesses, F compute) {
-  accesses.push_back(writes(out, "out"));
+void launch_writing(const char* name, const KernelCost& cost, const Tensor& out, std::vector<Access> accesses, F compute,
+                    const char* out_name = "out") {
+  accesses.push_back(writes(out, out_name));
   sim::launch(name, cost, [o = HostView(out), compute] { compute(o.tensor()); }, sim::DeviceOp::Kind::Kernel,
               std::move(accesses));
 }
@@ -79,47 +80,26 @@ Scalar _local_scalar_dense_cuda(const Tensor& self) {
   return _local_scalar_dense_cpu(HostView(self).tensor());
 }
 
-#define IPT_SIM_BINARY(op, meta)                                                                          \
-  Tensor op##_cuda(const Tensor& self, const Tensor& other, const Scalar& alpha) {                       \
-    Tensor out = output_like(meta(self, other, alpha), self.sizes() == other.sizes() ? self : other);     \
-    launch_writing("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self, &other}), out,  \
-                   {reads(self, "self"), reads(other, "other")},                                          \
-                   [a = HostView(self), b = HostView(other), alpha](const Tensor& o) {                    \
-                     op##_into_cpu(o, a.tensor(), b.tensor(), alpha);                                     \
-                   });                                                                                    \
-    return out;                                                                                           \
-  }                                                                                                       \
-  Tensor op##_cuda_(const Tensor& self, const Tensor& other, const Scalar& alpha) {                      \
-    meta##_(self, other, alpha);                                                                          \
-    sim::launch("vectorized_elementwise_kernel<" #op "_>", pointwise_cost(self, {&self, &other}),          \
-                [a = HostView(self), b = HostView(other), alpha] { op##_cpu_(a.tensor(), b.tensor(), alpha); }, \
-                sim::DeviceOp::Kind::Kernel, {reads(other, "other"), writes(self, "self")});                \
-    return self;                                                                                          \
+// The structured impls (Note [Structured kernels] in core/ops/structured.h): the generated
+// wrappers have run the meta function on the host and made `out` (self, in place), so the
+// launch only queues the CPU's into kernel over device memory.
+#define IPT_SIM_BINARY_OUT(op, ...)                                                                     \
+  void op##_out_cuda(const Tensor& self, const Tensor& other __VA_OPT__(, const Scalar& alpha), const Tensor& out) { \
+    const bool in_place = out.is_same(self);                                                             \
+    std::vector<Access> acc = {reads(other, "other")};                                                   \
+    if (!in_place) acc.insert(acc.begin(), reads(self, "self"));                                         \
+    launch_writing(in_place ? "vectorized_elementwise_kernel<" #op "_>" : "vectorized_elementwise_kernel<" #op ">", \
+                   pointwise_cost(out, {&self, &other}), out, std::move(acc),                            \
+                   [a = HostView(self), b = HostView(other) __VA_OPT__(, alpha)](const Tensor& o) {      \
+                     op##_into_cpu(o, a.tensor(), b.tensor() __VA_OPT__(, alpha));                       \
+                   },                                                                                    \
+                   in_place ? "self" : "out");                                                           \
   }
-IPT_SIM_BINARY(add, binary_meta_alpha)
-IPT_SIM_BINARY(sub, binary_meta_alpha)
-#undef IPT_SIM_BINARY
-
-#define IPT_SIM_BINARY_NO_ALPHA(op, meta)                                                                 \
-  Tensor op##_cuda(const Tensor& self, const Tensor& other) {                                             \
-    Tensor out = output_like(meta(self, other), self.sizes() == other.sizes() ? self : other);            \
-    launch_writing("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self, &other}), out,  \
-                   {reads(self, "self"), reads(other, "other")},                                          \
-                   [a = HostView(self), b = HostView(other)](const Tensor& o) {                           \
-                     op##_into_cpu(o, a.tensor(), b.tensor());                                            \
-                   });                                                                                    \
-    return out;                                                                                           \
-  }                                                                                                       \
-  Tensor op##_cuda_(const Tensor& self, const Tensor& other) {                                            \
-    binary_meta_(self, other);                                                                            \
-    sim::launch("vectorized_elementwise_kernel<" #op "_>", pointwise_cost(self, {&self, &other}),          \
-                [a = HostView(self), b = HostView(other)] { op##_cpu_(a.tensor(), b.tensor()); },           \
-                sim::DeviceOp::Kind::Kernel, {reads(other, "other"), writes(self, "self")});                \
-    return self;                                                                                          \
-  }
-IPT_SIM_BINARY_NO_ALPHA(mul, binary_meta)
-IPT_SIM_BINARY_NO_ALPHA(div, binary_meta_float)
-#undef IPT_SIM_BINARY_NO_ALPHA
+IPT_SIM_BINARY_OUT(add, alpha)
+IPT_SIM_BINARY_OUT(sub, alpha)
+IPT_SIM_BINARY_OUT(mul)
+IPT_SIM_BINARY_OUT(div)
+#undef IPT_SIM_BINARY_OUT
 
 Tensor relu_cuda(const Tensor& self) {
   Tensor out = output_like(unary_meta(self), self);
@@ -128,35 +108,23 @@ Tensor relu_cuda(const Tensor& self) {
   return out;
 }
 
-// Unary pointwise ops: the output laid out as the input, the CPU kernel writing into it; the
-// in-place form checks on the host (its Meta kernel) what the CPU kernel would refuse.
-#define IPT_SIM_UNARY(op, meta, meta_)                                                                    \
-  Tensor op##_cuda(const Tensor& self) {                                                                   \
-    Tensor out = output_like(meta(self), self);                                                            \
-    launch_writing("vectorized_elementwise_kernel<" #op ">", pointwise_cost(out, {&self}), out,            \
-                   {reads(self, "self")}, [a = HostView(self)](const Tensor& o) { op##_into_cpu(o, a.tensor()); }); \
-    return out;                                                                                            \
-  }                                                                                                        \
-  Tensor op##_cuda_(const Tensor& self) {                                                                  \
-    meta_(self);                                                                                           \
-    sim::launch("vectorized_elementwise_kernel<" #op "_>", pointwise_cost(self, {&self}),                   \
-                [s = HostView(self)] { op##_cpu_(s.tensor()); }, sim::DeviceOp::Kind::Kernel,              \
-                {writes(self, "self")});                                                                   \
-    return self;                                                                                           \
+// Unary pointwise ops: structured impls, as the binary ones.
+#define IPT_SIM_UNARY_OUT(op)                                                                             \
+  void op##_out_cuda(const Tensor& self, const Tensor& out) {                                              \
+    const bool in_place = out.is_same(self);                                                               \
+    launch_writing(in_place ? "vectorized_elementwise_kernel<" #op "_>" : "vectorized_elementwise_kernel<" #op ">", \
+                   pointwise_cost(out, {&self}), out, in_place ? std::vector<Access>{} : std::vector<Access>{reads(self, "self")}, \
+                   [a = HostView(self)](const Tensor& o) { op##_into_cpu(o, a.tensor()); }, in_place ? "self" : "out"); \
   }
-static void neg_in_place_check(const Tensor& self) {
-  unary_meta_(self);
-  check_neg_bool(self);
-}
-IPT_SIM_UNARY(neg, unary_meta, neg_in_place_check)
-IPT_SIM_UNARY(exp, unary_meta_float, unary_meta_float_)
-IPT_SIM_UNARY(log, unary_meta_float, unary_meta_float_)
-IPT_SIM_UNARY(sqrt, unary_meta_float, unary_meta_float_)
-IPT_SIM_UNARY(sin, unary_meta_float, unary_meta_float_)
-IPT_SIM_UNARY(cos, unary_meta_float, unary_meta_float_)
-IPT_SIM_UNARY(tanh, unary_meta_float, unary_meta_float_)
-IPT_SIM_UNARY(sigmoid, unary_meta_float, unary_meta_float_)
-#undef IPT_SIM_UNARY
+IPT_SIM_UNARY_OUT(neg)
+IPT_SIM_UNARY_OUT(exp)
+IPT_SIM_UNARY_OUT(log)
+IPT_SIM_UNARY_OUT(sqrt)
+IPT_SIM_UNARY_OUT(sin)
+IPT_SIM_UNARY_OUT(cos)
+IPT_SIM_UNARY_OUT(tanh)
+IPT_SIM_UNARY_OUT(sigmoid)
+#undef IPT_SIM_UNARY_OUT
 
 Tensor sum_dim_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {
   Tensor meta = reduce_meta(self, dim, keepdim, dtype);
@@ -188,11 +156,11 @@ static Tensor round_to_tf32(const Tensor& t) {
 
 static std::atomic<bool> g_blas_ready{false};  // the first matmul sets up cuBLAS (Gpu::host_call)
 
-Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
+void mm_out_cuda(const Tensor& self, const Tensor& mat2, const Tensor& out) {
+  check_same_device({&self, &mat2});
   if (!g_blas_ready.exchange(true)) {
     sim::gpu().host_call("cublasCreate_v2", sim::gpu().spec().blas_init_ns);
   }
-  Tensor out = make_empty(mm_meta(self, mat2).sizes(), self.dtype(), kCuda);
   KernelCost c;
   c.flops = 2.0 * static_cast<double>(self.size(0)) * static_cast<double>(self.size(1)) * static_cast<double>(mat2.size(1));
   c.bytes = bytes_of(self) + bytes_of(mat2) + bytes_of(out);
@@ -201,10 +169,16 @@ Tensor mm_cuda(const Tensor& self, const Tensor& mat2) {
   if (self.dtype() == ScalarType::BFloat16 || self.dtype() == ScalarType::Half) c.math = sim::MathMode::BF16;
   launch_writing(tf32 ? "ampere_tf32_s1688gemm_128x128" : "ampere_sgemm_128x64_nn", c, out,
                  {reads(self, "self"), reads(mat2, "mat2")}, [a = HostView(self), b = HostView(mat2), tf32](const Tensor& o) {
-                   if (tf32) mm_into_cpu(o, round_to_tf32(a.tensor()), round_to_tf32(b.tensor()));
-                   else mm_into_cpu(o, a.tensor(), b.tensor());
+                   const Tensor x = tf32 ? round_to_tf32(a.tensor()) : a.tensor();
+                   const Tensor y = tf32 ? round_to_tf32(b.tensor()) : b.tensor();
+                   if (o.is_contiguous()) {
+                     mm_into_cpu(o, x, y);
+                     return;
+                   }
+                   Tensor product = make_empty(o.sizes(), o.dtype(), Device(DeviceType::CPU));  // BLAS writes dense
+                   mm_into_cpu(product, x, y);
+                   copy_cpu_(o, product, false);
                  });
-  return out;
 }
 
 }  // namespace ipt::native

@@ -58,14 +58,16 @@ Tensor add(const Tensor& self, const Scalar& other, const Scalar& alpha) {
   return ops::add_Tensor(self, wrapped_scalar_tensor(other), alpha);
 }
 
-// torch.add(a, b, out=c): the sum, written into `out` (resized when its shape differs).
-// Issue "the operator contract" makes this the structured kernel add.Tensor delegates to.
-Tensor add_out(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
-  Tensor r = ops::add_Tensor(self, other, alpha);
-  if (out.sizes() != r.sizes()) out.impl()->resize_contiguous(r.sizes());
-  ops::copy_(out, r, false);
-  return out;
+Tensor add_(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return ops::add__Tensor(self, wrapped_scalar_tensor(other), alpha);
 }
+Tensor sub(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return ops::sub_Tensor(self, wrapped_scalar_tensor(other), alpha);
+}
+Tensor sub_(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return ops::sub__Tensor(self, wrapped_scalar_tensor(other), alpha);
+}
+Tensor mul_(const Tensor& self, const Scalar& other) { return ops::mul__Tensor(self, wrapped_scalar_tensor(other)); }
 
 // number - tensor (Python's __rsub__): other - alpha * self.
 Tensor rsub(const Tensor& self, const Scalar& other, const Scalar& alpha) {

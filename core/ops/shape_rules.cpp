@@ -52,20 +52,21 @@ static ScalarType promote_ints(ScalarType t, PromoteInts p) {
   return (p == PromoteInts::ToFloat && !is_floating(t)) ? kDefaultFloat : t;
 }
 
-void check_same_device(std::initializer_list<const Tensor*> operands) {
+Device check_same_device(std::initializer_list<const Tensor*> operands) {
   std::optional<Device> common;
   for (const Tensor* t : operands)
     if (t->defined() && t->device().type != DeviceType::CPU) {
       common = t->device();
       break;
     }
-  if (!common) return;
+  if (!common) return Device(DeviceType::CPU);
   for (const Tensor* t : operands) {
     if (!t->defined() || t->device() == *common) continue;
     if (t->device().type == DeviceType::CPU && t->dim() == 0) continue;  // a CPU scalar goes along
     IPT_FAIL(RuntimeError, "Expected all tensors to be on the same device, but found at least two devices, ",
              common->str(), " and ", t->device().str(), "!");
   }
+  return *common;
 }
 
 PointwiseGeometry binary_geometry(const Tensor& a, const Tensor& b, PromoteInts promote) {
@@ -91,6 +92,11 @@ ScalarType binary_dtype(const Tensor& a, const Tensor& b, PromoteInts promote) {
   return promote_ints(result_type({&a, &b}), promote);
 }
 ScalarType unary_dtype(const Tensor& t, PromoteInts promote) { return promote_ints(t.dtype(), promote); }
+
+void check_alpha(const Tensor& a, const Tensor& b, const Scalar& alpha) {
+  IPT_CHECK(!(alpha.is_floating() && !is_floating(result_type({&a, &b}))), RuntimeError,
+            "For integral input tensors, argument alpha must not be a floating point number.");
+}
 
 void check_sub_bool(const Tensor& a, const Tensor& b) {
   IPT_CHECK(!(a.dtype() == ScalarType::Bool && b.dtype() == ScalarType::Bool), RuntimeError,

@@ -36,6 +36,8 @@ ScalarType binary_dtype(const Tensor& a, const Tensor& b, PromoteInts promote);
 ScalarType unary_dtype(const Tensor& t, PromoteInts promote);
 // Checks the sub/neg restrictions on bool tensors with PyTorch's messages.
 void check_sub_bool(const Tensor& a, const Tensor& b);
+// add and sub: "For integral input tensors, argument alpha must not be a floating point number."
+void check_alpha(const Tensor& a, const Tensor& b, const Scalar& alpha);
 void check_neg_bool(const Tensor& t);
 // Whether a value of dtype `from` may be written into a tensor of dtype `to` by an in-place op.
 bool can_cast(ScalarType from, ScalarType to);
@@ -164,8 +166,8 @@ std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::opti
 void check_normal_std(const Tensor& std);
 // Elementwise operands on one device: the first that is not the CPU sets it, and a 0-dim CPU
 // tensor may go along ("Expected all tensors to be on the same device, but found at least two
-// devices, meta and cpu!").
-void check_same_device(std::initializer_list<const Tensor*> operands);
+// devices, meta and cpu!"). Returns that device (the CPU when all are on the CPU).
+Device check_same_device(std::initializer_list<const Tensor*> operands);
 // multinomial: a 1- or 2-dim floating tensor, n_sample > 0, no more samples than categories
 // without replacement, at most 2^24 categories.
 void check_multinomial(const Tensor& self, int64_t n_sample, bool replacement);

@@ -37,14 +37,17 @@ Tensor ones2() { return ops::ones(std::vector<int64_t>{2}); }
 TEST(Dispatcher, AddTableEntriesAndKinds) {
   const OperatorEntry& op = Dispatcher::singleton().get("aten::add.Tensor");
   EXPECT_STREQ(op.entry(keys::CPU).kind, "kernel");
-  EXPECT_STREQ(op.entry(keys::CPU).kernel.name, "add_cpu");
+  // add.Tensor is add.out's structured delegate: the generated kernel runs the meta function,
+  // allocates the result and calls the CPU impl (Note [Structured kernels]).
+  EXPECT_STREQ(op.entry(keys::CPU).kernel.name, "meta_add + add_out_cpu");
+  EXPECT_STREQ(op.entry(keys::Meta).kernel.name, "meta_add");
   EXPECT_STREQ(op.entry(keys::AutogradCPU).kind, "autograd kernel");
   EXPECT_STREQ(op.entry(keys::ADInplaceOrView).kind, "backend fallback");
   EXPECT_TRUE(op.entry(keys::ADInplaceOrView).kernel.fallthrough);
   EXPECT_FALSE(op.non_fallthrough_keys().has(Functionality::ADInplaceOrView));
   // The simulated GPU's kernel (backends/sim), from the YAML's CUDA entry.
   EXPECT_STREQ(op.entry(keys::CUDA).kind, "kernel");
-  EXPECT_STREQ(op.entry(keys::CUDA).kernel.name, "add_cuda");
+  EXPECT_STREQ(op.entry(keys::CUDA).kernel.name, "meta_add + add_out_cuda");
   std::string dump = op.dump_table();
   EXPECT_NE(dump.find("CUDA: registered at build/generated/RegisterCUDA.cpp:"), std::string::npos) << dump;
   EXPECT_NE(dump.find("CPU: registered at build/generated/RegisterCPU.cpp:"), std::string::npos) << dump;
@@ -76,7 +79,7 @@ TEST(Dispatcher, AddGoesAutogradThenCPU) {
   EXPECT_EQ(DispatchKeySet::from_raw(first.merged).to_string(), "DispatchKeySet(CPU, AutogradCPU)");
   EXPECT_STREQ(first.kernel_kind, "autograd kernel");
   EXPECT_TRUE(steps[1].redispatch);
-  EXPECT_STREQ(steps[1].kernel, "add_cpu");
+  EXPECT_STREQ(steps[1].kernel, "meta_add + add_out_cpu");
 }
 
 TEST(Dispatcher, InPlaceGoesThroughADInplaceOrViewAndBumpsVersion) {

@@ -30,6 +30,7 @@
 #include "tools/codegen/cpp_types.h"
 #include "tools/codegen/op.h"
 #include "tools/codegen/python_bindings.h"
+#include "tools/codegen/structured.h"
 
 namespace fs = std::filesystem;
 using ipt::codegen::arg_names;
@@ -181,17 +182,19 @@ std::string gen_register_operators(const std::vector<Op>& ops) {
   return o.str();
 }
 
-std::string gen_native_functions_h(const std::vector<Op>& ops) {
+std::string gen_native_functions_h(const std::vector<Op>& ops, const std::vector<ipt::codegen::StructuredGroup>& groups) {
   std::ostringstream o;
-  o << kHeader << "#pragma once\n#include \"generated/ops.h\"\n\n"
+  o << kHeader << "#pragma once\n#include \"core/ops/structured.h\"\n#include \"generated/ops.h\"\n\n"
     << "// The hand-written kernels named under `dispatch:` in native_functions.yaml.\n"
     << "namespace ipt::native {\n\n";
   std::set<std::string> seen;
   for (const auto& op : ops)
     for (const auto& [key, kernel] : op.e->dispatch) {
+      if (op.e->structured) continue;  // its dispatch names impls (structured_declarations)
       std::string decl = op.ret + " " + kernel + "(" + params(op, false) + ");";
       if (seen.insert(decl).second) o << decl << "\n";
     }
+  o << ipt::codegen::structured_declarations(groups);
   o << "\n}  // namespace ipt::native\n";
   return o.str();
 }
@@ -212,13 +215,16 @@ bool writes_elements_checked(const Op& op) {
 // hand-written kernel. A backend kernel that writes elements first checks that no two elements
 // of what it writes share memory (see writes_elements_checked), as PyTorch's TensorIterator does in every kernel:
 // so the check holds for inference tensors too, which skip ADInplaceOrView.
-std::string gen_register_key(const std::vector<Op>& ops, const std::string& key) {
+std::string gen_register_key(const std::vector<Op>& ops, const std::vector<ipt::codegen::StructuredGroup>& groups,
+                             const std::string& key) {
   const bool backend = key == "CPU" || key == "Meta" || key == "CUDA";
   std::ostringstream o;
   o << kHeader << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/ops/autograd_hooks.h\"\n"
+    << "#include \"core/ops/structured.h\"\n"
     << "#include \"generated/native_functions.h\"\n\n"
     << "namespace ipt {\n\nvoid register_" << key << "_kernels(Dispatcher& d) {\n";
   for (const auto& op : ops) {
+    if (backend && ipt::codegen::is_structured_member(op)) continue;  // below
     auto it = op.e->dispatch.find(key);
     if (it == op.e->dispatch.end()) continue;
     std::string checks;
@@ -228,6 +234,7 @@ std::string gen_register_key(const std::vector<Op>& ops, const std::string& key)
                           it->second + "(" + arg_names(op) + "); }";
     o << kernel_registration(op, key, adapter, it->second);
   }
+  if (backend) o << ipt::codegen::gen_structured_registrations(groups, key);
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }
@@ -659,7 +666,7 @@ int main(int argc, char** argv) {
       Op op = ipt::codegen::make_op(e);
       if (!ids.insert(op.id).second)
         throw std::runtime_error("line " + std::to_string(e.line) + ": operator " + op.qualified + " is declared twice");
-      if (e.dispatch.empty())
+      if (e.dispatch.empty() && !e.structured_delegate)
         throw std::runtime_error("line " + std::to_string(e.line) + ": " + op.qualified + " has no dispatch: entry");
       for (const auto& [k, v] : e.dispatch)
         if (!backend_keys.count(k) && !alias_keys.count(k))
@@ -668,15 +675,16 @@ int main(int argc, char** argv) {
                                    "CompositeImplicitAutograd, CompositeExplicitAutograd)");
       ops.push_back(op);
     }
+    const auto groups = ipt::codegen::structured_groups(ops);
     auto derivs = load_derivatives(argv[2], ops);
     fs::path out = fs::path(argv[4]) / "generated";
     fs::create_directories(out);
     write_if_changed(out / "ops.h", gen_ops_h(ops));
     write_if_changed(out / "ops.cpp", gen_ops_cpp(ops));
-    write_if_changed(out / "native_functions.h", gen_native_functions_h(ops));
+    write_if_changed(out / "native_functions.h", gen_native_functions_h(ops, groups));
     write_if_changed(out / "register_operators.cpp", gen_register_operators(ops));
-    for (const auto& k : backend_keys) write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, k));
-    for (const auto& k : alias_keys) write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, k));
+    for (const auto& k : backend_keys) write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, groups, k));
+    for (const auto& k : alias_keys) write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, groups, k));
     write_if_changed(out / "RegisterAutograd.cpp", gen_autograd(ops, derivs));
     write_if_changed(out / "RegisterADInplaceOrView.cpp", gen_ad_inplace_or_view(ops));
     write_if_changed(out / "RegisterBackendSelect.cpp", gen_backend_select(ops));

@@ -1,0 +1,80 @@
+// The meta functions of the structured operators (Note [Structured kernels] in
+// core/ops/structured.h): checks and result geometry, shared by every backend's kernels and
+// by the Meta key's.
+#include "core/ops/shape_rules.h"
+#include "core/ops/structured.h"
+#include "core/tensor/index_math.h"
+#include "generated/native_functions.h"
+
+namespace ipt::native {
+
+namespace {
+// a op b, as TensorIterator builds it: broadcast shape, promoted dtype, laid out as the
+// operand that has the result's shape (self first).
+StructuredMeta binary_structured(const Tensor& self, const Tensor& other, PromoteInts promote) {
+  StructuredMeta m;
+  m.sizes = broadcast_shapes(self.sizes(), other.sizes());
+  m.device = check_same_device({&self, &other});
+  m.compute_dtype = binary_dtype(self, other, promote);
+  m.dtype = m.compute_dtype;
+  m.layout_like = self.sizes() == m.sizes ? &self : (other.sizes() == m.sizes ? &other : nullptr);
+  return m;
+}
+// A unary op: self's shape and layout; `promote` makes integer inputs float (exp, sin, ...).
+StructuredMeta unary_structured(const Tensor& self, PromoteInts promote) {
+  StructuredMeta m;
+  m.sizes = self.sizes();
+  m.device = self.device();
+  m.compute_dtype = unary_dtype(self, promote);
+  m.dtype = m.compute_dtype;
+  m.layout_like = &self;
+  return m;
+}
+}  // namespace
+
+StructuredMeta meta_add(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  check_alpha(self, other, alpha);
+  return binary_structured(self, other, PromoteInts::No);
+}
+StructuredMeta meta_sub(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  check_sub_bool(self, other);  // before the shapes, as PyTorch's sub checks
+  check_alpha(self, other, alpha);
+  return binary_structured(self, other, PromoteInts::No);
+}
+StructuredMeta meta_mul(const Tensor& self, const Tensor& other) { return binary_structured(self, other, PromoteInts::No); }
+StructuredMeta meta_div(const Tensor& self, const Tensor& other) {
+  return binary_structured(self, other, PromoteInts::ToFloat);
+}
+
+StructuredMeta meta_neg(const Tensor& self) {
+  check_neg_bool(self);
+  StructuredMeta m = unary_structured(self, PromoteInts::No);
+  m.out_dtype = StructuredMeta::OutDtype::Same;
+  return m;
+}
+#define IPT_FLOAT_UNARY_META(op) \
+  StructuredMeta meta_##op(const Tensor& self) { return unary_structured(self, PromoteInts::ToFloat); }
+IPT_FLOAT_UNARY_META(exp)
+IPT_FLOAT_UNARY_META(log)
+IPT_FLOAT_UNARY_META(sqrt)
+IPT_FLOAT_UNARY_META(sin)
+IPT_FLOAT_UNARY_META(cos)
+IPT_FLOAT_UNARY_META(tan)
+IPT_FLOAT_UNARY_META(rsqrt)
+IPT_FLOAT_UNARY_META(tanh)
+IPT_FLOAT_UNARY_META(sigmoid)
+#undef IPT_FLOAT_UNARY_META
+
+// mm: a new contiguous [n, m] result of self's dtype; an out= result must have that dtype.
+// The devices are the impl's to check, as in PyTorch (a meta mm takes a CPU mat2).
+StructuredMeta meta_mm(const Tensor& self, const Tensor& mat2) {
+  check_mm(self, mat2);
+  StructuredMeta m;
+  m.sizes = {self.sizes()[0], mat2.sizes()[1]};
+  m.device = self.device();
+  m.dtype = m.compute_dtype = self.dtype();
+  m.out_dtype = StructuredMeta::OutDtype::Exact;
+  return m;
+}
+
+}  // namespace ipt::native

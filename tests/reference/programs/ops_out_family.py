@@ -1,0 +1,78 @@
+# The add family and out=: add/sub/mul/div with a Tensor or a number, in place and into out=,
+# the resize of out (and its warning when out had elements), out's layout, dtype and overlap
+# checks; the unary ops and mm with out=; meta tensors through the same structured kernels.
+import warnings
+import torch
+
+
+def attempt(f):
+    try:
+        r = f()
+        print("ok", r.shape, r.dtype, r.stride())
+    except RuntimeError as e:
+        print("RuntimeError:", e)
+
+
+a = torch.arange(6.).reshape(2, 3)
+b = torch.tensor([1., 2., 3.])
+c = torch.empty(0)
+r = torch.add(a, b, alpha=2, out=c)
+print(r is c, c.shape, c.stride(), c.tolist())
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    c = torch.empty(3)
+    torch.sub(a, b, out=c)
+    print(len(w), str(w[0].message).split(". This")[0] if w else None)
+    print(c.tolist())
+t = torch.empty(0)
+torch.add(a.t(), 1, out=t)
+print("out takes the input's layout when resized:", t.stride())
+z = torch.zeros(3, 2).t()
+torch.mul(a, b, out=z)
+print("an out of the right shape keeps its strides:", z.stride(), z.tolist())
+o = torch.empty(2, 3)
+print(torch.add(a, 2, alpha=3, out=o).tolist())
+print(torch.div(a, b, out=o).tolist())
+f = torch.empty(2, dtype=torch.float64)
+torch.add(torch.tensor([1, 2]), torch.tensor([3, 4]), out=f)
+print(f.dtype, f.tolist())
+attempt(lambda: torch.add(a, b, out=torch.empty(2, 3, dtype=torch.long)))
+attempt(lambda: torch.mul(a, b, out=torch.empty(2, 3, dtype=torch.bool)))
+attempt(lambda: torch.add(a, b, out=a.t()))
+attempt(lambda: torch.add(a, b, out=torch.empty(1).expand(2, 3)))
+attempt(lambda: torch.add(torch.tensor([1]), torch.tensor([2]), alpha=0.5, out=torch.empty(1)))
+attempt(lambda: torch.sub(torch.tensor([True]), torch.tensor([True]), out=torch.empty(1, dtype=torch.bool)))
+x = torch.ones(2, requires_grad=True)
+attempt(lambda: torch.add(x, x, out=torch.empty(2)))
+y = torch.ones(2, 3)
+y.add_(2, alpha=3)
+y.sub_(1)
+y.mul_(2)
+y.div_(4)
+print(y.tolist())
+attempt(lambda: torch.ones(3).add_(torch.ones(2, 3)))
+attempt(lambda: torch.ones(3, dtype=torch.long).add_(torch.ones(3)))
+attempt(lambda: torch.ones(3, dtype=torch.long).mul_(2.5))
+attempt(lambda: a.add_(a[:, :1]))
+print(torch.exp(torch.tensor([0, 1]), out=torch.empty(2, dtype=torch.double)).tolist())
+attempt(lambda: torch.exp(a, out=torch.empty(2, 3, dtype=torch.long)))
+attempt(lambda: torch.neg(torch.tensor([True]), out=torch.empty(1, dtype=torch.bool)))
+attempt(lambda: torch.neg(a, out=torch.empty(2, 3, dtype=torch.double)))
+print(torch.neg(torch.tensor([1, -2]), out=torch.empty(0, dtype=torch.long)).tolist())
+for name in ["exp", "log", "sqrt", "sin", "cos", "tan", "rsqrt", "tanh", "sigmoid"]:
+    out = torch.empty(0, dtype=torch.float64)
+    getattr(torch, name)(torch.tensor([0.5, 2.0]), out=out)
+    print(name, out.dtype, [round(v, 6) for v in out.tolist()])
+m = torch.empty(0)
+torch.mm(a, a.t(), out=m)
+print("mm:", m.shape, m.stride(), m.tolist())
+mt = torch.zeros(2, 2).t()
+torch.mm(a, a.t(), out=mt)
+print("mm into a transposed out:", mt.stride(), mt.tolist())
+attempt(lambda: torch.mm(a, a.t(), out=torch.empty(2, 2, dtype=torch.double)))
+attempt(lambda: torch.mm(a, a, out=torch.empty(2, 2)))
+mo = torch.empty(0, device="meta")
+torch.add(torch.ones(2, 3, device="meta"), torch.ones(3, device="meta"), out=mo)
+print("meta out:", mo.shape, mo.device)
+print(torch.add(torch.ones(3, 2, device="meta").t(), 1).stride())
+attempt(lambda: torch.ones(3, device="meta").add_(torch.ones(2, 3, device="meta")))

@@ -1,0 +1,156 @@
+#include "tools/codegen/structured.h"
+
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "tools/codegen/cpp_types.h"
+
+namespace ipt::codegen {
+
+namespace {
+
+using schema::Argument;
+
+[[noreturn]] void fail(const Op& op, const std::string& what) {
+  throw std::runtime_error("line " + std::to_string(op.e->line) + ": " + op.qualified + ": " + what);
+}
+
+std::vector<const Argument*> inputs_of(const Op& out_op) {
+  std::vector<const Argument*> v;
+  for (const auto& a : out_op.e->schema.arguments)
+    if (!a.is_out) v.push_back(&a);
+  return v;
+}
+const Argument& out_arg(const Op& out_op) {
+  for (const auto& a : out_op.e->schema.arguments)
+    if (a.is_out) return a;
+  fail(out_op, "a structured operator needs an out= argument");
+}
+
+std::string join_params(const std::vector<const Argument*>& args) {
+  std::string s;
+  for (const auto* a : args) s += (s.empty() ? "" : ", ") + cpp_arg_type(*a) + " " + a->name;
+  return s;
+}
+std::string join_names(const std::vector<const Argument*>& args) {
+  std::string s;
+  for (const auto* a : args) s += (s.empty() ? "" : ", ") + a->name;
+  return s;
+}
+std::string tensor_inputs(const std::vector<const Argument*>& args) {
+  std::string s;
+  for (const auto* a : args)
+    if (is_tensor_arg(*a)) s += (s.empty() ? "&" : ", &") + a->name;
+  return "{" + s + "}";
+}
+
+std::string meta_name(const Op& out_op) { return "meta_" + out_op.e->schema.name; }
+
+// The arguments of a delegate must be the out= operator's inputs, in order, by name and type.
+void check_delegate_args(const Op& d, const Op& out_op) {
+  auto in = inputs_of(out_op);
+  const auto& args = d.e->schema.arguments;
+  bool ok = args.size() == in.size();
+  for (size_t i = 0; ok && i < args.size(); ++i) ok = args[i].name == in[i]->name && args[i].type == in[i]->type;
+  if (!ok) fail(d, "its arguments must be those of " + out_op.qualified + " without the out= argument");
+}
+
+}  // namespace
+
+bool is_structured_member(const Op& op) { return op.e->structured || op.e->structured_delegate.has_value(); }
+
+std::vector<StructuredGroup> structured_groups(const std::vector<Op>& ops) {
+  std::map<std::string, size_t> index;  // "add.out" -> position in groups
+  std::vector<StructuredGroup> groups;
+  for (const auto& op : ops) {
+    if (!op.e->structured) continue;
+    int outs = 0;
+    for (const auto& a : op.e->schema.arguments) outs += a.is_out;
+    if (outs != 1 || op.e->schema.returns.size() != 1 || op.ret != "Tensor")
+      fail(op, "a structured operator has exactly one out= argument and returns it");
+    for (const auto& [key, kernel] : op.e->dispatch)
+      if (key != "CPU" && key != "CUDA")
+        fail(op, "a structured operator names its impls under CPU and CUDA only (its " + key +
+                     " kernel is generated), not under " + key);
+    index[op.e->schema.full_name()] = groups.size();
+    groups.push_back({&op, {}});
+  }
+  for (const auto& op : ops) {
+    if (!op.e->structured_delegate) continue;
+    if (op.e->structured) fail(op, "an operator is either structured or a structured_delegate, not both");
+    auto it = index.find(*op.e->structured_delegate);
+    if (it == index.end())
+      fail(op, "structured_delegate '" + *op.e->structured_delegate + "' is not a structured operator of this file");
+    for (const auto& [key, kernel] : op.e->dispatch)
+      if (key == "CPU" || key == "CUDA" || key == "Meta")
+        fail(op, "a structured_delegate gets its " + key + " kernel from " + *op.e->structured_delegate +
+                     "; remove its dispatch entry");
+    StructuredGroup& g = groups[it->second];
+    check_delegate_args(op, *g.out);
+    const auto& args = op.e->schema.arguments;
+    const bool inplace = op.e->schema.is_inplace();
+    if (inplace && !(args[0].alias && args[0].alias->is_write))
+      fail(op, "an in-place delegate writes its first argument, Tensor(a!) self");
+    if (!inplace && op.e->schema.is_mutable()) fail(op, "a functional delegate writes none of its arguments");
+    g.delegates.push_back(&op);
+  }
+  return groups;
+}
+
+std::string gen_structured_registrations(const std::vector<StructuredGroup>& groups, const std::string& key) {
+  std::ostringstream o;
+  for (const auto& g : groups) {
+    const Op& out_op = *g.out;
+    std::string impl;
+    if (key != "Meta") {
+      auto it = out_op.e->dispatch.find(key);
+      if (it == out_op.e->dispatch.end()) continue;  // no impl for this backend
+      impl = it->second;
+    }
+    const auto in = inputs_of(out_op);
+    const std::string meta_call = "native::" + meta_name(out_op) + "(" + join_names(in) + ")";
+    auto impl_call = [&](const std::string& out) {
+      return impl.empty() ? std::string() : "native::" + impl + "(" + join_names(in) + ", " + out + "); ";
+    };
+    auto emit = [&](const Op& op, const std::string& body, const std::string& name) {
+      const std::string fn = "+[](DispatchKeySet, " + params(op, false) + ") -> Tensor { const StructuredMeta m_ = " +
+                             meta_call + "; " + body + "}";
+      o << kernel_registration(op, key, fn, name);
+    };
+    const std::string out_name = out_arg(out_op).name;
+    const std::string kernel_name = impl.empty() ? meta_name(out_op) : meta_name(out_op) + " + " + impl;
+    emit(out_op, "structured_prepare_out(" + out_name + ", m_, " + tensor_inputs(in) + "); " + impl_call(out_name) +
+                     "return " + out_name + "; ",
+         kernel_name);
+    for (const Op* d : g.delegates) {
+      if (d->e->schema.is_inplace()) {
+        const std::string self = d->e->schema.arguments[0].name;
+        emit(*d, "structured_check_inplace(" + self + ", m_, " + tensor_inputs(in) + "); " + impl_call(self) + "return " +
+                     self + "; ",
+             kernel_name);
+      } else {
+        emit(*d, "Tensor " + out_name + " = structured_result(m_); " + impl_call(out_name) + "return " + out_name + "; ",
+             kernel_name);
+      }
+    }
+  }
+  return o.str();
+}
+
+std::string structured_declarations(const std::vector<StructuredGroup>& groups) {
+  std::ostringstream o;
+  if (groups.empty()) return "";
+  o << "\n// Structured kernels (Note [Structured kernels] in core/ops/structured.h): the meta function\n"
+    << "// of each structured operator and its impl per backend.\n";
+  for (const auto& g : groups) {
+    const auto in = inputs_of(*g.out);
+    o << "// " << g.out->e->schema.str() << "\n";
+    o << "StructuredMeta " << meta_name(*g.out) << "(" << join_params(in) << ");\n";
+    for (const auto& [key, impl] : g.out->e->dispatch)
+      o << "void " << impl << "(" << join_params(in) << ", const Tensor& " << out_arg(*g.out).name << ");\n";
+  }
+  return o.str();
+}
+
+}  // namespace ipt::codegen
