@@ -114,4 +114,18 @@ DispatchKeySet tensor_key_set(BackendComponent backend, bool inference) {
   return ks;
 }
 
+int64_t pytorch_key_number(DispatchKey k) {
+  if (k.is_alias()) return 100 + static_cast<int64_t>(k.alias);
+  if (!is_per_backend(k.functionality)) return static_cast<int64_t>(k.functionality);
+  int block = 0;
+  switch (k.functionality) {
+    case Functionality::Dense: block = 0; break;
+    case Functionality::Quantized: block = 1; break;
+    case Functionality::Sparse: block = 2; break;
+    case Functionality::NestedTensor: block = 3; break;
+    default: block = 4; break;
+  }
+  return kNumFunctionalities + 2 + block * (kNumBackends + 1) + static_cast<int64_t>(k.backend);
+}
+
 }  // namespace ipt

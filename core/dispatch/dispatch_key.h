@@ -82,6 +82,10 @@ const char* functionality_name(Functionality f);
 const char* alias_key_name(AliasKey a);
 
 // Common runtime keys.
+// PyTorch 1.13's integer value of a key (DispatchKey.CPU.value): functionality keys first, then
+// the per-backend runtime keys in blocks behind them, alias keys from 100.
+int64_t pytorch_key_number(DispatchKey k);
+
 namespace keys {
 constexpr DispatchKey CPU{Functionality::Dense, BackendComponent::CPU};
 constexpr DispatchKey CUDA{Functionality::Dense, BackendComponent::CUDA};

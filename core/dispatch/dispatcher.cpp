@@ -29,9 +29,11 @@ Dispatcher& Dispatcher::singleton() {
 }
 
 OperatorEntry& Dispatcher::register_operator(const std::string& name, const std::string& overload,
-                                             const std::string& schema) {
+                                             const std::string& schema, const char* signature,
+                                             const char* registered_at) {
   ops_.push_back(std::make_unique<OperatorEntry>(name, overload, schema));
   OperatorEntry* e = ops_.back().get();
+  e->set_registration_info(signature, registered_at);
   by_name_[e->full_name()] = e;
   return *e;
 }

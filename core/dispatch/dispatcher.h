@@ -29,8 +29,10 @@ class Dispatcher {
   // The dispatcher with every operator, kernel, fallback and backend registered.
   static Dispatcher& singleton();
 
+  // `signature` is its kernels' C++ signature as _dispatch_dump prints it ("(Tensor _0) -> Tensor _0"),
+  // `registered_at` where the schema was registered ("build/generated/register_operators.cpp:12").
   OperatorEntry& register_operator(const std::string& name, const std::string& overload,
-                                   const std::string& schema);
+                                   const std::string& schema, const char* signature = "", const char* registered_at = "");
   // "aten::add.Tensor" (or "aten::add" for the overload-less operator); null if unknown.
   OperatorEntry* find(std::string_view full_name);
   OperatorEntry& get(std::string_view full_name);  // throws RuntimeError if unknown

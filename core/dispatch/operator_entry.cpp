@@ -1,5 +1,7 @@
 #include "core/dispatch/operator_entry.h"
 
+#include <algorithm>
+
 #include "core/dispatch/dispatcher.h"
 
 namespace ipt {
@@ -167,13 +169,15 @@ std::string OperatorEntry::dump_table() const {
 }
 
 std::string OperatorEntry::dump_registrations() const {
-  std::string out = "name: " + full_name_ + "\nschema: " + schema_ + "\n";
-  for (const auto& [k, f] : registrations_) {
-    out += k.name();
-    if (k.is_alias()) out += "[alias]";
-    out += ": registered at ";
-    out += f.registered_at;
-    out += f.fallthrough ? " :: (none) [ fallthrough ]\n" : std::string(" :: ") + f.name + "\n";
+  std::string out = "name: " + full_name_ + "\nschema: " + schema_ + "\ndebug: registered at " + schema_registered_at_ +
+                    "\nalias analysis kind: FROM_SCHEMA\n";
+  auto regs = registrations_;
+  std::stable_sort(regs.begin(), regs.end(),
+                   [](const auto& a, const auto& b) { return pytorch_key_number(a.first) < pytorch_key_number(b.first); });
+  // The kernels here are unboxed C++ functions only (PyTorch's are also boxed).
+  for (const auto& [k, f] : regs) {
+    out += k.name() + (k.is_alias() ? "[alias]" : "") + ": registered at " + f.registered_at;
+    out += f.fallthrough ? std::string(" :: (none) [ fallthrough ]\n") : std::string(" :: ") + kernel_signature_ + " [ unboxed ]\n";
   }
   return out;
 }

@@ -73,7 +73,12 @@ class OperatorEntry {
   std::vector<std::pair<DispatchKey, const TableEntry*>> table() const;
   // Like torch._C._dispatch_dump_table: one line per runtime key that has an entry.
   std::string dump_table() const;
-  // Like torch._C._dispatch_dump: the schema and each registration.
+  void set_registration_info(const char* kernel_signature, const char* schema_registered_at) {
+    kernel_signature_ = kernel_signature;
+    schema_registered_at_ = schema_registered_at;
+  }
+  // Like torch._C._dispatch_dump: the schema, where it was registered, and each registration
+  // in PyTorch's order (by key number, alias keys last) with its kernel's signature.
   std::string dump_registrations() const;
   const std::vector<std::pair<DispatchKey, KernelFunction>>& registrations() const { return registrations_; }
   // Keys with a direct backend kernel, e.g. "[CPU, Meta]" for error messages.
@@ -84,6 +89,8 @@ class OperatorEntry {
   TableEntry compute_entry(DispatchKey runtime_key, const Dispatcher& d) const;
 
   std::string name_, overload_, full_name_, schema_;
+  const char* kernel_signature_ = "";
+  const char* schema_registered_at_ = "";
   std::vector<std::pair<DispatchKey, KernelFunction>> registrations_;
   std::array<TableEntry, kNumDispatchTableSlots> table_;
   mutable std::array<std::atomic<const char*>, kNumDispatchTableSlots> step_names_{};

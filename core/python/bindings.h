@@ -20,6 +20,7 @@ PyObject* init_torch_c();
 void init_tensor_methods(pybind11::module_& m);     // tensor_methods.cpp
 void init_autograd(pybind11::module_& m);           // autograd_bindings.cpp
 void init_dispatch(pybind11::module_& m);           // dispatch_bindings.cpp
+void init_schema(pybind11::module_& m);             // schema_bindings.cpp: parse_schema, FunctionSchema
 void init_runtime_control(pybind11::module_& m);    // runtime_bindings.cpp: seeds, tracing
 void init_generated_functions(pybind11::module_& m);  // generated
 void init_tensor_new(pybind11::module_& m);         // tensor_new.cpp: torch.tensor

@@ -16,22 +16,6 @@ namespace ipt::python {
 
 namespace {
 
-// PyTorch 1.13's integer value of a DispatchKey (functionality keys first, then the
-// per-backend runtime keys in blocks behind the functionality keys).
-int64_t key_number(DispatchKey k) {
-  if (k.is_alias()) return 100 + static_cast<int64_t>(k.alias);
-  if (!is_per_backend(k.functionality)) return static_cast<int64_t>(k.functionality);
-  int block = 0;
-  switch (k.functionality) {
-    case Functionality::Dense: block = 0; break;
-    case Functionality::Quantized: block = 1; break;
-    case Functionality::Sparse: block = 2; break;
-    case Functionality::NestedTensor: block = 3; break;
-    default: block = 4; break;
-  }
-  return kNumFunctionalities + 2 + block * (kNumBackends + 1) + static_cast<int64_t>(k.backend);
-}
-
 const OperatorEntry& op_by_name(const std::string& name) {
   std::string n = name.rfind("aten::", 0) == 0 ? name : "aten::" + name;
   OperatorEntry* e = Dispatcher::singleton().find(n);
@@ -85,12 +69,12 @@ py::object make_storage(const Tensor& t, bool untyped) { return py::cast(Storage
 
 void init_dispatch(py::module_& m) {
   auto key = py::class_<DispatchKey>(m, "DispatchKey")
-                 .def("__repr__", [](const DispatchKey& k) { return "<DispatchKey." + k.name() + ": " + std::to_string(key_number(k)) + ">"; })
+                 .def("__repr__", [](const DispatchKey& k) { return "<DispatchKey." + k.name() + ": " + std::to_string(pytorch_key_number(k)) + ">"; })
                  .def("__str__", [](const DispatchKey& k) { return "DispatchKey." + k.name(); })
                  .def_property_readonly("name", [](const DispatchKey& k) { return k.name(); })
-                 .def_property_readonly("value", [](const DispatchKey& k) { return key_number(k); })
+                 .def_property_readonly("value", [](const DispatchKey& k) { return pytorch_key_number(k); })
                  .def("__eq__", [](const DispatchKey& a, py::object b) { return py::isinstance<DispatchKey>(b) && b.cast<DispatchKey>() == a; })
-                 .def("__hash__", [](const DispatchKey& k) { return key_number(k); });
+                 .def("__hash__", [](const DispatchKey& k) { return pytorch_key_number(k); });
   for (const char* n : {"Undefined", "CPU", "CUDA", "Meta", "AutogradCPU", "AutogradCUDA", "AutogradMeta", "AutogradOther",
                         "ADInplaceOrView", "BackendSelect", "Python", "AutocastCPU", "AutocastCUDA", "Autograd",
                         "CompositeImplicitAutograd", "CompositeExplicitAutograd", "Named", "Conjugate", "Negative",

@@ -30,6 +30,7 @@ PyObject* init_torch_c() {
     init_tensor_type(m.ptr());
     init_value_types(m);
     init_dispatch(m);
+    init_schema(m);
     init_autograd(m);
     init_runtime_control(m);
     init_generator(m);

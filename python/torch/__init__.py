@@ -103,6 +103,7 @@ from torch._C import (autocast_decrement_nesting, autocast_increment_nesting, cl
                       set_autocast_gpu_dtype)
 from torch import amp, cpu, cuda  # noqa: E402
 from torch import backends  # noqa: E402
+from torch._ops import ops  # noqa: E402
 
 _float32_matmul_precision = "highest"
 

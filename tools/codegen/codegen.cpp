@@ -173,11 +173,11 @@ std::string gen_ops_cpp(const std::vector<Op>& ops) {
 
 std::string gen_register_operators(const std::vector<Op>& ops) {
   std::ostringstream o;
-  o << kHeader << "#include \"core/dispatch/dispatcher.h\"\n\nnamespace ipt {\n\n"
+  o << kHeader << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/dispatch/kernel_function.h\"\n\nnamespace ipt {\n\n"
     << "void register_generated_operators(Dispatcher& d) {\n";
   for (const auto& op : ops)
     o << "  d.register_operator(\"aten::" << op.e->schema.name << "\", \"" << op.e->schema.overload_name
-      << "\", \"aten::" << op.e->schema.str() << "\");\n";
+      << "\", \"aten::" << op.e->schema.str() << "\", \"" << ipt::codegen::kernel_signature(op.e->schema) << "\", IPT_HERE);\n";
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }

@@ -43,6 +43,26 @@ std::string fn_type(const Op& op) {
   return s + ")";
 }
 
+namespace {
+std::string signature_type(const schema::Type& t) {
+  if (t.is_optional()) return signature_type(t.element()) + "?";
+  if (t.is_list()) return signature_type(t.element()) + "[]";
+  return t.name;
+}
+}  // namespace
+
+std::string kernel_signature(const schema::FunctionSchema& s) {
+  std::string out = "(";
+  for (size_t i = 0; i < s.arguments.size(); ++i)
+    out += (i ? ", " : "") + signature_type(s.arguments[i].type) + " _" + std::to_string(i);
+  out += ") -> ";
+  if (s.returns.size() == 1) return out + signature_type(s.returns[0].type) + " _0";
+  out += "(";
+  for (size_t i = 0; i < s.returns.size(); ++i)
+    out += (i ? ", " : "") + signature_type(s.returns[i].type) + " _" + std::to_string(i);
+  return out + ")";
+}
+
 std::string kernel_registration(const Op& op, const std::string& key, const std::string& fn_expr,
                                 const std::string& name) {
   std::ostringstream o;

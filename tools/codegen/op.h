@@ -26,6 +26,9 @@ std::string params(const Op& op, bool with_defaults);
 std::string arg_names(const Op& op);
 // The dispatch table's signature, "Tensor (*)(DispatchKeySet, const Tensor&, ...)".
 std::string fn_type(const Op& op);
+// The kernels' C++ signature as torch._C._dispatch_dump prints it: "(Tensor _0, Scalar _1) ->
+// Tensor _0" (types without alias annotations or list sizes).
+std::string kernel_signature(const schema::FunctionSchema& s);
 // One kernel registration under `key` in a register_*_kernels(Dispatcher& d) body.
 std::string kernel_registration(const Op& op, const std::string& key, const std::string& fn_expr,
                                 const std::string& name);

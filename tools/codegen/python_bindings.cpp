@@ -35,6 +35,7 @@ struct Overload {
   const NativeFunctionEntry* e = nullptr;
   const NativeFunctionEntry* out = nullptr;  // folded .out overload
   bool method = false;
+  bool schema_names = false;  // torch.ops: the schema's own argument names, no factory extras
 };
 
 
@@ -100,14 +101,14 @@ PySig python_signature(const Overload& o, const std::string& name) {
     params.push_back(p);
     return static_cast<int>(sig.params++);
   };
-  const bool factory = is_factory(*o.e);
+  const bool factory = is_factory(*o.e) && !o.schema_names;
   for (const auto& a : o.e->schema.arguments) {
     if (o.method && a.name == "self") {
       sig.index_of_arg.push_back(-1);
       continue;
     }
     if (a.kwarg_only && factory && a.name == "dtype" && o.out) sig.out_index = add("Tensor? out=None", true);
-    std::string pname = (!o.method && a.name == "self" && is_tensor_arg(a)) ? "input" : a.name;
+    std::string pname = (!o.method && !o.schema_names && a.name == "self" && is_tensor_arg(a)) ? "input" : a.name;
     std::string p = a.type.str() + " " + pname;
     if (a.default_value) p += "=" + default_text(a);
     sig.index_of_arg.push_back(add(p, a.kwarg_only));
@@ -378,6 +379,10 @@ std::string gen_python_functions(const std::vector<NativeFunctionEntry>& entries
     o << "}},\n";
   }
   o << "    {nullptr, {}}};\n\n";
+  // torch.ops.aten.<name>.<overload>: one binding per overload, of exactly its schema.
+  std::map<std::string, std::vector<Overload>> overloads;
+  for (const auto& e : entries) overloads[op_id(e.schema)].push_back({&e, nullptr, false, true});
+  emit(overloads, false, "op_", "overload_defs");
   emit(functions, false, "fn_", "function_defs");
   emit(nn, false, "nn_", "nn_defs");
   emit(methods, true, "method_", "method_defs");
@@ -385,6 +390,7 @@ std::string gen_python_functions(const std::vector<NativeFunctionEntry>& entries
        "void init_generated_functions(pybind11::module_& m) {\n"
        "  add_function_module(m, \"_VariableFunctions\", function_defs);\n"
        "  add_function_module(m, \"_nn\", nn_defs);\n"
+       "  add_function_module(m, \"_op_overloads\", overload_defs);\n"
        "  add_tensor_methods(method_defs);\n"
        "  add_return_types(m, return_type_defs);\n}\n\n}  // namespace ipt::python\n";
   return o.str();
