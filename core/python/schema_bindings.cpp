@@ -3,9 +3,12 @@
 // for Scalar, "List[int]" for int[], "Optional[Tensor]" for Tensor?); and what torch.ops
 // needs: the registered schema of an operator and the overloads of a name.
 #include <cmath>
+#include <cstdlib>
+#include <string_view>
 #include <set>
 
 #include "core/dispatch/dispatcher.h"
+#include "core/ops/schema_check.h"
 #include "core/python/bindings.h"
 #include "core/schema/schema_parser.h"
 
@@ -181,6 +184,31 @@ void init_schema(py::module_& m) {
     OperatorEntry* e = Dispatcher::singleton().find(full_name);
     if (!e) throw py::key_error(full_name);
     return schema::parse_schema(e->schema());
+  });
+  // The schema check mode (Note [Schema check mode]); torch.utils.schema_check_mode wraps it.
+  // IPT_SCHEMA_CHECK=1 switches it on for a whole run (the reference suite runs so in CI).
+  if (const char* env = std::getenv("IPT_SCHEMA_CHECK"); env && std::string_view(env) == "1")
+    schema_check::set_enabled(true, true);
+  m.def("_schema_check_set", [](bool on, bool raise_on_violation) { schema_check::set_enabled(on, raise_on_violation); },
+        py::arg("enabled"), py::arg("raise_on_violation") = true);
+  m.def("_schema_check_enabled", [] { return schema_check::enabled(); });
+  m.def("_schema_check_clear", [] { schema_check::clear(); });
+  m.def("_schema_check_ops", [] { return schema_check::ops_seen(); });
+  m.def("_schema_check_findings", [] {
+    py::list out;
+    for (const auto& f : schema_check::findings()) {
+      const char* kind = "";
+      switch (f.kind) {
+        case schema_check::Finding::Kind::MutatedWithoutAnnotation: kind = "mutated_without_annotation"; break;
+        case schema_check::Finding::Kind::AliasWithoutAnnotation: kind = "alias_without_annotation"; break;
+        case schema_check::Finding::Kind::OutputsAlias: kind = "outputs_alias"; break;
+        case schema_check::Finding::Kind::AnnotatedButUnchanged: kind = "annotated_but_unchanged"; break;
+        case schema_check::Finding::Kind::Mutated: kind = "mutated"; break;
+        case schema_check::Finding::Kind::Aliased: kind = "aliased"; break;
+      }
+      out.append(py::make_tuple(kind, f.op, f.argument, f.message));
+    }
+    return out;
   });
   m.def("_overload_names", [](const std::string& name) {
     std::vector<std::string> out;

@@ -105,10 +105,45 @@ std::string trace_result(const Op& op, const std::string& var) {
   return out;
 }
 
+// "{\"self\", \"a\", true, false}": what the schema check mode needs of one argument or return.
+std::string check_info(const std::string& name, const std::optional<ipt::schema::AliasInfo>& alias) {
+  std::string sets;
+  bool wildcard = false;
+  if (alias) {
+    for (const auto& b : alias->before_set) sets += (sets.empty() ? "" : "|") + b;
+    for (const auto& a : alias->after_set) wildcard = wildcard || a == "*";
+  }
+  return "{\"" + name + "\", \"" + sets + "\", " + (alias && alias->is_write ? "true" : "false") + ", " +
+         (wildcard ? "true" : "false") + "}";
+}
+
+// The public entry point: the call as it is, or, with the schema check mode on, the call
+// between the mode's snapshot and its checks (Note [Schema check mode] in core/ops/schema_check.h).
+std::string gen_checked_entry(const Op& op) {
+  const auto& sc = op.e->schema;
+  std::ostringstream o;
+  o << op.ret << " " << op.id << "(" << params(op, false) << ") {\n"
+    << "  if (!schema_check::enabled()) [[likely]] return " << op.id << "_call(" << arg_names(op) << ");\n";
+  std::string args, rets;
+  for (const auto& a : sc.arguments) args += (args.empty() ? "" : ", ") + check_info(a.name, a.alias);
+  for (const auto& r : sc.returns) rets += (rets.empty() ? "" : ", ") + check_info(r.name, r.alias);
+  if (!args.empty()) o << "  static constexpr schema_check::ArgInfo args_[] = {" << args << "};\n";
+  if (!rets.empty()) o << "  static constexpr schema_check::ArgInfo rets_[] = {" << rets << "};\n";
+  o << "  schema_check::Call c_(\"" << op.qualified << "\", " << (args.empty() ? "{}" : "args_") << ", "
+    << (rets.empty() ? "{}" : "rets_") << ");\n";
+  for (size_t i = 0; i < sc.arguments.size(); ++i) o << "  c_.arg(" << i << ", " << sc.arguments[i].name << ");\n";
+  if (op.ret == "void") {
+    o << "  " << op.id << "_call(" << arg_names(op) << ");\n  c_.after(0);\n}\n\n";
+  } else {
+    o << "  " << op.ret << " r_ = " << op.id << "_call(" << arg_names(op) << ");\n  c_.after(r_);\n  return r_;\n}\n\n";
+  }
+  return o.str();
+}
+
 std::string gen_ops_cpp(const std::vector<Op>& ops) {
   std::ostringstream o;
   o << kHeader << "#include \"generated/ops.h\"\n\n#include \"core/dispatch/dispatcher.h\"\n"
-    << "#include \"core/tensor/tensor_trace.h\"\n\nnamespace ipt::ops {\n\n";
+    << "#include \"core/ops/schema_check.h\"\n#include \"core/tensor/tensor_trace.h\"\n\nnamespace ipt::ops {\n\n";
   for (const auto& op : ops) {
     auto targs = tensor_args(op);
     std::string ks_expr = "DispatchKeySet()";
@@ -132,7 +167,7 @@ std::string gen_ops_cpp(const std::vector<Op>& ops) {
       }
     }
     std::string call = "e.kernel.as<" + fn_type(op) + ">()(ks, " + arg_names(op) + ")";
-    o << op.ret << " " << op.id << "(" << params(op, false) << ") {\n"
+    o << "namespace {\n" << op.ret << " " << op.id << "_call(" << params(op, false) << ") {\n"
       << "  static const OperatorEntry& op = Dispatcher::singleton().get(\"" << op.qualified << "\");\n"
       << "  " << (list_keys.empty() ? "const " : "") << "DispatchKeySet arg_keys = " << ks_expr << ";\n" << list_keys
       // An empty tensor list (torch.cat([])) still reaches the CPU kernel, which reports it.
@@ -149,11 +184,12 @@ std::string gen_ops_cpp(const std::vector<Op>& ops) {
       o << list_trace << "    }\n";
     }
     if (op.ret == "void") {
-      o << "    " << call << ";\n    return;\n  }\n  " << call << ";\n}\n\n";
+      o << "    " << call << ";\n    return;\n  }\n  " << call << ";\n}\n";
     } else {
       o << "    " << op.ret << " r = " << call << ";\n" << trace_result(op, "r") << "    return r;\n  }\n"
         << "  return " << call << ";\n}\n\n";
     }
+    o << "}  // namespace\n\n" << gen_checked_entry(op);
   }
   o << "namespace redispatch {\n\n";
   for (const auto& op : ops) {
