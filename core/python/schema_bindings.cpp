@@ -8,6 +8,8 @@
 #include <set>
 
 #include "core/dispatch/dispatcher.h"
+#include "core/ops/generated_sources.h"
+#include "core/util/error.h"
 #include "core/ops/schema_check.h"
 #include "core/python/bindings.h"
 #include "core/schema/schema_parser.h"
@@ -215,6 +217,23 @@ void init_schema(py::module_& m) {
     for (const auto& op : Dispatcher::singleton().operators())
       if (op->name() == name) out.push_back(op->overload());
     return out;
+  });
+  // What the generator read and wrote (core/ops/generated_sources.h).
+  m.def("_generated_source_names", [] {
+    std::vector<std::string> out;
+    for (auto n : generated_source_names()) out.emplace_back(n);
+    return out;
+  });
+  m.def("_generated_source_lines", [](const std::string& name, int first, int last) {
+    if (!generated_source(name)) IPT_FAIL(RuntimeError, "no generated source named '", name, "' is embedded in this build");
+    SourceLines sl = generated_source_lines(name, first, last);
+    std::vector<std::string> out(sl.lines.begin(), sl.lines.end());
+    return out;
+  }, py::arg("name"), py::arg("first") = 1, py::arg("last") = 1 << 30);
+  m.def("_schema_yaml_entry", [](const std::string& name) -> py::object {
+    auto e = schema_yaml_entry(name);
+    if (!e) return py::none();
+    return py::str(*e);
   });
 }
 
