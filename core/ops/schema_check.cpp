@@ -1,6 +1,7 @@
 #include "core/ops/schema_check.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <set>
@@ -13,7 +14,13 @@ namespace ipt::schema_check {
 
 namespace {
 
-std::atomic<bool> g_enabled{false};
+// IPT_SCHEMA_CHECK=1 switches the mode on for the whole run, from the first call.
+bool enabled_by_environment() {
+  const char* env = std::getenv("IPT_SCHEMA_CHECK");
+  return env && std::string_view(env) == "1";
+}
+
+std::atomic<bool> g_enabled{enabled_by_environment()};
 std::atomic<bool> g_raise{true};
 std::mutex g_mu;
 std::vector<std::string> g_ops;

@@ -3,8 +3,6 @@
 // for Scalar, "List[int]" for int[], "Optional[Tensor]" for Tensor?); and what torch.ops
 // needs: the registered schema of an operator and the overloads of a name.
 #include <cmath>
-#include <cstdlib>
-#include <string_view>
 #include <set>
 
 #include "core/dispatch/dispatcher.h"
@@ -188,9 +186,6 @@ void init_schema(py::module_& m) {
     return schema::parse_schema(e->schema());
   });
   // The schema check mode (Note [Schema check mode]); torch.utils.schema_check_mode wraps it.
-  // IPT_SCHEMA_CHECK=1 switches it on for a whole run (the reference suite runs so in CI).
-  if (const char* env = std::getenv("IPT_SCHEMA_CHECK"); env && std::string_view(env) == "1")
-    schema_check::set_enabled(true, true);
   m.def("_schema_check_set", [](bool on, bool raise_on_violation) { schema_check::set_enabled(on, raise_on_violation); },
         py::arg("enabled"), py::arg("raise_on_violation") = true);
   m.def("_schema_check_enabled", [] { return schema_check::enabled(); });
