@@ -35,23 +35,26 @@ def yaml_entry(op):
     return _C._schema_yaml_entry(op)
 
 
+def _dump_lines(op):
+    """The lines of _dispatch_dump for "add.Tensor" or "aten::add.Tensor"."""
+    return _C._dispatch_dump(op if op.startswith("aten::") else "aten::" + op).splitlines()
+
+
 def registrations(op):
     """The kernel registrations of `op`, each with the generated line that makes it."""
-    name = op if op.startswith("aten::") else "aten::" + op
+    embedded = set(files())
     out = []
-    for line in _C._dispatch_dump(name).splitlines():
+    for line in _dump_lines(op):
         m = _REGISTERED.match(line)
         if not m or m.group(2).endswith("register_operators.cpp"):
             continue
         file, number = m.group(2), int(m.group(3))
-        out.append(Registration(m.group(1), file, number, _block(file, number)))
+        out.append(Registration(m.group(1), file, number, _block(file, number) if file in embedded else None))
     return out
 
 
 def _block(file, number):
     """The generated statement block `{ KernelFunction k; ... register_kernel(...); }` around a line."""
-    if file not in files():
-        return None
     first = max(1, number - 12)
     text = lines(file, first, number + 6)
     at = number - first
@@ -68,8 +71,7 @@ def _block(file, number):
 
 def schema_registration(op):
     """The generated line that registers the schema of `op` (register_operators.cpp)."""
-    name = op if op.startswith("aten::") else "aten::" + op
-    for line in _C._dispatch_dump(name).splitlines():
+    for line in _dump_lines(op):
         m = re.match(r"^debug: registered at (\S+):(\d+)", line)
         if m:
             return Registration("schema", m.group(1), int(m.group(2)), lines(m.group(1), int(m.group(2)), int(m.group(2)))[0].strip())
