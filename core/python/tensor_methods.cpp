@@ -56,12 +56,33 @@ py::object scalar_to_py(const Scalar& s) {
   return py::int_(s.to_long());
 }
 
+// One element at `p` as the Python number PyTorch gives for its dtype.
+template <typename T>
+py::object element_to_py(const unsigned char* p) {
+  if constexpr (std::is_same_v<T, bool>) return py::bool_(*p != 0);  // any nonzero byte is True
+  else if constexpr (std::is_integral_v<T>) return py::int_(*reinterpret_cast<const T*>(p));
+  else return py::float_(static_cast<double>(*reinterpret_cast<const T*>(p)));
+}
+
+template <typename T>
+py::object nested_list(const unsigned char* p, const Tensor& t, int64_t dim) {
+  if (dim == t.dim()) return element_to_py<T>(p);
+  const int64_t step = t.strides()[dim] * static_cast<int64_t>(sizeof(T));
+  py::list out(t.sizes()[dim]);
+  for (int64_t i = 0; i < t.sizes()[dim]; ++i) out[i] = nested_list<T>(p + i * step, t, dim + 1);
+  return out;
+}
+
+// As PyTorch's tensor_to_list: a device tensor is copied to the host once, then the nested list
+// is read straight from memory by sizes and strides (no operator per element).
 py::object tolist(const Tensor& t) {
   IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
-  if (t.dim() == 0) return scalar_to_py(ops::item(t));
-  py::list out;
-  for (int64_t i = 0; i < t.sizes()[0]; ++i) out.append(tolist(ops::select_int(t, 0, i)));
-  return out;
+  const Tensor host = t.device().type == DeviceType::CPU
+                          ? t
+                          : ops::_to_copy(t, std::nullopt, std::nullopt, Device(DeviceType::CPU), std::nullopt, false,
+                                          std::nullopt);
+  const auto* base = static_cast<const unsigned char*>(host.impl()->raw_data());
+  return visit_dtype(host.dtype(), [&]<typename T>() { return nested_list<T>(base, host, 0); });
 }
 
 Scalar one_element(const Tensor& t) {
