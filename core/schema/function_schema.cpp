@@ -119,6 +119,28 @@ bool FunctionSchema::is_out() const {
   return false;
 }
 
+FunctionSchema::Kind FunctionSchema::kind() const {
+  if (is_inplace()) return Kind::Inplace;
+  if (is_out()) return Kind::Out;
+  // torchgen looks at the positional arguments after self (and the keyword-only ones that are
+  // not out= buffers): a written self without an in-place name is an error there.
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const Argument& a = arguments[i];
+    if (a.alias && a.alias->is_write && !(i == 0 && a.name == "self")) return Kind::Mutable;
+  }
+  return Kind::Functional;
+}
+
+const char* kind_name(FunctionSchema::Kind k) {
+  switch (k) {
+    case FunctionSchema::Kind::Functional: return "functional";
+    case FunctionSchema::Kind::Inplace: return "inplace";
+    case FunctionSchema::Kind::Out: return "out";
+    case FunctionSchema::Kind::Mutable: return "mutable";
+  }
+  return "functional";
+}
+
 bool FunctionSchema::is_mutable() const {
   for (const auto& a : arguments)
     if (a.alias && a.alias->is_write) return true;

@@ -85,9 +85,16 @@ struct FunctionSchema {
   bool is_inplace() const;        // add_, __iand__ (not __and__): torchgen's rule
   bool is_out() const;            // has out= arguments
   bool is_mutable() const;        // some argument is written (`!`)
+  // torchgen's SchemaKind: in-place by name first, then out= buffers, then any other written
+  // argument after self (mutable), else functional.
+  enum class Kind { Functional, Inplace, Out, Mutable };
+  Kind kind() const;
   std::string str() const;        // the canonical schema text
   bool operator==(const FunctionSchema&) const = default;
 };
+
+// "functional", "inplace", "out", "mutable" (torchgen's SchemaKind names).
+const char* kind_name(FunctionSchema::Kind k);
 
 // "Tensor(a!)[]": a type printed with its alias annotation after the base name.
 std::string type_str(const Type& type, const std::optional<AliasInfo>& alias);

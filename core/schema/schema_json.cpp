@@ -48,6 +48,7 @@ nlohmann::json schema_to_json(const FunctionSchema& schema) {
   j["is_inplace"] = schema.is_inplace();
   j["is_out"] = schema.is_out();
   j["is_mutable"] = schema.is_mutable();
+  j["kind"] = kind_name(schema.kind());
   j["is_vararg"] = schema.is_vararg;
   j["is_varret"] = schema.is_varret;
   return j;

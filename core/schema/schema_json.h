@@ -5,7 +5,9 @@
 //    "arguments": [{"name", "type", "default", "kwarg_only", "is_out",
 //                   "alias_set", "alias_after_set", "is_write"}, ...],
 //    "returns":   [{"name", "type", "alias_set", "alias_after_set", "is_write"}, ...],
-//    "is_inplace", "is_out", "is_mutable", "is_vararg", "is_varret"}
+//    "is_inplace", "is_out", "is_mutable", "kind", "is_vararg", "is_varret"}
+//
+// "kind" is torchgen's SchemaKind: "functional", "inplace", "out" or "mutable".
 //
 // "type" is the canonical type text without the alias annotation ("Tensor[]" for
 // Tensor(a!)[]); the annotation is in alias_set / alias_after_set / is_write. "default"

@@ -21,6 +21,7 @@ TEST(SchemaJson, AddTensor) {
   EXPECT_EQ(j["is_inplace"], false);
   EXPECT_EQ(j["is_out"], false);
   EXPECT_EQ(j["is_mutable"], false);
+  EXPECT_EQ(j["kind"], "functional");
   ASSERT_EQ(j["arguments"].size(), 3u);
   EXPECT_EQ(j["arguments"][0], json::parse(R"({
       "name": "self", "type": "Tensor", "default": null, "kwarg_only": false, "is_out": false,
@@ -40,6 +41,7 @@ TEST(SchemaJson, AddInplace) {
   EXPECT_EQ(j["is_inplace"], true);
   EXPECT_EQ(j["is_out"], false);
   EXPECT_EQ(j["is_mutable"], true);
+  EXPECT_EQ(j["kind"], "inplace");
   EXPECT_EQ(j["arguments"][0]["type"], "Tensor");
   EXPECT_EQ(j["arguments"][0]["alias_set"], json::array({"a"}));
   EXPECT_EQ(j["arguments"][0]["is_write"], true);
@@ -54,6 +56,7 @@ TEST(SchemaJson, AddOut) {
   EXPECT_EQ(j["is_inplace"], false);
   EXPECT_EQ(j["is_out"], true);
   EXPECT_EQ(j["is_mutable"], true);
+  EXPECT_EQ(j["kind"], "out");
   const json& out = j["arguments"][3];
   EXPECT_EQ(out["name"], "out");
   EXPECT_EQ(out["kwarg_only"], true);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "core/schema/schema_parser.h"
@@ -16,6 +17,7 @@ TEST(SchemaKinds, InPlaceAndOutAsTorchgen) {
   std::ifstream in(IPT_SCHEMA_KINDS_EXPECTED);
   ASSERT_TRUE(in) << "missing " << IPT_SCHEMA_KINDS_EXPECTED;
   int n = 0, dunder_inplace = 0;
+  std::map<std::string, int> kinds;
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
     std::istringstream is(line);
@@ -28,11 +30,18 @@ TEST(SchemaKinds, InPlaceAndOutAsTorchgen) {
     if (kind != "inplace") {
       EXPECT_EQ(s.is_out(), kind == "out") << kind << ": " << func;
     }
+    EXPECT_EQ(kind_name(s.kind()), kind) << func;
+    ++kinds[kind];
     if (inplace && s.name.rfind("__", 0) == 0) ++dunder_inplace;
     ++n;
   }
   EXPECT_GT(n, 2000);
-  EXPECT_EQ(dunder_inplace, 10);  // __iand__, __ior__, __ixor__, __ilshift__, __irshift__ ...
+  EXPECT_EQ(dunder_inplace, 10);
+  // What torchgen counted in PyTorch 1.13's YAML.
+  EXPECT_EQ(kinds["functional"], 1518);
+  EXPECT_EQ(kinds["inplace"], 309);
+  EXPECT_EQ(kinds["out"], 662);
+  EXPECT_EQ(kinds["mutable"], 4);  // __iand__, __ior__, __ixor__, __ilshift__, __irshift__ ...
 }
 
 }  // namespace
