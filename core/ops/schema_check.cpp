@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/tensor/index_math.h"
+#include "core/trace/recorder.h"
 #include "core/util/error.h"
 
 namespace ipt::schema_check {
@@ -101,14 +102,37 @@ std::string python_name(const char* n) { return std::string_view(n) == "self" ? 
 // correct calls would otherwise grow the list without bound).
 constexpr size_t kMaxFindings = 100000;
 
-void record(Finding f) {
-  const bool raise = f.violation() && g_raise.load(std::memory_order_relaxed);
-  const std::string message = f.message + " (" + f.op + ")";
+const char* kind_name(Finding::Kind k) {
+  switch (k) {
+    case Finding::Kind::MutatedWithoutAnnotation: return "mutated_without_annotation";
+    case Finding::Kind::AliasWithoutAnnotation: return "alias_without_annotation";
+    case Finding::Kind::OutputsAlias: return "outputs_alias";
+    case Finding::Kind::AnnotatedButUnchanged: return "annotated_but_unchanged";
+    case Finding::Kind::Mutated: return "mutated";
+    case Finding::Kind::Aliased: return "aliased";
+  }
+  return "";
+}
+
+// What one call found: kept in the list, recorded as a "schema check" event when tracing (so
+// the Schema view can show an operator's last check), then the first violation raised.
+void record(const char* op, std::vector<Finding> found) {
+  if (trace::tracing_enabled()) {
+    trace::SchemaCheck ev{trace::intern(op), {}};
+    for (const Finding& f : found)
+      ev.findings.push_back({kind_name(f.kind), trace::intern(f.argument), trace::intern(f.message)});
+    trace::Recorder::current().instant(trace::Category::Note, "schema check", std::move(ev));
+  }
+  std::string raise;
   {
     std::lock_guard<std::mutex> lock(g_mu);
-    if (g_findings.size() < kMaxFindings || f.violation()) g_findings.push_back(std::move(f));
+    for (Finding& f : found) {
+      if (f.violation() && raise.empty() && g_raise.load(std::memory_order_relaxed))
+        raise = f.message + " (" + f.op + ")";
+      if (g_findings.size() < kMaxFindings || f.violation()) g_findings.push_back(std::move(f));
+    }
   }
-  if (raise) IPT_FAIL(RuntimeError, message);
+  if (!raise.empty()) IPT_FAIL(RuntimeError, raise);
 }
 
 }  // namespace
@@ -171,6 +195,7 @@ void Call::after(const std::vector<Tensor>& rs) {
 }
 
 void Call::check(const std::vector<const Tensor*>& returns) {
+  std::vector<Finding> found;
   // A list return (split's Tensor(a)[]) is one schema return for all its elements.
   auto ret_info = [&](size_t j) -> const ArgInfo& { return returns_[std::min(j, returns_.size() - 1)]; };
   // _unsafe_view returns a view under a schema that says it does not, on purpose (its result
@@ -190,12 +215,12 @@ void Call::check(const std::vector<const Tensor*>& returns) {
                          (s.has_bytes && element_bytes(now) != s.bytes);
     const std::string name = python_name(info.name);
     if (changed && !info.write && !aliases_written(s))
-      record({Finding::Kind::MutatedWithoutAnnotation, op_, name,
+      found.push_back({Finding::Kind::MutatedWithoutAnnotation, op_, name,
               "Argument " + name + " is not defined as mutable but was mutated"});
     else if (changed)
-      record({Finding::Kind::Mutated, op_, name, "Argument " + name + " was mutated, as its schema says"});
+      found.push_back({Finding::Kind::Mutated, op_, name, "Argument " + name + " was mutated, as its schema says"});
     else if (info.write && s.has_bytes && now.numel() > 0)
-      record({Finding::Kind::AnnotatedButUnchanged, op_, name,
+      found.push_back({Finding::Kind::AnnotatedButUnchanged, op_, name,
               "Argument " + name + " is defined as mutable but the call left it unchanged"});
     for (size_t j = 0; j < returns.size() && !returns_.empty(); ++j) {
       if (unsafe_alias || !overlaps(*returns[j], now)) continue;
@@ -205,18 +230,19 @@ void Call::check(const std::vector<const Tensor*>& returns) {
       for (const Snapshot& w : snaps_)
         allowed = allowed || (&w != &s && may_alias(ret_info(j), args_[w.arg]) && overlaps(w.t, s.t));
       if (!allowed)
-        record({Finding::Kind::AliasWithoutAnnotation, op_, name,
+        found.push_back({Finding::Kind::AliasWithoutAnnotation, op_, name,
                 "Argument " + name + " is not defined to alias output but was aliasing"});
       else
-        record({Finding::Kind::Aliased, op_, name, "Argument " + name + " aliases " + out + ", as its schema says"});
+        found.push_back({Finding::Kind::Aliased, op_, name, "Argument " + name + " aliases " + out + ", as its schema says"});
     }
   }
   if (returns_.size() > 1)
     for (size_t i = 0; i < returns.size(); ++i)
       for (size_t j = i + 1; j < returns.size(); ++j)
         if (overlaps(*returns[i], *returns[j]) && !may_alias(ret_info(i), ret_info(j)))
-          record({Finding::Kind::OutputsAlias, op_, "output_" + std::to_string(i),
+          found.push_back({Finding::Kind::OutputsAlias, op_, "output_" + std::to_string(i),
                   "Outputs " + std::to_string(i) + " and " + std::to_string(j) + " alias unexpectedly"});
+  record(op_, std::move(found));
 }
 
 }  // namespace ipt::schema_check

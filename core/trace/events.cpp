@@ -126,4 +126,21 @@ std::string sum_text(const EngineStep& s) {
 namespace ipt::trace {
 // A million loaded events must fit the GUI's memory budget: keep an Event at 200 bytes.
 static_assert(sizeof(Event) <= 200, "an Event grew past 200 bytes");
+bool is_violation(std::string_view kind) {
+  return kind == "mutated_without_annotation" || kind == "alias_without_annotation" || kind == "outputs_alias";
+}
+
+bool SchemaCheck::violation() const {
+  for (const auto& f : findings)
+    if (is_violation(f.kind)) return true;
+  return false;
+}
+
+Fields payload_fields(const SchemaCheck& c) {
+  Fields f = {{"op", c.op}};
+  if (c.findings.empty()) f.emplace_back("found", "nothing written or aliased");
+  for (const auto& x : c.findings) f.emplace_back(x.kind, std::string(x.argument) + ": " + x.message);
+  return f;
+}
+
 }  // namespace ipt::trace

@@ -237,9 +237,26 @@ struct DeviceMemory {
 Fields payload_fields(const DeviceWork& w);
 Fields payload_fields(const DeviceMemory& m);
 
+// "schema check": what the schema check mode found on one call (Note [Schema check mode] in
+// core/ops/schema_check.h). No findings: the call wrote and aliased nothing.
+struct SchemaCheckFinding {
+  // "mutated_without_annotation", "alias_without_annotation", "outputs_alias" (violations);
+  // "annotated_but_unchanged", "mutated", "aliased" (what the schema promised, or over-promised)
+  const char* kind = "";
+  const char* argument = "";  // "input", "out", "output_0"
+  const char* message = "";   // "Argument input is not defined as mutable but was mutated"
+};
+struct SchemaCheck {
+  const char* op = "";  // "aten::add_.Tensor"
+  std::vector<SchemaCheckFinding> findings;
+  bool violation() const;
+};
+bool is_violation(std::string_view finding_kind);
+Fields payload_fields(const SchemaCheck& c);
+
 using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageInfo, ScriptLine, Text, KernelDetail,
                              GraphNode, GraphNodes, EngineStep, DispatchTable, AutogradDecision, DeviceWork,
-                             DeviceMemory>;
+                             DeviceMemory, SchemaCheck>;
 
 struct Event {
   uint64_t seq = 0;     // order of recording, 0-based, unique per recorder

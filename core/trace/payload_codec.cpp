@@ -99,6 +99,12 @@ struct PayloadEncoder {
             {"stream", m.stream}, {"addr", m.addr}, {"size", m.size}, {"allocated", m.allocated},
             {"reserved", m.reserved}};
   }
+  json operator()(const SchemaCheck& c) const {
+    json findings = json::array();
+    for (const auto& f : c.findings)
+      findings.push_back({{"kind", f.kind}, {"argument", f.argument}, {"message", f.message}});
+    return {{"type", "schema_check"}, {"op", c.op}, {"findings", std::move(findings)}};
+  }
   json operator()(const AutogradDecision& d) const {
     return {{"type", "autograd_decision"}, {"op", d.op}, {"grad_mode", d.grad_mode}, {"requires_grad", d.requires_grad},
             {"node", d.node}};
@@ -415,6 +421,16 @@ Payload decode_payload(const json& j, size_t index) {
   if (type == "device_memory")
     return DeviceMemory{f.interned("action"), f.i32("device"), f.i32("stream"), f.u64("addr"),
                         f.i64("size"), f.i64("allocated"), f.i64("reserved")};
+  if (type == "schema_check") {
+    SchemaCheck c;
+    c.op = f.interned("op");
+    const json& findings = f.array("findings");
+    for (size_t i = 0; i < findings.size(); ++i) {
+      Fields x(findings[i], f.index(), f.full("findings[" + std::to_string(i) + "]"));
+      c.findings.push_back(SchemaCheckFinding{x.interned("kind"), x.interned("argument"), x.interned("message")});
+    }
+    return c;
+  }
   if (type == "autograd_decision")
     return AutogradDecision{f.interned("op"), f.boolean("grad_mode"), f.boolean("requires_grad"), f.interned("node")};
   if (type == "dispatch_table") {

@@ -84,6 +84,7 @@ struct ArgsSummary {
   json operator()(const EngineStep& x) const { return {{"node", x.node}, {"node_name", x.name}}; }
   json operator()(const DispatchTable& d) const { return {{"op", d.op}, {"rows", d.rows.size()}}; }
   json operator()(const AutogradDecision& d) const { return {{"op", d.op}, {"decision", decision_text(d)}}; }
+  json operator()(const SchemaCheck& c) const { return {{"op", c.op}, {"findings", c.findings.size()}}; }
   json operator()(const DeviceWork& w) const { return {{"correlation", w.correlation}, {"stream", w.stream}}; }
   json operator()(const DeviceMemory& m) const { return {{"action", m.action}, {"allocated", m.allocated}}; }
 };

@@ -1,4 +1,4 @@
-// Import, format versions 2 and 3: the document is walked in pieces (Note [Reading a trace in
+// Import, format versions 2 to 4: the document is walked in pieces (Note [Reading a trace in
 // pieces] in json_scan.h) and its "insidePyTorch" records decoded into Events, every mistake
 // reported with its byte position or its event and item. Version 1 documents go to
 // trace_read_v1.cpp.
@@ -165,7 +165,7 @@ class Decoder {
 
  private:
   Payload payload(const Record& p) {
-    switch (p.bounded(0, "type", max_type_, max_type_ == 12 ? "0 to 12" : "0 to 5")) {
+    switch (p.bounded(0, "type", max_type_, max_type_ == 13 ? "0 to 13" : max_type_ == 12 ? "0 to 12" : "0 to 5")) {
       case 0: return dispatch_step(p);
       case 1: return tensor_meta(p);
       case 2: {
@@ -223,6 +223,19 @@ class Decoder {
         expect_items(p, 8);
         return DeviceMemory{p.str(1, "action"), p.i32(2, "device"), p.i32(3, "stream"), p.u64(4, "addr"),
                             p.i64(5, "size"), p.i64(6, "allocated"), p.i64(7, "reserved")};
+      case 13: {
+        expect_items(p, 3);
+        SchemaCheck c;
+        c.op = p.str(1, "op");
+        const simdjson::dom::array findings = p.array(2, "findings").get_array().value_unsafe();
+        for (element f : findings) {
+          if (f.type() != element_type::ARRAY) p.fail(2, "findings", "must hold [kind, argument, message] rows");
+          Record r(f, p.index(), "a finding of the schema check", s_);
+          expect_items(r, 3);
+          c.findings.push_back(SchemaCheckFinding{r.str(0, "kind"), r.str(1, "argument"), r.str(2, "message")});
+        }
+        return c;
+      }
       default: return std::monostate{};  // not reached: the type is bounded above
     }
   }
@@ -541,7 +554,7 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
   // Reserving for the shortest records costs address space, not memory: untouched pages stay
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
-  Decoder decode(strings, version >= 3 ? 12 : 5);  // version 3 added types 6 to 12
+  Decoder decode(strings, version >= 4 ? 13 : version >= 3 ? 12 : 5);  // version 3 added types 6 to 12, 4 type 13
   const size_t events_at = m.events;
   size_t next_check = 0;
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {

@@ -291,6 +291,20 @@ struct CompactPayload {
     num(m.reserved);
     o.ch(']');
   }
+  void operator()(const SchemaCheck& c) {
+    o.raw(",[13");
+    id(t.of(c.op));
+    o.raw(",[");
+    for (size_t i = 0; i < c.findings.size(); ++i) {
+      const SchemaCheckFinding& f = c.findings[i];
+      o.raw(i ? ",[" : "[");
+      o.u64(t.of(f.kind));
+      id(t.of(f.argument));
+      id(t.of(f.message));
+      o.ch(']');
+    }
+    o.raw("]]");
+  }
   void operator()(const AutogradDecision& d) {
     o.raw(",[10");
     id(t.of(d.op));
@@ -410,6 +424,18 @@ struct ChromeArgs {
     o.i64(m.reserved);
     field("Bytes");
     o.i64(m.size);
+  }
+  void operator()(const SchemaCheck& c) {
+    field("op");
+    o.str(c.op);
+    field("findings");
+    o.u64(c.findings.size());
+    for (const auto& f : c.findings)
+      if (is_violation(f.kind)) {
+        field("violation");
+        o.str(f.message);
+        break;
+      }
   }
   void operator()(const AutogradDecision& d) {
     field("decision");  // the operator is the enclosing slice's

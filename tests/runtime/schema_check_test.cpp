@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/ops/schema_check.h"
+#include "core/trace/recorder.h"
 #include "core/util/error.h"
 #include "generated/ops.h"
 
@@ -99,4 +100,40 @@ TEST(SchemaCheck, OffMeansNothingIsChecked) {
   ASSERT_FALSE(schema_check::enabled());
   EXPECT_NO_THROW(ops::_test_schema_unannotated_write(ops::ones(V{3})));
   EXPECT_TRUE(schema_check::findings().empty());
+}
+
+// While tracing, each checked call leaves a "schema check" event with what it found, also
+// when the call raises (the event comes first), so the Schema view can show an op's last check.
+TEST(SchemaCheck, EachCheckedCallIsRecordedInTheTrace) {
+  trace::Recorder rec;
+  {
+    trace::ScopedTrace scope(rec);
+    CheckScope on;
+    Tensor x = ops::ones(V{3});
+    ops::add__Tensor(x, ops::ones(V{3}), Scalar(1.0));
+    raised_by([] { ops::_test_schema_unannotated_write(ops::ones(V{3})); });
+  }
+  std::vector<const trace::SchemaCheck*> checks;
+  const auto events = rec.events();
+  for (const auto& e : events)
+    if (const auto* c = std::get_if<trace::SchemaCheck>(&e.payload)) checks.push_back(c);
+  auto last_of = [&](std::string_view op) -> const trace::SchemaCheck* {
+    const trace::SchemaCheck* found = nullptr;
+    for (const auto* c : checks)
+      if (op == c->op) found = c;
+    return found;
+  };
+  const auto* add = last_of("aten::add_.Tensor");
+  ASSERT_NE(add, nullptr);
+  EXPECT_FALSE(add->violation());
+  ASSERT_FALSE(add->findings.empty());
+  EXPECT_STREQ(add->findings[0].kind, "mutated");
+  EXPECT_STREQ(add->findings[0].argument, "input");
+  const auto* bad = last_of("aten::_test_schema_unannotated_write");
+  ASSERT_NE(bad, nullptr);
+  EXPECT_TRUE(bad->violation());
+  EXPECT_STREQ(bad->findings[0].message, "Argument input is not defined as mutable but was mutated");
+  const auto* ones = last_of("aten::ones");
+  ASSERT_NE(ones, nullptr);
+  EXPECT_TRUE(ones->findings.empty());  // a factory: nothing written, nothing aliased
 }

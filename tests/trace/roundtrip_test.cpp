@@ -171,7 +171,7 @@ TEST(Export, DocumentShape) {
   EXPECT_EQ(doc["displayTimeUnit"], "ns");
   const json& p = doc["insidePyTorch"];
   EXPECT_EQ(p["format"], "inside-pytorch-trace");
-  EXPECT_EQ(p["version"], 3);
+  EXPECT_EQ(p["version"], 4);
   EXPECT_EQ(p["meta"]["title"], "Lesson 3: what add does");
   // The records stream out first and the tables they fill follow (Note [Compact payload records]).
   EXPECT_LT(text.find("\"events\":["), text.find("\"strings\":["));
@@ -228,7 +228,7 @@ TEST(Export, ChromeSlicesAndArgs) {
     }
   }
   EXPECT_EQ(x, 8);  // 8 Begin/End pairs (3 of them on the simulated GPU)
-  EXPECT_EQ(i, 16);
+  EXPECT_EQ(i, 18);  // with the two schema checks
   ASSERT_NE(add, nullptr);
   EXPECT_DOUBLE_EQ((*add)["ts"].get<double>(), 1.00025);   // 1000 ns (+ a quarter ns, see chrome_layout.cpp)
   EXPECT_DOUBLE_EQ((*add)["dur"].get<double>(), 1.00025);  // 1000 ns

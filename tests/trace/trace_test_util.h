@@ -120,6 +120,15 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
     EXPECT_EQ(x->size, y.size) << at;
     EXPECT_EQ(x->allocated, y.allocated) << at;
     EXPECT_EQ(x->reserved, y.reserved) << at;
+  } else if (auto* x = std::get_if<SchemaCheck>(&a)) {
+    auto& y = std::get<SchemaCheck>(b);
+    EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
+    ASSERT_EQ(x->findings.size(), y.findings.size()) << at;
+    for (size_t i = 0; i < x->findings.size(); ++i) {
+      EXPECT_TRUE(same_str(x->findings[i].kind, y.findings[i].kind)) << at << ": finding " << i;
+      EXPECT_TRUE(same_str(x->findings[i].argument, y.findings[i].argument)) << at << ": finding " << i;
+      EXPECT_TRUE(same_str(x->findings[i].message, y.findings[i].message)) << at << ": finding " << i;
+    }
   } else if (auto* x = std::get_if<DispatchTable>(&a)) {
     auto& y = std::get<DispatchTable>(b);
     EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
@@ -296,6 +305,14 @@ inline std::vector<Event> sample_events() {
   add(2700, device_track(0, 7), Phase::End, Category::Kernel, "ampere_tf32_s1688gemm_128x128");
   add(2700, 0, Phase::Begin, Category::CudaRuntime, "cudaStreamSynchronize", DeviceWork{0, 0, 7, -1, 0, 0.0, "", 0});
   add(2800, 0, Phase::End, Category::CudaRuntime, "cudaStreamSynchronize");
+  // What the schema check mode found on two calls: a violation, and a call that did nothing
+  // to its arguments.
+  SchemaCheck bad{"aten::_test_schema_writes_self", {}};
+  bad.findings.push_back(SchemaCheckFinding{"mutated_without_annotation", "input",
+                                            "Argument input is not defined as mutable but was mutated"});
+  bad.findings.push_back(SchemaCheckFinding{"aliased", "input", "Argument input aliases output_0, as its schema says"});
+  add(2900, 0, Phase::Instant, Category::Note, "schema check", bad);
+  add(2950, 0, Phase::Instant, Category::Note, "schema check", SchemaCheck{"aten::add.Tensor", {}});
   return ev;
 }
 

@@ -38,14 +38,16 @@ std::vector<Event> old_events() {
   };
 }
 
-// The file a version 2 build wrote: the same document with version 2.
-std::string as_version_2(const std::vector<Event>& events) {
+// The file an older build wrote: the same document with an older version.
+std::string as_version(const std::vector<Event>& events, int version) {
   std::string text = to_json_text(events, {});
-  const std::string v3 = "\"version\":3", v2 = "\"version\":2";
-  const size_t at = text.find(v3);
+  const std::string now = "\"version\":" + std::to_string(kTraceFormatVersion),
+                    old = "\"version\":" + std::to_string(version);
+  const size_t at = text.find(now);
   EXPECT_NE(at, std::string::npos);
-  return text.replace(at, v3.size(), v2);
+  return text.replace(at, now.size(), old);
 }
+std::string as_version_2(const std::vector<Event>& events) { return as_version(events, 2); }
 
 void expect_upgraded(const std::vector<Event>& back) {
   ASSERT_EQ(back.size(), 10u);
@@ -144,8 +146,19 @@ TEST(Upgrade, Version2DecisionSentencesBecomeDecisions) {
 
 TEST(Upgrade, Version3KeepsWhatItReads) {
   // A version 3 file is read as written: a kernel_detail stays one.
-  const auto back = read_trace_json(to_json_text(old_events(), {})).events;
+  const auto back = read_trace_json(as_version(old_events(), 3)).events;
   testing::expect_same_events(old_events(), back);
+}
+
+TEST(Upgrade, Version3HasNoSchemaCheckPayloads) {
+  const std::string text = as_version({make_event(0, 1, 0, Phase::Instant, Category::Note, "schema check",
+                                                  SchemaCheck{"aten::add.Tensor", {}})}, 3);
+  try {
+    read_trace_json(text);
+    FAIL() << "a version 3 file with a schema_check payload was read";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 13, out of range (0 to 12)"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Upgrade, Version2HasNoTypedAutogradPayloads) {

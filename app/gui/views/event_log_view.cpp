@@ -145,7 +145,8 @@ std::string summarize(const Event& e, const Glyphs& g) {
         } else if constexpr (std::is_same_v<T, trace::KernelDetail>) {
           s = fields_summary(p.fields, g);
         } else if constexpr (std::is_same_v<T, trace::GraphNode> || std::is_same_v<T, trace::EngineStep> ||
-                             std::is_same_v<T, trace::DeviceWork> || std::is_same_v<T, trace::DeviceMemory>) {
+                             std::is_same_v<T, trace::DeviceWork> || std::is_same_v<T, trace::DeviceMemory> ||
+                             std::is_same_v<T, trace::SchemaCheck>) {
           s = fields_summary(trace::payload_fields(p), g);
         } else if constexpr (std::is_same_v<T, trace::GraphNodes>) {
           s = std::to_string(p.nodes.size()) + " nodes";

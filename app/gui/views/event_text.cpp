@@ -100,7 +100,8 @@ void draw_payload_tooltip(const Event& e, const std::string& when) {
         } else if constexpr (std::is_same_v<T, trace::KernelDetail>) {
           draw_fields(p.fields);
         } else if constexpr (std::is_same_v<T, trace::GraphNode> || std::is_same_v<T, trace::EngineStep> ||
-                             std::is_same_v<T, trace::DeviceWork> || std::is_same_v<T, trace::DeviceMemory>) {
+                             std::is_same_v<T, trace::DeviceWork> || std::is_same_v<T, trace::DeviceMemory> ||
+                             std::is_same_v<T, trace::SchemaCheck>) {
           draw_fields(trace::payload_fields(p));
         } else if constexpr (std::is_same_v<T, trace::GraphNodes>) {
           constexpr size_t kShown = 24;
