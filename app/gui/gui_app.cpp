@@ -387,9 +387,17 @@ int run_gui_app(const GuiConfig& cfg) {
                    : k == lesson::ViewKind::Events   ? "events"
                    : k == lesson::ViewKind::Graph    ? "graph"
                    : k == lesson::ViewKind::Timeline ? "timeline"
+                   : k == lesson::ViewKind::Schema   ? "schema"
                                                      : "storage";
       }
       if (!cfg.view.empty()) focus_id = cfg.view.c_str();
+    }
+    if (s.sel.focus_view) {
+      focus_id = s.sel.focus_view;
+      focus_frames = 2;
+      for (auto& v : views)
+        if (std::string_view(focus_id) == v->id()) v->open = true;
+      s.sel.focus_view = nullptr;
     }
     for (auto& v : views) {
       if (!v->open) continue;

@@ -2,10 +2,12 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
+#include "core/schema/schema_parser.h"
 #include "core/util/error.h"
 #include "core/util/read_file.h"
 #include "core/util/utf8.h"
@@ -35,6 +37,18 @@ std::optional<ViewKind> parse_view(std::string_view s) {
 }
 
 namespace {
+
+// "aten::add.out", "add_.Tensor", "relu": an operator's name with an optional namespace and overload.
+bool is_operator_name(std::string_view s) {
+  if (s.rfind("aten::", 0) == 0) s.remove_prefix(6);
+  if (s.empty() || s.front() == '.' || s.back() == '.') return false;
+  int dots = 0;
+  for (char ch : s) {
+    if (ch == '.') ++dots;
+    else if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_')) return false;
+  }
+  return dots <= 1;
+}
 
 [[noreturn]] void fail(const std::string& src, const YAML::Node& at, const std::string& what) {
   int line = at.IsDefined() ? at.Mark().line + 1 : 0;
@@ -148,6 +162,18 @@ Lesson parse_lesson(const std::string& text, const std::string& src) {
       const std::string at = need_string(src, s, "opens_at", where);
       if (at != "start" && at != "end") fail(src, s["opens_at"], where + "opens_at must be 'start' or 'end', not '" + at + "'");
       st.opens_at = at == "start" ? Moment::Start : Moment::End;
+    }
+    if (s["schema"]) {
+      st.schema = need_string(src, s, "schema", where);
+      if (st.schema.find('(') != std::string::npos) {
+        try {
+          schema::parse_schema(st.schema);
+        } catch (const std::exception& e) {
+          fail(src, s["schema"], where + "schema does not parse: " + e.what());
+        }
+      } else if (!is_operator_name(st.schema)) {
+        fail(src, s["schema"], where + "schema must be an operator (aten::add.out) or a schema text, not '" + st.schema + "'");
+      }
     }
     l.steps.push_back(std::move(st));
   }

@@ -29,6 +29,9 @@ struct Step {
   Text narration;
   ViewKind view = ViewKind::Output;
   Moment opens_at = Moment::End;  // `opens_at: start` in the lesson file
+  // `schema:` what the Schema view opens at — an operator ("aten::add.out", "add_.Tensor") or a
+  // whole schema text; empty: the step's last top-level dispatcher call.
+  std::string schema;
   std::string code;   // Python source; runs after the lesson's earlier steps, in the same namespace
   int line = 0;       // line of the step in the lesson file
   int code_line = 0;  // the file's line of the code's first line (tracebacks name it)

@@ -52,6 +52,13 @@ OpSources op_sources(std::string_view op);
 // The operators the schema YAML declares, "aten::name.overload", in file order.
 std::vector<std::string> yaml_operators();
 
+// The schemas a reader can pick from, as written: the schema YAML's (its "- func:" lines) and
+// PyTorch 1.13's own native_functions.yaml (all 2,493, recorded from the reference PyTorch by
+// tests/schema/gen_schema_kinds.py and embedded under kPytorchSchemasFile).
+inline constexpr const char* kPytorchSchemasFile = "tests/schema/schema_kinds_expected.txt";
+std::vector<std::string> yaml_schemas();
+std::vector<std::string> pytorch_schemas();
+
 // The top-level function or struct `name` defined in an embedded file: its first line and
 // lines (up to the closing brace at column 0); first 0 when absent.
 struct Definition {

@@ -92,7 +92,7 @@ py::object literal_value(std::string_view text, const Type& type) {
   if (text.empty() || text.front() != '[') {  // `int[2] stride=1`: the number repeated
     py::object v = scalar_literal(text, base);
     for (int64_t i = 0; i < t->size.value_or(1); ++i) out.append(v);
-    return std::move(out);
+    return out;
   }
   std::string_view body = text.substr(1, text.size() - 2);
   while (!body.empty()) {
@@ -104,7 +104,7 @@ py::object literal_value(std::string_view text, const Type& type) {
     if (comma == std::string_view::npos) break;
     body.remove_prefix(comma + 1);
   }
-  return std::move(out);
+  return out;
 }
 
 py::set name_set(const std::vector<std::string>& names) {

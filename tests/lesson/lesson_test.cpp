@@ -47,6 +47,24 @@ TEST(Lesson, AStepCanOpenAtItsStart) {
   EXPECT_NE(error_of(bad).find("step 1: opens_at must be 'start' or 'end', not 'middle'"), std::string::npos) << error_of(bad);
 }
 
+TEST(Lesson, AStepCanNameWhatTheSchemaViewOpensAt) {
+  EXPECT_EQ(lesson::parse_lesson(kGood, "x.yaml").steps[0].schema, "");
+  auto with = [](const std::string& field) {
+    std::string t = kGood;
+    t.replace(t.find("    view: storage\n"), 18, "    view: storage\n    schema: " + field + "\n");
+    return t;
+  };
+  EXPECT_EQ(lesson::parse_lesson(with("aten::add.out"), "x.yaml").steps[0].schema, "aten::add.out");
+  EXPECT_EQ(lesson::parse_lesson(with("add_.Tensor"), "x.yaml").steps[0].schema, "add_.Tensor");
+  EXPECT_EQ(lesson::parse_lesson(with("\"t(Tensor(a) self) -> Tensor(a)\""), "x.yaml").steps[0].schema,
+            "t(Tensor(a) self) -> Tensor(a)");
+  std::string e = error_of(with("\"add(Tensor self -> Tensor\""));
+  EXPECT_NE(e.find("x.yaml:"), std::string::npos) << e;
+  EXPECT_NE(e.find("step 1: schema does not parse"), std::string::npos) << e;
+  e = error_of(with("\"add out\""));
+  EXPECT_NE(e.find("step 1: schema must be an operator (aten::add.out) or a schema text, not 'add out'"), std::string::npos) << e;
+}
+
 TEST(Lesson, MissingAndMalformedFieldsAreNamed) {
   std::string no_zh = kGood;
   no_zh.replace(no_zh.find(", zh: \"讲\""), std::string(", zh: \"讲\"").size(), "");

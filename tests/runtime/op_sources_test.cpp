@@ -69,3 +69,16 @@ TEST(OpSources, YamlOperatorsListsEveryDeclaredOperator) {
   EXPECT_NE(std::find(ops.begin(), ops.end(), "aten::zeros"), ops.end());
   EXPECT_EQ(ops.size(), Dispatcher::singleton().operators().size());
 }
+
+TEST(OpSources, SchemasToPickFromAreTheYamlsAndAllOfPyTorchs) {
+  auto ours = yaml_schemas();
+  EXPECT_EQ(ours.size(), yaml_operators().size());
+  EXPECT_NE(std::find(ours.begin(), ours.end(), "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"),
+            ours.end());
+  auto theirs = pytorch_schemas();
+  EXPECT_EQ(theirs.size(), 2493u);
+  EXPECT_EQ(theirs.front(), "_cast_Byte(Tensor self, bool non_blocking=False) -> Tensor");
+  EXPECT_NE(std::find(theirs.begin(), theirs.end(),
+                      "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)"),
+            theirs.end());
+}

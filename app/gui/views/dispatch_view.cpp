@@ -611,7 +611,7 @@ class DispatchView : public View {
 
   // [SECTION] table ---------------------------------------------------------------------
 
-  void draw_table(const Call& call) {
+  void draw_table(ViewContext& c, const Call& call) {
     const trace::DispatchStep& s = *call.node->step;
     auto it = tables_.find(s.op);
     if (it == tables_.end()) {
@@ -712,9 +712,24 @@ class DispatchView : public View {
         else ImGui::TextDisabled("%s", r.kind.c_str());
         ImGui::TableSetColumnIndex(3);
         std::string f = file_name(r.site);
-        if (no) ImGui::TextUnformatted(f.c_str());
-        else ImGui::TextDisabled("%s", f.c_str());
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.site.c_str());
+        if (r.site.rfind("build/generated/", 0) == 0) {
+          // Generated code is embedded in the program: the link opens it in the Schema view.
+          ImGui::PushID(&r);
+          ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.78f, 1.0f, no ? 1.0f : 0.7f));
+          if (ImGui::Selectable(f.c_str())) {
+            c.sel.schema_op = s.op;
+            c.sel.schema_site = r.site;
+            ++c.sel.schema_request;
+            c.sel.focus_view = "schema";
+          }
+          ImGui::PopStyleColor();
+          ImGui::PopID();
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", r.site.c_str(), tr("Open the generated code in the Schema view"));
+        } else {
+          if (no) ImGui::TextUnformatted(f.c_str());
+          else ImGui::TextDisabled("%s", f.c_str());
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.site.c_str());
+        }
       }
     }
     ImGui::EndTable();
@@ -762,7 +777,7 @@ class DispatchView : public View {
       draw_chain_box(c, call, 0, right);
       ImGui::Spacing();
     }
-    if (ImGui::CollapsingHeader(tr("Dispatch table"), ImGuiTreeNodeFlags_DefaultOpen)) draw_table(call);
+    if (ImGui::CollapsingHeader(tr("Dispatch table"), ImGuiTreeNodeFlags_DefaultOpen)) draw_table(c, call);
   }
 };
 
