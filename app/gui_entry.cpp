@@ -27,6 +27,8 @@ void add_gui_options(CLI::App& cmd, GuiOptions& o) {
   cmd.add_option("--zoom-sweep", o.zoom_sweep,
                  "open the Timeline and zoom it from the whole trace down to one call over N frames (with --frames)")
       ->check(CLI::Range(0, 1000000));
+  cmd.add_option("--schema", o.schema,
+                 "open the Schema view at this operator (aten::add.out) or schema text, kept as given even if malformed");
 }
 
 int run_gui(const GuiOptions& o) {
@@ -48,6 +50,7 @@ int run_gui(const GuiOptions& o) {
     c.report_frame_times = o.report_frame_times;
     c.view = o.zoom_sweep > 0 && o.view.empty() ? "timeline" : o.view;
     c.zoom_sweep = o.zoom_sweep;
+    c.schema = o.schema;
     return gui::run_gui_app(c);
   }
 #endif

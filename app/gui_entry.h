@@ -22,6 +22,7 @@ struct GuiOptions {
   bool report_frame_times = false;
   std::string view;    // the view to bring to the front
   int zoom_sweep = 0;  // the Timeline zooms from the whole trace to one call over N frames
+  std::string schema;  // open the Schema view at this operator or schema text
 };
 
 void add_gui_options(CLI::App& cmd, GuiOptions& o);

@@ -348,6 +348,11 @@ int run_gui_app(const GuiConfig& cfg) {
   }
 
   auto views = make_views();
+  if (!cfg.schema.empty()) {  // as if a link asked for it (Selection::schema_request)
+    s.sel.schema_op = cfg.schema;
+    ++s.sel.schema_request;
+    s.sel.focus_view = "schema";
+  }
   PathPopup popup;
   bool quit = false, want_png = false, reset_layout = false;
   std::string png_path;

@@ -19,6 +19,7 @@ struct GuiConfig {
   bool report_frame_times = false;
   std::string view;              // a view id to bring to the front ("timeline"), or empty
   int zoom_sweep = 0;            // AppState::zoom_sweep
+  std::string schema;            // open the Schema view at this operator or schema text, or empty
 };
 
 // Returns the process exit code: 0, 1 when a step/snippet reported an error in screenshot

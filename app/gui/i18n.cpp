@@ -239,7 +239,7 @@ static const std::unordered_map<std::string_view, const char*>& zh_table() {
       {"alias set", "别名集合"},
       {"calls hand-written code", "调用手写代码"},
       {"code", "代码"},
-      {"column", "列"},
+      {"The last schema that parsed:", "最近一个解析成功的 schema："},
       {"default", "默认值"},
       {"filter: add, (a!), out ...", "筛选：add、(a!)、out ..."},
       {"generated wrapper", "生成的包装函数"},

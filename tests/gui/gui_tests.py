@@ -13,6 +13,7 @@ Usage: gui_tests.py --exe PATH --work DIR CASE [ARGS...]
   bad_trace             a truncated trace file: the window exits 0 or 1, never crashes
   bad_step              --lesson 2 --step 99: exits 0 or 1, never crashes
   bad_lesson            --lesson 9 (not written): exits 0 or 1, never crashes
+  bad_schema            --schema with a malformed schema or an unknown operator: a picture, no crash
 
 Exit 0 = pass, 1 = fail, 77 = skipped (no xvfb-run / Xvfb on this machine).
 """
@@ -185,6 +186,22 @@ def case_bad_lesson():
     expect_no_crash(rc, out, err, "gui --lesson 9")
 
 
+def case_bad_schema():
+    """A malformed schema and an unknown operator given to the Schema view: no crash, a real picture."""
+    require_xvfb()
+    os.makedirs(WORK, exist_ok=True)
+    for i, text in enumerate(["add(Tensor self, Tensor other -> Tensor", "aten::no_such_op", "(((", "x" * 5000]):
+        png = os.path.join(WORK, "bad-schema-%d.png" % i)
+        if os.path.exists(png):
+            os.remove(png)
+        rc, out, err = run_gui(["--lesson", "7", "--step", "1", "--view", "schema", "--schema", text,
+                                "--width", str(WIDTH), "--height", str(HEIGHT), "--screenshot", png])
+        expect(rc == 0, "gui --schema %r: exit status %d" % (text[:40], rc), out, err)
+        expect_no_crash(rc, out, err, "gui --schema %r" % text[:40])
+        problems = png_check.check(png, WIDTH, HEIGHT, min_colours=50, max_share=0.9)
+        expect(not problems, "; ".join(problems), out, err)
+
+
 def main():
     global EXE, WORK
     ap = argparse.ArgumentParser()
@@ -198,7 +215,7 @@ def main():
         fail("cannot run %s (not built, or being relinked right now)" % EXE)
     cases = {"screenshot": case_screenshot, "frame_times": case_frame_times, "timeline_sweep": case_timeline_sweep,
              "bad_trace": case_bad_trace,
-             "bad_step": case_bad_step, "bad_lesson": case_bad_lesson}
+             "bad_step": case_bad_step, "bad_lesson": case_bad_lesson, "bad_schema": case_bad_schema}
     if a.case not in cases:
         fail("unknown case " + a.case)
     cases[a.case](*a.args)

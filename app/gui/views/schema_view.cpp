@@ -150,9 +150,12 @@ class SchemaView : public View {
   void draw(ViewContext& c) override {
     follow(c);
     draw_input();
-    if (!model_.ok) {
-      draw_error();
-      return;
+    if (failed_.error.size()) draw_error();
+    if (!model_.ok) return;
+    if (failed_.error.size()) {
+      ImGui::Separator();
+      ImGui::TextDisabled("%s", tr("The last schema that parsed:"));
+      ImGui::TextDisabled("%s", model_.canonical.c_str());
     }
     draw_kind();
     ImGui::BeginChild("schema_body", ImVec2(0, 0), false);
@@ -171,7 +174,8 @@ class SchemaView : public View {
  private:
   char buf_[2048] = "";
   std::string parsed_;
-  views::SchemaModel model_;
+  views::SchemaModel model_;   // the last text that parsed (what the view shows)
+  views::SchemaModel failed_;  // the text typed since, when it does not parse (error empty: none)
   OpSources src_;
   Recorded recorded_;
   uint64_t rec_gen_ = UINT64_MAX, step_gen_ = UINT64_MAX;
@@ -197,19 +201,24 @@ class SchemaView : public View {
     reparse();
   }
 
-  void show_op(const std::string& op) {
+  bool show_op(const std::string& op) {
     std::string s = schema_of(op.find("::") == std::string::npos ? "aten::" + op : op);
     if (!s.empty()) show(s);
+    return !s.empty();
   }
 
   void reparse() {
     if (parsed_ == buf_) return;
     parsed_ = buf_;
     views::SchemaModel m = views::schema_model(parsed_);
-    if (m.ok) {
-      const std::string op = views::qualified_name(m.schema);
-      if (op != src_.op) src_ = op_sources(op), pipeline_ = PipelineState{};
+    if (!m.ok) {
+      failed_ = std::move(m);
+      if (failed_.error.empty()) failed_.error = "malformed schema";
+      return;
     }
+    failed_ = views::SchemaModel{};
+    const std::string op = views::qualified_name(m.schema);
+    if (op != src_.op) src_ = op_sources(op), pipeline_ = PipelineState{};
     model_ = std::move(m);
   }
 
@@ -217,23 +226,27 @@ class SchemaView : public View {
   void follow(ViewContext& c) {
     const TraceDoc& doc = c.doc;
     if (rec_gen_ != doc.generation) rec_gen_ = doc.generation, recorded_ = index_trace(doc.events);
-    if (c.sel.schema_request != seen_request_) {
+    follow_step(c);
+    if (c.sel.schema_request != seen_request_) {  // a link, after the step: it wins
       seen_request_ = c.sel.schema_request;
-      show_op(c.sel.schema_op);
+      const std::string& asked = c.sel.schema_op;
+      if (asked.find('(') != std::string::npos || !show_op(asked)) show(asked);  // kept as asked
       pipeline_.open_site = c.sel.schema_site;
       pipeline_.scroll_to_open = true;
       edited_ = false;
-      return;
-    }
-    if (c.sel.event != seen_event_) {
+    } else if (c.sel.event != seen_event_) {
       seen_event_ = c.sel.event;
       if (c.sel.event && *c.sel.event < doc.events.size())
         if (const auto* d = std::get_if<trace::DispatchStep>(&doc.events[*c.sel.event].payload)) {
           show_op(d->op);
           edited_ = false;
-          return;
         }
     }
+  }
+
+  // A new step shows what the lesson step names, else its last top-level dispatcher call.
+  void follow_step(ViewContext& c) {
+    const TraceDoc& doc = c.doc;
     if (step_gen_ == doc.generation && step_first_ == doc.first && step_last_ == doc.last) return;
     const bool same_run = step_gen_ == doc.generation;
     step_gen_ = doc.generation, step_first_ = doc.first, step_last_ = doc.last;
@@ -243,8 +256,10 @@ class SchemaView : public View {
     const std::string& asked = s.lesson && !s.show_playground && s.trace_path.empty()
                                    ? s.lesson->steps[static_cast<size_t>(s.current_step)].schema
                                    : kNone;
-    if (asked.find('(') != std::string::npos) return show(asked);
-    if (!asked.empty()) return show_op(asked);
+    if (!asked.empty()) {
+      if (asked.find('(') != std::string::npos || !show_op(asked)) show(asked);
+      return;
+    }
     const auto forest = views::dispatch_forest(doc.events, doc.first, doc.last);
     if (!forest.empty()) show_op(forest.back().step->op);
     else if (!buf_[0]) show("add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor");
@@ -270,16 +285,19 @@ class SchemaView : public View {
     // The caret goes under the column, measured in the input's own font.
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float x = ImGui::GetStyle().FramePadding.x +
-                    ImGui::CalcTextSize(parsed_.c_str(), parsed_.c_str() + std::min(model_.error_column, parsed_.size())).x;
+                    ImGui::CalcTextSize(parsed_.c_str(), parsed_.c_str() + std::min(failed_.error_column, parsed_.size())).x;
     const ImU32 red = IM_COL32(255, 110, 100, 255);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float s = ImGui::GetFontSize() * 0.35f;
     dl->AddTriangleFilled(ImVec2(p.x + x, p.y), ImVec2(p.x + x - s, p.y + s * 1.6f), ImVec2(p.x + x + s, p.y + s * 1.6f), red);
     ImGui::Dummy(ImVec2(0, s * 1.8f));
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "RuntimeError, %s %zu", tr("column"), model_.error_column + 1);
+    // The message's first line; the rest repeats the text with a caret for a fixed-width
+    // terminal, which the triangle above replaces.
+    const std::string first = failed_.error.substr(0, failed_.error.find('\n'));
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(model_.error.c_str());
-    if (!model_.error_detail.empty()) ImGui::TextDisabled("%s", model_.error_detail.c_str());
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "RuntimeError: %s", first.c_str());
+    if (!failed_.error_detail.empty() && first.find(failed_.error_detail) == std::string::npos)
+      ImGui::TextDisabled("%s", failed_.error_detail.c_str());
     ImGui::PopTextWrapPos();
   }
 
