@@ -7,6 +7,7 @@
 
 #include "core/dispatch/dispatcher.h"
 #include "core/ops/generated_sources.h"
+#include "core/ops/op_sources.h"
 #include "core/util/error.h"
 #include "core/ops/schema_check.h"
 #include "core/python/bindings.h"
@@ -229,6 +230,27 @@ void init_schema(py::module_& m) {
     auto e = schema_yaml_entry(name);
     if (!e) return py::none();
     return py::str(*e);
+  });
+  // op_sources (core/ops/op_sources.h): each generated kernel registration of an operator,
+  // "FILE:LINE" -> its statement block (the lines as generated), as the Schema view shows them.
+  m.def("_kernel_registration_blocks", [](const std::string& op) {
+    py::dict out;
+    for (const KernelSite& k : op_sources(op).kernels) {
+      std::string block;
+      for (std::string_view l : k.block) block.append(l).push_back('\n');
+      if (!block.empty()) block.pop_back();
+      out[py::str(k.at.str())] = block;
+    }
+    return out;
+  });
+  m.def("_generated_definition", [](const std::string& file, const std::string& name) -> py::object {
+    if (!generated_source(file)) IPT_FAIL(RuntimeError, "no generated source named '", file, "' is embedded in this build");
+    Definition d = generated_definition(file, name);
+    if (d.first == 0) return py::none();
+    std::string text;
+    for (std::string_view l : d.lines) text.append(l).push_back('\n');
+    text.pop_back();
+    return py::str(text);
   });
 }
 

@@ -41,32 +41,30 @@ def _dump_lines(op):
 
 
 def registrations(op):
-    """The kernel registrations of `op`, each with the generated line that makes it."""
-    embedded = set(files())
+    """The kernel registrations of `op`, each with the generated block that makes it.
+
+    The list is the dispatcher's (_dispatch_dump); the blocks are found in the embedded files by
+    the same code the Schema view uses (core/ops/op_sources).
+    """
+    full = op if op.startswith("aten::") else "aten::" + op
+    blocks = _C._kernel_registration_blocks(full)
     out = []
     for line in _dump_lines(op):
         m = _REGISTERED.match(line)
         if not m or m.group(2).endswith("register_operators.cpp"):
             continue
         file, number = m.group(2), int(m.group(3))
-        out.append(Registration(m.group(1), file, number, _block(file, number) if file in embedded else None))
+        out.append(Registration(m.group(1), file, number, _dedent(blocks.get("%s:%d" % (file, number)))))
     return out
 
 
-def _block(file, number):
-    """The generated statement block `{ KernelFunction k; ... register_kernel(...); }` around a line."""
-    first = max(1, number - 12)
-    text = lines(file, first, number + 6)
-    at = number - first
-    start, end = at, at
-    while start > 0 and text[start].strip() != "{":
-        start -= 1
-    while end < len(text) - 1 and text[end].strip() != "}":
-        end += 1
-    if text[start].strip() != "{" or text[end].strip() != "}":
-        return text[at].strip()
-    indent = len(text[start]) - len(text[start].lstrip())
-    return "\n".join(l[indent:] for l in text[start:end + 1])
+def _dedent(block):
+    """A block without the indentation of its first line (its `{`)."""
+    if block is None:
+        return None
+    rows = block.split("\n")
+    indent = len(rows[0]) - len(rows[0].lstrip())
+    return "\n".join(r[indent:] for r in rows) if len(rows) > 1 else rows[0].strip()
 
 
 def schema_registration(op):
@@ -84,12 +82,4 @@ def definition(file, name):
     definition("build/generated/RegisterAutograd.cpp", "add_Tensor_Autograd") is the Autograd
     wrapper of add.Tensor; "add_Tensor_Node" the backward node it records.
     """
-    start = re.compile(r"^(?:struct |\S.*[ &*])" + re.escape(name) + r"\b.*\{$")
-    text = lines(file)
-    for i, line in enumerate(text):
-        if start.match(line):
-            for j in range(i + 1, len(text)):
-                if text[j].startswith("}"):
-                    return "\n".join(text[i:j + 1])
-            return None
-    return None
+    return _C._generated_definition(file, name)
