@@ -255,9 +255,15 @@ static const std::unordered_map<std::string_view, const char*>& zh_table() {
       {"written", "被写入"},
       {"1  YAML entry", "1  YAML 条目"},
       {"2  Parsed schema", "2  解析出的 schema"},
-      {"3  Generated registrations", "3  生成的注册"},
-      {"4  Derivative formula", "4  求导公式"},
-      {"5  Dispatch table", "5  调度表"},
+      {"3  Generated code", "3  生成的代码"},
+      {"4  Generated registrations", "4  生成的注册"},
+      {"5  Derivative formula", "5  求导公式"},
+      {"6  Dispatch table", "6  调度表"},
+      {"C++ name", "C++ 名称"},
+      {"declaration", "声明"},
+      {"Python binding", "Python 绑定"},
+      {"backward node", "反向节点"},
+      {"No backward node: the operator has no derivative formula of its own.", "没有反向节点：该算子没有自己的求导公式。"},
       {"Schema check at the last call", "最近一次调用的 schema 检查"},
   };
   return zh;

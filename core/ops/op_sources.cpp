@@ -129,6 +129,22 @@ OpSources op_sources(std::string_view op_name) {
       break;
     }
 
+  s.id = overload.empty() ? std::string(base) : std::string(base) + "_" + std::string(overload);
+  auto first_line = [](const char* file, auto&& is_it) {
+    const auto lines = file_lines(file);
+    for (size_t i = 0; i < lines.size(); ++i)
+      if (is_it(lines[i])) return SourceSite{file, static_cast<int>(i) + 1};
+    return SourceSite{};
+  };
+  const std::string call = " " + s.id + "(";
+  s.declaration = first_line("build/generated/ops.h", [&](std::string_view l) {
+    return !l.empty() && l[0] != ' ' && l[0] != '/' && l.find(call) != std::string_view::npos;
+  });
+  const std::string py = "PyObject* op_" + s.id + "(";
+  s.python_binding = first_line("build/generated/python_functions.cpp", [&](std::string_view l) { return l.rfind(py, 0) == 0; });
+  const std::string node = "struct " + s.id + "_Node : Node {";
+  s.backward_node = first_line("build/generated/RegisterAutograd.cpp", [&](std::string_view l) { return l == node; });
+
   const std::string reg = "d.register_operator(\"aten::" + std::string(base) + "\", \"" + std::string(overload) + "\", ";
   const std::string kernel = "d.get(\"" + s.op + "\").register_kernel(*DispatchKey::parse(\"";
   for (std::string_view file : generated_source_names()) {

@@ -41,6 +41,14 @@ struct OpSources {
   std::string yaml_entry;         // the entry as written
   SourceSite schema_registration; // register_operators.cpp: d.register_operator(...)
   std::vector<KernelSite> kernels;  // in file order: Register<Key>.cpp files as embedded
+  // What the generator wrote for it besides registrations, under its C++ name `id`
+  // ("add_Tensor", "add__Tensor", "relu"): the C++ function others call (ops.h), its Python
+  // binding (python_functions.cpp) and, when it has a derivative formula, its backward node
+  // (RegisterAutograd.cpp: struct add_Tensor_Node, the node autograd names AddBackward0).
+  std::string id;
+  SourceSite declaration;
+  SourceSite python_binding;
+  SourceSite backward_node;
   SourceSite derivative;          // its "- name:" line in core/ops/derivatives.yaml
   std::string derivative_entry;   // the formulas (hand-written), as written
   bool found() const { return yaml.found(); }

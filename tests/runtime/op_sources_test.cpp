@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/dispatch/dispatcher.h"
+#include "core/ops/generated_sources.h"
 #include "core/ops/op_sources.h"
 #include "generated/ops.h"
 
@@ -39,6 +40,27 @@ TEST(OpSources, TheAddFamilyFromYamlToRegistrations) {
   EXPECT_NE(std::string(d.lines.front()).find("add_Tensor_Autograd("), std::string::npos);
   EXPECT_EQ(d.lines.back(), "}");
   EXPECT_FALSE(op_sources("aten::no_such_op").found());
+}
+
+TEST(OpSources, TheGeneratedDeclarationBindingAndBackwardNode) {
+  auto line_of = [](const SourceSite& s) {
+    return std::string(generated_source_lines(s.file, s.line, s.line).lines.at(0));
+  };
+  OpSources s = op_sources("add.Tensor");
+  EXPECT_EQ(s.id, "add_Tensor");
+  ASSERT_TRUE(s.declaration.found() && s.python_binding.found() && s.backward_node.found());
+  EXPECT_EQ(line_of(s.declaration), "Tensor add_Tensor(const Tensor& self, const Tensor& other, const Scalar& alpha = Scalar(1));");
+  EXPECT_EQ(line_of(s.python_binding), "PyObject* op_add_Tensor(PyObject* self_, PyObject* args, PyObject* kwargs) {");
+  EXPECT_EQ(line_of(s.backward_node), "struct add_Tensor_Node : Node {");
+  EXPECT_EQ(op_sources("aten::add_.Tensor").id, "add__Tensor");
+  OpSources relu = op_sources("relu");
+  EXPECT_EQ(relu.id, "relu");
+  EXPECT_EQ(line_of(relu.declaration), "Tensor relu(const Tensor& self);");
+  // No derivative formula, no backward node: a composite is differentiated through what it calls.
+  OpSources t = op_sources("reshape");
+  EXPECT_FALSE(t.derivative.found());
+  EXPECT_FALSE(t.backward_node.found());
+  EXPECT_TRUE(t.declaration.found());
 }
 
 // For every operator the dispatcher has, the sites found in the embedded text are exactly its

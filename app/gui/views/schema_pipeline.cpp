@@ -2,7 +2,8 @@
 //
 // [SECTION] index
 //   helpers        numbered listings, badges
-//   sections       YAML entry, parsed schema, registrations, derivative, dispatch table; the check
+//   sections       YAML entry, parsed schema, generated code, registrations, derivative, dispatch
+//                  table; the check
 #include "app/gui/views/schema_pipeline.h"
 
 #include <imgui.h>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "app/gui/i18n.h"
+#include "core/ops/generated_sources.h"
 
 namespace ipt::gui {
 
@@ -80,6 +82,41 @@ void parsed_section(const OpSources& src, const std::string& canonical) {
     ImGui::SameLine();
     file_label(src.schema_registration);
   }
+}
+
+// A generated definition, folded under one line naming it and its site.
+void definition_node(const char* label, const SourceSite& site, const std::string& name) {
+  if (!site.found()) return;
+  const std::string head = std::string(tr(label)) + "  " + name + "###" + site.str();
+  const bool open = ImGui::TreeNode(head.c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", site.str().c_str());
+  if (!open) return;
+  const Definition d = generated_definition(site.file, name);
+  if (d.first > 0) {
+    const float rows = std::min(18.0f, static_cast<float>(d.lines.size()) + 1);
+    ImGui::BeginChild(("def_" + site.str()).c_str(), ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing()), true,
+                      ImGuiWindowFlags_HorizontalScrollbar);
+    numbered_lines(d.lines, d.first, 0);
+    ImGui::EndChild();
+  }
+  ImGui::TreePop();
+}
+
+void generated_section(const OpSources& src) {
+  ImGui::TextColored(kGenerated, "%s", tr("generated"));
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s %s", tr("C++ name"), src.id.c_str());
+  if (src.declaration.found()) {
+    const SourceLines l = generated_source_lines(src.declaration.file, src.declaration.line, src.declaration.line);
+    ImGui::TextDisabled("%s", tr("declaration"));
+    ImGui::SameLine();
+    file_label(src.declaration);
+    numbered_lines(l.lines, l.first, 0);
+  }
+  definition_node("Python binding", src.python_binding, "op_" + src.id);
+  if (src.backward_node.found()) definition_node("backward node", src.backward_node, src.id + "_Node");
+  else ImGui::TextDisabled("%s", tr("No backward node: the operator has no derivative formula of its own."));
 }
 
 void kernel_details(const KernelSite& k, PipelineState& st) {
@@ -215,9 +252,10 @@ void draw_schema_pipeline(const OpSources& src, const std::string& canonical, co
                           PipelineState& st) {
   if (header("1  YAML entry")) yaml_section(src);
   if (header("2  Parsed schema")) parsed_section(src, canonical);
-  if (header("3  Generated registrations")) registrations_section(src, st);
-  if (header("4  Derivative formula")) derivative_section(src);
-  if (header("5  Dispatch table")) table_section(src, table, st);
+  if (header("3  Generated code")) generated_section(src);
+  if (header("4  Generated registrations")) registrations_section(src, st);
+  if (header("5  Derivative formula")) derivative_section(src);
+  if (header("6  Dispatch table")) table_section(src, table, st);
 }
 
 void draw_schema_check(const trace::SchemaCheck* check) {
