@@ -8,21 +8,9 @@ namespace ipt {
 
 namespace {
 
-std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    out.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return out;
-}
-
 std::vector<std::string_view> file_lines(std::string_view file) {
   auto text = generated_source(file);
-  return text ? lines_of(*text) : std::vector<std::string_view>{};
+  return text ? split_lines(*text) : std::vector<std::string_view>{};
 }
 
 std::string_view qualified_tail(std::string_view op) {

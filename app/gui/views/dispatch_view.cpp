@@ -34,6 +34,7 @@
 #include "app/gui/i18n.h"
 #include "app/gui/views/dispatch_key_grid.h"
 #include "app/gui/views/key_chips.h"
+#include "app/gui/views/source_link.h"
 #include "app/gui/views/views.h"
 #include "core/dispatch/dispatch_key_set.h"
 #include "core/views/dispatch_model.h"
@@ -164,17 +165,6 @@ void small_badge_dot(ImDrawList* dl, ImVec2 center, ImU32 col) {
 std::string file_name(const std::string& site) {
   size_t s = site.find_last_of('/');
   return s == std::string::npos ? site : site.substr(s + 1);
-}
-
-// A kernel's registration site; generated code is embedded in the program, so a generated
-// site is a link that opens the registration in the Schema view.
-bool is_generated_site(std::string_view site) { return site.rfind("build/generated/", 0) == 0; }
-
-void open_in_schema_view(Selection& sel, const char* op, const char* site) {
-  sel.schema_op = op;
-  sel.schema_site = site;
-  ++sel.schema_request;
-  sel.focus_view = "schema";
 }
 
 // [SECTION] view -------------------------------------------------------------------------
@@ -369,31 +359,6 @@ class DispatchView : public View {
     if (rows_dirty_) rebuild_rows();
   }
 
-  // Draws `site` at `pos` (drawn, not laid out); a generated one is a link to the Schema view.
-  void site_link(ViewContext& c, const char* op, const char* site, ImVec2 pos, ImU32 plain) {
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    if (!is_generated_site(site)) {
-      dl->AddText(pos, plain, site);
-      return;
-    }
-    const ImVec2 size = ImGui::CalcTextSize(site);
-    const ImVec2 back = ImGui::GetCursorScreenPos();
-    ImGui::SetCursorScreenPos(pos);
-    ImGui::PushID(site);
-    const bool clicked = ImGui::InvisibleButton("##site", ImVec2(std::max(size.x, 1.0f), size.y));
-    const bool hovered = ImGui::IsItemHovered();
-    ImGui::PopID();
-    ImGui::SetCursorScreenPos(back);
-    const ImU32 link = hovered ? IM_COL32(160, 205, 255, 255) : IM_COL32(120, 175, 240, 255);
-    dl->AddText(pos, link, site);
-    if (hovered) {
-      dl->AddLine(ImVec2(pos.x, pos.y + size.y), ImVec2(pos.x + size.x, pos.y + size.y), link);
-      ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-      ImGui::SetTooltip("%s", tr("Open the generated code in the Schema view"));
-    }
-    if (clicked) open_in_schema_view(c.sel, op, site);
-  }
-
   void splitter_feedback(bool vertical) {
     if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
       ImGui::SetMouseCursor(vertical ? ImGuiMouseCursor_ResizeEW : ImGuiMouseCursor_ResizeNS);
@@ -514,7 +479,7 @@ class DispatchView : public View {
       const std::string lead = std::string(tr("registered at")) + " ";
       const ImVec2 at(p0.x + pad, y + chip_h + 3.0f);
       dl->AddText(at, dim, lead.c_str());
-      site_link(c, s.op, s.registered_at, ImVec2(at.x + ImGui::CalcTextSize(lead.c_str()).x, at.y), dim);
+      draw_site_link(c.sel, s.op, s.registered_at, ImVec2(at.x + ImGui::CalcTextSize(lead.c_str()).x, at.y), dim);
     }
     ImGui::SetCursorScreenPos(ImVec2(p0.x + pad, p0.y + header_h + 5.0f));
 

@@ -26,18 +26,6 @@ const ImVec4 kHandWritten(1.0f, 0.72f, 0.35f, 1.0f);   // what a person wrote
 const ImVec4 kGenerated(0.55f, 0.78f, 1.0f, 1.0f);     // what the generator wrote
 const ImVec4 kViolation(1.0f, 0.45f, 0.4f, 1.0f);
 
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    out.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return out;
-}
-
 // Lines numbered from `first`, the line `mark` highlighted; returns the marked line's top y.
 float numbered_lines(const std::vector<std::string_view>& lines, int first, int mark) {
   float mark_y = -1;
