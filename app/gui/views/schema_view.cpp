@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -63,10 +64,11 @@ Recorded index_trace(const std::vector<trace::Event>& events) {
 const trace::SchemaCheck* last_check(const Recorded& r, const std::string& op, size_t before) {
   auto it = r.checks.find(op);
   if (it == r.checks.end()) return nullptr;
-  const trace::SchemaCheck* found = nullptr;
-  for (const auto& [i, c] : it->second)
-    if (i < before) found = c;
-  return found;
+  // In event order, so the last one before `before` is found by bisection (a checked run may
+  // record millions).
+  const auto& v = it->second;
+  auto after = std::lower_bound(v.begin(), v.end(), before, [](const auto& e, size_t b) { return e.first < b; });
+  return after == v.begin() ? nullptr : std::prev(after)->second;
 }
 
 ImVec4 kind_color(FunctionSchema::Kind k) {
