@@ -54,6 +54,16 @@ class Headless {
     io.MouseDown[0] = down;
   }
 
+  // Moves to `p`, presses and releases, a frame each; false as frame() is.
+  bool click(View& view, ViewContext& c, ImVec2 p) {
+    bool ok = true;
+    for (bool down : {false, true, false}) {
+      mouse(p, down);
+      ok = frame(view, c) && ok;
+    }
+    return ok;
+  }
+
   static ImGuiWindow* window_named(const char* part) {
     for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
       if (w->Active && std::strstr(w->Name, part)) return w;
@@ -124,12 +134,7 @@ TEST(SchemaView, ThePickerOpensFiltersAndPicks) {
   ImGuiWindow* w = Headless::window_named("view");
   ASSERT_NE(w, nullptr);
   const ImVec2 pick(w->WorkRect.Max.x - 8, w->WorkRect.Min.y + ImGui::GetFrameHeight() * 0.5f);
-  ui.mouse(pick, false);
-  ASSERT_TRUE(ui.frame(*f.view, f.ctx));
-  ui.mouse(pick, true);
-  ASSERT_TRUE(ui.frame(*f.view, f.ctx));
-  ui.mouse(pick, false);
-  ASSERT_TRUE(ui.frame(*f.view, f.ctx));
+  ASSERT_TRUE(ui.click(*f.view, f.ctx, pick));
   ASSERT_EQ(ImGui::GetCurrentContext()->OpenPopupStack.Size, 1) << "the picker did not open";
   ASSERT_TRUE(ui.frame(*f.view, f.ctx));  // the filter takes the keyboard focus
   for (const char* ch = "(a!) out"; *ch; ++ch) ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(*ch));
@@ -147,12 +152,7 @@ TEST(SchemaView, ThePickerOpensFiltersAndPicks) {
   ImGuiWindow* popup = Headless::window_named("##Popup_");
   ASSERT_NE(popup, nullptr);
   ASSERT_TRUE(popup->Rect().Contains(first));
-  ui.mouse(first, false);
-  ASSERT_TRUE(ui.frame(*f.view, f.ctx));
-  ui.mouse(first, true);
-  ASSERT_TRUE(ui.frame(*f.view, f.ctx));
-  ui.mouse(first, false);
-  ASSERT_TRUE(ui.frame(*f.view, f.ctx));
+  ASSERT_TRUE(ui.click(*f.view, f.ctx, first));
   ASSERT_TRUE(ui.frame(*f.view, f.ctx));
   EXPECT_EQ(ImGui::GetCurrentContext()->OpenPopupStack.Size, 0) << "picking a schema closes the picker";
 }
