@@ -229,7 +229,10 @@ class SchemaView : public View {
     const TraceDoc& doc = c.doc;
     if (rec_gen_ != doc.generation) rec_gen_ = doc.generation, recorded_ = index_trace(doc.events);
     follow_step(c);
-    if (c.sel.schema_request != seen_request_) {  // a link, after the step: it wins
+    // A link, after the step: it wins. (A new run resets the Selection, and so the counter,
+    // with nothing asked: only a change that asks for something is followed.)
+    if (c.sel.schema_request != seen_request_ && c.sel.schema_op.empty()) seen_request_ = c.sel.schema_request;
+    if (c.sel.schema_request != seen_request_) {
       seen_request_ = c.sel.schema_request;
       const std::string& asked = c.sel.schema_op;
       if (asked.find('(') != std::string::npos || !show_op(asked)) show(asked);  // kept as asked
