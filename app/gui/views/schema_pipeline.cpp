@@ -72,15 +72,22 @@ void parsed_section(const OpSources& src, const std::string& canonical) {
   }
 }
 
+// generated_definition, found once per pipeline shown: drawn every frame, it would rescan the file.
+const Definition& definition_of(PipelineState& st, const std::string& file, const std::string& name) {
+  auto [it, fresh] = st.definitions.try_emplace(file + " " + name);
+  if (fresh) it->second = generated_definition(file, name);
+  return it->second;
+}
+
 // A generated definition, folded under one line naming it and its site.
-void definition_node(const char* label, const SourceSite& site, const std::string& name) {
+void definition_node(const char* label, const SourceSite& site, const std::string& name, PipelineState& st) {
   if (!site.found()) return;
   const std::string head = std::string(tr(label)) + "  " + name + "###" + site.str();
   const bool open = ImGui::TreeNode(head.c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("%s", site.str().c_str());
   if (!open) return;
-  const Definition d = generated_definition(site.file, name);
+  const Definition& d = definition_of(st, site.file, name);
   if (d.first > 0) {
     const float rows = std::min(18.0f, static_cast<float>(d.lines.size()) + 1);
     ImGui::BeginChild(("def_" + site.str()).c_str(), ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing()), true,
@@ -91,7 +98,7 @@ void definition_node(const char* label, const SourceSite& site, const std::strin
   ImGui::TreePop();
 }
 
-void generated_section(const OpSources& src) {
+void generated_section(const OpSources& src, PipelineState& st) {
   ImGui::TextColored(kGenerated, "%s", tr("generated"));
   ImGui::SameLine();
   ImGui::TextDisabled("%s %s", tr("C++ name"), src.id.c_str());
@@ -102,8 +109,8 @@ void generated_section(const OpSources& src) {
     file_label(src.declaration);
     numbered_lines(l.lines, l.first, 0);
   }
-  definition_node("Python binding", src.python_binding, "op_" + src.id);
-  if (src.backward_node.found()) definition_node("backward node", src.backward_node, src.id + "_Node");
+  definition_node("Python binding", src.python_binding, "op_" + src.id, st);
+  if (src.backward_node.found()) definition_node("backward node", src.backward_node, src.id + "_Node", st);
   else ImGui::TextDisabled("%s", tr("No backward node: the operator has no derivative formula of its own."));
 }
 
@@ -116,7 +123,7 @@ void kernel_details(const KernelSite& k, PipelineState& st) {
   }
   if (!k.wrapper.empty()) {
     ImGui::TextColored(kGenerated, "%s %s", tr("generated wrapper"), k.wrapper.c_str());
-    const Definition d = generated_definition(k.at.file, k.wrapper);
+    const Definition& d = definition_of(st, k.at.file, k.wrapper);
     if (d.first > 0) {
       ImGui::SameLine();
       ImGui::TextDisabled("%s:%d", k.at.file.c_str(), d.first);
@@ -240,7 +247,7 @@ void draw_schema_pipeline(const OpSources& src, const std::string& canonical, co
                           PipelineState& st) {
   if (header("1  YAML entry")) yaml_section(src);
   if (header("2  Parsed schema")) parsed_section(src, canonical);
-  if (header("3  Generated code")) generated_section(src);
+  if (header("3  Generated code")) generated_section(src, st);
   if (header("4  Generated registrations")) registrations_section(src, st);
   if (header("5  Derivative formula")) derivative_section(src);
   if (header("6  Dispatch table")) table_section(src, table, st);

@@ -6,6 +6,7 @@
 // schema check mode found at its last call. Drawn from op_sources (the embedded sources) and
 // two trace events; it never asks the runtime.
 
+#include <map>
 #include <string>
 
 #include "core/ops/op_sources.h"
@@ -14,6 +15,8 @@
 namespace ipt::gui {
 
 struct PipelineState {
+  // Generated definitions already found, by "FILE NAME" (finding one scans a whole file).
+  std::map<std::string, Definition> definitions;
   std::string open_site;       // "build/generated/RegisterCPU.cpp:96": the registration shown open
   bool scroll_to_open = false;  // scroll to it on the next frame (a followed link)
 };

@@ -32,6 +32,7 @@
 #include "app/gui/i18n.h"
 #include "app/gui/views/schema_pipeline.h"
 #include "app/gui/views/views.h"
+#include "core/ops/generated_sources.h"
 #include "core/ops/op_sources.h"
 #include "core/views/dispatch_model.h"
 #include "core/views/schema_model.h"
@@ -192,9 +193,9 @@ class SchemaView : public View {
   std::string schema_of(const std::string& op) const {
     auto t = recorded_.tables.find(op);
     if (t != recorded_.tables.end() && *t->second->schema) return t->second->schema;
-    OpSources s = op_sources(op);
-    if (!s.found()) return "";
-    std::string line = s.yaml_entry.substr(0, s.yaml_entry.find('\n'));
+    const std::optional<std::string> entry = schema_yaml_entry(op);  // not op_sources: reparse finds those
+    if (!entry) return "";
+    std::string line = entry->substr(0, entry->find('\n'));
     return line.rfind("- func: ", 0) == 0 ? line.substr(8) : line;
   }
 
