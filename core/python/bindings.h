@@ -27,6 +27,9 @@ void init_tensor_new(pybind11::module_& m);         // tensor_new.cpp: torch.ten
 void init_numpy(pybind11::module_& m);              // numpy_bindings.cpp: numpy(), from_numpy
 void init_autocast(pybind11::module_& m);           // autocast_bindings.cpp: torch.autocast's state
 void init_cuda(pybind11::module_& m);               // cuda_bindings.cpp: torch.cuda's runtime
+namespace dynamo {
+void init_dynamo(pybind11::module_& m);             // frame_cache.cpp: torch._C._dynamo
+}
 
 // What print(t) shows.
 std::string tensor_repr(const Tensor& t);

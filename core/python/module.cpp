@@ -40,6 +40,7 @@ PyObject* init_torch_c() {
     init_numpy(m);
     init_autocast(m);
     init_cuda(m);
+    dynamo::init_dynamo(m);
     return m.release().ptr();
   } catch (py::error_already_set& e) {
     e.restore();

@@ -147,3 +147,19 @@ IntTensor = _LegacyTensorMeta("IntTensor", (), {"dtype": int32})
 ShortTensor = _LegacyTensorMeta("ShortTensor", (), {"dtype": int16})
 ByteTensor = _LegacyTensorMeta("ByteTensor", (), {"dtype": uint8})
 BoolTensor = _LegacyTensorMeta("BoolTensor", (), {"dtype": bool})
+
+
+# ---- torch.compile (TorchDynamo: torch/_dynamo) --------------------------------------------
+def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None,
+            disable=False):
+    """Optimizes `model` (a function or an nn.Module) with TorchDynamo and `backend`; usable as
+    @torch.compile or @torch.compile(backend="eager", fullgraph=True)."""
+    import torch._dynamo
+
+    def wrap(m):
+        if disable:
+            return m
+        return torch._dynamo.optimize(backend=backend, fullgraph=fullgraph, dynamic=dynamic)(m)
+    if model is None:
+        return wrap
+    return wrap(model)

@@ -1,0 +1,151 @@
+// torch._C._dynamo: the cache of compiled frames and the hook that consults it.
+//
+// Note [The cache of compiled frames]
+// Each code object torch.compile was asked to compile (a function's, or a resume function's
+// after a graph break) has a list of entries, newest first: the guards of one compile and the
+// Python function that runs the compiled code for a frame's locals. When the hook sees a frame
+// of such a code object it tries the entries in order; the first whose guards hold runs (a
+// hit). When none holds, the Python callback (torch/_dynamo/convert_frame.py) is given the
+// frame's locals and every entry's first failure ("0/0: tensor 'L['x']' size mismatch ...")
+// and compiles anew, or says the frame is to run as plain Python from now on. The callback
+// and the compiled code themselves run with the hook still installed (a resume function
+// called by compiled code is a frame to compile too), but the callback's own frames are never
+// looked up: the thread is marked as inside the compiler while it runs.
+#include <chrono>
+#include <unordered_map>
+
+#include "core/python/eval_frame_hook.h"
+#include "core/python/guard_manager.h"
+
+namespace py = pybind11;
+
+namespace ipt::python::dynamo {
+
+namespace {
+
+struct CacheEntry {
+  std::shared_ptr<RootGuardManager> guards;
+  py::object run;  // run(locals) -> the frame's result
+  std::string compile_id;
+  int64_t hits = 0;
+};
+
+struct CodeCache {
+  py::object code;  // keeps the code object (and so its address) alive
+  std::vector<CacheEntry> entries;
+  bool skip = false;
+  int64_t guard_checks = 0;
+  int64_t guard_ns = 0;       // all guard checks of this code, in ns
+  int64_t last_guard_ns = 0;  // the last call's
+};
+
+std::unordered_map<PyCodeObject*, CodeCache>& caches() {
+  static auto* c = new std::unordered_map<PyCodeObject*, CodeCache>();
+  return *c;
+}
+py::object& callback() {
+  static auto* c = new py::object();
+  return *c;
+}
+int g_active_calls = 0;
+thread_local bool t_in_compiler = false;
+
+struct InCompiler {
+  InCompiler() { t_in_compiler = true; }
+  ~InCompiler() { t_in_compiler = false; }
+};
+
+int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, PyObject* builtins) {
+  if (t_in_compiler) return IPT_RUN_FRAME_DEFAULT;
+  auto it = caches().find(code);
+  if (it == caches().end() || it->second.skip) return IPT_RUN_FRAME_DEFAULT;
+  CodeCache& cache = it->second;
+  try {
+    const int64_t start = now_ns();
+    CacheEntry* hit = nullptr;
+    for (CacheEntry& e : cache.entries)
+      if (e.guards->check_frame(locals, globals, false).empty()) {
+        hit = &e;
+        break;
+      }
+    cache.last_guard_ns = now_ns() - start;
+    cache.guard_ns += cache.last_guard_ns;
+    ++cache.guard_checks;
+    py::object run;
+    if (hit) {
+      ++hit->hits;
+      run = hit->run;
+    } else {
+      py::list failures;
+      for (CacheEntry& e : cache.entries)
+        failures.append(e.compile_id + ": " + e.guards->check_frame(locals, globals, true));
+      py::object compiled;
+      {
+        InCompiler in;
+        compiled = callback()(py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(code)),
+                              py::reinterpret_borrow<py::dict>(locals), py::reinterpret_borrow<py::dict>(globals),
+                              py::reinterpret_borrow<py::dict>(builtins), failures);
+      }
+      if (compiled.is_none()) {  // nothing to compile: plain Python from now on
+        cache.skip = true;
+        return IPT_RUN_FRAME_DEFAULT;
+      }
+      if (py::isinstance<py::str>(compiled)) return IPT_RUN_FRAME_DEFAULT;  // this call only (cache full)
+      auto t = compiled.cast<py::tuple>();
+      CacheEntry e{t[0].cast<std::shared_ptr<RootGuardManager>>(), t[1], t[2].cast<std::string>(), 1};
+      run = e.run;
+      cache.entries.insert(cache.entries.begin(), std::move(e));
+    }
+    return run(py::reinterpret_borrow<py::dict>(locals)).release().ptr();
+  } catch (py::error_already_set& e) {
+    e.restore();
+    return nullptr;
+  } catch (...) {
+    set_python_error_from_current_exception();
+    return nullptr;
+  }
+}
+
+// Calls fn(*args, **kwargs) with the hook installed (nested calls keep it installed).
+py::object call_with_capture(py::object fn, py::args args, py::kwargs kwargs) {
+  if (g_active_calls++ == 0) ipt_set_frame_handler(handle_frame);
+  struct Uninstall {
+    ~Uninstall() {
+      if (--g_active_calls == 0) ipt_set_frame_handler(nullptr);
+    }
+  } uninstall;
+  return fn(*args, **kwargs);
+}
+
+}  // namespace
+
+void init_dynamo(py::module_& torch_c) {
+  py::module_ m = torch_c.def_submodule("_dynamo", "TorchDynamo's C++ half: the frame hook, the cache and guards");
+  init_guard_manager(m);
+  m.def("set_callback", [](py::object cb) { callback() = std::move(cb); });
+  m.def("register_code", [](py::object code) {
+    IPT_CHECK(PyCode_Check(code.ptr()), TypeError, "register_code() expects a code object");
+    auto& c = caches()[reinterpret_cast<PyCodeObject*>(code.ptr())];
+    if (!c.code) c.code = std::move(code);
+  });
+  m.def("call_with_capture", &call_with_capture);
+  m.def("reset", [] { caches().clear(); });
+  m.def("cache_entries", [](py::object code) {
+    py::list out;
+    auto it = caches().find(reinterpret_cast<PyCodeObject*>(code.ptr()));
+    if (it == caches().end()) return out;
+    for (const CacheEntry& e : it->second.entries) out.append(py::make_tuple(e.compile_id, e.guards, e.hits));
+    return out;
+  });
+  m.def("guard_stats", [](py::object code) {
+    auto it = caches().find(reinterpret_cast<PyCodeObject*>(code.ptr()));
+    if (it == caches().end()) return py::make_tuple(0, 0, 0);
+    return py::make_tuple(it->second.guard_checks, it->second.guard_ns, it->second.last_guard_ns);
+  });
+}
+
+}  // namespace ipt::python::dynamo

@@ -1,0 +1,95 @@
+#pragma once
+// The guards of one compiled graph, as TorchDynamo's C++ guard manager keeps them: a tree whose
+// nodes reach a value from the frame (L['x'], G['torch'], L['self'].lin.weight) and whose
+// leaves check it (TENSOR_MATCH, EQUALS_MATCH, TYPE_MATCH, ID_MATCH, ...), plus checks on
+// global state and relations between sizes at the root. Built by torch/_dynamo/guards.py,
+// checked here on every call of a compiled frame (torch._C._dynamo.RootGuardManager).
+//
+// Note [Checking guards]
+// check() walks the tree depth first and stops at the first failing leaf; a value that cannot
+// be reached (a missing local or attribute) fails the guard too. Tensor nodes keep the tensor
+// they reached for the root's size relations, which run last. check_verbose() gives the first
+// failure as TORCH_LOGS=recompiles words it ("tensor 'L['x']' size mismatch at index 0.
+// expected 3, actual 4", "L['n'] == 3"). All of it runs under the GIL.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/compile/tensor_guard.h"
+#include "core/python/pybind.h"
+
+namespace ipt::python::dynamo {
+
+struct LeafGuard {
+  enum class Kind { TensorMatch, Equals, TypeMatch, IdMatch, IsNone, NotNone, Length };
+  Kind kind;
+  std::string label;  // TENSOR_MATCH, EQUALS_MATCH, ...
+  std::string text;   // what TORCH_LOGS=guards prints after the label, and the failure reason
+  std::string comment;  // the user's line that needed it: "  # return x + 1  # prog.py:6 in fn"
+  compile::TensorGuard tensor;
+  pybind11::object value;  // Equals: the value; TypeMatch: the type; IdMatch: the object
+  Py_ssize_t length = 0;
+};
+
+class GuardManager {
+ public:
+  enum class Access { Root, Globals, DictGetItem, Attr, Item };
+  GuardManager(Access access, pybind11::object key, std::string source)
+      : access_(access), key_(std::move(key)), source_(std::move(source)) {}
+  virtual ~GuardManager() = default;
+  GuardManager(const GuardManager&) = delete;
+  GuardManager& operator=(const GuardManager&) = delete;
+
+  GuardManager& child(Access access, pybind11::object key, const std::string& source);
+  void add(LeafGuard g) { leaves_.push_back(std::move(g)); }
+
+  const std::string& source() const { return source_; }
+  // The first failure under this node for `value`, or "" when everything holds.
+  std::string check(PyObject* value, PyObject* globals, bool verbose);
+  // TORCH_LOGS=guards' lines for this node and below, at `depth` (the root is depth 0).
+  void print(std::string& out, int depth) const;
+  // The tensor this node reached in the last check (for the root's size relations).
+  PyObject* last_value() const { return held_.ptr(); }
+
+ protected:
+  PyObject* reach(PyObject* parent, PyObject* globals) const;  // a new reference, or null
+  // Reaches this node's value from its parent's (or the frame's) and checks it.
+  std::string check_child(PyObject* parent, PyObject* globals, bool verbose);
+  void release();  // drops the values the last check reached
+  Access access_;
+  pybind11::object key_;
+  std::string source_;
+  std::vector<LeafGuard> leaves_;
+  std::vector<std::unique_ptr<GuardManager>> children_;
+  pybind11::object held_;  // the value the last check reached (kept for the root's relations)
+  friend class RootGuardManager;
+};
+
+// A relation between sizes of tensors reached by other nodes: every (node, dim) pair has the
+// same size, at least `min` (automatic dynamic shapes' "2 <= L['x'].size()[0]").
+struct SizeRelation {
+  std::vector<std::pair<GuardManager*, int64_t>> dims;
+  int64_t min = 0;
+  std::string text;
+};
+
+class RootGuardManager : public GuardManager {
+ public:
+  RootGuardManager() : GuardManager(Access::Root, pybind11::none(), "") {}
+  void set_grad_mode(bool enabled) { grad_mode_ = enabled; has_global_state_ = true; }
+  void add_size_relation(SizeRelation r) { relations_.push_back(std::move(r)); }
+  // "" when every guard holds for a frame with these locals and globals, else the first failure.
+  std::string check_frame(PyObject* locals, PyObject* globals, bool verbose);
+  std::string tree() const;  // "TREE_GUARD_MANAGER:\n+- RootGuardManager\n..."
+
+ private:
+  std::string check_all(PyObject* locals, PyObject* globals, bool verbose);
+  bool has_global_state_ = false;
+  bool grad_mode_ = true;
+  std::vector<SizeRelation> relations_;
+};
+
+void init_guard_manager(pybind11::module_& m);
+
+}  // namespace ipt::python::dynamo

@@ -1,0 +1,297 @@
+"""What happens when the frame hook finds no cache entry whose guards hold: capture the frame
+(symbolic_convert), build its guards (guards.py), compile its graph with the backend, and
+return the function that runs the compiled code for a frame's locals (Note [The cache of
+compiled frames] in core/python/frame_cache.cpp). Also the recompile report, the cache size
+limit, graph breaks and their resume functions, and TORCH_LOGS' artifacts."""
+import time
+import types
+
+import torch
+from torch import fx
+from torch._C import _dynamo as _C_dynamo
+from torch._dynamo import config, resume
+from torch._dynamo import variables as V
+from torch._dynamo.backends import lookup_backend
+from torch._dynamo.exc import Unsupported
+from torch._dynamo.graph_printing import graph_code, graph_tabular
+from torch._dynamo.guards import build_guards
+from torch._dynamo.output_graph import OutputGraph
+from torch._dynamo.symbolic_convert import BreakGraph, InstructionTranslator
+from torch._logging import is_enabled, log_artifact, write_lines
+
+TROUBLESHOOTING_URL = "https://pytorch.org/docs/main/torch.compiler_troubleshooting.html"
+
+
+class CompileConfig:
+    def __init__(self, backend, fullgraph, dynamic):
+        self.backend, self.fullgraph, self.dynamic = backend, fullgraph, dynamic
+
+
+class FrameInfo:
+    """Per code object: its frame id, how many times it was compiled, the sizes it saw."""
+
+    def __init__(self, code, cfg):
+        self.code, self.config = code, cfg
+        self.frame_id = None
+        self.compiles = 0
+        self.state = {}
+        self.warned_limit = False
+
+
+_frames = {}          # code -> FrameInfo
+_resume_functions = {}
+_original_name = {}   # resume code -> the name of the function it continues
+_counters = {"frame_id": 0, "graph": 0, "gm": 0}
+# What explain() and the Compile view read: one record per compile.
+compile_records = []
+
+
+def reset():
+    _frames.clear()
+    _resume_functions.clear()
+    _original_name.clear()
+    _counters.update(frame_id=0, graph=0, gm=0)
+    compile_records.clear()
+    _C_dynamo.reset()
+
+
+def register(code, cfg):
+    if code not in _frames:
+        _frames[code] = FrameInfo(code, cfg)
+    _C_dynamo.register_code(code)
+
+
+class _Env:
+    __slots__ = ("f_locals", "f_globals", "outputs")
+
+    def __init__(self, f_locals, f_globals, outputs):
+        self.f_locals, self.f_globals, self.outputs = f_locals, f_globals, outputs
+
+
+def _short(path):
+    return path
+
+
+def callback(code, f_locals, f_globals, f_builtins, failures):
+    info = _frames[code]
+    if info.frame_id is None:
+        info.frame_id = _counters["frame_id"]
+        _counters["frame_id"] += 1
+    compile_id = "{}/{}".format(info.frame_id, info.compiles)
+    if info.compiles >= config.cache_size_limit:
+        if not info.warned_limit:
+            info.warned_limit = True
+            last = failures[-1] if failures else "Unable to find recompilation reasons"
+            write_lines("[{}] ".format(compile_id), (
+                "torch._dynamo hit config.cache_size_limit ({})\n"
+                "   function: '{}' ({}:{})\n"
+                "   last reason: {}\n"
+                'To log all recompilation reasons, use TORCH_LOGS="recompiles".\n'
+                "To diagnose recompilation issues, see {}.").format(
+                    config.cache_size_limit, code.co_name, code.co_filename, code.co_firstlineno, last,
+                    TROUBLESHOOTING_URL))
+        return "run"  # plain Python for these inputs; entries already compiled still hit
+    if failures and is_enabled("recompiles"):
+        reasons = "\n".join("- " + f for f in failures)
+        details = "triggered by the following guard failure(s):\n" + reasons
+        log_artifact("recompiles", compile_id, "Recompiling function {} in {}:{}\n{}".format(
+            code.co_name, code.co_filename, code.co_firstlineno,
+            "\n".join("    " + line for line in details.split("\n"))))
+    info.compiles += 1
+    start = time.perf_counter()
+    result = _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures)
+    if result is not None and compile_records and compile_records[-1]["compile_id"] == compile_id:
+        compile_records[-1]["compile_time_s"] = time.perf_counter() - start
+    return result
+
+
+def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
+    cfg = info.config
+    if cfg.dynamic:
+        dyn = info.state.setdefault("dynamic", {})
+        for name, value in f_locals.items():
+            if isinstance(value, torch.Tensor):
+                dyn["L[{!r}]".format(name)] = set(range(value.dim()))
+    elif cfg.dynamic is False:
+        info.state["sizes"] = {}
+    output = OutputGraph(info.state, code)
+    tx = InstructionTranslator(code, dict(f_locals), f_globals, f_builtins, output, cfg.fullgraph)
+    record = {"compile_id": compile_id, "code": code, "failures": list(failures), "break": None, "graph": None,
+              "guards": None, "ops": []}
+    try:
+        tx.run()
+        stop = None
+    except BreakGraph as b:
+        stop = b
+    except Unsupported as e:
+        if cfg.fullgraph:
+            raise _fullgraph_error(e) from None
+        record["unsupported"] = e.msg
+        compile_records.append(record)
+        return None  # the whole frame runs as plain Python from now on
+    if stop is None and output.count_calls() == 0:
+        return None  # nothing to compile: TorchDynamo skips such a frame
+    if stop is not None:
+        plan = _break_plan(tx, stop, code, f_globals, info)
+        record["break"] = {"reason": stop.reason.msg, "user_stack": stop.reason.user_stack, "kind": stop.kind}
+        _log_break(compile_id, stop)
+    else:
+        recon = tx.return_value.reconstruct(tx)
+        plan = recon
+    compiled, gm = _compile_graph(output, compile_id, info, record)
+    guards = build_guards(output)
+    record["guards"] = guards
+    compile_records.append(record)
+    log_artifact("guards", compile_id, "GUARDS:\n\n" + str(guards).rstrip("\n"))
+    sources = [src for _, src in output.input_order]
+
+    def run(f_locals):
+        args = [s.get(f_locals, f_globals) for s in sources]
+        outputs = compiled(*args) if compiled is not None else ()
+        return plan(_Env(f_locals, f_globals, outputs))
+    run.__name__ = "__compiled_frame_" + compile_id.replace("/", "_")
+    return (guards, run, compile_id)
+
+
+class SymSource:
+    """A graph input that is a size: the size of a dimension of another input."""
+
+    def __init__(self, base, dim):
+        self.base, self.dim = base, dim
+
+    def get(self, f_locals, f_globals):
+        return self.base.get(f_locals, f_globals).size(self.dim)
+
+
+def _compile_graph(output, compile_id, info, record):
+    if output.count_calls() == 0:
+        return None, None
+    graph = output.graph
+    # Symbols are inputs too (TorchDynamo passes s0 before the tensors it sizes).
+    for sym, dims in output.symbol_dims.items():
+        node = graph.create_node("placeholder", sym, name=sym)
+        node.meta["val"] = sym
+        source, d, _ = dims[0]
+        output.input_order.insert(0, (node, SymSource(source, d)))
+    outs = []
+    for v in output.outputs:
+        outs.append(v.proxy)
+    graph.output(tuple(outs))
+    # Placeholders in the order the compiled code passes them.
+    order = [n for n, _ in output.input_order]
+    others = [n for n in graph.nodes if n.op != "placeholder"]
+    graph.nodes = order + others
+    name = "__compiled_fn_{}".format(_counters["graph"])
+    _counters["graph"] += 1
+    gm = fx.GraphModule(output.nn_modules, graph, class_name=str(_counters["gm"]))
+    _counters["gm"] += 1
+    log_artifact("graph_code", compile_id, graph_code(name, gm))
+    log_artifact("graph", compile_id, graph_tabular(name, gm))
+    record["graph"] = gm
+    record["graph_name"] = name
+    record["ops"] = [n.target for n in graph.nodes if n.op in ("call_function", "call_method", "call_module")]
+    backend = lookup_backend(info.config.backend)
+    examples = [n.meta.get("val") for n in order]
+    compiled = backend(gm, examples)
+    return compiled, gm
+
+
+def _log_break(compile_id, stop):
+    if not is_enabled("graph_breaks"):
+        return
+    e = stop.reason
+    f, ln, fn, line = e.user_stack[-1] if e.user_stack else ("?", 0, "?", "")
+    tb = "\n".join('  File "{}", line {}, in {}\n    {}'.format(*entry) for entry in e.user_stack)
+    log_artifact("graph_breaks", compile_id, "Graph break in user code at {}:{}\nReason: Unsupported: {}\n"
+                 "User code traceback:\n{}".format(f, ln, e.msg, tb))
+
+
+def _fullgraph_error(e):
+    lines = "\n".join('   File "{}", line {}, in {}\n    {}'.format(*entry) for entry in e.user_stack)
+    err = Unsupported("{}\n\nfrom user code:\n{}\n\nSet TORCH_LOGS=\"+dynamo\" and TORCHDYNAMO_VERBOSE=1 for more "
+                      "information".format(e.msg, lines), e.user_stack)
+    err.msg = e.msg
+    return err
+
+
+def _local_recons(tx, code):
+    recons = {}
+    for name in code.co_varnames:
+        if name in tx.symbolic_locals:
+            recons[name] = tx.symbolic_locals[name].reconstruct(tx)
+    return recons
+
+
+def _resume_function(code, offset, mask, unbound, lineno, f_globals, info):
+    key = (code, offset, tuple(mask), tuple(unbound))
+    fn = _resume_functions.get(key)
+    if fn is None:
+        original = _original_name.get(code, code.co_name)
+        rcode = resume.make_resume_code(code, offset, mask, unbound, lineno, original)
+        _original_name[rcode] = original
+        fn = types.FunctionType(rcode, f_globals, rcode.co_name)
+        _resume_functions[key] = fn
+        register(rcode, info.config)
+    return fn
+
+
+def _break_plan(tx, stop, code, f_globals, info):
+    inst = stop.inst
+    idx = tx.index_of[inst.offset]
+    next_offset = tx.instructions[idx + 1].offset if idx + 1 < len(tx.instructions) else inst.offset
+    lineno = tx.lineno()
+    stack = list(tx.stack)
+    recons = [v.reconstruct(tx) if not isinstance(v, V.NullVariable) else (lambda env: resume._NULL) for v in stack]
+    local_recons = _local_recons(tx, code)
+    unbound = [n for n in code.co_varnames if n not in local_recons]
+
+    def locals_of(env):
+        return {n: r(env) for n, r in local_recons.items()}
+
+    if stop.kind == "call":
+        argc = inst.arg
+        kw = tx.kw_names
+        base_mask = [isinstance(v, V.NullVariable) for v in stack[:-(argc + 2)]]
+        mask = base_mask + [False]
+        target = _resume_function(code, next_offset, mask, unbound, lineno, f_globals, info)
+
+        def plan(env):
+            vals = [r(env) for r in recons]
+            items = vals[-(argc + 2):]
+            first, fn, args = items[0], items[1], list(items[2:])
+            if first is not resume._NULL:
+                fn, args = first, [items[1]] + args
+            kwargs = {}
+            if kw:
+                kwargs = dict(zip(kw, args[len(args) - len(kw):]))
+                args = args[:len(args) - len(kw)]
+            result = fn(*args, **kwargs)
+            new_stack = vals[:-(argc + 2)] + [result]
+            return target(*resume.resume_call_args(code, new_stack, locals_of(env), mask))
+        return plan
+    if stop.kind == "jump":
+        when = "TRUE" in inst.opname
+        mask = [isinstance(v, V.NullVariable) for v in stack[:-1]]
+        to_target = _resume_function(code, inst.argval, mask, unbound, lineno, f_globals, info)
+        to_next = _resume_function(code, next_offset, mask, unbound, lineno, f_globals, info)
+
+        def plan(env):
+            vals = [r(env) for r in recons]
+            cond = bool(vals[-1])
+            fn = to_target if cond == when else to_next
+            return fn(*resume.resume_call_args(code, vals[:-1], locals_of(env), mask))
+        return plan
+    # An f-string field that needs a real value: formatted in Python.
+    has_spec = bool(inst.arg & 4)
+    n = 2 if has_spec else 1
+    mask = [isinstance(v, V.NullVariable) for v in stack[:-n]] + [False]
+    target = _resume_function(code, next_offset, mask, unbound, lineno, f_globals, info)
+    conv = {1: str, 2: repr, 3: ascii}.get(inst.arg & 3)
+
+    def plan(env):
+        vals = [r(env) for r in recons]
+        spec = vals[-1] if has_spec else ""
+        value = vals[-n]
+        text = format(conv(value) if conv else value, spec)
+        return target(*resume.resume_call_args(code, vals[:-n] + [text], locals_of(env), mask))
+    return plan

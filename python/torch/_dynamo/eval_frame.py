@@ -1,0 +1,70 @@
+"""torch.compile's front door: the wrapper that calls a function with the frame hook installed
+(torch._C._dynamo.call_with_capture), so the frame of its code is captured and cached."""
+import functools
+import inspect
+
+import torch
+from torch._C import _dynamo as _C_dynamo
+from torch._dynamo import convert_frame
+
+_C_dynamo.set_callback(convert_frame.callback)
+
+
+def _code_of(fn):
+    if isinstance(fn, torch.nn.Module):
+        return type(fn).forward.__code__
+    fn = inspect.unwrap(fn)
+    if hasattr(fn, "__func__"):
+        fn = fn.__func__
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        raise TypeError("torch.compile expects a Python function or an nn.Module, got {}".format(type(fn).__name__))
+    return code
+
+
+class OptimizedFunction:
+    """What torch.compile(fn) returns: calling it runs fn's frame through the cache."""
+
+    def __init__(self, fn, cfg):
+        self._torchdynamo_orig_callable = fn
+        self._config = cfg
+        convert_frame.register(_code_of(fn), cfg)
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):
+        return _C_dynamo.call_with_capture(self._torchdynamo_orig_callable, *args, **kwargs)
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return functools.partial(self.__call__, obj)
+
+
+class OptimizedModule(torch.nn.Module):
+    """What torch.compile(model) returns: calls go through the model's compiled forward."""
+
+    def __init__(self, mod, cfg):
+        super().__init__()
+        self._orig_mod = mod
+        self._config = cfg
+        convert_frame.register(_code_of(mod), cfg)
+
+    def forward(self, *args, **kwargs):
+        return _C_dynamo.call_with_capture(self._orig_mod, *args, **kwargs)
+
+    def __getattr__(self, name):
+        try:
+            return super().__getattr__(name)
+        except AttributeError:
+            return getattr(self._modules["_orig_mod"], name)
+
+
+def optimize(backend="inductor", fullgraph=False, dynamic=None):
+    cfg = convert_frame.CompileConfig(backend, fullgraph, dynamic)
+    torch._dynamo.backends.lookup_backend(backend)  # an unknown backend is an error now, not at the first call
+
+    def wrap(fn):
+        if isinstance(fn, torch.nn.Module):
+            return OptimizedModule(fn, cfg)
+        return OptimizedFunction(fn, cfg)
+    return wrap

@@ -1,0 +1,241 @@
+"""OutputGraph: the graph a frame's capture records, its inputs, guards and symbols.
+
+Note [Fake tensors]
+Operations are recorded, not run: each node's value is a fake tensor on the meta device,
+computed by calling the same operator on the inputs' fakes, so sizes, strides, dtypes and
+errors (a shape mismatch) are the real operator's. Where an operator has no meta kernel the
+capture runs it once on zero-filled CPU tensors of the same layout and keeps only the
+result's metadata; no real input is ever read."""
+import operator
+
+import torch
+from torch import fx
+from torch._dynamo import variables as V
+from torch._dynamo.exc import Unsupported
+
+
+def _to_fake(t):
+    return torch.empty_strided(tuple(t.size()), tuple(t.stride()), dtype=t.dtype, device="meta")
+
+
+def _to_zeros(t):
+    return torch.empty_strided(tuple(t.size()), tuple(t.stride()), dtype=t.dtype).zero_()
+
+
+def _map(x, fn):
+    if isinstance(x, (list, tuple)):
+        return type(x)(_map(y, fn) for y in x)
+    if isinstance(x, dict):
+        return {k: _map(v, fn) for k, v in x.items()}
+    return fn(x)
+
+
+def _as_arg(v, kind):
+    """A tracker as an operator argument: kind 'node' (for the graph) or 'fake' (to compute)."""
+    if isinstance(v, V.TensorVariable):
+        return v.proxy if kind == "node" else v.example
+    if isinstance(v, V.SymNodeVariable):
+        return v.proxy if kind == "node" else v.hint
+    if isinstance(v, (V.BaseListVariable, V.SizeVariable)) and not isinstance(v, V.RangeVariable):
+        items = [_as_arg(i, kind) for i in v.items]
+        return tuple(items) if isinstance(v, (V.TupleVariable, V.SizeVariable)) else items
+    if isinstance(v, V.SliceVariable):
+        return slice(*[_as_arg(p, kind) for p in v.parts])
+    if isinstance(v, V.DictVariable):
+        return {k: _as_arg(i, kind) for k, i in v.items.items()}
+    return v.as_python_constant()
+
+
+class OutputGraph:
+    def __init__(self, frame_state, code):
+        self.graph = fx.Graph()
+        self.frame_state = frame_state          # per code object: sizes seen, dynamic dims
+        self.code = code
+        self.inputs = {}                        # source name -> TensorVariable
+        self.input_order = []                   # (placeholder node, source) in graph order
+        self.guards = []                        # (source, kind, value, text, comment)
+        self.tensor_guards = []                 # (source, tensor, dynamic dims, comment)
+        self.symbols = {}                       # (source name, dim) -> "s0"
+        self.symbol_dims = {}                   # "s0" -> [(source, dim, hint)]
+        self.nn_modules = {}                    # call_module target -> module
+        self.outputs = []                       # trackers the graph returns
+        self.guarded = set()
+
+    # ---- inputs and guards ------------------------------------------------------------------
+    def add_guard(self, tx, source, kind, value, text):
+        key = (source.name(), kind)
+        if key in self.guarded:
+            return
+        self.guarded.add(key)
+        self.guards.append((source, kind, value, text, tx.guard_comment()))
+
+    def add_input(self, tx, source, value):
+        name = source.name()
+        if name in self.inputs:
+            return self.inputs[name]
+        seen = self.frame_state.setdefault("sizes", {})
+        dynamic = self.frame_state.setdefault("dynamic", {})
+        sizes = list(value.size())
+        if name in seen and torch._dynamo.config.automatic_dynamic_shapes:
+            old = seen[name]
+            if len(old) == len(sizes):
+                changed = {d for d, (a, b) in enumerate(zip(old, sizes)) if a != b}
+                dynamic[name] = dynamic.get(name, set()) | changed
+        seen[name] = sizes
+        # Sizes 0 and 1 stay constants (TorchDynamo specializes them).
+        dyn = sorted(d for d in dynamic.get(name, ()) if d < len(sizes) and sizes[d] >= 2)
+        node = self.graph.create_node("placeholder", source.placeholder_name(), name=source.placeholder_name().lower())
+        self.input_order.append((node, source))
+        fake = _to_fake(value)
+        var = V.TensorVariable(node, fake, value.device, value.requires_grad, source, dyn)
+        node.meta["val"] = fake
+        node.meta["device"] = value.device
+        for d in dyn:
+            sym = self._symbol(sizes[d])
+            self.symbols[(name, d)] = sym
+            self.symbol_dims.setdefault(sym, []).append((source, d, sizes[d]))
+            node.meta.setdefault("sym_sizes", {})[d] = sym
+        self.inputs[name] = var
+        self.tensor_guards.append((source, value, dyn, tx.guard_comment()))
+        return var
+
+    def _symbol(self, hint):
+        # Duck sizing: two dynamic sizes equal when captured share a symbol.
+        for sym, dims in self.symbol_dims.items():
+            if dims[0][2] == hint:
+                return sym
+        return "s{}".format(len(self.symbol_dims))
+
+    def symbol_for(self, var, dim):
+        if var.source is not None:
+            return self.symbols.get((var.source.name(), dim))
+        return (var.proxy.meta.get("sym_sizes") or {}).get(dim)
+
+    def is_unchanged_input(self, var):
+        return var.source is not None and self.inputs.get(var.source.name()) is var
+
+    # ---- recording operations ---------------------------------------------------------------
+    def checkpoint(self):
+        return (list(self.graph.nodes), set(self.graph._names), dict(self.inputs), list(self.input_order),
+                list(self.guards), list(self.tensor_guards), set(self.guarded), dict(self.nn_modules))
+
+    def restore(self, state):
+        (nodes, names, self.inputs, self.input_order, self.guards, self.tensor_guards, self.guarded,
+         self.nn_modules) = state
+        self.graph.nodes, self.graph._names = nodes, names
+
+    def call(self, tx, kind, target, args, kwargs):
+        args, kwargs = list(args), dict(kwargs)
+        node_args = tuple(_as_arg(a, "node") for a in args)
+        node_kwargs = {k: _as_arg(v, "node") for k, v in kwargs.items()}
+        fake_args = [_as_arg(a, "fake") for a in args]
+        fake_kwargs = {k: _as_arg(v, "fake") for k, v in kwargs.items()}
+        tensors = [a for a in args if isinstance(a, V.TensorVariable)]
+        example = self._run_fake(kind, target, fake_args, fake_kwargs)
+        node = self.graph.create_node(kind, target, node_args, node_kwargs)
+        node.meta["stack"] = tx.user_stack_entry()
+        device = self._result_device(kind, target, args, kwargs, tensors)
+        requires_grad = torch.is_grad_enabled() and any(t.requires_grad for t in tensors)
+        if kind == "call_method" and isinstance(target, str) and target.endswith("_") and tensors and \
+                tensors[0] is args[0] and isinstance(example, torch.Tensor):
+            # An in-place method returns its self: the same value, now written.
+            node.meta["val"] = example
+            return tensors[0]
+        return self._wrap_result(node, example, device, requires_grad, args)
+
+    def call_module(self, tx, module_var, args, kwargs):
+        module = module_var.module
+        target = module_var.source.placeholder_name() if module_var.source is not None else "mod_{}".format(
+            len(self.nn_modules))
+        self.nn_modules[target] = module
+        node_args = tuple(_as_arg(a, "node") for a in args)
+        node_kwargs = {k: _as_arg(v, "node") for k, v in kwargs.items()}
+        zeros = [_map(_as_arg(a, "fake"), lambda x: _to_zeros(x) if isinstance(x, torch.Tensor) else x) for a in args]
+        with torch.no_grad():
+            real = module(*zeros)
+        example = _map(real, lambda x: _to_fake(x) if isinstance(x, torch.Tensor) else x)
+        node = self.graph.create_node("call_module", target, node_args, node_kwargs, name=target.lower())
+        node.meta["stack"] = tx.user_stack_entry()
+        tensors = [a for a in args if isinstance(a, V.TensorVariable)]
+        requires_grad = torch.is_grad_enabled() and (any(t.requires_grad for t in tensors) or
+                                                     any(p.requires_grad for p in module.parameters()))
+        device = tensors[0].device if tensors else torch.device("cpu")
+        return self._wrap_result(node, example, device, requires_grad, args)
+
+    def _result_device(self, kind, target, args, kwargs, tensors):
+        if kind == "call_method" and target in ("cuda", "cpu", "to"):
+            if target == "cpu":
+                return torch.device("cpu")
+            if target == "cuda":
+                return torch.device("cuda", 0)
+            for a in list(args[1:]) + list(kwargs.values()):
+                if a.is_python_constant():
+                    c = a.as_python_constant()
+                    if isinstance(c, (str, torch.device)):
+                        return torch.device(c)
+        if "device" in kwargs and kwargs["device"].is_python_constant():
+            return torch.device(kwargs["device"].as_python_constant())
+        return tensors[0].device if tensors else torch.device("cpu")
+
+    def _wrap_result(self, node, example, device, requires_grad, args):
+        if isinstance(example, torch.Tensor):
+            node.meta["val"] = example
+            node.meta["device"] = device
+            syms = self._result_symbols(example, args)
+            if syms:
+                node.meta["sym_sizes"] = syms
+            return V.TensorVariable(node, example, device, requires_grad and example.is_floating_point())
+        if isinstance(example, (tuple, list)):
+            items = []
+            for i, e in enumerate(example):
+                item = self.graph.call_function(operator.getitem, (node, i))
+                item.meta["stack"] = node.meta.get("stack")
+                items.append(self._wrap_result(item, e, device, requires_grad, args))
+            node.meta["val"] = example
+            return V.TupleVariable(items)
+        if isinstance(example, (int, float, bool)):
+            node.meta["val"] = example
+            return V.SymNodeVariable(node, example, node.name)
+        raise Unsupported("result of type {}".format(type(example).__name__))
+
+    def _result_symbols(self, example, args):
+        """Which sizes of a result are symbols: those equal to a symbolic size of an input (a
+        pointwise op keeps s0 where its input had it)."""
+        known = {}
+        for a in args:
+            if isinstance(a, V.TensorVariable):
+                for d, s in enumerate(a.example.size()):
+                    sym = self.symbol_for(a, d)
+                    if sym:
+                        known[s] = sym
+        return {d: known[s] for d, s in enumerate(example.size()) if s in known}
+
+    def _run_fake(self, kind, target, args, kwargs):
+        def invoke(a, k):
+            if kind == "call_method":
+                return getattr(a[0], target)(*a[1:], **k)
+            return target(*a, **k)
+        with torch.no_grad():
+            try:
+                r = invoke(args, kwargs)
+                return _map(r, lambda x: _to_fake(x) if isinstance(x, torch.Tensor) and x.device.type != "meta" else x)
+            except Exception:
+                pass
+            # No meta kernel: run it on zeros of the same layout (Note [Fake tensors]).
+            zeros = _map(args, lambda x: _to_zeros(x) if isinstance(x, torch.Tensor) else x)
+            kzeros = _map(kwargs, lambda x: _to_zeros(x) if isinstance(x, torch.Tensor) else x)
+            if "device" in kzeros:
+                kzeros["device"] = "cpu"
+            r = invoke(zeros, kzeros)
+            return _map(r, lambda x: _to_fake(x) if isinstance(x, torch.Tensor) else x)
+
+    # ---- outputs ----------------------------------------------------------------------------
+    def add_graph_output(self, var):
+        for i, v in enumerate(self.outputs):
+            if v is var:
+                return i
+        self.outputs.append(var)
+        return len(self.outputs) - 1
+
+    def count_calls(self):
+        return sum(1 for n in self.graph.nodes if n.op in ("call_function", "call_method", "call_module"))
