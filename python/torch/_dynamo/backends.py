@@ -14,6 +14,8 @@ def register_backend(name):
 
 
 def lookup_backend(backend):
+    if backend == "inductor" and backend not in _BACKENDS:
+        import torch._inductor  # noqa: F401  registers itself
     if callable(backend):
         return backend
     if backend not in _BACKENDS:

@@ -44,6 +44,7 @@ _original_name = {}   # resume code -> the name of the function it continues
 _counters = {"frame_id": 0, "graph": 0, "gm": 0}
 # What explain() and the Compile view read: one record per compile.
 compile_records = []
+current_compile_id = None  # the compile a backend is working for (its logs are labelled with it)
 
 
 def reset():
@@ -190,6 +191,8 @@ def _compile_graph(output, compile_id, info, record):
     record["graph"] = gm
     record["graph_name"] = name
     record["ops"] = [n.target for n in graph.nodes if n.op in ("call_function", "call_method", "call_module")]
+    global current_compile_id
+    current_compile_id = compile_id
     backend = lookup_backend(info.config.backend)
     examples = [n.meta.get("val") for n in order]
     compiled = backend(gm, examples)

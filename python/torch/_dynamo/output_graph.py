@@ -90,6 +90,7 @@ class OutputGraph:
         var = V.TensorVariable(node, fake, value.device, value.requires_grad, source, dyn)
         node.meta["val"] = fake
         node.meta["device"] = value.device
+        node.meta["requires_grad"] = value.requires_grad
         for d in dyn:
             sym = self._symbol(sizes[d])
             self.symbols[(name, d)] = sym
