@@ -163,3 +163,11 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mo
     if model is None:
         return wrap
     return wrap(model)
+
+
+def __getattr__(name):
+    # torch._dynamo, torch._inductor, torch.fx, torch._logging load on first use, as in PyTorch 2.
+    if name in ("_dynamo", "_inductor", "fx", "_logging"):
+        import importlib
+        return importlib.import_module("torch." + name)
+    raise AttributeError("module 'torch' has no attribute '{}'".format(name))

@@ -12,3 +12,4 @@ from torch._dynamo import backends  # noqa: F401
 from torch._dynamo.backends import list_backends  # noqa: F401
 from torch._dynamo.eval_frame import OptimizedFunction, OptimizedModule, optimize  # noqa: F401
 from torch._dynamo.convert_frame import reset  # noqa: F401
+from torch._dynamo.explain import explain, ExplainOutput  # noqa: F401

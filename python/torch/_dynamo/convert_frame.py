@@ -44,6 +44,7 @@ _original_name = {}   # resume code -> the name of the function it continues
 _counters = {"frame_id": 0, "graph": 0, "gm": 0}
 # What explain() and the Compile view read: one record per compile.
 compile_records = []
+config_stack = []  # the CompileConfig of each torch.compile wrapper being called, innermost last
 current_compile_id = None  # the compile a backend is working for (its logs are labelled with it)
 
 
@@ -107,7 +108,9 @@ def callback(code, f_locals, f_globals, f_builtins, failures):
 
 
 def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
-    cfg = info.config
+    # The settings of the torch.compile wrapper being called (a resume function runs inside its
+    # function's call, so it gets the same); the code's own registration otherwise.
+    cfg = config_stack[-1] if config_stack else info.config
     if cfg.dynamic:
         dyn = info.state.setdefault("dynamic", {})
         for name, value in f_locals.items():
@@ -142,6 +145,7 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
     compiled, gm = _compile_graph(output, compile_id, info, record)
     guards = build_guards(output)
     record["guards"] = guards
+    record["guard_list"] = _guard_list(output)
     compile_records.append(record)
     log_artifact("guards", compile_id, "GUARDS:\n\n" + str(guards).rstrip("\n"))
     sources = [src for _, src in output.input_order]
@@ -152,6 +156,22 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
         return plan(_Env(f_locals, f_globals, outputs))
     run.__name__ = "__compiled_frame_" + compile_id.replace("/", "_")
     return (guards, run, compile_id)
+
+
+def _guard_list(output):
+    """(name, local | global, kind, code) per guard, as explain() lists them."""
+    out = [("", "global", "GLOBAL_STATE", "___check_global_state()")]
+    for source, value, dyn, _ in output.tensor_guards:
+        from torch._C._dynamo import RootGuardManager
+        root = RootGuardManager()
+        source.guard_node(root).add_tensor_match(value, list(dyn), "")
+        code = [line for line in str(root).splitlines() if "TENSOR_MATCH" in line][0].split("TENSOR_MATCH: ", 1)[1]
+        out.append((source.name(), "global" if source.name().startswith("G[") else "local", "TENSOR_MATCH", code))
+    for source, kind, value, text, _ in output.guards:
+        out.append((source.name(), "global" if source.name().startswith("G[") else "local", kind, text))
+    for sym, dims in output.symbol_dims.items():
+        out.append(("", "shape_env", "SHAPE_ENV", "2 <= {}.size()[{}]".format(dims[0][0].name(), dims[0][1])))
+    return out
 
 
 class SymSource:
@@ -193,7 +213,7 @@ def _compile_graph(output, compile_id, info, record):
     record["ops"] = [n.target for n in graph.nodes if n.op in ("call_function", "call_method", "call_module")]
     global current_compile_id
     current_compile_id = compile_id
-    backend = lookup_backend(info.config.backend)
+    backend = lookup_backend((config_stack[-1] if config_stack else info.config).backend)
     examples = [n.meta.get("val") for n in order]
     compiled = backend(gm, examples)
     return compiled, gm

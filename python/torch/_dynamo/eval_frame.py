@@ -32,7 +32,11 @@ class OptimizedFunction:
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
-        return _C_dynamo.call_with_capture(self._torchdynamo_orig_callable, *args, **kwargs)
+        convert_frame.config_stack.append(self._config)
+        try:
+            return _C_dynamo.call_with_capture(self._torchdynamo_orig_callable, *args, **kwargs)
+        finally:
+            convert_frame.config_stack.pop()
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -50,7 +54,11 @@ class OptimizedModule(torch.nn.Module):
         convert_frame.register(_code_of(mod), cfg)
 
     def forward(self, *args, **kwargs):
-        return _C_dynamo.call_with_capture(self._orig_mod, *args, **kwargs)
+        convert_frame.config_stack.append(self._config)
+        try:
+            return _C_dynamo.call_with_capture(self._orig_mod, *args, **kwargs)
+        finally:
+            convert_frame.config_stack.pop()
 
     def __getattr__(self, name):
         try:

@@ -25,6 +25,10 @@ COMPARE_OPS = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": oper
                "!=": operator.ne}
 MAX_INSTRUCTIONS = 200_000  # a loop the capture would unroll forever stops here
 
+_KEEPS_LAZY = {"LOAD_FAST", "LOAD_DEREF", "STORE_FAST", "STORE_DEREF", "POP_TOP", "COPY", "SWAP", "NOP",
+               "RESUME", "PUSH_NULL", "LOAD_CONST", "JUMP_FORWARD", "JUMP_BACKWARD", "DELETE_FAST"}
+
+
 class LazyVariable(V.VariableTracker):
     """A frame argument not read yet: wrapped (and guarded) when the bytecode first loads it."""
 
@@ -94,6 +98,8 @@ class InstructionTranslatorBase:
 
     def realize(self, v):
         if isinstance(v, LazyVariable):
+            # Not cached on v: a guard added inside a call that is then rolled back (a graph break
+            # in an inlined function) must be added again at the next use.
             return wrap_value(self, v.value, v.source)
         return v
 
@@ -107,6 +113,8 @@ class InstructionTranslatorBase:
             if self.count > MAX_INSTRUCTIONS:
                 unimplemented("more than {} instructions evaluated (a loop unrolled forever?)".format(MAX_INSTRUCTIONS))
             handler = getattr(self, inst.opname, None)
+            if inst.opname not in _KEEPS_LAZY:
+                self.stack = [self.realize(v) for v in self.stack]
             if handler is None:
                 unimplemented("missing: {}".format(inst.opname))
             if handler(inst) == "return":
@@ -123,10 +131,9 @@ class InstructionTranslatorBase:
         name = inst.argval
         if name not in self.symbolic_locals:
             unimplemented("local variable '{}' referenced before assignment".format(name))
-        v = self.symbolic_locals[name]
-        if isinstance(v, LazyVariable):
-            v = self.symbolic_locals[name] = self.realize(v)
-        self.push(v)
+        # Still lazy: a value that is only moved around (popped, stored, passed on to a resume
+        # function) is never guarded.
+        self.push(self.symbolic_locals[name])
     LOAD_DEREF = LOAD_CLOSURE = LOAD_FAST
 
     def STORE_FAST(self, inst):

@@ -1,0 +1,65 @@
+"""torch._dynamo.explain(fn)(*args): what capture made of fn — graphs, graph breaks and their
+reasons with the user's stack, ops per graph, guards, compile times — laid out as PyTorch
+2.5's ExplainOutput prints it (its weakref lines, whose addresses change each run, left out)."""
+import torch
+from torch._dynamo import convert_frame
+from torch.fx.graph import _tabular_target
+
+
+class ExplainOutput:
+    def __init__(self, records):
+        compiled = [r for r in records if r.get("graph") is not None]
+        self.graphs = [r["graph"] for r in compiled]
+        self.graph_count = len(self.graphs)
+        self.break_reasons = [r["break"] for r in records if r.get("break")]
+        self.graph_break_count = len(self.break_reasons)
+        self.ops_per_graph = [[n for n in g.graph.nodes if n.op in ("call_function", "call_method", "call_module")]
+                              for g in self.graphs]
+        self.op_count = sum(len(ops) for ops in self.ops_per_graph)
+        self.out_guards = [g for r in records for g in r.get("guard_list", [])]
+        self.compile_times = [(r["compile_id"], r.get("compile_time_s", 0.0)) for r in records]
+
+    def __str__(self):
+        out = "Graph Count: {}\n".format(self.graph_count)
+        out += "Graph Break Count: {}\n".format(self.graph_break_count)
+        out += "Op Count: {}\n".format(self.op_count)
+        out += "Break Reasons:\n"
+        for i, b in enumerate(self.break_reasons):
+            out += "  Break Reason {}:\n".format(i + 1)
+            out += "    Reason: {}\n".format(b["reason"])
+            out += "    User Stack:\n"
+            for f, ln, fn, _ in b["user_stack"]:
+                out += "      <FrameSummary file {}, line {} in {}>\n".format(f, ln, fn)
+        out += "Ops per Graph:\n"
+        for i, ops in enumerate(self.ops_per_graph):
+            out += "  Ops {}:\n".format(i + 1)
+            for n in ops:
+                out += "    {}\n".format(_tabular_target(n))
+        out += "Out Guards:\n"
+        for i, (name, source, kind, code) in enumerate(self.out_guards):
+            out += "  Guard {}:\n".format(i + 1)
+            out += "    Name: {!r}\n".format(name)
+            out += "    Source: {}\n".format(source)
+            out += "    Create Function: {}\n".format(kind)
+            out += "    Guard Types: [{!r}]\n".format(kind)
+            out += "    Code List: [{!r}]\n".format(code)
+        out += "Compile Times: TorchDynamo compilation metrics:\n"
+        rows = [("_compile.compile_inner", ", ".join("{:.4f}".format(t) for _, t in self.compile_times))]
+        w = max(len("Function"), max(len(r[0]) for r in rows))
+        w2 = max(len("Runtimes (s)"), max(len(r[1]) for r in rows))
+        out += "{}  {}\n{}  {}\n".format("Function".ljust(w), "Runtimes (s)", "-" * w, "-" * w2)
+        for a, b in rows:
+            out += "{}  {}\n".format(a.ljust(w), b)
+        return out
+
+
+def explain(f, *extra_args, **extra_kwargs):
+    def inner(*args, **kwargs):
+        convert_frame.reset()
+        opt = torch._dynamo.optimize(backend="eager")(f)
+        opt(*args, **kwargs)
+        records = list(convert_frame.compile_records)
+        return ExplainOutput(records)
+    if extra_args or extra_kwargs:
+        return inner(*extra_args, **extra_kwargs)
+    return inner
