@@ -163,7 +163,11 @@ int cmd_run(const std::string& file, const std::string& trace_path, const std::s
   const std::string device = start_recording(trace::Recorder::current(), kind);
   std::optional<trace::ScopedTrace> tracing;
   if (!trace_path.empty() || !dot_path.empty()) tracing.emplace();
-  python::Session session([](std::string_view s) { std::cout << s << std::flush; });
+  python::Session session([](std::string_view s) { std::cout << s << std::flush; },
+                         [](std::string_view s) {
+                           std::cout << std::flush;
+                           std::cerr << s << std::flush;
+                         });
   python::StepResult r;
   {
     StopOnSignal stop_on_ctrl_c(session);

@@ -34,6 +34,7 @@ namespace {
 // sys.stdout while a program runs.
 struct Writer {
   Interpreter::OutputSink* sink;
+  std::ostream* fallback = &std::cout;  // where text goes when there is no sink
   // As CPython's UTF-8 stdout: a str that is not valid Unicode (a lone surrogate) raises
   // UnicodeEncodeError; a non-str is a TypeError. Returns the characters written.
   size_t write(py::handle obj) {
@@ -44,11 +45,11 @@ struct Writer {
     if (!utf8) throw py::error_already_set();
     const std::string_view s(utf8, static_cast<size_t>(n));
     if (*sink) (*sink)(s);
-    else std::cout << s;
+    else *fallback << s;
     return static_cast<size_t>(PyUnicode_GetLength(obj.ptr()));
   }
   void flush() {
-    if (!*sink) std::cout.flush();
+    if (!*sink) fallback->flush();
   }
 };
 
@@ -302,8 +303,11 @@ RunResult Interpreter::run_with_gil(std::string_view source, std::string_view fi
   first_line = std::max(first_line, 1);
   py::module_ sys = py::module_::import("sys");
   py::object old_stdout = sys.attr("stdout");
+  py::object old_stderr = sys.attr("stderr");
   Writer writer{&output_};
+  Writer error_writer{&error_output_, &std::cerr};
   sys.attr("stdout") = py::cast(writer);
+  sys.attr("stderr") = py::cast(error_writer);
   const std::string fname(filename);
   cache_source_lines(source, fname, first_line);
 
@@ -385,6 +389,7 @@ RunResult Interpreter::run_with_gil(std::string_view source, std::string_view fi
     Py_DECREF(result);
   }
   sys.attr("stdout") = old_stdout;
+  sys.attr("stderr") = old_stderr;
   return r;
 }
 

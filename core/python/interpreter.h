@@ -58,6 +58,8 @@ class Interpreter {
 
   // Where print() (sys.stdout) writes during run(). Default: the process's stdout.
   void set_output(OutputSink sink) { output_ = std::move(sink); }
+  // Where sys.stderr writes during run() (warnings, TORCH_LOGS). Default: the process's stderr.
+  void set_error_output(OutputSink sink) { error_output_ = std::move(sink); }
   // Thread-safe: the running program gets KeyboardInterrupt at its next bytecode boundary.
   void request_stop();
   bool running() const { return running_.load(); }
@@ -72,6 +74,7 @@ class Interpreter {
   struct State;
   std::unique_ptr<State> state_;
   OutputSink output_;
+  OutputSink error_output_;
   RunResult run_with_gil(std::string_view source, std::string_view filename, int first_line);
 
   std::atomic<bool> running_{false};

@@ -17,8 +17,11 @@ struct StepResult {
 
 class Session {
  public:
-  // Output is passed to `echo` as it is printed (may be null).
-  explicit Session(std::function<void(std::string_view)> echo = nullptr);
+  // Output is passed to `echo` as it is printed (may be null). What the program writes to
+  // sys.stderr (warnings, TORCH_LOGS' artifacts) is part of its output too, as a notebook shows
+  // it; it is passed to `echo_error` when one is given (the CLI's stderr), else to `echo`.
+  explicit Session(std::function<void(std::string_view)> echo = nullptr,
+                   std::function<void(std::string_view)> echo_error = nullptr);
 
   // Runs one program (or lesson step) in this session's namespace. Never throws.
   // `first_line`: where `code` starts in `filename` (see Interpreter::run).
@@ -32,6 +35,8 @@ class Session {
  private:
   Interpreter interp_;
   std::function<void(std::string_view)> echo_;
+  std::function<void(std::string_view)> echo_error_;
+  void record(std::string_view s);
   std::string* capture_ = nullptr;
 };
 

@@ -80,7 +80,8 @@ class InstructionTranslatorBase:
         while root.parent is not None:
             root = root.parent
         f, n, name, line = root.user_stack_entry()
-        return "  # {}  # {}:{} in {}".format(line, f, n, name)
+        # The file's short name, as TorchDynamo shortens it in these comments.
+        return "  # {}  # {}:{} in {}".format(line, f.replace("\\", "/").rsplit("/", 1)[-1], n, name)
 
     # ---- the stack ----------------------------------------------------------------------------
     def push(self, v):
