@@ -27,8 +27,23 @@ class OpOverload:
         except TypeError as e:
             if not str(e).startswith(self._op.__name__ + "("):
                 raise
+            # A number where the schema wants a Tensor is wrapped into a 0-dim tensor, as
+            # PyTorch's boxed call does (torch.ops.aten.mul.Tensor(t, 2.0)).
+            wrapped = self._wrap_numbers(args)
+            if wrapped is not None:
+                return self._op(*wrapped, **kwargs)
             raise RuntimeError("{}() {}\nDeclaration: {}".format(self._overloadpacket._qualified_op_name,
                                                                  str(e).split(": ", 1)[-1], self._schema)) from None
+
+    def _wrap_numbers(self, args):
+        import builtins
+        from torch import _C as C
+        out, changed = list(args), False
+        for i, (a, arg) in enumerate(zip(args, self._schema.arguments)):
+            if str(arg.type) == "Tensor" and isinstance(a, (builtins.int, builtins.float, builtins.bool)):
+                out[i] = C.tensor(a)
+                changed = True
+        return out if changed else None
 
     @property
     def overloadpacket(self):

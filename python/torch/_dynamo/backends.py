@@ -31,3 +31,20 @@ def list_backends():
 @register_backend("eager")
 def eager(gm, example_inputs):
     return gm.forward
+
+
+@register_backend("aot_eager")
+def aot_eager(gm, example_inputs):
+    """AOTAutograd's forward and backward graphs (for inputs that require grad), run op by op."""
+    import torch
+    from torch._functorch import aot_autograd
+    from torch._dynamo import convert_frame
+    if not (torch.is_grad_enabled() and any(n.meta.get("requires_grad") for n in gm.graph.nodes
+                                            if n.op == "placeholder")):
+        return gm.forward
+    try:
+        fw, bw, n_out, _ = aot_autograd.aot_graphs(gm, convert_frame.current_compile_id)
+    except aot_autograd.AotUnsupported:
+        return gm.forward
+    gm.meta_aot = (fw, bw)
+    return aot_autograd.make_function(fw.forward, bw.forward, n_out, None)

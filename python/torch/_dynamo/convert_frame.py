@@ -204,8 +204,7 @@ def _compile_graph(output, compile_id, info, record):
     graph.nodes = order + others
     name = "__compiled_fn_{}".format(_counters["graph"])
     _counters["graph"] += 1
-    gm = fx.GraphModule(output.nn_modules, graph, class_name=str(_counters["gm"]))
-    _counters["gm"] += 1
+    gm = fx.GraphModule(output.nn_modules, graph)
     log_artifact("graph_code", compile_id, graph_code(name, gm))
     log_artifact("graph", compile_id, graph_tabular(name, gm))
     record["graph"] = gm

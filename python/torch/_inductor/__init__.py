@@ -23,9 +23,11 @@ def _not_lowered(gm):
         dev = n.meta.get("device")
         if dev is not None and dev.type != "cpu":
             return "tensors on {} are run eagerly (the generated kernels are C++ for the CPU)".format(dev)
-        if n.meta.get("requires_grad") and torch.is_grad_enabled():
-            return "inputs that require grad are run eagerly (AOTAutograd is not implemented here)"
     return None
+
+
+def _needs_grad(gm):
+    return torch.is_grad_enabled() and any(n.meta.get("requires_grad") for n in gm.graph.nodes if n.op == "placeholder")
 
 
 @register_backend("inductor")
@@ -37,6 +39,28 @@ def compile_fx(gm, example_inputs):
         log_artifact("output_code", compile_id, "Output code: not generated: " + why)
         gm.meta_inductor = {"eager_reason": why}
         return gm.forward
+    if _needs_grad(gm):
+        return _compile_training(gm, compile_id)
+    return _compile_inference(gm, compile_id)
+
+
+def _compile_training(gm, compile_id):
+    """AOTAutograd's forward and backward graphs, each lowered and compiled."""
+    from torch._functorch import aot_autograd
+    try:
+        fw, bw, n_out, _ = aot_autograd.aot_graphs(gm, compile_id)
+    except aot_autograd.AotUnsupported as e:
+        why = "AOTAutograd could not trace this graph ({}); it runs eagerly".format(e)
+        log_artifact("output_code", compile_id, "Output code: not generated: " + why)
+        gm.meta_inductor = {"eager_reason": why}
+        return gm.forward
+    fw_call = _compile_inference(fw, compile_id)
+    bw_call = _compile_inference(bw, compile_id)
+    gm.meta_inductor = {"forward": fw.meta_inductor, "backward": bw.meta_inductor, "aot": (fw, bw)}
+    return aot_autograd.make_function(fw_call, bw_call, n_out, None)
+
+
+def _compile_inference(gm, compile_id):
     sched = lowering.schedule(gm)
     source, kernels = cpp_codegen.wrapper_module(gm, sched)
     log_artifact("output_code", compile_id, "Output code: \n" + source)

@@ -154,10 +154,8 @@ def wrapper_module(gm, sched):
             call.append("    {}({})".format(item.name, ", ".join(names[a] for a in inputs + outputs)))
         else:
             n = item.node
-            line = gm.graph.node_code(n)
-            rhs = line.split(" = ", 1)[1] if " = " in line else line
-            for a in n.all_input_nodes:
-                rhs = _rename(rhs, a.name, names.get(a, a.name))
+            line = gm.graph.node_code(n, names)
+            rhs = line.split(" = ", 1)[1]
             if n.op == "call_module":
                 rhs = rhs.replace("self.", "modules.", 1)
             call.append("    {} = {}  # extern: {}".format(new_buf(n), rhs, item.why))
@@ -170,8 +168,3 @@ def wrapper_module(gm, sched):
 def _tuple(t):
     t = tuple(t)
     return "(" + ", ".join(str(x) for x in t) + (", " if len(t) == 1 else "") + ")"
-
-
-def _rename(text, old, new):
-    import re
-    return re.sub(r"\b{}\b".format(re.escape(old)), new, text)

@@ -20,8 +20,12 @@ POINTWISE = {
     "sigmoid": (1, "decltype({a})(1) / (decltype({a})(1) + std::exp(-{a}))"), "tanh": (1, "std::tanh({a})"),
     "exp": (1, "std::exp({a})"), "log": (1, "std::log({a})"), "sqrt": (1, "std::sqrt({a})"),
     "abs": (1, "std::abs({a})"), "sin": (1, "std::sin({a})"), "cos": (1, "std::cos({a})"),
-    "pow": (2, "std::pow({a}, {b})"),
+    "pow": (2, "std::pow({a}, {b})"), "rsub": (2, "{b} - {a}"),
 }
+# aten overloads (AOTAutograd's graphs) that are these pointwise operations or reductions.
+_ATEN = {("add", "Tensor"), ("sub", "Tensor"), ("mul", "Tensor"), ("div", "Tensor"), ("rsub", "Scalar"),
+         ("pow", "Tensor_Scalar"), ("sum", "default"), ("mean", "default")} | \
+    {(n, "default") for n in ("neg", "relu", "sigmoid", "tanh", "exp", "log", "sqrt", "abs", "sin", "cos")}
 REDUCTIONS = ("sum", "mean")
 _ALIASES = {operator.add: "add", operator.sub: "sub", operator.mul: "mul", operator.truediv: "div",
             operator.neg: "neg", operator.pow: "pow", torch.add: "add", torch.sub: "sub", torch.mul: "mul",
@@ -40,6 +44,10 @@ def op_name(node):
         name = {"truediv": "div", "__add__": "add", "__mul__": "mul"}.get(node.target, node.target)
         return name if name in POINTWISE or name in REDUCTIONS else None
     if node.op == "call_function":
+        packet = getattr(node.target, "_overloadpacket", None)
+        if packet is not None:
+            key = (packet.__name__, node.target._overloadname)
+            return key[0] if key in _ATEN else None
         try:
             return _ALIASES.get(node.target)
         except TypeError:

@@ -27,7 +27,11 @@ def _target_name(target):
 
 
 def _qualified(target):
-    """How generated code refers to a callable: torch.sin, torch.nn.functional.relu, operator.add."""
+    """How generated code refers to a callable: torch.sin, torch.nn.functional.relu, operator.add,
+    torch.ops.aten.mul.Tensor."""
+    packet = getattr(target, "_overloadpacket", None)
+    if packet is not None:
+        return "torch.ops.{}.{}.{}".format(packet._namespace, packet.__name__, target._overloadname)
     name = getattr(target, "__name__", repr(target))
     module = getattr(target, "__module__", None)
     if target in _OP_SYMBOLS or target in _UNARY_SYMBOLS or module in ("_operator", "operator"):
@@ -84,17 +88,17 @@ def _flatten(x):
         yield x
 
 
-def _arg_repr(a):
+def _arg_repr(a, names=None):
     if isinstance(a, Node):
-        return a.name
+        return names.get(a, a.name) if names else a.name
     if isinstance(a, tuple):
-        return "(" + ", ".join(_arg_repr(x) for x in a) + ("," if len(a) == 1 else "") + ")"
+        return "(" + ", ".join(_arg_repr(x, names) for x in a) + ("," if len(a) == 1 else "") + ")"
     if isinstance(a, list):
-        return "[" + ", ".join(_arg_repr(x) for x in a) + "]"
+        return "[" + ", ".join(_arg_repr(x, names) for x in a) + "]"
     if isinstance(a, dict):
-        return "{" + ", ".join(repr(k) + ": " + _arg_repr(v) for k, v in a.items()) + "}"
+        return "{" + ", ".join(repr(k) + ": " + _arg_repr(v, names) for k, v in a.items()) + "}"
     if isinstance(a, slice):
-        return "slice({}, {}, {})".format(_arg_repr(a.start), _arg_repr(a.stop), _arg_repr(a.step))
+        return "slice({}, {}, {})".format(_arg_repr(a.start, names), _arg_repr(a.stop, names), _arg_repr(a.step, names))
     mod = type(a).__module__
     if mod == "torch" and type(a).__name__ in ("dtype", "device", "layout", "memory_format"):
         return repr(a) if not repr(a).startswith("device") else "device(type='{}')".format(a.type)
@@ -135,7 +139,8 @@ class Graph:
 
     def create_node(self, op, target, args=(), kwargs=None, name=None):
         if name is None:
-            name = _target_name(target)
+            packet = getattr(target, "_overloadpacket", None)
+            name = packet.__name__ if packet is not None else _target_name(target)
             name = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower() if op != "placeholder" else name
         node = Node(self, self._unique(name), op, target, args, kwargs or {})
         if op == "placeholder":
@@ -172,26 +177,28 @@ class Graph:
     def placeholders(self):
         return [n for n in self.nodes if n.op == "placeholder"]
 
-    def node_code(self, n):
-        """One node as the line of forward() FX writes for it."""
-        args = ", ".join([_arg_repr(a) for a in n.args] + ["{} = {}".format(k, _arg_repr(v)) for k, v in n.kwargs.items()])
+    def node_code(self, n, names=None):
+        """One node as the line of forward() FX writes for it (`names`: other names for nodes)."""
+        r = lambda a: _arg_repr(a, names)  # noqa: E731
+        me = names.get(n, n.name) if names else n.name
+        args = ", ".join([r(a) for a in n.args] + ["{} = {}".format(k, r(v)) for k, v in n.kwargs.items()])
         if n.op == "call_function":
             if n.target in _OP_SYMBOLS and len(n.args) == 2 and not n.kwargs:
-                return "{} = {} {} {}".format(n.name, _arg_repr(n.args[0]), _OP_SYMBOLS[n.target], _arg_repr(n.args[1]))
+                return "{} = {} {} {}".format(me, r(n.args[0]), _OP_SYMBOLS[n.target], r(n.args[1]))
             if n.target in _UNARY_SYMBOLS and len(n.args) == 1:
-                return "{} = {}{}".format(n.name, _UNARY_SYMBOLS[n.target], _arg_repr(n.args[0]))
+                return "{} = {}{}".format(me, _UNARY_SYMBOLS[n.target], r(n.args[0]))
             if n.target is operator.getitem and len(n.args) == 2:
-                return "{} = {}[{}]".format(n.name, _arg_repr(n.args[0]), _index_repr(n.args[1]))
-            return "{} = {}({})".format(n.name, _qualified(n.target), args)
+                return "{} = {}[{}]".format(me, r(n.args[0]), _index_repr(n.args[1], names))
+            return "{} = {}({})".format(me, _qualified(n.target), args)
         if n.op == "call_method":
-            rest = ", ".join([_arg_repr(a) for a in n.args[1:]] + ["{} = {}".format(k, _arg_repr(v)) for k, v in n.kwargs.items()])
-            return "{} = {}.{}({})".format(n.name, _arg_repr(n.args[0]), n.target, rest)
+            rest = ", ".join([r(a) for a in n.args[1:]] + ["{} = {}".format(k, r(v)) for k, v in n.kwargs.items()])
+            return "{} = {}.{}({})".format(me, r(n.args[0]), n.target, rest)
         if n.op == "call_module":
-            return "{} = self.{}({})".format(n.name, n.target, args)
+            return "{} = self.{}({})".format(me, n.target, args)
         if n.op == "get_attr":
-            return "{} = self.{}".format(n.name, n.target)
+            return "{} = self.{}".format(me, n.target)
         if n.op == "output":
-            return "return {}".format(_arg_repr(n.args[0]))
+            return "return {}".format(r(n.args[0]))
         return ""
 
     def python_code(self, annotate=None):
@@ -227,20 +234,20 @@ class Graph:
         return "\n".join(lines)
 
 
-def _index_repr(i):
+def _index_repr(i, names=None):
     if isinstance(i, tuple):
-        return ", ".join(_index_repr(x) for x in i) if i else "()"
+        return ", ".join(_index_repr(x, names) for x in i) if i else "()"
     if isinstance(i, slice):
-        s = "" if i.start is None else _arg_repr(i.start)
-        s += ":" + ("" if i.stop is None else _arg_repr(i.stop))
+        s = "" if i.start is None else _arg_repr(i.start, names)
+        s += ":" + ("" if i.stop is None else _arg_repr(i.stop, names))
         if i.step is not None:
-            s += ":" + _arg_repr(i.step)
+            s += ":" + _arg_repr(i.step, names)
         return s
     if i is None:
         return "None"
     if i is Ellipsis:
         return "..."
-    return _arg_repr(i)
+    return _arg_repr(i, names)
 
 
 def _tabular_target(n):

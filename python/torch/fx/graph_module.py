@@ -6,11 +6,15 @@ from torch.fx.graph import Graph
 
 
 class GraphModule(torch.nn.Module):
-    def __init__(self, root, graph, class_name="GraphModule"):
+    _next_key = 0
+
+    def __init__(self, root, graph, class_name=None):
         """`root`: a Module or a dict from the names call_module / get_attr nodes use to objects."""
         super().__init__()
         self.graph = graph
-        self._class_name = class_name
+        # Each module's code is compiled under its own name, <eval_with_key>.N, as FX does.
+        self._class_name = class_name or str(GraphModule._next_key)
+        GraphModule._next_key += 1
         for n in graph.nodes:
             if n.op in ("call_module", "get_attr"):
                 if isinstance(root, dict):

@@ -1,0 +1,207 @@
+"""AOTAutograd: the forward and backward graphs of a captured graph, prepared ahead of time.
+
+Note [Joint graph and partition]
+The captured graph (torch-level calls: torch.sin, operator.mul, x.relu()) is first written as
+aten operators (aten.sin.default, aten.mul.Tensor, ...), each with its fake value. For the
+inputs that require grad, the backward graph is then traced from the project's own derivative
+formulas (core/ops/derivatives.yaml, torch/_functorch/derivatives.py): starting from one
+tangent per output (tangents_1, ...), each forward node's formula, applied in reverse order,
+adds the aten nodes of its vector-Jacobian product, and gradients meeting at one value are
+summed. Partitioning splits the joint work in two graphs: the forward graph returns the user's
+outputs followed by exactly the forward values the backward graph reads (the saved tensors,
+inputs included), and the backward graph takes those saved values and the tangents and returns
+one gradient per input (None for those that do not require grad). The two are wrapped in an
+autograd.Function, so eager's autograd engine runs the compiled backward graph."""
+import operator
+
+import torch
+from torch import fx
+from torch._functorch import derivatives
+from torch._logging import log_artifact
+
+
+class AotUnsupported(Exception):
+    pass
+
+
+_counter = {"aot": 0}
+
+_UNARY = {"sin", "cos", "exp", "log", "sqrt", "tanh", "sigmoid", "relu", "neg", "abs", "t", "clone"}
+_BINARY = {"add": "Tensor", "sub": "Tensor", "mul": "Tensor", "div": "Tensor"}
+_OPERATORS = {operator.add: "add", operator.sub: "sub", operator.mul: "mul", operator.truediv: "div",
+              operator.neg: "neg", operator.pow: "pow", operator.matmul: "matmul"}
+
+
+def _aten_call(node):
+    """(aten overload, args) for one node of the captured graph."""
+    if node.op == "call_method":
+        name, args = node.target, list(node.args)
+    elif node.op == "call_function":
+        t = node.target
+        name = _OPERATORS.get(t) if t in _OPERATORS else getattr(t, "__name__", None)
+        if name is None or not (t in _OPERATORS or getattr(torch, name, None) is t or
+                                getattr(torch.nn.functional, name, None) is t):
+            raise AotUnsupported("no aten form for {}".format(t))
+        args = list(node.args)
+    else:
+        raise AotUnsupported("{} nodes".format(node.op))
+    if node.kwargs:
+        raise AotUnsupported("keyword arguments of {}".format(name))
+    aten = torch.ops.aten
+    if name in _UNARY and len(args) == 1:
+        return getattr(aten, name).default, args
+    if name in _BINARY and len(args) == 2:
+        a, b = args
+        if not hasattr(a, "op"):  # 2 * x: the tensor goes first (the ops commute), 2 - x is rsub
+            if name in ("add", "mul"):
+                a, b = b, a
+            elif name == "sub":
+                return aten.rsub.Scalar, [b, a]
+            else:
+                raise AotUnsupported("scalar / tensor")
+        return getattr(getattr(aten, name), _BINARY[name]), [a, b]
+    if name == "pow" and len(args) == 2 and not hasattr(args[1], "op"):
+        return aten.pow.Tensor_Scalar, args
+    if name in ("matmul", "mm") and len(args) == 2:
+        if args[0].meta["val"].dim() == 2 and args[1].meta["val"].dim() == 2:
+            return aten.mm.default, args
+    if name in ("sum", "mean") and len(args) == 1:
+        return getattr(aten, name).default, args
+    raise AotUnsupported("no aten form for {}({} arguments)".format(name, len(args)))
+
+
+def _fake(target, args):
+    from torch._dynamo.output_graph import OutputGraph
+    vals = [a.meta["val"] if hasattr(a, "op") else a for a in args]
+    return OutputGraph._run_fake(None, "call_function", target, vals, {})
+
+
+class _GraphBuilder:
+    def __init__(self, device):
+        self.graph = fx.Graph()
+        self.device = device
+
+    def placeholder(self, name, val, stack=None):
+        n = self.graph.create_node("placeholder", name, name=name)
+        n.meta.update(val=val, device=self.device)
+        return n
+
+    def emit(self, target, args, stack=None):
+        n = self.graph.call_function(target, tuple(args))
+        n.meta.update(val=_fake(target, args), device=self.device)
+        if stack:
+            n.meta["stack"] = stack
+        return n
+
+
+def aot_graphs(gm, compile_id=None):
+    """(forward GraphModule, backward GraphModule, number of user outputs, which inputs require
+    grad) for captured graph `gm`; raises AotUnsupported for what it cannot write in aten."""
+    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    if any(isinstance(p.meta.get("val"), str) for p in placeholders):
+        raise AotUnsupported("symbolic sizes")
+    device = placeholders[0].meta.get("device") if placeholders else None
+    fw = _GraphBuilder(device)
+    env, req = {}, {}
+    for i, p in enumerate(placeholders):
+        env[p] = fw.placeholder("primals_{}".format(i + 1), p.meta["val"])
+        req[env[p]] = bool(p.meta.get("requires_grad"))
+    for node in gm.graph.nodes:
+        if node.op in ("placeholder", "output"):
+            continue
+        target, args = _aten_call(node)
+        new_args = [env[a] if hasattr(a, "op") else a for a in args]
+        n = fw.emit(target, new_args, node.meta.get("stack"))
+        env[node] = n
+        req[n] = any(req.get(a, False) for a in new_args if hasattr(a, "op")) and n.meta["val"].is_floating_point()
+    outputs = [env[o] for o in gm.graph.nodes[-1].args[0]]
+
+    # ---- backward, from the derivative formulas (Note [Joint graph and partition]) -----------
+    bw = _GraphBuilder(device)
+    saved = {}  # forward node -> its placeholder in the backward graph
+
+    def saved_value(n):
+        if n not in saved:
+            saved[n] = bw.placeholder(n.name, n.meta["val"])
+        return saved[n]
+
+    builder = derivatives.Builder(lambda t, a: bw.emit(t, a), lambda v: v.meta["val"].size())
+    grads = {}
+    tangents = []
+    for i, o in enumerate(outputs):
+        if req.get(o):
+            t = bw.placeholder("tangents_{}".format(len(tangents) + 1), o.meta["val"])
+            tangents.append(t)
+            grads[o] = t
+    table = derivatives.entries()
+    for n in reversed(fw.graph.nodes):
+        if n.op != "call_function" or n not in grads:
+            continue
+        schema = n.target._schema
+        key = n.target._qualified.split("::")[1].replace(".default", "")
+        entry = table.get(key)
+        if entry is None:
+            raise AotUnsupported("no derivative formula for {}".format(key))
+        env_f = {"grad": grads[n], "result": saved_value(n)}
+        for arg, value in zip(schema.arguments, n.args):
+            if hasattr(value, "op"):
+                env_f[arg.name] = saved_value(value)
+                env_f[arg.name + "_sizes"] = list(value.meta["val"].size())
+            else:
+                env_f[arg.name] = value
+        for arg in schema.arguments[len(n.args):]:
+            if arg.default_value is not None:
+                env_f[arg.name] = arg.default_value
+        for arg, value in zip(schema.arguments, n.args):
+            if not hasattr(value, "op") or not req.get(value) or arg.name not in entry:
+                continue
+            try:
+                g = builder.eval(derivatives.parse(entry[arg.name]), env_f)
+            except derivatives.FormulaUnsupported as e:
+                raise AotUnsupported(str(e))
+            grads[value] = g if value not in grads else bw.emit(torch.ops.aten.add.Tensor, [grads[value], g])
+    primals = [env[p] for p in placeholders]
+    bw_outputs = [grads.get(p) if req.get(p) else None for p in primals]
+    # Saved values the backward graph reads come first in its signature, in forward order.
+    order = [n for n in fw.graph.nodes if n in saved]
+    bw.graph.nodes = [saved[n] for n in order] + tangents + [x for x in bw.graph.nodes if x.op != "placeholder"]
+    for x in list(bw.graph.nodes):  # drop saved values no formula ended up using
+        if x.op == "placeholder" and not x.users and x not in tangents:
+            bw.graph.nodes.remove(x)
+            order = [n for n in order if saved[n] is not x]
+    bw.graph.output(tuple(bw_outputs))
+    fw.graph.output(tuple(outputs + order))
+    fw_gm = fx.GraphModule({}, fw.graph)
+    bw_gm = fx.GraphModule({}, bw.graph)
+    aot_id = _counter["aot"]
+    _counter["aot"] += 1
+    if compile_id is not None:
+        from torch._dynamo.graph_printing import forward_code
+        for title, g in (("Forward graph", fw_gm), ("Backward graph", bw_gm)):
+            body = "\n".join("    " + line for line in forward_code(g.graph).splitlines())
+            log_artifact("aot_graphs", compile_id, "TRACED GRAPH\n ===== {} {} =====\n <eval_with_key>.{} "
+                         "class GraphModule(torch.nn.Module):\n{}\n".format(title, aot_id, g._class_name, body))
+    return fw_gm, bw_gm, len(outputs), [req.get(p, False) for p in primals]
+
+
+def make_function(fw_call, bw_call, num_outputs, requires):
+    """An autograd.Function running the forward callable and, in backward, the backward one."""
+
+    class CompiledFunction(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, *primals):
+            with torch.no_grad():
+                outs = fw_call(*primals)
+            ctx.saved = outs[num_outputs:]
+            return tuple(outs[:num_outputs]) if num_outputs != 1 else outs[0]
+
+        @staticmethod
+        def backward(ctx, *tangents):
+            with torch.no_grad():
+                grads = bw_call(*ctx.saved, *[t for t in tangents if t is not None])
+            return tuple(grads)
+
+    def run(*args):
+        out = CompiledFunction.apply(*args)
+        return (out,) if num_outputs == 1 else tuple(out)
+    return run
