@@ -50,9 +50,16 @@ def case_lessons():
     expect(rc == 0, "lessons exits 0", out, err)
     lines = [l for l in out.splitlines() if l.strip()]
     expect(len(lines) == 7, "seven lessons listed", out, err)
-    expect("coming" in out and "steps" in out, "written and coming lessons marked", out, err)
+    expect(all("steps)" in l for l in lines), "every lesson is written, with its number of steps", out, err)
     rc, out, err = run(["lessons", "--lang", "zh"])
-    expect(rc == 0 and "即将推出" in out, "Chinese listing", out, err)
+    expect(rc == 0 and len([l for l in out.splitlines() if l.strip()]) == 7, "Chinese listing", out, err)
+    # An index entry without a file is listed as coming.
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "index.yaml", "lessons:\n  - number: 8\n    title: {en: Later, zh: 以后}\n")
+        rc, out, err = run(["lessons"], env={"IPT_LESSONS_DIR": d})
+        expect(rc == 0 and "coming" in out, "a lesson without a file is marked coming", out, err)
+        rc, out, err = run(["lessons", "--lang", "zh"], env={"IPT_LESSONS_DIR": d})
+        expect(rc == 0 and "即将推出" in out, "Chinese listing of a coming lesson", out, err)
 
 
 def case_lesson_step(number, step):
@@ -64,8 +71,10 @@ def case_lesson_step(number, step):
 
 
 def case_lesson_coming():
-    rc, out, err = run(["lesson", "6"])
-    expect(rc == 2 and "coming" in err, "an unwritten lesson says it is coming", out, err)
+    with tempfile.TemporaryDirectory() as d:
+        write(d, "index.yaml", "lessons:\n  - number: 8\n    title: {en: Later, zh: 以后}\n")
+        rc, out, err = run(["lesson", "8"], env={"IPT_LESSONS_DIR": d})
+        expect(rc == 2 and "coming" in err, "an unwritten lesson says it is coming", out, err)
     rc, out, err = run(["lesson", "2", "--step", "99"])
     expect(rc == 2 and "steps 1 to" in err, "a step out of range is refused", out, err)
 
