@@ -23,7 +23,7 @@ void add_gui_options(CLI::App& cmd, GuiOptions& o) {
   cmd.add_option("--frames", o.frames, "render N frames and exit");
   cmd.add_flag("--report-frame-times", o.report_frame_times, "print frame-time percentiles (CPU time per frame)");
   cmd.add_option("--view", o.view, "bring this view to the front: storage, dispatch, graph, events, timeline or schema")
-      ->check(CLI::IsMember({"storage", "dispatch", "graph", "events", "timeline", "schema"}));
+      ->check(CLI::IsMember({"storage", "dispatch", "graph", "events", "timeline", "schema", "compile"}));
   cmd.add_option("--zoom-sweep", o.zoom_sweep,
                  "open the Timeline and zoom it from the whole trace down to one call over N frames (with --frames)")
       ->check(CLI::Range(0, 1000000));

@@ -393,6 +393,7 @@ int run_gui_app(const GuiConfig& cfg) {
                    : k == lesson::ViewKind::Graph    ? "graph"
                    : k == lesson::ViewKind::Timeline ? "timeline"
                    : k == lesson::ViewKind::Schema   ? "schema"
+                   : k == lesson::ViewKind::Compile  ? "compile"
                                                      : "storage";
       }
       if (!cfg.view.empty()) focus_id = cfg.view.c_str();

@@ -25,13 +25,14 @@ const char* view_name(ViewKind v) {
     case ViewKind::Graph: return "graph";
     case ViewKind::Timeline: return "timeline";
     case ViewKind::Schema: return "schema";
+    case ViewKind::Compile: return "compile";
   }
   return "output";
 }
 
 std::optional<ViewKind> parse_view(std::string_view s) {
   for (auto v : {ViewKind::Output, ViewKind::Storage, ViewKind::Dispatch, ViewKind::Events, ViewKind::Graph,
-                 ViewKind::Timeline, ViewKind::Schema})
+                 ViewKind::Timeline, ViewKind::Schema, ViewKind::Compile})
     if (s == view_name(v)) return v;
   return std::nullopt;
 }

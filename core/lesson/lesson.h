@@ -16,7 +16,7 @@ struct Text {
 };
 
 // Which view a step is about (the GUI opens it; the CLI names it).
-enum class ViewKind { Output, Storage, Dispatch, Events, Graph, Timeline, Schema };
+enum class ViewKind { Output, Storage, Dispatch, Events, Graph, Timeline, Schema, Compile };
 const char* view_name(ViewKind v);
 std::optional<ViewKind> parse_view(std::string_view s);
 

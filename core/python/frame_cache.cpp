@@ -16,6 +16,7 @@
 
 #include "core/python/eval_frame_hook.h"
 #include "core/python/guard_manager.h"
+#include "core/trace/recorder.h"
 
 namespace py = pybind11;
 
@@ -76,6 +77,13 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
     cache.guard_ns += cache.last_guard_ns;
     ++cache.guard_checks;
     py::object run;
+    if (trace::tracing_enabled()) {  // Note [What torch.compile records] (python/torch/_dynamo/trace_events.py)
+      const std::string when = "guards checked in " + std::to_string(cache.last_guard_ns) + " ns, " +
+                               std::to_string(cache.entries.size()) + " entr" + (cache.entries.size() == 1 ? "y" : "ies");
+      trace::Recorder::current().instant(trace::Category::Compile,
+                                         trace::intern(hit ? "cache hit [" + hit->compile_id + "]" : "cache miss"),
+                                         trace::Text{when});
+    }
     if (hit) {
       ++hit->hits;
       run = hit->run;

@@ -210,6 +210,11 @@ Interpreter::Interpreter() {
   state_ = std::make_unique<State>();
   state_->globals["__name__"] = "__main__";
   state_->globals["__builtins__"] = py::module_::import("builtins");
+  // A new namespace is a new program (Note [Each run on a fresh device]): torch.compile's
+  // caches and counters start empty, so compile ids and generated names are those a new
+  // process would print.
+  py::dict modules = py::module_::import("sys").attr("modules");
+  if (modules.contains("torch._dynamo.convert_frame")) modules["torch._dynamo.convert_frame"].attr("reset")();
 }
 
 void Interpreter::set_main_file(std::string_view path) {

@@ -1,5 +1,6 @@
 // Runtime state from Python: print options, torch.Size, and the trace recorder (so the
 // package imported from a system Python can record and export a trace).
+#include <algorithm>
 #include "core/format/format.h"
 #include "core/python/bindings.h"
 #include "core/trace/recorder.h"
@@ -30,6 +31,27 @@ void init_runtime_control(py::module_& m) {
   m.def("_trace_enabled", [] { return trace::tracing_enabled(); });
   m.def("_trace_set_enabled", [](bool on) { trace::Recorder::current().set_enabled(on); });
   m.def("_trace_event_count", [] { return trace::Recorder::current().size(); });
+  // torch.compile's phases and artifacts (python/torch/_dynamo/trace_events.py).
+  m.def("_trace_compile_phase", [](bool begin, const std::string& name) {
+    if (!trace::tracing_enabled()) return;
+    if (begin) trace::Recorder::current().begin(trace::Category::Compile, trace::intern(name));
+    else trace::Recorder::current().end(trace::Category::Compile, trace::intern(name));
+  });
+  m.def("_trace_compile_artifact", [](const std::string& kind, const std::string& compile_id, const std::string& file,
+                                      int line, std::string text) {
+    if (!trace::tracing_enabled()) return;
+    for (int k = 0; k < trace::kNumCompileArtifactKinds; ++k) {
+      const auto kk = static_cast<trace::CompileArtifactKind>(k);
+      if (kind != trace::compile_artifact_kind_name(kk)) continue;
+      std::string label = kind == "graph_break" ? "graph break" : kind;
+      std::replace(label.begin(), label.end(), '_', ' ');
+      trace::Recorder::current().instant(
+          trace::Category::Compile, trace::intern(label + " [" + compile_id + "]"),
+          trace::CompileArtifact{kk, trace::intern(compile_id), trace::intern(file), line, std::move(text)});
+      return;
+    }
+    IPT_FAIL(ValueError, "unknown compile artifact kind '", kind, "'");
+  });
   m.def("_trace_write", [](const std::string& path, const std::string& title, const std::string& source) {
     trace::TraceMeta meta;
     meta.title = title;

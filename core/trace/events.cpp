@@ -38,6 +38,7 @@ const char* category_name(Category c) {
     case Category::GpuMemcpy: return "gpu_memcpy";
     case Category::CudaSync: return "cuda_sync";
     case Category::GpuMemory: return "gpu_memory";
+    case Category::Compile: return "compile";
   }
   return "note";
 }
@@ -140,6 +141,29 @@ Fields payload_fields(const SchemaCheck& c) {
   Fields f = {{"op", c.op}};
   if (c.findings.empty()) f.emplace_back("found", "nothing written or aliased");
   for (const auto& x : c.findings) f.emplace_back(x.kind, std::string(x.argument) + ": " + x.message);
+  return f;
+}
+
+const char* compile_artifact_kind_name(CompileArtifactKind k) {
+  switch (k) {
+    case CompileArtifactKind::Frame: return "frame";
+    case CompileArtifactKind::Graph: return "graph";
+    case CompileArtifactKind::Guards: return "guards";
+    case CompileArtifactKind::Recompile: return "recompile";
+    case CompileArtifactKind::GraphBreak: return "graph_break";
+    case CompileArtifactKind::AotForward: return "aot_forward";
+    case CompileArtifactKind::AotBackward: return "aot_backward";
+    case CompileArtifactKind::Fusion: return "fusion";
+    case CompileArtifactKind::OutputCode: return "output_code";
+  }
+  return "?";
+}
+
+Fields payload_fields(const CompileArtifact& a) {
+  Fields f = {{"artifact", compile_artifact_kind_name(a.kind)}, {"compile", a.compile_id}};
+  if (a.line) f.emplace_back("at", std::string(a.file) + ":" + std::to_string(a.line));
+  const size_t nl = a.text.find('\n');
+  f.emplace_back("text", nl == std::string::npos ? a.text : a.text.substr(0, nl) + " ...");
   return f;
 }
 

@@ -38,6 +38,7 @@ enum class Category : uint8_t {
   GpuMemcpy,    // a copy on a device stream (Begin/End on the stream's track)
   CudaSync,     // a stream waiting for an event, on the stream's track
   GpuMemory,    // the caching allocator acted (Instant, DeviceMemory)
+  Compile,      // torch.compile: its phases (Begin/End), cache hits and artifacts (Instant, CompileArtifact)
 };
 const char* category_name(Category c);
 
@@ -254,9 +255,33 @@ struct SchemaCheck {
 bool is_violation(std::string_view finding_kind);
 Fields payload_fields(const SchemaCheck& c);
 
+// "compile artifact": one product of torch.compile, for the Compile view (Note [What
+// torch.compile records] in python/torch/_dynamo/trace_events.py).
+enum class CompileArtifactKind : uint8_t {
+  Frame,        // a frame was captured: text = "fn (prog.py:3)"
+  Graph,        // the captured graph's code (TORCH_LOGS=graph_code's forward())
+  Guards,       // the guard tree (TORCH_LOGS=guards)
+  Recompile,    // why the compile happened: each failed entry's first failure, one per line
+  GraphBreak,   // a graph break: its reason; file and line name the user's line
+  AotForward,   // AOTAutograd's forward graph
+  AotBackward,  // AOTAutograd's backward graph
+  Fusion,       // the fusion decisions: "node<TAB>decision" lines
+  OutputCode,   // the generated module (C++ kernels and the Python wrapper)
+};
+const char* compile_artifact_kind_name(CompileArtifactKind k);  // "graph", "guards", ...
+inline constexpr int kNumCompileArtifactKinds = static_cast<int>(CompileArtifactKind::OutputCode) + 1;
+struct CompileArtifact {
+  CompileArtifactKind kind = CompileArtifactKind::Graph;
+  const char* compile_id = "";  // "0/1": frame 0, its second compile
+  const char* file = "";        // the user's file the artifact points at (a break's line)
+  int32_t line = 0;             // 0 when none
+  std::string text;
+};
+Fields payload_fields(const CompileArtifact& a);
+
 using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageInfo, ScriptLine, Text, KernelDetail,
                              GraphNode, GraphNodes, EngineStep, DispatchTable, AutogradDecision, DeviceWork,
-                             DeviceMemory, SchemaCheck>;
+                             DeviceMemory, SchemaCheck, CompileArtifact>;
 
 struct Event {
   uint64_t seq = 0;     // order of recording, 0-based, unique per recorder

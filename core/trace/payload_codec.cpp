@@ -105,6 +105,10 @@ struct PayloadEncoder {
       findings.push_back({{"kind", f.kind}, {"argument", f.argument}, {"message", f.message}});
     return {{"type", "schema_check"}, {"op", c.op}, {"findings", std::move(findings)}};
   }
+  json operator()(const CompileArtifact& a) const {
+    return {{"type", "compile_artifact"}, {"kind", compile_artifact_kind_name(a.kind)}, {"compile_id", a.compile_id},
+            {"file", a.file}, {"line", a.line}, {"text", a.text}};
+  }
   json operator()(const AutogradDecision& d) const {
     return {{"type", "autograd_decision"}, {"op", d.op}, {"grad_mode", d.grad_mode}, {"requires_grad", d.requires_grad},
             {"node", d.node}};
@@ -282,7 +286,7 @@ const std::unordered_map<std::string, Phase>& phase_names() {
 }
 const std::unordered_map<std::string, Category>& category_names() {
   static auto* cat_name = +[](Category c) { return category_name(c); };
-  return names_of(cat_name, static_cast<int>(Category::GpuMemory));
+  return names_of(cat_name, static_cast<int>(Category::Compile));
 }
 
 template <typename Enum>
@@ -430,6 +434,12 @@ Payload decode_payload(const json& j, size_t index) {
       c.findings.push_back(SchemaCheckFinding{x.interned("kind"), x.interned("argument"), x.interned("message")});
     }
     return c;
+  }
+  if (type == "compile_artifact") {
+    static auto* kind_name = +[](CompileArtifactKind k) { return compile_artifact_kind_name(k); };
+    static const auto& kinds = names_of(kind_name, kNumCompileArtifactKinds - 1);
+    return CompileArtifact{enum_field(f, "kind", kinds), f.interned("compile_id"), f.interned("file"), f.i32("line"),
+                           f.str("text")};
   }
   if (type == "autograd_decision")
     return AutogradDecision{f.interned("op"), f.boolean("grad_mode"), f.boolean("requires_grad"), f.interned("node")};

@@ -85,6 +85,7 @@ struct ArgsSummary {
   json operator()(const DispatchTable& d) const { return {{"op", d.op}, {"rows", d.rows.size()}}; }
   json operator()(const AutogradDecision& d) const { return {{"op", d.op}, {"decision", decision_text(d)}}; }
   json operator()(const SchemaCheck& c) const { return {{"op", c.op}, {"findings", c.findings.size()}}; }
+  json operator()(const CompileArtifact& a) const { return {{"artifact", compile_artifact_kind_name(a.kind)}}; }
   json operator()(const DeviceWork& w) const { return {{"correlation", w.correlation}, {"stream", w.stream}}; }
   json operator()(const DeviceMemory& m) const { return {{"action", m.action}, {"allocated", m.allocated}}; }
 };

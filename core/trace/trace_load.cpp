@@ -157,7 +157,10 @@ class Decoder {
     e.ts_ns = ts_;
     e.tid = static_cast<uint32_t>(r.bounded(1, "tid", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
     e.phase = static_cast<Phase>(r.bounded(2, "phase", static_cast<uint64_t>(Phase::Instant), "0 to 2"));
-    e.category = static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::GpuMemory), "0 to 11"));
+    // Version 5 added the compile category (12).
+    e.category = max_type_ >= 14
+                     ? static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::Compile), "0 to 12"))
+                     : static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::GpuMemory), "0 to 11"));
     e.name = r.str(4, "name");
     if (r.size() == 6) e.payload = payload(Record(r.at(5, "payload"), index, "the payload", s_));
     return e;
@@ -165,7 +168,8 @@ class Decoder {
 
  private:
   Payload payload(const Record& p) {
-    switch (p.bounded(0, "type", max_type_, max_type_ == 13 ? "0 to 13" : max_type_ == 12 ? "0 to 12" : "0 to 5")) {
+    switch (p.bounded(0, "type", max_type_,
+                      max_type_ == 14 ? "0 to 14" : max_type_ == 13 ? "0 to 13" : max_type_ == 12 ? "0 to 12" : "0 to 5")) {
       case 0: return dispatch_step(p);
       case 1: return tensor_meta(p);
       case 2: {
@@ -235,6 +239,12 @@ class Decoder {
           c.findings.push_back(SchemaCheckFinding{r.str(0, "kind"), r.str(1, "argument"), r.str(2, "message")});
         }
         return c;
+      }
+      case 14: {
+        expect_items(p, 6);
+        const uint64_t kind = p.bounded(1, "kind", kNumCompileArtifactKinds - 1, "0 to 8");
+        return CompileArtifact{static_cast<CompileArtifactKind>(kind), p.str(2, "compile_id"), p.str(3, "file"),
+                               p.i32(4, "line"), p.whole_str(5, "text")};
       }
       default: return std::monostate{};  // not reached: the type is bounded above
     }
@@ -554,7 +564,8 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
   // Reserving for the shortest records costs address space, not memory: untouched pages stay
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
-  Decoder decode(strings, version >= 4 ? 13 : version >= 3 ? 12 : 5);  // version 3 added types 6 to 12, 4 type 13
+  // Version 3 added types 6 to 12, 4 type 13, 5 type 14 (and the compile category).
+  Decoder decode(strings, version >= 5 ? 14 : version >= 4 ? 13 : version >= 3 ? 12 : 5);
   const size_t events_at = m.events;
   size_t next_check = 0;
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {

@@ -291,6 +291,15 @@ struct CompactPayload {
     num(m.reserved);
     o.ch(']');
   }
+  void operator()(const CompileArtifact& a) {
+    o.raw(",[14,");
+    o.u64(static_cast<uint64_t>(a.kind));
+    id(t.of(a.compile_id));
+    id(t.of(a.file));
+    num(a.line);
+    id(t.text(a.text));
+    o.ch(']');
+  }
   void operator()(const SchemaCheck& c) {
     o.raw(",[13");
     id(t.of(c.op));
@@ -424,6 +433,16 @@ struct ChromeArgs {
     o.i64(m.reserved);
     field("Bytes");
     o.i64(m.size);
+  }
+  void operator()(const CompileArtifact& a) {
+    field("artifact");
+    o.str(compile_artifact_kind_name(a.kind));
+    field("compile_id");
+    o.str(a.compile_id);
+    if (a.line) {
+      field("line");
+      o.i64(a.line);
+    }
   }
   void operator()(const SchemaCheck& c) {
     field("op");

@@ -171,7 +171,7 @@ TEST(Export, DocumentShape) {
   EXPECT_EQ(doc["displayTimeUnit"], "ns");
   const json& p = doc["insidePyTorch"];
   EXPECT_EQ(p["format"], "inside-pytorch-trace");
-  EXPECT_EQ(p["version"], 4);
+  EXPECT_EQ(p["version"], 5);
   EXPECT_EQ(p["meta"]["title"], "Lesson 3: what add does");
   // The records stream out first and the tables they fill follow (Note [Compact payload records]).
   EXPECT_LT(text.find("\"events\":["), text.find("\"strings\":["));
@@ -227,8 +227,8 @@ TEST(Export, ChromeSlicesAndArgs) {
       EXPECT_EQ(e["args"]["name"], "host thread 1");
     }
   }
-  EXPECT_EQ(x, 8);  // 8 Begin/End pairs (3 of them on the simulated GPU)
-  EXPECT_EQ(i, 18);  // with the two schema checks
+  EXPECT_EQ(x, 9);   // 9 Begin/End pairs (3 of them on the simulated GPU, 1 a compile phase)
+  EXPECT_EQ(i, 20);  // with the two schema checks and two compile artifacts
   ASSERT_NE(add, nullptr);
   EXPECT_DOUBLE_EQ((*add)["ts"].get<double>(), 1.00025);   // 1000 ns (+ a quarter ns, see chrome_layout.cpp)
   EXPECT_DOUBLE_EQ((*add)["dur"].get<double>(), 1.00025);  // 1000 ns

@@ -129,6 +129,13 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
       EXPECT_TRUE(same_str(x->findings[i].argument, y.findings[i].argument)) << at << ": finding " << i;
       EXPECT_TRUE(same_str(x->findings[i].message, y.findings[i].message)) << at << ": finding " << i;
     }
+  } else if (auto* x = std::get_if<CompileArtifact>(&a)) {
+    auto& y = std::get<CompileArtifact>(b);
+    EXPECT_EQ(x->kind, y.kind) << at << ": kind";
+    EXPECT_TRUE(same_str(x->compile_id, y.compile_id)) << at << ": compile_id";
+    EXPECT_TRUE(same_str(x->file, y.file)) << at << ": file";
+    EXPECT_EQ(x->line, y.line) << at;
+    EXPECT_EQ(x->text, y.text) << at << ": text";
   } else if (auto* x = std::get_if<DispatchTable>(&a)) {
     auto& y = std::get<DispatchTable>(b);
     EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
@@ -313,6 +320,13 @@ inline std::vector<Event> sample_events() {
   bad.findings.push_back(SchemaCheckFinding{"aliased", "input", "Argument input aliases output_0, as its schema says"});
   add(2900, 0, Phase::Instant, Category::Note, "schema check", bad);
   add(2950, 0, Phase::Instant, Category::Note, "schema check", SchemaCheck{"aten::add.Tensor", {}});
+  // torch.compile: a capture phase and what it produced (a graph, a break on a user line).
+  add(3000, 0, Phase::Begin, Category::Compile, "capture [0/0]");
+  add(3100, 0, Phase::Instant, Category::Compile, "graph [0/0]",
+      CompileArtifact{CompileArtifactKind::Graph, "0/0", "prog.py", 0, "def forward(self, L_x_):\n    return (L_x_,)"});
+  add(3150, 0, Phase::Instant, Category::Compile, "graph break [0/0]",
+      CompileArtifact{CompileArtifactKind::GraphBreak, "0/0", "prog.py", 5, "builtin: print \"quoted\" \u4e2d"});
+  add(3200, 0, Phase::End, Category::Compile, "capture [0/0]");
   return ev;
 }
 

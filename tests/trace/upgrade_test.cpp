@@ -161,6 +161,24 @@ TEST(Upgrade, Version3HasNoSchemaCheckPayloads) {
   }
 }
 
+TEST(Upgrade, Version4HasNoCompilePayloadsOrCategory) {
+  const std::string payload = as_version({make_event(0, 1, 0, Phase::Instant, Category::Note, "graph",
+                                                     CompileArtifact{CompileArtifactKind::Graph, "0/0", "", 0, "g"})}, 4);
+  try {
+    read_trace_json(payload);
+    FAIL() << "a version 4 file with a compile_artifact payload was read";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 14, out of range (0 to 13)"), std::string::npos) << e.what();
+  }
+  const std::string category = as_version({make_event(0, 1, 0, Phase::Begin, Category::Compile, "capture [0/0]")}, 4);
+  try {
+    read_trace_json(category);
+    FAIL() << "a version 4 file with the compile category was read";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("(category) is 12, out of range (0 to 11)"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Upgrade, Version2HasNoTypedAutogradPayloads) {
   GraphNode g;
   g.node = 1;

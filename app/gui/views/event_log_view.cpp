@@ -55,7 +55,7 @@ using trace::Event;
 using trace::Phase;
 
 constexpr uint32_t kNone = UINT32_MAX;
-constexpr int kNumCategories = static_cast<int>(trace::Category::GpuMemory) + 1;  // Dispatch .. GpuMemory
+constexpr int kNumCategories = static_cast<int>(trace::Category::Compile) + 1;  // Dispatch .. Compile
 constexpr uint32_t kAllCategories = (1u << kNumCategories) - 1;
 constexpr size_t kSummaryMax = 240;  // bytes of a row's summary (the tooltip shows everything)
 
@@ -146,7 +146,7 @@ std::string summarize(const Event& e, const Glyphs& g) {
           s = fields_summary(p.fields, g);
         } else if constexpr (std::is_same_v<T, trace::GraphNode> || std::is_same_v<T, trace::EngineStep> ||
                              std::is_same_v<T, trace::DeviceWork> || std::is_same_v<T, trace::DeviceMemory> ||
-                             std::is_same_v<T, trace::SchemaCheck>) {
+                             std::is_same_v<T, trace::SchemaCheck> || std::is_same_v<T, trace::CompileArtifact>) {
           s = fields_summary(trace::payload_fields(p), g);
         } else if constexpr (std::is_same_v<T, trace::GraphNodes>) {
           s = std::to_string(p.nodes.size()) + " nodes";

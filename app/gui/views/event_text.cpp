@@ -28,6 +28,7 @@ ImU32 category_color(Category c) {
     case Category::GpuMemcpy: return IM_COL32(230, 120, 200, 255);
     case Category::CudaSync: return IM_COL32(250, 90, 90, 255);
     case Category::GpuMemory: return IM_COL32(160, 220, 90, 255);
+    case Category::Compile: return IM_COL32(240, 150, 200, 255);
   }
   return IM_COL32(200, 200, 200, 255);
 }
@@ -101,7 +102,7 @@ void draw_payload_tooltip(const Event& e, const std::string& when) {
           draw_fields(p.fields);
         } else if constexpr (std::is_same_v<T, trace::GraphNode> || std::is_same_v<T, trace::EngineStep> ||
                              std::is_same_v<T, trace::DeviceWork> || std::is_same_v<T, trace::DeviceMemory> ||
-                             std::is_same_v<T, trace::SchemaCheck>) {
+                             std::is_same_v<T, trace::SchemaCheck> || std::is_same_v<T, trace::CompileArtifact>) {
           draw_fields(trace::payload_fields(p));
         } else if constexpr (std::is_same_v<T, trace::GraphNodes>) {
           constexpr size_t kShown = 24;

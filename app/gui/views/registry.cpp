@@ -11,6 +11,7 @@ std::vector<std::unique_ptr<View>> make_views() {
   v.push_back(make_dispatch_view());
   v.push_back(make_graph_view());
   v.push_back(make_schema_view());
+  v.push_back(make_compile_view());
   v.push_back(make_event_log_view());
   v.push_back(make_timeline_view());
   return v;

@@ -16,6 +16,7 @@ std::unique_ptr<View> make_event_log_view();
 std::unique_ptr<View> make_graph_view();
 std::unique_ptr<View> make_timeline_view();
 std::unique_ptr<View> make_schema_view();
+std::unique_ptr<View> make_compile_view();
 
 // The playground (drawn inside the lesson player window when selected).
 void draw_playground(ViewContext& c);

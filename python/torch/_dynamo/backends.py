@@ -42,8 +42,10 @@ def aot_eager(gm, example_inputs):
     if not (torch.is_grad_enabled() and any(n.meta.get("requires_grad") for n in gm.graph.nodes
                                             if n.op == "placeholder")):
         return gm.forward
+    from torch._dynamo import trace_events
     try:
-        fw, bw, n_out, _ = aot_autograd.aot_graphs(gm, convert_frame.current_compile_id)
+        with trace_events.phase("aot", convert_frame.current_compile_id):
+            fw, bw, n_out, _ = aot_autograd.aot_graphs(gm, convert_frame.current_compile_id)
     except aot_autograd.AotUnsupported:
         return gm.forward
     gm.meta_aot = (fw, bw)

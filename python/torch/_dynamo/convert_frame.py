@@ -9,7 +9,7 @@ import types
 import torch
 from torch import fx
 from torch._C import _dynamo as _C_dynamo
-from torch._dynamo import config, resume
+from torch._dynamo import config, resume, trace_events
 from torch._dynamo import variables as V
 from torch._dynamo.backends import lookup_backend
 from torch._dynamo.exc import Unsupported
@@ -38,9 +38,12 @@ class FrameInfo:
         self.warned_limit = False
 
 
-_frames = {}          # code -> FrameInfo
+# Keyed by id(code): code objects compare equal by value, and two functions with the same
+# source (the same lesson step run twice) are still two frames. Each FrameInfo keeps its code
+# alive, so an id is never reused while it is a key.
+_frames = {}          # id(code) -> FrameInfo
 _resume_functions = {}
-_original_name = {}   # resume code -> the name of the function it continues
+_original_name = {}   # id(resume code) -> the name of the function it continues
 _counters = {"frame_id": 0, "graph": 0, "gm": 0}
 # What explain() and the Compile view read: one record per compile.
 compile_records = []
@@ -49,6 +52,11 @@ current_compile_id = None  # the compile a backend is working for (its logs are 
 
 
 def reset():
+    """Forgets every compiled frame, as a new process would start (torch._dynamo.reset())."""
+    from torch import fx
+    from torch._functorch import aot_autograd
+    fx.GraphModule._next_key = 0
+    aot_autograd._counter["aot"] = 0
     _frames.clear()
     _resume_functions.clear()
     _original_name.clear()
@@ -58,8 +66,8 @@ def reset():
 
 
 def register(code, cfg):
-    if code not in _frames:
-        _frames[code] = FrameInfo(code, cfg)
+    if id(code) not in _frames:
+        _frames[id(code)] = FrameInfo(code, cfg)
     _C_dynamo.register_code(code)
 
 
@@ -75,7 +83,7 @@ def _short(path):
 
 
 def callback(code, f_locals, f_globals, f_builtins, failures):
-    info = _frames[code]
+    info = _frames[id(code)]
     if info.frame_id is None:
         info.frame_id = _counters["frame_id"]
         _counters["frame_id"] += 1
@@ -101,10 +109,24 @@ def callback(code, f_locals, f_globals, f_builtins, failures):
             "\n".join("    " + line for line in details.split("\n"))))
     info.compiles += 1
     start = time.perf_counter()
-    result = _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures)
+    trace_events.artifact("frame", compile_id, lambda: _frame_text(code), code.co_filename, code.co_firstlineno)
+    if failures:
+        trace_events.artifact("recompile", compile_id, "\n".join(failures))
+    with trace_events.phase("compile", compile_id):
+        result = _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures)
     if result is not None and compile_records and compile_records[-1]["compile_id"] == compile_id:
         compile_records[-1]["compile_time_s"] = time.perf_counter() - start
     return result
+
+
+def _frame_text(code):
+    """"fn (prog.py:3)" and the function's source lines, for the Compile view."""
+    import linecache
+    lines = [n for _, _, n in code.co_lines() if n is not None]
+    last = max(lines) if lines else code.co_firstlineno
+    source = [linecache.getline(code.co_filename, n).rstrip("\n") for n in range(code.co_firstlineno, last + 1)]
+    head = "{} ({}:{})".format(code.co_name, code.co_filename, code.co_firstlineno)
+    return "\n".join([head] + source)
 
 
 def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
@@ -123,7 +145,8 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
     record = {"compile_id": compile_id, "code": code, "failures": list(failures), "break": None, "graph": None,
               "guards": None, "ops": []}
     try:
-        tx.run()
+        with trace_events.phase("capture", compile_id):
+            tx.run()
         stop = None
     except BreakGraph as b:
         stop = b
@@ -139,6 +162,8 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
         plan = _break_plan(tx, stop, code, f_globals, info)
         record["break"] = {"reason": stop.reason.msg, "user_stack": stop.reason.user_stack, "kind": stop.kind}
         _log_break(compile_id, stop)
+        where = stop.reason.user_stack[-1] if stop.reason.user_stack else (code.co_filename, 0, "", "")
+        trace_events.artifact("graph_break", compile_id, stop.reason.msg + "\n" + where[3], where[0], where[1])
     else:
         recon = tx.return_value.reconstruct(tx)
         plan = recon
@@ -148,6 +173,7 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
     record["guard_list"] = _guard_list(output)
     compile_records.append(record)
     log_artifact("guards", compile_id, "GUARDS:\n\n" + str(guards).rstrip("\n"))
+    trace_events.artifact("guards", compile_id, lambda: str(guards).rstrip("\n"))
     sources = [src for _, src in output.input_order]
 
     def run(f_locals):
@@ -206,6 +232,7 @@ def _compile_graph(output, compile_id, info, record):
     _counters["graph"] += 1
     gm = fx.GraphModule(output.nn_modules, graph)
     log_artifact("graph_code", compile_id, graph_code(name, gm))
+    trace_events.artifact("graph", compile_id, lambda: graph_code(name, gm))
     log_artifact("graph", compile_id, graph_tabular(name, gm))
     record["graph"] = gm
     record["graph_name"] = name
@@ -245,12 +272,12 @@ def _local_recons(tx, code):
 
 
 def _resume_function(code, offset, mask, unbound, lineno, f_globals, info):
-    key = (code, offset, tuple(mask), tuple(unbound))
+    key = (id(code), offset, tuple(mask), tuple(unbound))
     fn = _resume_functions.get(key)
     if fn is None:
-        original = _original_name.get(code, code.co_name)
+        original = _original_name.get(id(code), code.co_name)
         rcode = resume.make_resume_code(code, offset, mask, unbound, lineno, original)
-        _original_name[rcode] = original
+        _original_name[id(rcode)] = original
         fn = types.FunctionType(rcode, f_globals, rcode.co_name)
         _resume_functions[key] = fn
         register(rcode, info.config)

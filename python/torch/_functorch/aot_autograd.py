@@ -176,11 +176,14 @@ def aot_graphs(gm, compile_id=None):
     aot_id = _counter["aot"]
     _counter["aot"] += 1
     if compile_id is not None:
+        from torch._dynamo import trace_events
         from torch._dynamo.graph_printing import forward_code
-        for title, g in (("Forward graph", fw_gm), ("Backward graph", bw_gm)):
+        for title, kind, g in (("Forward graph", "aot_forward", fw_gm), ("Backward graph", "aot_backward", bw_gm)):
             body = "\n".join("    " + line for line in forward_code(g.graph).splitlines())
-            log_artifact("aot_graphs", compile_id, "TRACED GRAPH\n ===== {} {} =====\n <eval_with_key>.{} "
-                         "class GraphModule(torch.nn.Module):\n{}\n".format(title, aot_id, g._class_name, body))
+            text = "TRACED GRAPH\n ===== {} {} =====\n <eval_with_key>.{} class GraphModule(torch.nn.Module):\n{}\n".format(
+                title, aot_id, g._class_name, body)
+            log_artifact("aot_graphs", compile_id, text)
+            trace_events.artifact(kind, compile_id, text)
     return fw_gm, bw_gm, len(outputs), [req.get(p, False) for p in primals]
 
 

@@ -11,6 +11,7 @@ import warnings
 import torch
 from torch._dynamo.backends import register_backend
 from torch._inductor import cpp_builder, cpp_codegen, lowering
+from torch._dynamo import trace_events
 from torch._logging import log_artifact
 
 
@@ -48,7 +49,8 @@ def _compile_training(gm, compile_id):
     """AOTAutograd's forward and backward graphs, each lowered and compiled."""
     from torch._functorch import aot_autograd
     try:
-        fw, bw, n_out, _ = aot_autograd.aot_graphs(gm, compile_id)
+        with trace_events.phase("aot", compile_id):
+            fw, bw, n_out, _ = aot_autograd.aot_graphs(gm, compile_id)
     except aot_autograd.AotUnsupported as e:
         why = "AOTAutograd could not trace this graph ({}); it runs eagerly".format(e)
         log_artifact("output_code", compile_id, "Output code: not generated: " + why)
@@ -61,12 +63,16 @@ def _compile_training(gm, compile_id):
 
 
 def _compile_inference(gm, compile_id):
-    sched = lowering.schedule(gm)
-    source, kernels = cpp_codegen.wrapper_module(gm, sched)
+    with trace_events.phase("lowering", compile_id):
+        sched = lowering.schedule(gm)
+        source, kernels = cpp_codegen.wrapper_module(gm, sched)
     log_artifact("output_code", compile_id, "Output code: \n" + source)
+    trace_events.artifact("fusion", compile_id, lambda: "\n".join("{}\t{}".format(n, d) for n, d in sched.decisions))
+    trace_events.artifact("output_code", compile_id, source)
     namespace = {"modules": gm}
     try:
-        exec(compile(source, "<inductor output code {}>".format(compile_id), "exec"), namespace)
+        with trace_events.phase("c++ compile", compile_id):
+            exec(compile(source, "<inductor output code {}>".format(compile_id), "exec"), namespace)
     except cpp_builder.CppCompileError as e:
         warnings.warn("{}\nRunning the graph eagerly instead.".format(e))
         gm.meta_inductor = {"eager_reason": str(e), "schedule": sched, "source": source}

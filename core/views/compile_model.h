@@ -1,0 +1,78 @@
+#pragma once
+// The Compile view's model (no GUI): what torch.compile did during a run, from the trace's
+// `compile` events (Note [What torch.compile records] in python/torch/_dynamo/trace_events.py).
+//
+// Each compile ("0/1": frame 0, its second compile) gathers its artifacts — why it happened,
+// the frame's source with the graph break marked, the captured graph, the guards, AOTAutograd's
+// graphs, the fusion decisions and the generated code — the time of each phase, and how often
+// its cache entry was hit since. A guard of an earlier compile that a later call failed is
+// found in that compile's guard tree (guard_failure), so the view can show it in red with the
+// expected and the actual value.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/trace/events.h"
+
+namespace ipt::views {
+
+struct GraphBreakInfo {
+  std::string reason;  // "builtin: print [...] False"
+  std::string file;
+  int line = 0;
+  std::string code;    // the user's line
+};
+
+// One entry of a recompile's reasons: "0/0: tensor 'L['x']' size mismatch ...".
+struct GuardFailure {
+  std::string compile_id;  // the entry whose guard failed ("0/0")
+  std::string reason;      // "tensor 'L['x']' size mismatch at index 0. expected 3, actual 4"
+  std::string source;      // "L['x']"
+};
+
+struct PhaseTime {
+  std::string name;  // "capture", "aot", "lowering", "c++ compile"
+  int64_t ns = 0;
+};
+
+struct CompileRecord {
+  std::string compile_id;
+  int frame_id = 0, compile_index = 0;
+  std::string frame;                    // "fn (prog.py:3)"
+  std::string file;
+  int first_line = 0;                   // the function's first line in `file`
+  std::vector<std::string> source;      // the function's lines, from first_line on
+  std::vector<GuardFailure> reasons;    // why this compile happened (empty: the first one)
+  std::string graph, guards, aot_forward, aot_backward, output_code;
+  // Fusion decisions, per lowered graph (the captured one; or AOT's forward, then backward).
+  std::vector<std::vector<std::pair<std::string, std::string>>> fusion;
+  std::optional<GraphBreakInfo> graph_break;
+  std::vector<PhaseTime> phases;        // in the order they began
+  int64_t hits = 0;                     // cache hits of this entry in the events read
+  std::string last_check;               // the last hit's "guards checked in N ns, ..."
+  size_t event = 0;                     // index of its first event
+  // Failures of this compile's guards reported by later compiles.
+  std::vector<GuardFailure> failed_later;
+};
+
+struct CompileModel {
+  std::vector<CompileRecord> compiles;  // in order
+  // Frames (by frame id, in order of first compile) and their compiles' indices.
+  std::vector<std::pair<int, std::vector<size_t>>> frames;
+  int64_t cache_misses = 0;
+};
+
+// The compiles recorded in events[first, last).
+CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t first, size_t last);
+
+// The failure of `failed` that a guard line of the tree names, if any: a TENSOR_MATCH line on
+// the failed source, or the line whose check is the failure's text ("L['n'] == 3").
+const GuardFailure* guard_failure(const std::string& guard_line, const std::vector<GuardFailure>& failed);
+
+// "mul: "f32[3]" = ..." / "    buf0 = ..." -> the name the line defines ("" for none).
+std::string defined_name(const std::string& code_line);
+
+}  // namespace ipt::views

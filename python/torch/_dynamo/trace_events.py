@@ -1,0 +1,40 @@
+"""What torch.compile writes into the trace, for the Compile view and the Timeline.
+
+Note [What torch.compile records]
+While the trace recorder is on, each phase of a compile is a slice of category `compile`
+("capture [0/1]", "aot [0/1]", "lowering [0/1]", "c++ compile [0/1]"), and what it produced is
+an instant event with a `compile_artifact` payload (docs/trace-format.md): the frame, why it
+recompiled, the captured graph's code, its guard tree, a graph break's reason at the user's
+line, AOTAutograd's forward and backward graphs, the fusion decisions and the generated code.
+Every call of a compiled frame adds "cache hit [0/1]" or "cache miss" with the guard check's
+time (recorded in C++, core/python/frame_cache.cpp). Views read these events only, so a saved
+trace shows the same compiles. Nothing is built when the recorder is off."""
+import contextlib
+
+from torch import _C
+
+
+def enabled():
+    return _C._trace_enabled()
+
+
+@contextlib.contextmanager
+def phase(name, compile_id):
+    on = enabled()
+    label = "{} [{}]".format(name, compile_id)
+    if on:
+        _C._trace_compile_phase(True, label)
+    try:
+        yield
+    finally:
+        if on:
+            _C._trace_compile_phase(False, label)
+
+
+def artifact(kind, compile_id, text, file="", line=0):
+    """Records one artifact; `text` may be a function, called only when recording."""
+    if not enabled():
+        return
+    if callable(text):
+        text = text()
+    _C._trace_compile_artifact(kind, compile_id, file or "", int(line or 0), text)
