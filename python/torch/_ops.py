@@ -31,7 +31,10 @@ class OpOverload:
             # PyTorch's boxed call does (torch.ops.aten.mul.Tensor(t, 2.0)).
             wrapped = self._wrap_numbers(args)
             if wrapped is not None:
-                return self._op(*wrapped, **kwargs)
+                try:
+                    return self._op(*wrapped, **kwargs)
+                except TypeError:
+                    pass  # still not the schema's arguments: the original error, below
             raise RuntimeError("{}() {}\nDeclaration: {}".format(self._overloadpacket._qualified_op_name,
                                                                  str(e).split(": ", 1)[-1], self._schema)) from None
 
