@@ -169,6 +169,18 @@ class SimRuntime final : public DeviceRuntime {
   std::vector<DeviceSegment> memory_snapshot() const override { return allocator().snapshot(); }
   std::vector<DeviceTraceEntry> memory_trace() const override { return allocator().trace(); }
   void set_hazard_check(bool on) override { gpu().set_hazard_check(on); }
+  bool launch_generated(const char* name, double flops, double bytes, std::function<void()> work,
+                        const std::vector<const void*>& reads, const std::vector<const void*>& writes) override {
+    KernelCost cost;
+    cost.flops = flops;
+    cost.bytes = bytes;
+    std::vector<Access> accesses;
+    const bool wanted = gpu().hazard_check() || trace::tracing_enabled();
+    for (const void* p : reads) accesses.push_back({p, wanted ? allocator().device_address(p) : 0, false, "in_ptr"});
+    for (const void* p : writes) accesses.push_back({p, wanted ? allocator().device_address(p) : 0, true, "out_ptr"});
+    launch(name, cost, std::move(work), DeviceOp::Kind::Kernel, std::move(accesses));
+    return true;
+  }
   void set_allow_tf32(bool on) override { g_allow_tf32 = on; }
   bool allow_tf32() const override { return sim::allow_tf32(); }
 };

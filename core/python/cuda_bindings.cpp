@@ -3,6 +3,7 @@
 // or, where it has kernels, the real one). With no CUDA backend, torch.cuda sees no device.
 #include "core/python/bindings.h"
 #include "core/tensor/backend.h"
+#include "core/trace/events.h"
 #include "generated/ops.h"
 #include "core/tensor/tensor.h"
 #include "core/util/error.h"
@@ -40,10 +41,56 @@ py::dict stats_dict(const DeviceMemoryStats& m) {
   return d;
 }
 
+// Calls a generated kernel `void kernel(T0*, T1*, ...)` whose parameters are all pointers.
+void call_with_pointers(uintptr_t fn, const std::vector<void*>& a) {
+  using P = void*;
+  switch (a.size()) {
+#define IPT_CALL_N(N, ...) \
+  case N: reinterpret_cast<void (*)(__VA_ARGS__)>(fn)
+    IPT_CALL_N(1, P)(a[0]); break;
+    IPT_CALL_N(2, P, P)(a[0], a[1]); break;
+    IPT_CALL_N(3, P, P, P)(a[0], a[1], a[2]); break;
+    IPT_CALL_N(4, P, P, P, P)(a[0], a[1], a[2], a[3]); break;
+    IPT_CALL_N(5, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4]); break;
+    IPT_CALL_N(6, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5]); break;
+    IPT_CALL_N(7, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]); break;
+    IPT_CALL_N(8, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); break;
+    IPT_CALL_N(9, P, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]); break;
+    IPT_CALL_N(10, P, P, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]); break;
+#undef IPT_CALL_N
+    default: break;  // refused before launching
+  }
+}
+
 }  // namespace
 
 void init_cuda(py::module_& m) {
   m.def("_cuda_is_available", [] { return runtime_or_null() != nullptr; });
+  // torch.compile's generated kernels on the device (python/torch/_inductor/sim_kernels.py): the
+  // kernel at `fn` (loaded from the generated library) runs on the current stream over the
+  // tensors' memory, timed by the device model.
+  m.def("_cuda_launch_generated", [](const std::string& name, uintptr_t fn, const std::vector<Tensor>& inputs,
+                                     const std::vector<Tensor>& outputs, double flops) {
+    DeviceRuntime& rt = runtime();
+    IPT_CHECK(fn != 0, ValueError, "a generated kernel needs its address");
+    IPT_CHECK(inputs.size() + outputs.size() <= 10, ValueError, "a generated kernel takes at most 10 tensors, got ",
+              inputs.size() + outputs.size());
+    std::vector<void*> args;
+    std::vector<const void*> reads, writes;
+    double bytes = 0;
+    auto add = [&](const Tensor& t, std::vector<const void*>& to) {
+      IPT_CHECK(t.device().type == DeviceType::CUDA, ValueError, "a generated kernel's tensors must be on cuda");
+      void* base = t.impl()->storage()->data();
+      args.push_back(static_cast<char*>(base) + t.storage_offset() * static_cast<int64_t>(element_size(t.dtype())));
+      to.push_back(base);
+      bytes += static_cast<double>(t.numel()) * static_cast<double>(element_size(t.dtype()));
+    };
+    for (const Tensor& t : inputs) add(t, reads);
+    for (const Tensor& t : outputs) add(t, writes);
+    const bool ok = rt.launch_generated(trace::intern(name), flops, bytes, [fn, args] { call_with_pointers(fn, args); },
+                                        reads, writes);
+    IPT_CHECK(ok, RuntimeError, "this CUDA device cannot run kernels generated for the CPU; the simulated GPU can");
+  });
   m.def("_cuda_is_simulated", [] { return runtime_or_null() && runtime_or_null()->simulated(); });
   m.def("_cuda_getDeviceCount", [] { return runtime_or_null() ? runtime_or_null()->device_count() : 0; });
   m.def("_cuda_getDeviceName", [](int d) { return runtime().device_name(d); });

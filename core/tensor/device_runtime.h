@@ -4,6 +4,7 @@
 // statistics). A backend that has one points BackendInterface::runtime at it; torch.cuda's
 // bindings only ever talk to this interface, never to a backend by name.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,15 @@ class DeviceRuntime {
   virtual void set_hazard_check(bool on) = 0;
 
   // torch.backends.cuda.matmul.allow_tf32 / torch.set_float32_matmul_precision.
+  // A kernel generated at run time (torch.compile's inductor) launched on the current stream:
+  // `work` runs on the device, reading and writing the memory at `reads` / `writes` (what the
+  // race check sees); its modeled time follows from flops and bytes. Optional: a device that
+  // cannot run host code (a real GPU, whose generated kernels would be Triton's) returns false.
+  virtual bool launch_generated(const char* /*name*/, double /*flops*/, double /*bytes*/,
+                                std::function<void()> /*work*/, const std::vector<const void*>& /*reads*/,
+                                const std::vector<const void*>& /*writes*/) {
+    return false;
+  }
   virtual void set_allow_tf32(bool on) = 0;
   virtual bool allow_tf32() const = 0;
 };

@@ -22,8 +22,10 @@ def _not_lowered(gm):
         if isinstance(n.meta.get("val"), str):
             return "symbolic sizes (dynamic shapes) are run eagerly"
         dev = n.meta.get("device")
-        if dev is not None and dev.type != "cpu":
-            return "tensors on {} are run eagerly (the generated kernels are C++ for the CPU)".format(dev)
+        if dev is not None and dev.type == "cuda" and not torch.cuda.is_simulated():
+            return "tensors on a real GPU are run eagerly (its kernels would be Triton's, which this build cannot generate)"
+        if dev is not None and dev.type not in ("cpu", "cuda"):
+            return "tensors on {} are run eagerly".format(dev)
     return None
 
 
@@ -62,10 +64,17 @@ def _compile_training(gm, compile_id):
     return aot_autograd.make_function(fw_call, bw_call, n_out, None)
 
 
+def _device_of(gm):
+    for n in gm.graph.nodes:
+        if n.op == "placeholder" and n.meta.get("device") is not None:
+            return n.meta["device"].type
+    return "cpu"
+
+
 def _compile_inference(gm, compile_id):
     with trace_events.phase("lowering", compile_id):
         sched = lowering.schedule(gm)
-        source, kernels = cpp_codegen.wrapper_module(gm, sched)
+        source, kernels = cpp_codegen.wrapper_module(gm, sched, _device_of(gm))
     log_artifact("output_code", compile_id, "Output code: \n" + source)
     trace_events.artifact("fusion", compile_id, lambda: "\n".join("{}\t{}".format(n, d) for n, d in sched.decisions))
     trace_events.artifact("output_code", compile_id, source)

@@ -31,8 +31,9 @@ def _index(val, size):
     return " + ".join(reversed(terms)) if terms else "0"
 
 
-def kernel_source(k):
-    """(argument C++ types, input nodes, output nodes, C++ source) of kernel `k`."""
+def kernel_source(k, with_flat=False):
+    """(argument C++ types, input nodes, output nodes, C++ source) of kernel `k` (and whether
+    it is one flat loop, with_flat=True)."""
     members = set(k.nodes)
     inputs, outputs = [], []
     for n in k.nodes:
@@ -109,6 +110,8 @@ def kernel_source(k):
     src = HEADER + 'extern "C" void kernel(' + (",\n" + " " * 23).join(params) + ")\n" + "\n".join(body) + "\n"
     if k.reduction:
         outputs = outputs + [k.reduction[0]]
+    if with_flat:
+        return types, inputs, outputs, src, flat
     return types, inputs, outputs, src
 
 
@@ -118,14 +121,18 @@ def _index_for_out(size):
     return " + ".join(reversed(terms)) if terms else "0"
 
 
-def wrapper_module(gm, sched):
+def wrapper_module(gm, sched, device="cpu"):
     """The Python source of the compiled module (what TORCH_LOGS=output_code shows), and the
-    kernels it defines."""
+    kernels it defines. On the simulated GPU (device "cuda") each kernel is written as Triton
+    (triton_codegen) and run as its C++ equivalent on the current stream."""
+    from torch._inductor import triton_codegen
+    cuda = device == "cuda"
     placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
     names = {}
     for i, p in enumerate(placeholders):
         names[p] = "arg{}_1".format(i)
-    out = ["import torch", "from torch._inductor.runtime import cpp_kernel, empty_strided_cpu", "", ""]
+    out = ["import torch", "from torch._inductor.runtime import cpp_kernel, empty_strided_cpu" if not cuda else
+           "from torch._inductor.runtime import sim_triton_kernel, empty_strided_cuda", "", ""]
     kernels = []
     call = ["def call(args):"]
     if placeholders:
@@ -141,17 +148,29 @@ def wrapper_module(gm, sched):
 
     for item in sched.items:
         if isinstance(item, Kernel):
-            types, inputs, outputs, src = kernel_source(item)
-            kernels.append((item.name, types, src))
-            out.append("{} = cpp_kernel({!r}, '''\n{}''')".format(item.name, types, src))
+            types, inputs, outputs, src, flat = kernel_source(item, with_flat=True)
+            name = item.name
+            if cuda:
+                name = name.replace("cpp_fused", "triton_red_fused" if item.reduction else "triton_poi_fused")
+                numel = 1
+                for s in item.size:
+                    numel *= s
+                flops = numel * (len(item.nodes) + (1 if item.reduction else 0))
+                triton = triton_codegen.kernel_text(item, name, inputs, outputs, flat)
+                kernels.append((name, types, src))
+                out.append("{} = sim_triton_kernel({!r}, {}, {}, '''\n{}''', cpu_equivalent='''\n{}''')".format(
+                    name, name, len(inputs), flops, triton, src))
+            else:
+                kernels.append((name, types, src))
+                out.append("{} = cpp_kernel({!r}, '''\n{}''')".format(name, types, src))
             out.append("")
             out.append("")
             for o in outputs:
                 v = o.meta["val"]
                 size = tuple(v.size()) if o is not (item.reduction[0] if item.reduction else None) else ()
-                call.append("    {} = empty_strided_cpu({}, {}, torch.float32)".format(
-                    new_buf(o), _tuple(size), _tuple(_contiguous_strides(list(size)))))
-            call.append("    {}({})".format(item.name, ", ".join(names[a] for a in inputs + outputs)))
+                call.append("    {} = empty_strided_{}({}, {}, torch.float32)".format(
+                    new_buf(o), "cuda" if cuda else "cpu", _tuple(size), _tuple(_contiguous_strides(list(size)))))
+            call.append("    {}{}({})".format(name, ".run" if cuda else "", ", ".join(names[a] for a in inputs + outputs)))
         else:
             n = item.node
             line = gm.graph.node_code(n, names)
