@@ -11,65 +11,16 @@
 #include <string>
 
 #include "app/gui/app_state.h"
+#include "tests/gui/headless.h"
 #include "app/gui/views/views.h"
 #include "core/ops/op_sources.h"
 
 using namespace ipt;
 using namespace ipt::gui;
 
+using ipt::gui::testing::Headless;
+
 namespace {
-
-class Headless {
- public:
-  Headless() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(1600, 1000);
-    io.IniFilename = nullptr;
-    unsigned char* pixels;
-    int w, h;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
-  ~Headless() { ImGui::DestroyContext(); }
-
-  // One frame of `view` in a window filling the display; returns false when ImGui's window
-  // stack is not balanced afterwards (a Begin without End in the view).
-  bool frame(View& view, ViewContext& c) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.DeltaTime = 1.0f / 60;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(io.DisplaySize);
-    ImGui::Begin("view", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove);
-    view.draw(c);
-    const bool balanced = ImGui::GetCurrentContext()->CurrentWindowStack.Size >= 1;
-    ImGui::End();
-    ImGui::Render();
-    return balanced && ImGui::GetCurrentContext()->CurrentWindowStack.Size == 0;
-  }
-
-  void mouse(ImVec2 p, bool down) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = p;
-    io.MouseDown[0] = down;
-  }
-
-  // Moves to `p`, presses and releases, a frame each; false as frame() is.
-  bool click(View& view, ViewContext& c, ImVec2 p) {
-    bool ok = true;
-    for (bool down : {false, true, false}) {
-      mouse(p, down);
-      ok = frame(view, c) && ok;
-    }
-    return ok;
-  }
-
-  static ImGuiWindow* window_named(const char* part) {
-    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
-      if (w->Active && std::strstr(w->Name, part)) return w;
-    return nullptr;
-  }
-};
 
 struct Fixture {
   AppState state;
