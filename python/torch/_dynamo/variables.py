@@ -69,7 +69,9 @@ class NullVariable(VariableTracker):
         return None
 
 
-class ConstantVariable(VariableTracker):
+class ValueVariable(VariableTracker):
+    """A tracker that stands for one known Python value."""
+
     def __init__(self, value, source=None):
         self.value = value
         self.source = source
@@ -80,6 +82,8 @@ class ConstantVariable(VariableTracker):
     def python_type(self):
         return type(self.value)
 
+
+class ConstantVariable(ValueVariable):
     def var_getattr(self, tx, name):
         attr = getattr(self.value, name)
         if callable(attr):
@@ -331,18 +335,8 @@ class TensorMethodVariable(VariableTracker):
         return lambda env: getattr(base(env), name)
 
 
-class TorchVariable(VariableTracker):
+class TorchVariable(ValueVariable):
     """A function or submodule of the torch package (torch.sin, torch.nn.functional.relu)."""
-
-    def __init__(self, value, source=None):
-        self.value = value
-        self.source = source
-
-    def as_python_constant(self):
-        return self.value
-
-    def python_type(self):
-        return type(self.value)
 
     def var_getattr(self, tx, name):
         from torch._dynamo.source import AttrSource

@@ -3,32 +3,20 @@ Inductor's output code is: one `cpp_fused_<ops>_<n>` per kernel with an `extern 
 kernel(...)` over raw pointers, and a module whose call(args) allocates the buffers, calls the
 kernels and the extern operators, and returns the graph's outputs."""
 import torch
-from torch._inductor.lowering import POINTWISE, Kernel, op_name
+from torch._inductor.lowering import (POINTWISE, Kernel, contiguous_strides, index_expr, index_terms, op_name,
+                                      output_terms)
 from torch.fx.graph import _arg_repr
 
 HEADER = "#include <algorithm>\n#include <cmath>\n#include <cstdint>\n"
 
 
 def _contiguous_strides(size):
-    strides, acc = [], 1
-    for s in reversed(size):
-        strides.append(acc)
-        acc *= max(s, 1)
-    return list(reversed(strides))
+    return contiguous_strides(size)
 
 
 def _index(val, size):
-    """The C++ index of element (x0, x1, ...) of the kernel's size in tensor `val` (broadcast:
-    stride 0 on the dimensions it lacks or has as 1)."""
-    vs, st = list(val.size()), list(val.stride())
-    offset = len(size) - len(vs)
-    terms = []
-    for d in range(len(size)):
-        vd = d - offset
-        if vd < 0 or vs[vd] == 1 or st[vd] == 0:
-            continue
-        terms.append("x{}".format(d) if st[vd] == 1 else "{}L*x{}".format(st[vd], d))
-    return " + ".join(reversed(terms)) if terms else "0"
+    """The C++ index of element (x0, x1, ...) of the kernel's size in tensor `val`."""
+    return index_expr(index_terms(val, size), "x", "L*")
 
 
 def kernel_source(k, with_flat=False):
@@ -116,9 +104,7 @@ def kernel_source(k, with_flat=False):
 
 
 def _index_for_out(size):
-    strides = _contiguous_strides(size)
-    terms = ["x{}".format(d) if st == 1 else "{}L*x{}".format(st, d) for d, st in enumerate(strides)]
-    return " + ".join(reversed(terms)) if terms else "0"
+    return index_expr(output_terms(size), "x", "L*")
 
 
 def wrapper_module(gm, sched, device="cpu"):

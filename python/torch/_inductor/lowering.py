@@ -171,3 +171,35 @@ def schedule(gm):
                 owner[item.reduction[0].name] = item.name
     s.decisions = [(n, d.replace("{kernel}", owner.get(n, "?"))) for n, d in s.decisions]
     return s
+
+
+def contiguous_strides(size):
+    strides, acc = [], 1
+    for s in reversed(size):
+        strides.append(acc)
+        acc *= max(s, 1)
+    return list(reversed(strides))
+
+
+def index_terms(val, size):
+    """(dim, stride) of each loop variable that element (x0, x1, ...) of the kernel's size moves
+    in tensor `val`, innermost first (broadcast: nothing for the dimensions it lacks or has as 1)."""
+    vs, st = list(val.size()), list(val.stride())
+    offset = len(size) - len(vs)
+    terms = []
+    for d in range(len(size)):
+        vd = d - offset
+        if vd < 0 or vs[vd] == 1 or st[vd] == 0:
+            continue
+        terms.append((d, st[vd]))
+    return list(reversed(terms))
+
+
+def index_expr(terms, var, times):
+    """The index as text: "x1 + 8L*x0" (times "L*") or "x1 + 8*x0" (times "*")."""
+    parts = ["{}{}".format(var, d) if st == 1 else "{}{}{}{}".format(st, times, var, d) for d, st in terms]
+    return " + ".join(parts) if parts else "0"
+
+
+def output_terms(size):
+    return list(reversed([(d, st) for d, st in enumerate(contiguous_strides(size))]))

@@ -3,7 +3,7 @@
 `triton_red_fused_..._0`: one that ends in a reduction). The simulated GPU cannot run Triton:
 what it runs, as one kernel on the stream timed by the device model, is the equivalent C++
 loop that cpp_codegen writes for the same kernel (runtime.SimTritonKernel)."""
-from torch._inductor.lowering import op_name
+from torch._inductor.lowering import contiguous_strides, index_expr, index_terms, op_name, output_terms
 
 TRITON = {
     "add": "{a} + {b}", "sub": "{a} - {b}", "mul": "{a} * {b}", "div": "{a} / {b}", "neg": "-{a}",
@@ -14,16 +14,8 @@ TRITON = {
 
 
 def _index(val, size, var):
-    """The element of `val` at the kernel's flat index, as a Triton expression over x0, x1..."""
-    vs, st = list(val.size()), list(val.stride())
-    offset = len(size) - len(vs)
-    terms = []
-    for d in range(len(size)):
-        vd = d - offset
-        if vd < 0 or vs[vd] == 1 or st[vd] == 0:
-            continue
-        terms.append("{}{}".format(var, d) if st[vd] == 1 else "{}*{}{}".format(st[vd], var, d))
-    return " + ".join(reversed(terms)) if terms else "0"
+    """The element of `val` at the kernel's index, as a Triton expression over x0, x1, ..."""
+    return index_expr(index_terms(val, size), var, "*")
 
 
 def kernel_text(k, name, inputs, outputs, flat):
@@ -63,11 +55,7 @@ def kernel_text(k, name, inputs, outputs, flat):
     if flat:
         dims = ["{}0 = {}index".format(var, var)]
     else:
-        strides, acc = [], 1
-        for s in reversed(size):
-            strides.append(acc)
-            acc *= s
-        strides.reverse()
+        strides = contiguous_strides(size)
         dims = []
         for d, (s, st) in enumerate(zip(size, strides)):
             e = "{}index".format(var)
@@ -107,10 +95,4 @@ def kernel_text(k, name, inputs, outputs, flat):
 
 
 def _out_index(size, var="x"):
-    strides, acc = [], 1
-    for s in reversed(size):
-        strides.append(acc)
-        acc *= s
-    strides.reverse()
-    terms = ["{}{}".format(var, d) if st == 1 else "{}*{}{}".format(st, var, d) for d, st in enumerate(strides)]
-    return " + ".join(reversed(terms)) if terms else "0"
+    return index_expr(output_terms(size), var, "*")
