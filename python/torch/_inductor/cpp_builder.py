@@ -65,7 +65,7 @@ def compile_source(source):
             " ".join(shlex.quote(c) for c in cmd))) from None
     stats["compile_s"] += time.perf_counter() - start
     if r.returncode != 0:
-        errors = "\n".join((r.stderr or r.stdout).strip().splitlines()[:8])
+        errors = "\n".join((r.stderr or r.stdout).strip().splitlines()[:8]) or "(it printed nothing)"
         raise CppCompileError("C++ compile error: `{}` exited with status {}:\n{}".format(
             " ".join(shlex.quote(c) for c in cmd), r.returncode, errors))
     os.replace(tmp, so)  # atomic: a reader never sees half a library
