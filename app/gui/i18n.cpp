@@ -269,6 +269,7 @@ static const std::unordered_map<std::string_view, const char*>& zh_table() {
       {"No torch.compile in this run yet. Compile a function (torch.compile(fn)) and call it: each compile of each frame shows here.",
        "本次运行还没有 torch.compile。编译一个函数（torch.compile(fn)）并调用它：每个栈帧的每次编译都会显示在这里。"},
       {"frame", "栈帧"},
+      {"after reset", "重置后"},
       {"graph break", "图中断"},
       {"recompile", "重新编译"},
       {"cache misses", "缓存未命中"},

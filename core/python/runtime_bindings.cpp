@@ -37,6 +37,9 @@ void init_runtime_control(py::module_& m) {
     if (begin) trace::Recorder::current().begin(trace::Category::Compile, trace::intern(name));
     else trace::Recorder::current().end(trace::Category::Compile, trace::intern(name));
   });
+  m.def("_trace_compile_mark", [](const std::string& name) {
+    if (trace::tracing_enabled()) trace::Recorder::current().instant(trace::Category::Compile, trace::intern(name));
+  });
   m.def("_trace_compile_artifact", [](const std::string& kind, const std::string& compile_id, const std::string& file,
                                       int line, std::string text) {
     if (!trace::tracing_enabled()) return;

@@ -48,18 +48,21 @@ bool split_label(const char* name, std::string& what, std::string& id) {
 
 CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t first, size_t last) {
   CompileModel m;
-  std::map<std::string, size_t> by_id;
+  std::map<std::string, size_t> by_id;  // "epoch:id" -> index
+  int epoch = 0;
   std::map<std::string, int64_t> began;  // open phase label -> begin time
+  auto key = [&](const std::string& id) { return std::to_string(epoch) + ":" + id; };
   auto record = [&](const std::string& id, size_t at) -> CompileRecord& {
-    auto it = by_id.find(id);
+    auto it = by_id.find(key(id));
     if (it != by_id.end()) return m.compiles[it->second];
     CompileRecord r;
     r.compile_id = id;
+    r.epoch = epoch;
     const size_t slash = id.find('/');
     r.frame_id = std::atoi(id.substr(0, slash).c_str());
     r.compile_index = slash == std::string::npos ? 0 : std::atoi(id.substr(slash + 1).c_str());
     r.event = at;
-    by_id.emplace(id, m.compiles.size());
+    by_id.emplace(key(id), m.compiles.size());
     m.compiles.push_back(std::move(r));
     return m.compiles.back();
   };
@@ -112,8 +115,10 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
     }
     std::string what, id;
     if (e.phase == trace::Phase::Instant) {
-      if (split_label(e.name, what, id) && what == "cache hit") {
-        auto it = by_id.find(id);
+      if (std::string(e.name) == kCompileReset) {
+        ++epoch;
+      } else if (split_label(e.name, what, id) && what == "cache hit") {
+        auto it = by_id.find(key(id));
         if (it != by_id.end()) {
           ++m.compiles[it->second].hits;
           if (const auto* t = std::get_if<trace::Text>(&e.payload)) m.compiles[it->second].last_check = t->text;
@@ -135,11 +140,13 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
   // Frames in order of their first compile, and each compile's guards that later failed.
   for (size_t k = 0; k < m.compiles.size(); ++k) {
     CompileRecord& r = m.compiles[k];
-    auto f = std::find_if(m.frames.begin(), m.frames.end(), [&](const auto& p) { return p.first == r.frame_id; });
-    if (f == m.frames.end()) m.frames.push_back({r.frame_id, {k}});
-    else f->second.push_back(k);
+    auto f = std::find_if(m.frames.begin(), m.frames.end(),
+                          [&](const CompileModel::Frame& x) { return x.epoch == r.epoch && x.frame_id == r.frame_id; });
+    if (f == m.frames.end()) m.frames.push_back({r.epoch, r.frame_id, {k}});
+    else f->compiles.push_back(k);
     for (const GuardFailure& g : r.reasons)
-      if (auto it = by_id.find(g.compile_id); it != by_id.end()) m.compiles[it->second].failed_later.push_back(g);
+      if (auto it = by_id.find(std::to_string(r.epoch) + ":" + g.compile_id); it != by_id.end())
+        m.compiles[it->second].failed_later.push_back(g);
   }
   return m;
 }

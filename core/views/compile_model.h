@@ -40,6 +40,7 @@ struct PhaseTime {
 
 struct CompileRecord {
   std::string compile_id;
+  int epoch = 0;                        // resets (torch._dynamo.reset()) before it: ids start again
   int frame_id = 0, compile_index = 0;
   std::string frame;                    // "fn (prog.py:3)"
   std::string file;
@@ -60,10 +61,17 @@ struct CompileRecord {
 
 struct CompileModel {
   std::vector<CompileRecord> compiles;  // in order
-  // Frames (by frame id, in order of first compile) and their compiles' indices.
-  std::vector<std::pair<int, std::vector<size_t>>> frames;
+  // Frames (by epoch and frame id, in order of first compile) and their compiles' indices.
+  struct Frame {
+    int epoch = 0, frame_id = 0;
+    std::vector<size_t> compiles;
+  };
+  std::vector<Frame> frames;
   int64_t cache_misses = 0;
 };
+
+// The instant a reset records (compile ids restart after it).
+inline constexpr const char* kCompileReset = "torch._dynamo.reset()";
 
 // The compiles recorded in events[first, last).
 CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t first, size_t last);

@@ -76,9 +76,9 @@ TEST(CompileModel, GathersEachCompilesArtifactsPhasesAndHits) {
   EXPECT_EQ(m.cache_misses, 2);
   // Frames in order of first compile, with their compiles.
   ASSERT_EQ(m.frames.size(), 2u);
-  EXPECT_EQ(m.frames[0].first, 0);
-  EXPECT_EQ(m.frames[0].second, (std::vector<size_t>{0, 1}));
-  EXPECT_EQ(m.frames[1].first, 1);
+  EXPECT_EQ(m.frames[0].frame_id, 0);
+  EXPECT_EQ(m.frames[0].compiles, (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(m.frames[1].frame_id, 1);
 }
 
 TEST(CompileModel, ARecompileMarksTheGuardThatFailed) {
@@ -122,6 +122,25 @@ TEST(CompileModel, OnlyTheEventsAskedForAndNothingFromOtherCategories) {
   EXPECT_TRUE(m.compiles[0].graph.empty());  // not reached yet
   EXPECT_EQ(build_compile_model(events, 0, 0).compiles.size(), 0u);
   EXPECT_EQ(build_compile_model(events, 3, 1).compiles.size(), 0u);  // an empty range
+}
+
+TEST(CompileModel, AResetStartsANewEpochOfFramesAndIds) {
+  auto events = two_compiles();
+  const size_t first_run = events.size();
+  events.push_back(ev(2000, Phase::Instant, kCompileReset));
+  auto again = two_compiles();
+  events.insert(events.end(), again.begin(), again.end());
+  CompileModel m = build_compile_model(events, 0, events.size());
+  ASSERT_EQ(m.compiles.size(), 6u);  // "0/0" twice: two compiles, not one
+  EXPECT_EQ(m.compiles[0].epoch, 0);
+  EXPECT_EQ(m.compiles[3].epoch, 1);
+  EXPECT_EQ(m.compiles[3].compile_id, "0/0");
+  EXPECT_EQ(m.compiles[3].hits, 2);  // its own hits only
+  ASSERT_EQ(m.frames.size(), 4u);
+  EXPECT_EQ(m.frames[2].epoch, 1);
+  EXPECT_EQ(m.compiles[0].failed_later.size(), 1u);  // the 0/1 of its own epoch
+  EXPECT_EQ(m.compiles[3].failed_later.size(), 1u);
+  (void)first_run;
 }
 
 TEST(CompileModel, DefinedNameOfACodeLine) {

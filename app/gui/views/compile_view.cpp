@@ -104,10 +104,14 @@ class CompileView final : public View {
 
   // [SECTION] list -------------------------------------------------------------------------
   void draw_list() {
-    for (const auto& [frame, compiles] : model_.frames) {
+    for (const auto& fr : model_.frames) {
+      const std::vector<size_t>& compiles = fr.compiles;
       const views::CompileRecord& first = model_.compiles[compiles.front()];
-      char label[256];
-      std::snprintf(label, sizeof label, "%s %d: %s###frame%d", tr("frame"), frame, first.frame.c_str(), frame);
+      char label[320];
+      char after[64] = "";
+      if (fr.epoch > 0) std::snprintf(after, sizeof after, "  (%s %d)", tr("after reset"), fr.epoch);
+      std::snprintf(label, sizeof label, "%s %d: %s%s###frame%d_%d", tr("frame"), fr.frame_id, first.frame.c_str(), after,
+                    fr.epoch, fr.frame_id);
       ImGui::SetNextItemOpen(true, ImGuiCond_Appearing);
       if (!ImGui::TreeNode(label)) continue;
       for (size_t k : compiles) {
@@ -115,7 +119,8 @@ class CompileView final : public View {
         std::string item = "[" + r.compile_id + "]";
         if (r.graph_break) item += std::string("  ") + tr("graph break");
         else if (!r.reasons.empty()) item += std::string("  ") + tr("recompile");
-        if (ImGui::Selectable((item + "###c" + r.compile_id).c_str(), chosen_ == k)) chosen_ = k;
+        if (ImGui::Selectable((item + "###c" + std::to_string(r.epoch) + "_" + r.compile_id).c_str(), chosen_ == k))
+          chosen_ = k;
         if (ImGui::IsItemHovered() && !r.reasons.empty()) {
           ImGui::BeginTooltip();
           for (const auto& f : r.reasons) ImGui::TextUnformatted(("- " + f.compile_id + ": " + f.reason).c_str());

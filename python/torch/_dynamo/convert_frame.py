@@ -63,6 +63,7 @@ def reset():
     _counters.update(frame_id=0, graph=0, gm=0)
     compile_records.clear()
     _C_dynamo.reset()
+    trace_events.mark_reset()
 
 
 def register(code, cfg):

@@ -31,6 +31,15 @@ def phase(name, compile_id):
             _C._trace_compile_phase(False, label)
 
 
+RESET = "torch._dynamo.reset()"
+
+
+def mark_reset():
+    """Compile ids start again after a reset: views begin a new epoch of frames here."""
+    if enabled():
+        _C._trace_compile_mark(RESET)
+
+
 def artifact(kind, compile_id, text, file="", line=0):
     """Records one artifact; `text` may be a function, called only when recording."""
     if not enabled():
