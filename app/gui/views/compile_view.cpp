@@ -57,6 +57,14 @@ std::string kernel_of(const std::string& decision) {
   return "";
 }
 
+// "fn (/some/dir/prog.py:3)" -> "fn (prog.py:3)": the list is narrow.
+std::string short_frame(const std::string& frame) {
+  const size_t open = frame.find(" (");
+  const size_t slash = frame.rfind('/');
+  if (open == std::string::npos || slash == std::string::npos || slash < open) return frame;
+  return frame.substr(0, open + 2) + frame.substr(slash + 1);
+}
+
 std::string ms(int64_t ns) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f ms", static_cast<double>(ns) / 1e6);
@@ -109,9 +117,9 @@ class CompileView final : public View {
       const views::CompileRecord& first = model_.compiles[compiles.front()];
       char label[320];
       char after[64] = "";
-      if (fr.epoch > 0) std::snprintf(after, sizeof after, "  (%s %d)", tr("after reset"), fr.epoch);
-      std::snprintf(label, sizeof label, "%s %d: %s%s###frame%d_%d", tr("frame"), fr.frame_id, first.frame.c_str(), after,
-                    fr.epoch, fr.frame_id);
+      if (fr.epoch > 0) std::snprintf(after, sizeof after, " (%s %d)", tr("after reset"), fr.epoch);
+      std::snprintf(label, sizeof label, "%s %d%s: %s###frame%d_%d", tr("frame"), fr.frame_id, after,
+                    short_frame(first.frame).c_str(), fr.epoch, fr.frame_id);
       ImGui::SetNextItemOpen(true, ImGuiCond_Appearing);
       if (!ImGui::TreeNode(label)) continue;
       for (size_t k : compiles) {
@@ -151,9 +159,9 @@ class CompileView final : public View {
     if (!r.graph.empty() && ImGui::CollapsingHeader(tr("Captured graph"), ImGuiTreeNodeFlags_DefaultOpen))
       draw_fused("graph", r.graph, aot || r.fusion.empty() ? nullptr : &r.fusion[0]);
     if (!r.guards.empty() && ImGui::CollapsingHeader(tr("Guards"), ImGuiTreeNodeFlags_DefaultOpen)) draw_guards(r);
-    if (aot && ImGui::CollapsingHeader(tr("AOTAutograd: forward graph")))
+    if (aot && ImGui::CollapsingHeader(tr("AOTAutograd: forward graph"), ImGuiTreeNodeFlags_DefaultOpen))
       draw_fused("aot_fw", r.aot_forward, r.fusion.size() > 0 ? &r.fusion[0] : nullptr);
-    if (!r.aot_backward.empty() && ImGui::CollapsingHeader(tr("AOTAutograd: backward graph")))
+    if (!r.aot_backward.empty() && ImGui::CollapsingHeader(tr("AOTAutograd: backward graph"), ImGuiTreeNodeFlags_DefaultOpen))
       draw_fused("aot_bw", r.aot_backward, r.fusion.size() > 1 ? &r.fusion[1] : nullptr);
     if (!r.fusion.empty() && ImGui::CollapsingHeader(tr("Fusion decisions"))) draw_decisions(r);
     if (!r.output_code.empty() && ImGui::CollapsingHeader(tr("Generated code")))
