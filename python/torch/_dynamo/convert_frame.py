@@ -160,7 +160,14 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
     if stop is None and output.count_calls() == 0:
         return None  # nothing to compile: TorchDynamo skips such a frame
     if stop is not None:
-        plan = _break_plan(tx, stop, code, f_globals, info)
+        try:
+            plan = _break_plan(tx, stop, code, f_globals, info)
+        except Unsupported as e:
+            # What is on the stack at the break cannot be handed back to Python (an object the
+            # capture only half knows): the whole frame runs as plain Python.
+            record["unsupported"] = e.msg
+            compile_records.append(record)
+            return None
         record["break"] = {"reason": stop.reason.msg, "user_stack": stop.reason.user_stack, "kind": stop.kind}
         _log_break(compile_id, stop)
         where = stop.reason.user_stack[-1] if stop.reason.user_stack else (code.co_filename, 0, "", "")
