@@ -57,6 +57,8 @@ def trace_corpus(exe):
         "autograd": "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.backward()\nprint(x.grad)\n",
         "error": "import torch\ntorch.ones(2) + torch.ones(3)\n",
         "dtypes": "import torch\nprint(torch.tensor([250], dtype=torch.uint8) + 10, torch.ones(2).half())\n",
+        "compile": "import torch\ndef f(x):\n    y = (x * 2).relu()\n    print(y.shape)\n    return y.sum()\n"
+                   "c = torch.compile(f)\nc(torch.ones(3))\nc(torch.ones(4))\n",
     }
     with tempfile.TemporaryDirectory() as tmp:
         for name, code in programs.items():
