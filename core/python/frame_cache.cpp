@@ -66,6 +66,9 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
   if (it == caches().end() || it->second.skip) return IPT_RUN_FRAME_DEFAULT;
   CodeCache& cache = it->second;
   try {
+    // The guard check is a slice of its own on the Timeline (Note [What torch.compile records]).
+    const bool traced = trace::tracing_enabled();
+    if (traced) trace::Recorder::current().begin(trace::Category::Compile, "guard check");
     const int64_t start = now_ns();
     CacheEntry* hit = nullptr;
     for (CacheEntry& e : cache.entries)
@@ -74,10 +77,11 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
         break;
       }
     cache.last_guard_ns = now_ns() - start;
+    if (traced) trace::Recorder::current().end(trace::Category::Compile, "guard check");
     cache.guard_ns += cache.last_guard_ns;
     ++cache.guard_checks;
     py::object run;
-    if (trace::tracing_enabled()) {  // Note [What torch.compile records] (python/torch/_dynamo/trace_events.py)
+    if (traced) {  // Note [What torch.compile records] (python/torch/_dynamo/trace_events.py)
       const std::string when = "guards checked in " + std::to_string(cache.last_guard_ns) + " ns, " +
                                std::to_string(cache.entries.size()) + " entr" + (cache.entries.size() == 1 ? "y" : "ies");
       trace::Recorder::current().instant(trace::Category::Compile,

@@ -6,8 +6,8 @@ While the trace recorder is on, each phase of a compile is a slice of category `
 an instant event with a `compile_artifact` payload (docs/trace-format.md): the frame, why it
 recompiled, the captured graph's code, its guard tree, a graph break's reason at the user's
 line, AOTAutograd's forward and backward graphs, the fusion decisions and the generated code.
-Every call of a compiled frame adds "cache hit [0/1]" or "cache miss" with the guard check's
-time (recorded in C++, core/python/frame_cache.cpp). Views read these events only, so a saved
+Every call of a compiled frame adds a "guard check" slice and then "cache hit [0/1]" or
+"cache miss" with the check's time (recorded in C++, core/python/frame_cache.cpp). Views read these events only, so a saved
 trace shows the same compiles. Nothing is built when the recorder is off."""
 import contextlib
 

@@ -347,7 +347,10 @@ class TorchVariable(ValueVariable):
     def call_function(self, tx, args, kwargs):
         fn = self.value
         if fn is torch._dynamo.graph_break:
-            unimplemented("'skip function graph_break in file {}'".format(fn.__code__.co_filename))
+            path = fn.__code__.co_filename.replace("\\", "/")
+            # Named from the package down (as PyTorch's logs shorten site-packages paths).
+            path = path[path.rfind("/torch/") + 1:] if "/torch/" in path else path
+            unimplemented("'skip function graph_break in file {}'".format(path))
         if fn in (torch.is_tensor,):
             return ConstantVariable(isinstance(args[0], TensorVariable))
         if fn in (torch.is_grad_enabled,):
