@@ -46,6 +46,28 @@ def _as_arg(v, kind):
     return v.as_python_constant()
 
 
+def run_fake(kind, target, args, kwargs):
+    """The value `target` gives for fake arguments (Note [Fake tensors]): a fake tensor, or a
+    structure of them, or a Python value."""
+    def invoke(a, k):
+        if kind == "call_method":
+            return getattr(a[0], target)(*a[1:], **k)
+        return target(*a, **k)
+    with torch.no_grad():
+        try:
+            r = invoke(args, kwargs)
+            return _map(r, lambda x: _to_fake(x) if isinstance(x, torch.Tensor) and x.device.type != "meta" else x)
+        except Exception:
+            pass
+        # No meta kernel: run it on zeros of the same layout.
+        zeros = _map(args, lambda x: _to_zeros(x) if isinstance(x, torch.Tensor) else x)
+        kzeros = _map(kwargs, lambda x: _to_zeros(x) if isinstance(x, torch.Tensor) else x)
+        if "device" in kzeros:
+            kzeros["device"] = "cpu"
+        r = invoke(zeros, kzeros)
+        return _map(r, lambda x: _to_fake(x) if isinstance(x, torch.Tensor) else x)
+
+
 class OutputGraph:
     def __init__(self, frame_state, code):
         self.graph = fx.Graph()
@@ -132,7 +154,7 @@ class OutputGraph:
         fake_args = [_as_arg(a, "fake") for a in args]
         fake_kwargs = {k: _as_arg(v, "fake") for k, v in kwargs.items()}
         tensors = [a for a in args if isinstance(a, V.TensorVariable)]
-        example = self._run_fake(kind, target, fake_args, fake_kwargs)
+        example = run_fake(kind, target, fake_args, fake_kwargs)
         node = self.graph.create_node(kind, target, node_args, node_kwargs)
         node.meta["stack"] = tx.user_stack_entry()
         device = self._result_device(kind, target, args, kwargs, tensors)
@@ -210,25 +232,6 @@ class OutputGraph:
                     if sym:
                         known[s] = sym
         return {d: known[s] for d, s in enumerate(example.size()) if s in known}
-
-    def _run_fake(self, kind, target, args, kwargs):
-        def invoke(a, k):
-            if kind == "call_method":
-                return getattr(a[0], target)(*a[1:], **k)
-            return target(*a, **k)
-        with torch.no_grad():
-            try:
-                r = invoke(args, kwargs)
-                return _map(r, lambda x: _to_fake(x) if isinstance(x, torch.Tensor) and x.device.type != "meta" else x)
-            except Exception:
-                pass
-            # No meta kernel: run it on zeros of the same layout (Note [Fake tensors]).
-            zeros = _map(args, lambda x: _to_zeros(x) if isinstance(x, torch.Tensor) else x)
-            kzeros = _map(kwargs, lambda x: _to_zeros(x) if isinstance(x, torch.Tensor) else x)
-            if "device" in kzeros:
-                kzeros["device"] = "cpu"
-            r = invoke(zeros, kzeros)
-            return _map(r, lambda x: _to_fake(x) if isinstance(x, torch.Tensor) else x)
 
     # ---- outputs ----------------------------------------------------------------------------
     def add_graph_output(self, var):

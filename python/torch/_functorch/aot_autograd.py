@@ -71,9 +71,9 @@ def _aten_call(node):
 
 
 def _fake(target, args):
-    from torch._dynamo.output_graph import OutputGraph
+    from torch._dynamo.output_graph import run_fake
     vals = [a.meta["val"] if hasattr(a, "op") else a for a in args]
-    return OutputGraph._run_fake(None, "call_function", target, vals, {})
+    return run_fake("call_function", target, vals, {})
 
 
 class _GraphBuilder:
