@@ -22,6 +22,15 @@ def _code_of(fn):
     return code
 
 
+def _call_compiled(cfg, fn, args, kwargs):
+    """fn(*args, **kwargs) with the frame hook installed and `cfg` as the settings of the call."""
+    convert_frame.config_stack.append(cfg)
+    try:
+        return _C_dynamo.call_with_capture(fn, *args, **kwargs)
+    finally:
+        convert_frame.config_stack.pop()
+
+
 class OptimizedFunction:
     """What torch.compile(fn) returns: calling it runs fn's frame through the cache."""
 
@@ -32,11 +41,7 @@ class OptimizedFunction:
         functools.update_wrapper(self, fn)
 
     def __call__(self, *args, **kwargs):
-        convert_frame.config_stack.append(self._config)
-        try:
-            return _C_dynamo.call_with_capture(self._torchdynamo_orig_callable, *args, **kwargs)
-        finally:
-            convert_frame.config_stack.pop()
+        return _call_compiled(self._config, self._torchdynamo_orig_callable, args, kwargs)
 
     def __get__(self, obj, objtype=None):
         if obj is None:
@@ -54,11 +59,7 @@ class OptimizedModule(torch.nn.Module):
         convert_frame.register(_code_of(mod), cfg)
 
     def forward(self, *args, **kwargs):
-        convert_frame.config_stack.append(self._config)
-        try:
-            return _C_dynamo.call_with_capture(self._orig_mod, *args, **kwargs)
-        finally:
-            convert_frame.config_stack.pop()
+        return _call_compiled(self._config, self._orig_mod, args, kwargs)
 
     def __getattr__(self, name):
         try:
