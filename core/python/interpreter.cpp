@@ -215,6 +215,7 @@ Interpreter::Interpreter() {
   // process would print.
   py::dict modules = py::module_::import("sys").attr("modules");
   if (modules.contains("torch._dynamo.convert_frame")) modules["torch._dynamo.convert_frame"].attr("reset")();
+  if (modules.contains("torch._logging")) modules["torch._logging"].attr("_reset")();
 }
 
 void Interpreter::set_main_file(std::string_view path) {

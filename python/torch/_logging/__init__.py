@@ -29,6 +29,12 @@ def _parse(spec):
 _enabled |= _parse(os.environ.get("TORCH_LOGS", ""))
 
 
+def _reset():
+    """Back to what TORCH_LOGS asks for (a new program starts so)."""
+    _enabled.clear()
+    _enabled.update(_parse(os.environ.get("TORCH_LOGS", "")))
+
+
 def set_logs(**kwargs):
     """set_logs(guards=True, recompiles=True, ...): which artifacts to log from now on."""
     for name, on in kwargs.items():
