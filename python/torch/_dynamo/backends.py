@@ -39,8 +39,7 @@ def aot_eager(gm, example_inputs):
     import torch
     from torch._functorch import aot_autograd
     from torch._dynamo import convert_frame
-    if not (torch.is_grad_enabled() and any(n.meta.get("requires_grad") for n in gm.graph.nodes
-                                            if n.op == "placeholder")):
+    if not aot_autograd.needs_grad(gm):
         return gm.forward
     from torch._dynamo import trace_events
     try:

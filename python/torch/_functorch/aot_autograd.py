@@ -94,6 +94,21 @@ class _GraphBuilder:
         return n
 
 
+def needs_grad(gm):
+    """Whether running `gm` must record autograd: grad mode is on and an input requires grad,
+    or a module the graph calls has a parameter that does (its weights are not inputs)."""
+    if not torch.is_grad_enabled():
+        return False
+    for n in gm.graph.nodes:
+        if n.op == "placeholder" and n.meta.get("requires_grad"):
+            return True
+        if n.op == "call_module":
+            module = getattr(gm, n.target, None)
+            if module is not None and any(p.requires_grad for p in module.parameters()):
+                return True
+    return False
+
+
 def aot_graphs(gm, compile_id=None):
     """(forward GraphModule, backward GraphModule, number of user outputs, which inputs require
     grad) for captured graph `gm`; raises AotUnsupported for what it cannot write in aten."""

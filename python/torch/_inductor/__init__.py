@@ -30,7 +30,8 @@ def _not_lowered(gm):
 
 
 def _needs_grad(gm):
-    return torch.is_grad_enabled() and any(n.meta.get("requires_grad") for n in gm.graph.nodes if n.op == "placeholder")
+    from torch._functorch.aot_autograd import needs_grad
+    return needs_grad(gm)
 
 
 @register_backend("inductor")
