@@ -181,7 +181,9 @@ void init_guard_manager(py::module_& m) {
       .def("add_tensor_match", [](GM& g, const Tensor& t, const std::vector<int64_t>& dynamic_dims, const std::string& comment) {
              LeafGuard l{LeafGuard::Kind::TensorMatch, "TENSOR_MATCH", "", comment, compile::TensorGuard::of(t, dynamic_dims), {}, 0};
              l.text = l.tensor.repr(g.source());
+             std::string text = l.text;
              g.add(std::move(l));
+             return text;  // its check_tensor(...) text
            })
       .def("add_leaf", [](GM& g, const std::string& kind, py::object value, const std::string& text, const std::string& comment) {
              static const std::pair<const char*, LeafGuard::Kind> kinds[] = {

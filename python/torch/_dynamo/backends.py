@@ -44,8 +44,8 @@ def aot_eager(gm, example_inputs):
     from torch._dynamo import trace_events
     try:
         with trace_events.phase("aot", convert_frame.current_compile_id):
-            fw, bw, n_out, _ = aot_autograd.aot_graphs(gm, convert_frame.current_compile_id)
+            fw, bw, n_out = aot_autograd.aot_graphs(gm, convert_frame.current_compile_id)
     except aot_autograd.AotUnsupported:
         return gm.forward
     gm.meta_aot = (fw, bw)
-    return aot_autograd.make_function(fw.forward, bw.forward, n_out, None)
+    return aot_autograd.make_function(fw.forward, bw.forward, n_out)

@@ -40,9 +40,8 @@ def wrap_value(tx, value, source, guard=True):
         return V.ListVariable(items, source) if isinstance(value, list) else V.TupleVariable(items, source)
     if isinstance(value, torch.Size):
         return V.SizeVariable([V.ConstantVariable(s) for s in value])
-    if isinstance(value, types.BuiltinFunctionType) and getattr(value, "__self__", None) is __builtins__ or \
-            value in (print, len, isinstance, range, tuple, list, enumerate, zip, getattr, hasattr, min, max, abs,
-                      int, float, bool, str, sum, any, all, sorted, reversed, round):
+    if value in (print, len, isinstance, range, tuple, list, enumerate, zip, getattr, hasattr, min, max, abs,
+                 int, float, bool, str, sum, any, all, sorted, reversed, round):
         return V.BuiltinVariable(value)
     if _is_torch_object(value) and (isinstance(value, types.ModuleType) or callable(value)):
         # A function of the torch package: part of the program, not of its inputs. Its module

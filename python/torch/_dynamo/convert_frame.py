@@ -44,7 +44,7 @@ class FrameInfo:
 _frames = {}          # id(code) -> FrameInfo
 _resume_functions = {}
 _original_name = {}   # id(resume code) -> the name of the function it continues
-_counters = {"frame_id": 0, "graph": 0, "gm": 0}
+_counters = {"frame_id": 0, "graph": 0}
 # What explain() and the Compile view read: one record per compile.
 compile_records = []
 config_stack = []  # the CompileConfig of each torch.compile wrapper being called, innermost last
@@ -60,7 +60,7 @@ def reset():
     _frames.clear()
     _resume_functions.clear()
     _original_name.clear()
-    _counters.update(frame_id=0, graph=0, gm=0)
+    _counters.update(frame_id=0, graph=0)
     compile_records.clear()
     _C_dynamo.reset()
     trace_events.mark_reset()
@@ -77,10 +77,6 @@ class _Env:
 
     def __init__(self, f_locals, f_globals, outputs):
         self.f_locals, self.f_globals, self.outputs = f_locals, f_globals, outputs
-
-
-def _short(path):
-    return path
 
 
 def callback(code, f_locals, f_globals, f_builtins, failures):
@@ -141,7 +137,7 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
                 dyn["L[{!r}]".format(name)] = set(range(value.dim()))
     elif cfg.dynamic is False:
         info.state["sizes"] = {}
-    output = OutputGraph(info.state, code)
+    output = OutputGraph(info.state)
     tx = InstructionTranslator(code, dict(f_locals), f_globals, f_builtins, output, cfg.fullgraph)
     record = {"compile_id": compile_id, "code": code, "failures": list(failures), "break": None, "graph": None,
               "guards": None, "ops": []}
@@ -173,14 +169,12 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
         where = stop.reason.user_stack[-1] if stop.reason.user_stack else (code.co_filename, 0, "", "")
         trace_events.artifact("graph_break", compile_id, stop.reason.msg + "\n" + where[3], where[0], where[1])
     else:
-        recon = tx.return_value.reconstruct(tx)
-        plan = recon
+        plan = tx.return_value.reconstruct(tx)
     compiled, gm = _compile_graph(output, compile_id, info, record)
-    guards = build_guards(output)
+    guards, record["guard_list"] = build_guards(output)
     record["guards"] = guards
-    record["guard_list"] = _guard_list(output)
     compile_records.append(record)
-    log_artifact("guards", compile_id, "GUARDS:\n\n" + str(guards).rstrip("\n"))
+    log_artifact("guards", compile_id, lambda: "GUARDS:\n\n" + str(guards).rstrip("\n"))
     trace_events.artifact("guards", compile_id, lambda: str(guards).rstrip("\n"))
     sources = [src for _, src in output.input_order]
 
@@ -190,22 +184,6 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
         return plan(_Env(f_locals, f_globals, outputs))
     run.__name__ = "__compiled_frame_" + compile_id.replace("/", "_")
     return (guards, run, compile_id)
-
-
-def _guard_list(output):
-    """(name, local | global, kind, code) per guard, as explain() lists them."""
-    out = [("", "global", "GLOBAL_STATE", "___check_global_state()")]
-    for source, value, dyn, _ in output.tensor_guards:
-        from torch._C._dynamo import RootGuardManager
-        root = RootGuardManager()
-        source.guard_node(root).add_tensor_match(value, list(dyn), "")
-        code = [line for line in str(root).splitlines() if "TENSOR_MATCH" in line][0].split("TENSOR_MATCH: ", 1)[1]
-        out.append((source.name(), "global" if source.name().startswith("G[") else "local", "TENSOR_MATCH", code))
-    for source, kind, value, text, _ in output.guards:
-        out.append((source.name(), "global" if source.name().startswith("G[") else "local", kind, text))
-    for sym, dims in output.symbol_dims.items():
-        out.append(("", "shape_env", "SHAPE_ENV", "2 <= {}.size()[{}]".format(dims[0][0].name(), dims[0][1])))
-    return out
 
 
 class SymSource:
@@ -239,9 +217,9 @@ def _compile_graph(output, compile_id, info, record):
     name = "__compiled_fn_{}".format(_counters["graph"])
     _counters["graph"] += 1
     gm = fx.GraphModule(output.nn_modules, graph)
-    log_artifact("graph_code", compile_id, graph_code(name, gm))
+    log_artifact("graph_code", compile_id, lambda: graph_code(name, gm))
     trace_events.artifact("graph", compile_id, lambda: graph_code(name, gm))
-    log_artifact("graph", compile_id, graph_tabular(name, gm))
+    log_artifact("graph", compile_id, lambda: graph_tabular(name, gm))
     record["graph"] = gm
     record["graph_name"] = name
     record["ops"] = [n.target for n in graph.nodes if n.op in ("call_function", "call_method", "call_module")]
@@ -298,7 +276,7 @@ def _break_plan(tx, stop, code, f_globals, info):
     next_offset = tx.instructions[idx + 1].offset if idx + 1 < len(tx.instructions) else inst.offset
     lineno = tx.lineno()
     stack = list(tx.stack)
-    recons = [v.reconstruct(tx) if not isinstance(v, V.NullVariable) else (lambda env: resume._NULL) for v in stack]
+    recons = [v.reconstruct(tx) for v in stack]
     local_recons = _local_recons(tx, code)
     unbound = [n for n in code.co_varnames if n not in local_recons]
 
@@ -316,7 +294,7 @@ def _break_plan(tx, stop, code, f_globals, info):
             vals = [r(env) for r in recons]
             items = vals[-(argc + 2):]
             first, fn, args = items[0], items[1], list(items[2:])
-            if first is not resume._NULL:
+            if first is not resume.NULL:
                 fn, args = first, [items[1]] + args
             kwargs = {}
             if kw:

@@ -69,10 +69,9 @@ def run_fake(kind, target, args, kwargs):
 
 
 class OutputGraph:
-    def __init__(self, frame_state, code):
+    def __init__(self, frame_state):
         self.graph = fx.Graph()
         self.frame_state = frame_state          # per code object: sizes seen, dynamic dims
-        self.code = code
         self.inputs = {}                        # source name -> TensorVariable
         self.input_order = []                   # (placeholder node, source) in graph order
         self.guards = []                        # (source, kind, value, text, comment)

@@ -13,7 +13,7 @@ Its name is TorchDynamo's: torch_dynamo_resume_in_<fn>_at_<line>."""
 import dis
 import types
 
-_NULL = object()  # a NULL on the stack, as a value the compiled code passes around
+NULL = object()  # a NULL on the stack, as a value the compiled code passes around
 
 
 def _op(name):

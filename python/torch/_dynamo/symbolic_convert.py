@@ -8,6 +8,7 @@ import linecache
 import operator
 
 import torch
+from torch._dynamo import resume
 from torch._dynamo import variables as V
 from torch._dynamo.builder import wrap_value
 from torch._dynamo.exc import Unsupported, unimplemented
@@ -481,7 +482,7 @@ class InstructionTranslator(InstructionTranslatorBase):
         if not getattr(e, "_has_stack", False):
             e.user_stack = self.user_stack()
             e._has_stack = True
-        if self.fullgraph or not __import__("torch._dynamo.resume", fromlist=["x"]).can_resume(self.code):
+        if self.fullgraph or not resume.can_resume(self.code):
             raise e
         raise BreakGraph(kind, inst, e)
 

@@ -66,7 +66,8 @@ class NullVariable(VariableTracker):
     """The NULL CPython 3.11 pushes below a callable that is not a bound method."""
 
     def reconstruct(self, tx):
-        return None
+        from torch._dynamo.resume import NULL
+        return lambda env: NULL
 
 
 class ValueVariable(VariableTracker):

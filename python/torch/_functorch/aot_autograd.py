@@ -110,8 +110,8 @@ def needs_grad(gm):
 
 
 def aot_graphs(gm, compile_id=None):
-    """(forward GraphModule, backward GraphModule, number of user outputs, which inputs require
-    grad) for captured graph `gm`; raises AotUnsupported for what it cannot write in aten."""
+    """(forward GraphModule, backward GraphModule, number of user outputs) for captured graph
+    `gm`; raises AotUnsupported for what it cannot write in aten."""
     placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
     if any(isinstance(p.meta.get("val"), str) for p in placeholders):
         raise AotUnsupported("symbolic sizes")
@@ -190,8 +190,9 @@ def aot_graphs(gm, compile_id=None):
     bw_gm = fx.GraphModule({}, bw.graph)
     aot_id = _counter["aot"]
     _counter["aot"] += 1
-    if compile_id is not None:
-        from torch._dynamo import trace_events
+    from torch._dynamo import trace_events
+    from torch._logging import is_enabled
+    if compile_id is not None and (is_enabled("aot_graphs") or trace_events.enabled()):
         from torch._dynamo.graph_printing import forward_code
         for title, kind, g in (("Forward graph", "aot_forward", fw_gm), ("Backward graph", "aot_backward", bw_gm)):
             body = "\n".join("    " + line for line in forward_code(g.graph).splitlines())
@@ -199,10 +200,10 @@ def aot_graphs(gm, compile_id=None):
                 title, aot_id, g._class_name, body)
             log_artifact("aot_graphs", compile_id, text)
             trace_events.artifact(kind, compile_id, text)
-    return fw_gm, bw_gm, len(outputs), [req.get(p, False) for p in primals]
+    return fw_gm, bw_gm, len(outputs)
 
 
-def make_function(fw_call, bw_call, num_outputs, requires):
+def make_function(fw_call, bw_call, num_outputs):
     """An autograd.Function running the forward callable and, in backward, the backward one."""
 
     class CompiledFunction(torch.autograd.Function):

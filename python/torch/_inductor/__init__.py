@@ -53,7 +53,7 @@ def _compile_training(gm, compile_id):
     from torch._functorch import aot_autograd
     try:
         with trace_events.phase("aot", compile_id):
-            fw, bw, n_out, _ = aot_autograd.aot_graphs(gm, compile_id)
+            fw, bw, n_out = aot_autograd.aot_graphs(gm, compile_id)
     except aot_autograd.AotUnsupported as e:
         why = "AOTAutograd could not trace this graph ({}); it runs eagerly".format(e)
         log_artifact("output_code", compile_id, "Output code: not generated: " + why)
@@ -62,7 +62,7 @@ def _compile_training(gm, compile_id):
     fw_call = _compile_inference(fw, compile_id)
     bw_call = _compile_inference(bw, compile_id)
     gm.meta_inductor = {"forward": fw.meta_inductor, "backward": bw.meta_inductor, "aot": (fw, bw)}
-    return aot_autograd.make_function(fw_call, bw_call, n_out, None)
+    return aot_autograd.make_function(fw_call, bw_call, n_out)
 
 
 def _device_of(gm):

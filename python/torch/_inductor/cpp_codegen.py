@@ -10,18 +10,14 @@ from torch.fx.graph import _arg_repr
 HEADER = "#include <algorithm>\n#include <cmath>\n#include <cstdint>\n"
 
 
-def _contiguous_strides(size):
-    return contiguous_strides(size)
-
-
 def _index(val, size):
     """The C++ index of element (x0, x1, ...) of the kernel's size in tensor `val`."""
     return index_expr(index_terms(val, size), "x", "L*")
 
 
-def kernel_source(k, with_flat=False):
-    """(argument C++ types, input nodes, output nodes, C++ source) of kernel `k` (and whether
-    it is one flat loop, with_flat=True)."""
+def kernel_source(k):
+    """(argument C++ types, input nodes, output nodes, C++ source, whether it is one flat loop)
+    of kernel `k`."""
     members = set(k.nodes)
     inputs, outputs = [], []
     for n in k.nodes:
@@ -38,7 +34,7 @@ def kernel_source(k, with_flat=False):
     for s in size:
         numel *= s
     # One flat loop when every tensor is laid out like the kernel's size; nested loops otherwise.
-    flat = all(list(a.meta["val"].size()) == size and list(a.meta["val"].stride()) == _contiguous_strides(size)
+    flat = all(list(a.meta["val"].size()) == size and list(a.meta["val"].stride()) == contiguous_strides(size)
                for a in inputs)
     loop_size = [numel] if flat else size
     lines = []
@@ -98,9 +94,7 @@ def kernel_source(k, with_flat=False):
     src = HEADER + 'extern "C" void kernel(' + (",\n" + " " * 23).join(params) + ")\n" + "\n".join(body) + "\n"
     if k.reduction:
         outputs = outputs + [k.reduction[0]]
-    if with_flat:
-        return types, inputs, outputs, src, flat
-    return types, inputs, outputs, src
+    return types, inputs, outputs, src, flat
 
 
 def _index_for_out(size):
@@ -134,7 +128,7 @@ def wrapper_module(gm, sched, device="cpu"):
 
     for item in sched.items:
         if isinstance(item, Kernel):
-            types, inputs, outputs, src, flat = kernel_source(item, with_flat=True)
+            types, inputs, outputs, src, flat = kernel_source(item)
             name = item.name
             if cuda:
                 name = name.replace("cpp_fused", "triton_red_fused" if item.reduction else "triton_poi_fused")
@@ -155,7 +149,7 @@ def wrapper_module(gm, sched, device="cpu"):
                 v = o.meta["val"]
                 size = tuple(v.size()) if o is not (item.reduction[0] if item.reduction else None) else ()
                 call.append("    {} = empty_strided_{}({}, {}, torch.float32)".format(
-                    new_buf(o), "cuda" if cuda else "cpu", _tuple(size), _tuple(_contiguous_strides(list(size)))))
+                    new_buf(o), "cuda" if cuda else "cpu", _tuple(size), _tuple(contiguous_strides(list(size)))))
             call.append("    {}{}({})".format(name, ".run" if cuda else "", ", ".join(names[a] for a in inputs + outputs)))
         else:
             n = item.node

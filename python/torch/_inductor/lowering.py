@@ -119,7 +119,7 @@ def schedule(gm):
     finished = set(n for n in gm.graph.nodes if n.op == "placeholder")
     current = None
 
-    def close(why=None):
+    def close():
         nonlocal current
         if current is not None:
             s.items.append(current)

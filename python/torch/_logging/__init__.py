@@ -51,9 +51,12 @@ def is_enabled(artifact):
 
 
 def log_artifact(artifact, compile_id, text, stream=None):
-    """Writes `text` with the prefix "[compile_id] [__artifact] " on each line."""
+    """Writes `text` with the prefix "[compile_id] [__artifact] " on each line. `text` may be a
+    function, called only when the artifact is on (formatting a graph is not free)."""
     if artifact not in _enabled:
         return
+    if callable(text):
+        text = text()
     write_lines("[{}] [__{}] ".format(compile_id, artifact), text, stream)
 
 
