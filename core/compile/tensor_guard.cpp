@@ -35,7 +35,17 @@ TensorGuard TensorGuard::of(const Tensor& t, const std::vector<int64_t>& dynamic
   return g;
 }
 
+bool TensorGuard::matches(const Tensor& t) const {
+  if (dispatch_keys_for_guard(t) != keys_ || t.dtype() != dtype_ || !(t.device() == device_) ||
+      t.requires_grad() != requires_grad_ || t.sizes().size() != sizes_.size())
+    return false;
+  for (size_t i = 0; i < sizes_.size(); ++i)
+    if ((sizes_[i] && *sizes_[i] != t.sizes()[i]) || (strides_[i] && *strides_[i] != t.strides()[i])) return false;
+  return true;
+}
+
 std::string TensorGuard::mismatch(const Tensor& t) const {
+  if (matches(t)) return "";
   std::ostringstream why;
   const DispatchKeySet actual_keys = dispatch_keys_for_guard(t);
   if (actual_keys != keys_) {
