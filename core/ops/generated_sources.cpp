@@ -16,18 +16,6 @@ std::optional<std::string_view> generated_source(std::string_view name) {
   return std::nullopt;
 }
 
-std::vector<std::string_view> split_lines(std::string_view text) {
-  std::vector<std::string_view> out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    out.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return out;
-}
-
 SourceLines generated_source_lines(std::string_view name, int first, int last) {
   SourceLines out;
   out.name = std::string(name);

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/util/split_lines.h"  // split_lines, which the embedded files' readers use
+
 namespace ipt {
 
 struct EmbeddedSource {
@@ -29,9 +31,6 @@ extern const size_t kSourceCount;
 std::vector<std::string_view> generated_source_names();
 // The whole text of one embedded file; nullopt for a name that is not embedded.
 std::optional<std::string_view> generated_source(std::string_view name);
-
-// The lines of a text, without their '\n' (a last line without one counts; a final '\n' adds none).
-std::vector<std::string_view> split_lines(std::string_view text);
 
 // Lines [first, last] (1-based, clamped to the file) of an embedded file.
 struct SourceLines {

@@ -4,7 +4,8 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
-#include <sstream>
+
+#include "core/util/split_lines.h"
 
 namespace ipt::views {
 
@@ -12,8 +13,7 @@ namespace {
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) out.push_back(l);
+  for (std::string_view l : split_lines(text)) out.emplace_back(l);
   return out;
 }
 

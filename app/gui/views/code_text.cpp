@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
-#include <sstream>
 #include <vector>
+
+#include "core/util/split_lines.h"
 
 namespace ipt::gui {
 
@@ -82,9 +83,7 @@ std::vector<Token> tokenize(const std::string& line) {
 
 void draw_code_text(const char* id, const std::string& text, float max_height,
                     const std::function<CodeLineStyle(int, const std::string&)>& style) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  const std::vector<std::string_view> lines = split_lines(text);
   const float lh = ImGui::GetTextLineHeightWithSpacing();
   const float want = lh * static_cast<float>(lines.size()) + ImGui::GetStyle().ScrollbarSize + 8;
   const float h = max_height > 0 ? std::min(want, max_height) : want;
@@ -93,7 +92,7 @@ void draw_code_text(const char* id, const std::string& text, float max_height,
   clip.Begin(static_cast<int>(lines.size()), lh);
   while (clip.Step()) {
     for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-      const std::string& line = lines[static_cast<size_t>(i)];
+      const std::string line(lines[static_cast<size_t>(i)]);  // only the lines shown are copied
       CodeLineStyle st = style ? style(i, line) : CodeLineStyle{};
       const ImVec2 p = ImGui::GetCursorScreenPos();
       if (st.background) {
