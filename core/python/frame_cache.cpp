@@ -65,7 +65,7 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
   auto it = caches().find(code);
   if (it == caches().end() || it->second.skip) return IPT_RUN_FRAME_DEFAULT;
   CodeCache& cache = it->second;
-  try {
+  IPT_PY_BEGIN
     // The guard check is a slice of its own on the Timeline (Note [What torch.compile records]).
     const bool traced = trace::tracing_enabled();
     if (traced) trace::Recorder::current().begin(trace::Category::Compile, "guard check");
@@ -113,13 +113,7 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
       cache.entries.insert(cache.entries.begin(), std::move(e));
     }
     return run(py::reinterpret_borrow<py::dict>(locals)).release().ptr();
-  } catch (py::error_already_set& e) {
-    e.restore();
-    return nullptr;
-  } catch (...) {
-    set_python_error_from_current_exception();
-    return nullptr;
-  }
+  IPT_PY_END
 }
 
 // Calls fn(*args, **kwargs) with the hook installed (nested calls keep it installed).
