@@ -1,7 +1,6 @@
 """Graphs as TORCH_LOGS=graph_code and graph print them (PyTorch 2.4's layout): forward()
 with each value's type "f32[3, 3][3, 1]cpu", the user's line above the nodes it made, and
 "; x = None" where a value is used for the last time."""
-from torch.fx.graph import _tabular_target, _tabular_repr, _simple_table
 
 _DTYPE_ABBR = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16", "int64": "i64",
                "int32": "i32", "int16": "i16", "int8": "i8", "uint8": "u8", "bool": "b8"}
@@ -85,6 +84,4 @@ def graph_code(name, gm):
 
 
 def graph_tabular(name, gm):
-    rows = [[n.op, n.name, _tabular_target(n), _tabular_repr(n.args), _tabular_repr(n.kwargs)] for n in gm.graph.nodes]
-    return "TRACED GRAPH\n {} <eval_with_key>.{} {}\n".format(
-        name, gm._class_name, _simple_table(["opcode", "name", "target", "args", "kwargs"], rows))
+    return "TRACED GRAPH\n {} <eval_with_key>.{} {}\n".format(name, gm._class_name, gm.graph.tabular())

@@ -201,23 +201,22 @@ class Graph:
             return "return {}".format(r(n.args[0]))
         return ""
 
-    def python_code(self, annotate=None):
-        """The source of forward(); `annotate(node)` may give a type annotation per value."""
-        params = []
-        for p in self.placeholders():
-            ann = annotate(p) if annotate else None
-            params.append(p.name + (" : " + ann if ann else ""))
-        lines = ["def forward(self{}):".format("".join(", " + p for p in params))]
+    def python_code(self):
+        """The source of forward()."""
+        lines = ["def forward(self{}):".format("".join(", " + p.name for p in self.placeholders()))]
         for n in self.nodes:
             if n.op == "placeholder":
                 continue
             lines.append("    " + self.node_code(n))
         return "\n".join(lines) + "\n    "
 
-    def print_tabular(self):
+    def tabular(self):
         """FX's table of the graph (tabulate's 'simple' layout, which FX uses)."""
         rows = [[n.op, n.name, _tabular_target(n), _tabular_repr(n.args), _tabular_repr(n.kwargs)] for n in self.nodes]
-        print(_simple_table(["opcode", "name", "target", "args", "kwargs"], rows))
+        return _simple_table(["opcode", "name", "target", "args", "kwargs"], rows)
+
+    def print_tabular(self):
+        print(self.tabular())
 
     def __str__(self):
         lines = ["graph():"]
