@@ -47,5 +47,4 @@ def aot_eager(gm, example_inputs):
             fw, bw, n_out = aot_autograd.aot_graphs(gm, convert_frame.current_compile_id)
     except aot_autograd.AotUnsupported:
         return gm.forward
-    gm.meta_aot = (fw, bw)
     return aot_autograd.make_function(fw.forward, bw.forward, n_out)

@@ -29,11 +29,6 @@ def _not_lowered(gm):
     return None
 
 
-def _needs_grad(gm):
-    from torch._functorch.aot_autograd import needs_grad
-    return needs_grad(gm)
-
-
 @register_backend("inductor")
 def compile_fx(gm, example_inputs):
     from torch._dynamo import convert_frame
@@ -41,9 +36,9 @@ def compile_fx(gm, example_inputs):
     why = _not_lowered(gm)
     if why is not None:
         log_artifact("output_code", compile_id, "Output code: not generated: " + why)
-        gm.meta_inductor = {"eager_reason": why}
         return gm.forward
-    if _needs_grad(gm):
+    from torch._functorch.aot_autograd import needs_grad
+    if needs_grad(gm):
         return _compile_training(gm, compile_id)
     return _compile_inference(gm, compile_id)
 
@@ -57,11 +52,9 @@ def _compile_training(gm, compile_id):
     except aot_autograd.AotUnsupported as e:
         why = "AOTAutograd could not trace this graph ({}); it runs eagerly".format(e)
         log_artifact("output_code", compile_id, "Output code: not generated: " + why)
-        gm.meta_inductor = {"eager_reason": why}
         return gm.forward
     fw_call = _compile_inference(fw, compile_id)
     bw_call = _compile_inference(bw, compile_id)
-    gm.meta_inductor = {"forward": fw.meta_inductor, "backward": bw.meta_inductor, "aot": (fw, bw)}
     return aot_autograd.make_function(fw_call, bw_call, n_out)
 
 
@@ -75,7 +68,7 @@ def _device_of(gm):
 def _compile_inference(gm, compile_id):
     with trace_events.phase("lowering", compile_id):
         sched = lowering.schedule(gm)
-        source, kernels = cpp_codegen.wrapper_module(gm, sched, _device_of(gm))
+        source = cpp_codegen.wrapper_module(gm, sched, _device_of(gm))
     log_artifact("output_code", compile_id, "Output code: \n" + source)
     trace_events.artifact("fusion", compile_id, lambda: "\n".join("{}\t{}".format(n, d) for n, d in sched.decisions))
     trace_events.artifact("output_code", compile_id, source)
@@ -85,9 +78,7 @@ def _compile_inference(gm, compile_id):
             exec(compile(source, "<inductor output code {}>".format(compile_id), "exec"), namespace)
     except cpp_builder.CppCompileError as e:
         warnings.warn("{}\nRunning the graph eagerly instead.".format(e))
-        gm.meta_inductor = {"eager_reason": str(e), "schedule": sched, "source": source}
         return gm.forward
-    gm.meta_inductor = {"schedule": sched, "source": source, "kernels": kernels}
     call = namespace["call"]
 
     def run(*args):

@@ -102,8 +102,8 @@ def _index_for_out(size):
 
 
 def wrapper_module(gm, sched, device="cpu"):
-    """The Python source of the compiled module (what TORCH_LOGS=output_code shows), and the
-    kernels it defines. On the simulated GPU (device "cuda") each kernel is written as Triton
+    """The Python source of the compiled module (what TORCH_LOGS=output_code shows). On the
+    simulated GPU (device "cuda") each kernel is written as Triton
     (triton_codegen) and run as its C++ equivalent on the current stream."""
     from torch._inductor import triton_codegen
     cuda = device == "cuda"
@@ -113,7 +113,6 @@ def wrapper_module(gm, sched, device="cpu"):
         names[p] = "arg{}_1".format(i)
     out = ["import torch", "from torch._inductor.runtime import cpp_kernel, empty_strided_cpu" if not cuda else
            "from torch._inductor.runtime import sim_triton_kernel, empty_strided_cuda", "", ""]
-    kernels = []
     call = ["def call(args):"]
     if placeholders:
         call.append("    {}{} = args".format(", ".join(names[p] for p in placeholders), "," if len(placeholders) == 1 else ""))
@@ -137,11 +136,9 @@ def wrapper_module(gm, sched, device="cpu"):
                     numel *= s
                 flops = numel * (len(item.nodes) + (1 if item.reduction else 0))
                 triton = triton_codegen.kernel_text(item, name, inputs, outputs, flat)
-                kernels.append((name, types, src))
                 out.append("{} = sim_triton_kernel({!r}, {}, {}, '''\n{}''', cpu_equivalent='''\n{}''')".format(
                     name, name, len(inputs), flops, triton, src))
             else:
-                kernels.append((name, types, src))
                 out.append("{} = cpp_kernel({!r}, '''\n{}''')".format(name, types, src))
             out.append("")
             out.append("")
@@ -161,7 +158,7 @@ def wrapper_module(gm, sched, device="cpu"):
     result = gm.graph.nodes[-1].args[0]
     items = [names.get(r, _arg_repr(r)) if hasattr(r, "op") else repr(r) for r in result]
     call.append("    return ({}{})".format(", ".join(items), ", " if len(items) == 1 else ""))
-    return "\n".join(out + call) + "\n", kernels
+    return "\n".join(out + call) + "\n"
 
 
 def _tuple(t):
