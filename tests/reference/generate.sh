@@ -6,7 +6,8 @@
 #   tests/reference/generate.sh views_view   # only the named ones (with or without .py)
 #
 # Environment:
-#   PYTORCH_PYTHON   interpreter that has torch 1.13 (default: /usr/bin/python3)
+#   PYTORCH_PYTHON   command that runs a Python with torch 2.15 (default: scripts/reference-python)
+#   EXPECTED_DIR     where to write (default: tests/reference/expected), e.g. to compare first
 #
 # For each program NAME it writes expected/NAME.out (stdout, byte for byte).
 # Programs named uncaught_* must end with an uncaught exception: for those it also
@@ -18,20 +19,21 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 programs="$here/programs"
-expected="$here/expected"
-py="${PYTORCH_PYTHON:-/usr/bin/python3}"
+expected="${EXPECTED_DIR:-$here/expected}"
+py="${PYTORCH_PYTHON:-$here/../../scripts/reference-python}"
 
 if ! version="$("$py" -c 'import torch; print(torch.__version__)' 2>/dev/null)"; then
-  echo "generate.sh: '$py' cannot import torch; set PYTORCH_PYTHON to a Python with PyTorch 1.13" >&2
+  echo "generate.sh: '$py' cannot import torch; run scripts/reference-env, or set PYTORCH_PYTHON to a Python with PyTorch 2.15" >&2
   exit 2
 fi
 case "$version" in
-  1.13*) ;;
-  *) echo "generate.sh: expected PyTorch 1.13, '$py' has $version" >&2; exit 2 ;;
+  2.15.*) ;;
+  *) echo "generate.sh: expected PyTorch 2.15, '$py' has $version" >&2; exit 2 ;;
 esac
 
-# Deterministic runs: one thread (reduction order), fixed hash seed, no user site.
-export OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 PYTHONHASHSEED=0 PYTHONNOUSERSITE=1
+# Deterministic runs: AVX2 kernels, one thread (reduction order), fixed hash seed, no user site
+# (scripts/reference-python sets the same; they are repeated for a PYTORCH_PYTHON of one's own).
+export ATEN_CPU_CAPABILITY=avx2 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 PYTHONHASHSEED=0 PYTHONNOUSERSITE=1
 export PYTHONDONTWRITEBYTECODE=1 PYTHONIOENCODING=utf-8 LC_ALL=C.UTF-8
 
 mkdir -p "$expected"

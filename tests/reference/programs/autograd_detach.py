@@ -4,7 +4,7 @@ y = x * 2
 d = y.detach()
 print(d.requires_grad, d.is_leaf, d.grad_fn)
 print(d)
-print(d.storage().data_ptr() == y.storage().data_ptr())
+print(d.untyped_storage().data_ptr() == y.untyped_storage().data_ptr())
 e = d * 3
 print(e.requires_grad, e.grad_fn, e)
 xd = x.detach()

@@ -2,7 +2,7 @@ import torch
 x = torch.tensor([1., -2., 3.])
 y = x.add_(1)
 print(x, y)
-print(y.storage().data_ptr() == x.storage().data_ptr())
+print(y.untyped_storage().data_ptr() == x.untyped_storage().data_ptr())
 x.mul_(2)
 print(x)
 x.relu_()

@@ -3,7 +3,7 @@ x = torch.tensor([1., -2., 3.])
 before = x
 x += 1
 print(x)
-print(before.storage().data_ptr() == x.storage().data_ptr())
+print(before.untyped_storage().data_ptr() == x.untyped_storage().data_ptr())
 x -= 0.5
 print(x)
 x *= torch.tensor([1., 0., -1.])

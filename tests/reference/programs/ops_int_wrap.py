@@ -17,5 +17,5 @@ print(torch.tensor([2**63 - 1, 2**62 + 1]), torch.tensor([2**62 + 1]).tolist(), 
 print(torch.tensor([True, 2]), torch.tensor([2**62 + 1]).float().long())
 try:
     torch.tensor([2**64])
-except RuntimeError as e:
-    print("RuntimeError:", e)
+except (RuntimeError, ValueError) as e:
+    print(type(e).__name__ + ":", e)

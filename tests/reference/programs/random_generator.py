@@ -20,8 +20,8 @@ for s in (-1, 2**63, 2**64 - 1, 2**32 + 5, 7.9, True):
 for s in (2**64, -2**63 - 1):
     try:
         torch.manual_seed(s)
-    except RuntimeError as e:
-        print("RuntimeError:", e)
+    except (RuntimeError, ValueError) as e:
+        print(type(e).__name__ + ":", e)
 torch.manual_seed(0)
 s = torch.get_rng_state()
 print(s.dtype, s.shape, s[:32].tolist(), s[5016:].tolist())

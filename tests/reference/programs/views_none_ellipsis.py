@@ -12,7 +12,7 @@ e = x[None, ..., None]
 print(e.shape, e.stride())
 f = x[...]
 print(f.shape, f.stride())
-print(f.storage().data_ptr() == x.storage().data_ptr())
+print(f.untyped_storage().data_ptr() == x.untyped_storage().data_ptr())
 y = torch.arange(24.).reshape(2, 3, 4)
 g = y[..., 0, :]
 print(g)

@@ -17,4 +17,4 @@ g = x[5:]
 print(g, g.shape)
 h = x[:, 3:1]
 print(h.shape)
-print(x[:].storage().data_ptr() == x.storage().data_ptr())
+print(x[:].untyped_storage().data_ptr() == x.untyped_storage().data_ptr())
