@@ -15,4 +15,4 @@ cfn = torch.compile(fn, backend="eager")
 for n in (3, 4, 5):
     x, y = torch.randn(n, 3), torch.randn(n, 3)
     print(n, torch.allclose(cfn(x, y), fn(x, y)))
-print("entries:", [e[0] for e in torch._C._dynamo.cache_entries(fn.__code__)])
+print("entries:", [str(e.compile_id) for e in torch._dynamo.eval_frame._debug_get_cache_entry_list(fn)])
