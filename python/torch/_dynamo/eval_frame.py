@@ -77,3 +77,11 @@ def optimize(backend="inductor", fullgraph=False, dynamic=None):
             return OptimizedModule(fn, cfg)
         return OptimizedFunction(fn, cfg)
     return wrap
+
+
+def _debug_get_cache_entry_list(code):
+    """The compiled versions Dynamo holds for `code` (a code object or a function), newest
+    last: PyTorch 2.15's debugging helper, used to count them."""
+    if callable(code) and not isinstance(code, type(_code_of.__code__)):
+        code = _code_of(code)
+    return list(_C_dynamo.cache_entries(code))

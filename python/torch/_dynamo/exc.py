@@ -1,4 +1,5 @@
 """torch._dynamo.exc: why a frame could not be captured whole."""
+import textwrap
 
 
 class TorchDynamoException(RuntimeError):
@@ -7,12 +8,17 @@ class TorchDynamoException(RuntimeError):
 
 class Unsupported(TorchDynamoException):
     """Something the capture cannot follow: with fullgraph=False the graph breaks there; with
-    fullgraph=True it is raised to the caller."""
+    fullgraph=True it is raised to the caller.
 
-    def __init__(self, msg, user_stack=None):
+    A graph break of a kind PyTorch 2.15 names carries its gb_type, context, explanation and
+    hints (unimplemented_v2), and its message is 2.15's long form (format_graph_break_message)."""
+
+    def __init__(self, msg, user_stack=None, gb_type=None):
         super().__init__(msg)
         self.msg = msg
+        self.gb_type = gb_type
         self.user_stack = user_stack or []  # [(filename, lineno, function name, source line)]
+        self.user_frames = []               # the same frames as FrameSummary, with positions
         self.real_stack = []
 
     def add_frame(self, filename, lineno, name, line):
@@ -21,3 +27,37 @@ class Unsupported(TorchDynamoException):
 
 def unimplemented(msg):
     raise Unsupported(msg)
+
+
+# The graph-break registry's ids (torch/_dynamo/graph_break_registry.json in 2.15) of the graph
+# breaks this capture reports in 2.15's words; each has a page on the graph-break site.
+GB_IDS = {
+    "Attempted to call function marked as skipped": "GB0007",
+    "Call to `torch._dynamo.graph_break()`": "GB0025",
+    "Failed to trace builtin operator": "GB0059",
+    "Unsupported method call": "GB0156",
+    "Data-dependent branching": "GB0170",
+    "RuntimeError when making fake tensor call": "GB4315",
+}
+
+
+def get_gbid_documentation_link(gb_type):
+    gb_id = GB_IDS.get(gb_type)
+    if gb_id is None:
+        return None
+    return "https://meta-pytorch.github.io/compile-graph-break-site/gb/{}.html".format(gb_id.lower())
+
+
+def format_graph_break_message(gb_type, context, explanation, hints):
+    explanation = textwrap.indent(explanation, "    ").lstrip()
+    hints_str = "\n".join("  Hint: " + textwrap.indent(hint, "    ").lstrip() for hint in hints)
+    context = textwrap.indent(context, "    ").lstrip()
+    msg = "{}\n  Explanation: {}\n{}\n\n  Developer debug context: {}".format(gb_type, explanation, hints_str, context)
+    link = get_gbid_documentation_link(gb_type)
+    if link:
+        msg += "\n\n For more details about this graph break, please visit: " + link
+    return msg
+
+
+def unimplemented_v2(gb_type, context, explanation, hints):
+    raise Unsupported(format_graph_break_message(gb_type, context, explanation, hints), gb_type=gb_type)

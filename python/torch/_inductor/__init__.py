@@ -6,11 +6,10 @@ Note [Compiling a kernel]), and run by a generated Python wrapper `call`.
 Graphs this backend does not lower yet run as the eager backend would, with the reason logged
 under TORCH_LOGS=output_code: inputs that require grad (no AOTAutograd here yet), tensors on the
 GPU, and symbolic sizes."""
-import warnings
-
 import torch
 from torch._dynamo.backends import register_backend
 from torch._inductor import cpp_builder, cpp_codegen, lowering
+from torch._inductor.exc import CppCompileError, InductorError, InvalidCxxCompiler
 from torch._dynamo import trace_events
 from torch._logging import log_artifact
 
@@ -38,9 +37,13 @@ def compile_fx(gm, example_inputs):
         log_artifact("output_code", compile_id, "Output code: not generated: " + why)
         return gm.forward
     from torch._functorch.aot_autograd import needs_grad
-    if needs_grad(gm):
-        return _compile_training(gm, compile_id)
-    return _compile_inference(gm, compile_id)
+    try:
+        if needs_grad(gm):
+            return _compile_training(gm, compile_id)
+        return _compile_inference(gm, compile_id)
+    except (InvalidCxxCompiler, CppCompileError) as e:
+        # Note [Compiling a kernel]: PyTorch 2.15 raises these out of torch.compile, wrapped.
+        raise InductorError(e) from None
 
 
 def _compile_training(gm, compile_id):
@@ -68,17 +71,15 @@ def _device_of(gm):
 def _compile_inference(gm, compile_id):
     with trace_events.phase("lowering", compile_id):
         sched = lowering.schedule(gm)
+        if any(isinstance(item, lowering.Kernel) for item in sched.items):
+            cpp_builder.get_cpp_compiler()  # as 2.15 picks its vector ISA: before any code is written
         source = cpp_codegen.wrapper_module(gm, sched, _device_of(gm))
     log_artifact("output_code", compile_id, "Output code: \n" + source)
     trace_events.artifact("fusion", compile_id, lambda: "\n".join("{}\t{}".format(n, d) for n, d in sched.decisions))
     trace_events.artifact("output_code", compile_id, source)
     namespace = {"modules": gm}
-    try:
-        with trace_events.phase("c++ compile", compile_id):
-            exec(compile(source, "<inductor output code {}>".format(compile_id), "exec"), namespace)
-    except cpp_builder.CppCompileError as e:
-        warnings.warn("{}\nRunning the graph eagerly instead.".format(e))
-        return gm.forward
+    with trace_events.phase("c++ compile", compile_id):
+        exec(compile(source, "<inductor output code {}>".format(compile_id), "exec"), namespace)
     call = namespace["call"]
 
     def run(*args):

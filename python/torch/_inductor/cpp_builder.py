@@ -3,27 +3,42 @@ Inductor's C++ backend does (the cache lives in $TORCHINDUCTOR_CACHE_DIR, by def
 /tmp/torchinductor_<user>/).
 
 Note [Compiling a kernel]
-The source is written to <cache>/<h[:2]>/c<h>.cpp and compiled with the system compiler
-($CXX, else g++) into c<h>.so next to it; a later run (or another process) that generates the
-same source finds the .so and loads it without compiling. A compiler that is missing or fails
-raises CppCompileError naming the exact command and its first error lines; the caller then
-runs the graph eagerly with a warning."""
+The source is written to <cache>/<h[:2]>/c<h>.cpp and compiled into c<h>.so next to it; a later
+run (or another process) that generates the same source with the same flags finds the .so and
+loads it without compiling. The compiler is the first entry of torch._inductor.config.cpp.cxx
+that answers `--version` (get_cpp_compiler); when none does, InvalidCxxCompiler says so, and a
+compile that fails raises CppCompileError with the command and the compiler's output, both in
+PyTorch 2.15's words. torch.compile raises either, wrapped in InductorError, as 2.15 does.
+
+Note [Inductor's compiler flags]
+The flags are those PyTorch 2.15's cpp_builder gives a CPU kernel, in its order (get_cpp_flags):
+-O3 -DNDEBUG, a frame pointer and line tables, the flags -ffast-math implies followed by
+-fno-finite-math-only -fno-unsafe-math-optimizations (NaN and infinity keep their meaning and
+no algebra is reordered), -fmath-errno, -ffp-contract=off (a * b + c is never fused into one
+FMA with a single rounding, so a fused pointwise chain gives eager's result bit for bit),
+-fno-tree-loop-vectorize (Inductor vectorizes itself; GCC must not reorder reductions), the
+architecture (-march=native) and the vector ISA's flags: those of AVX2 (-mavx2 -mfma -mf16c
+with CPU_CAPABILITY_AVX2), the kernels this project follows, when the CPU has it. 2.15's
+include paths, its precompiled header, -fopenmp and the libtorch libraries are left out: these
+kernels include only the C++ standard library and run on one thread."""
 import ctypes
+import functools
 import getpass
 import hashlib
 import os
+import re
 import shlex
 import subprocess
 import tempfile
 import time
 
-FLAGS = ["-O3", "-DNDEBUG", "-march=native", "-ffast-math", "-fno-finite-math-only", "-fPIC", "-shared",
-         "-std=c++17"]
+from torch._inductor import config
+from torch._inductor.exc import CppCompileError, InvalidCxxCompiler
+
 stats = {"compiled": 0, "disk_hits": 0, "compile_s": 0.0}
 
-
-class CppCompileError(RuntimeError):
-    pass
+__all__ = ["CppCompileError", "InvalidCxxCompiler", "cache_dir", "compile_source", "get_cpp_compiler",
+           "get_cpp_flags", "load_kernel"]
 
 
 def cache_dir():
@@ -37,14 +52,111 @@ def cache_dir():
     return d
 
 
-def source_hash(source):
-    return hashlib.sha256((source + "\n" + " ".join(FLAGS)).encode()).hexdigest()[:40]
+def _compiler_command(compiler, *args):
+    command = shlex.split(compiler)
+    if not command:
+        raise ValueError("empty compiler command")
+    return command + list(args)
+
+
+@functools.lru_cache(None)
+def _version_first_line(compiler):
+    try:
+        out = subprocess.check_output(_compiler_command(compiler, "--version"), stderr=subprocess.DEVNULL)
+    except (FileNotFoundError, PermissionError, subprocess.SubprocessError, ValueError):
+        return ""
+    lines = out.decode("utf-8", "replace").strip().splitlines()
+    return lines[0] if lines else ""
+
+
+@functools.lru_cache(None)
+def _compiler_search(search):
+    for cxx in search:
+        if cxx is None:  # conda's GCC (config.cpp.cxx's note)
+            continue
+        try:
+            subprocess.check_output(_compiler_command(cxx, "--version"), stderr=subprocess.DEVNULL)
+            return cxx
+        except (FileNotFoundError, PermissionError, subprocess.SubprocessError, ValueError):
+            continue
+    raise InvalidCxxCompiler
+
+
+def get_cpp_compiler():
+    cxx = config.cpp.cxx
+    return _compiler_search(tuple(cxx) if isinstance(cxx, (list, tuple)) else (cxx,))
+
+
+def _is_clang(compiler):
+    first = _version_first_line(compiler)
+    if "Intel" not in first and re.search(r"(^|[\s/-])clang version\b", first):
+        return True
+    return bool(re.search(r"(^|[/\s-])(clang\+\+|clang)(?=[\s-]|$)", compiler))
+
+
+def _is_gcc(compiler):
+    if _is_clang(compiler):
+        return False
+    return bool(re.search(r"(^|[\s/-])(gcc|g\+\+|gnu-c\+\+)(?=[\s(-]|$)", _version_first_line(compiler), re.I))
+
+
+@functools.lru_cache(None)
+def _cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return frozenset(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return frozenset()
+
+
+def _vec_isa():
+    """(macros, flags) of the vector ISA: AVX2's when the CPU has it (Note [Inductor's compiler flags])."""
+    if {"avx2", "fma", "f16c"} <= _cpu_flags():
+        return ["CPU_CAPABILITY_AVX2"], ["-mavx2", "-mfma", "-mf16c"]
+    return [], []
+
+
+def get_cpp_flags(compiler):
+    """The flags between the source and `-o` (Note [Inductor's compiler flags])."""
+    gcc, clang = _is_gcc(compiler), _is_clang(compiler)
+    macros, isa = _vec_isa()
+    flags = []
+    for m in macros:
+        flags += ["-D", m]
+    flags += ["-O3", "-DNDEBUG", "-fno-omit-frame-pointer", "-gline-tables-only" if clang else "-g1"]
+    flags += ["-fno-trapping-math", "-funsafe-math-optimizations", "-ffinite-math-only", "-fno-signed-zeros",
+              "-fno-finite-math-only"]
+    if not config.cpp.enable_unsafe_math_opt_flag:
+        flags.append("-fno-unsafe-math-optimizations")
+    flags += ["-fmath-errno", "-ffp-contract={}".format(config.cpp.enable_floating_point_contract_flag)]
+    if gcc:
+        flags += ["-fexcess-precision=fast", "-fno-tree-loop-vectorize"]
+    march = config.cpp.march
+    if march is None:
+        flags.append("-march=native")
+    elif march != "":
+        flags.append("-march={}".format(march))
+    flags += ["-shared", "-fPIC", "-Wall", "-std=c++20", "-Wno-unused-variable", "-Wno-unknown-pragmas"]
+    if clang:
+        flags.append("-Wno-ignored-optimization-argument")
+    if gcc:
+        flags.append("-pedantic")
+    return flags + isa
+
+
+def source_hash(source, flags):
+    return hashlib.sha256((source + "\n" + " ".join(flags)).encode()).hexdigest()[:40]
 
 
 def compile_source(source):
     """The path of the shared library built from `source` (compiled now, or found on disk) and
     whether it came from the disk cache."""
-    h = source_hash(source)
+    compiler = get_cpp_compiler()
+    flags = get_cpp_flags(compiler)
+    h = source_hash(source, [compiler] + flags)
     folder = os.path.join(cache_dir(), h[:2])
     so = os.path.join(folder, "c{}.so".format(h))
     if os.path.exists(so):
@@ -54,20 +166,16 @@ def compile_source(source):
     cpp = os.path.join(folder, "c{}.cpp".format(h))
     with open(cpp, "w") as f:
         f.write(source)
-    cxx = os.environ.get("CXX", "g++")
     tmp = so + ".tmp{}".format(os.getpid())
-    cmd = shlex.split(cxx) + FLAGS + [cpp, "-o", tmp]
+    cmd = _compiler_command(compiler, cpp, *flags, "-o", tmp)
     start = time.perf_counter()
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True)
-    except FileNotFoundError:
-        raise CppCompileError("C++ compiler not found: `{}` (set CXX to a C++ compiler)".format(
-            " ".join(shlex.quote(c) for c in cmd))) from None
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    except (FileNotFoundError, PermissionError):
+        raise InvalidCxxCompiler(compiler) from None
     stats["compile_s"] += time.perf_counter() - start
     if r.returncode != 0:
-        errors = "\n".join((r.stderr or r.stdout).strip().splitlines()[:8]) or "(it printed nothing)"
-        raise CppCompileError("C++ compile error: `{}` exited with status {}:\n{}".format(
-            " ".join(shlex.quote(c) for c in cmd), r.returncode, errors))
+        raise CppCompileError(cmd, r.stdout)
     os.replace(tmp, so)  # atomic: a reader never sees half a library
     stats["compiled"] += 1
     return so, False

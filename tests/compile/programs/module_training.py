@@ -21,4 +21,4 @@ for step in range(5):
     rloss = ((ref(x) - y) ** 2).mean()
     ropt.zero_grad(); rloss.backward(); ropt.step()
     print(step, round(loss.item(), 5), round(rloss.item(), 5))
-print(len(torch._C._dynamo.cache_entries(type(net).forward.__code__)), "compiled version(s)")
+print(len(torch._dynamo.eval_frame._debug_get_cache_entry_list(type(net).forward.__code__)), "compiled version(s)")
