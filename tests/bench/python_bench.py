@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Python-level speed, side by side in one run: the same timeit lines on Inside PyTorch
-(`inside-pytorch run`, embedded CPython over the project's torch package) and on Debian's
-real PyTorch 1.13 (/usr/bin/python3). Prints each line's time per call and the ratio.
+(`inside-pytorch run`, embedded CPython over the project's torch package) and on the reference
+PyTorch 2.15 (scripts/reference-python, made by scripts/reference-env). Prints each line's time
+per call and the ratio.
 
     python3 tests/bench/python_bench.py --exe build/app/inside-pytorch [--repeat 5]
 
-The target (issue: real Python for every snippet) is a ratio of at most 0.5 for each line.
+The target is a ratio of at most 0.5 for each line.
 Nothing here is asserted in a test: times are reported, never checked in CTest.
 """
 import argparse
@@ -50,7 +51,9 @@ def run(cmd):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--exe", required=True, help="build/app/inside-pytorch")
-    ap.add_argument("--python", default="/usr/bin/python3", help="a Python with PyTorch 1.13")
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--python", default=os.path.join(here, "..", "..", "scripts", "reference-python"),
+                    help="a command that runs a Python with PyTorch 2.15")
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
