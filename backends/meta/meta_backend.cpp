@@ -133,6 +133,10 @@ std::tuple<Tensor, Tensor> nll_loss_forward_meta(const Tensor& self, const Tenso
                                                  const std::optional<Tensor>& weight, int64_t reduction, int64_t) {
   return nll_meta(self, target, weight, reduction, false);
 }
+std::tuple<Tensor, Tensor> nll_loss2d_forward_meta(const Tensor& self, const Tensor& target,
+                                                   const std::optional<Tensor>& weight, int64_t reduction, int64_t) {
+  return nll_meta(self, target, weight, reduction, true);
+}
 Tensor nll_loss_backward_meta(const Tensor&, const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
                               int64_t, int64_t, const Tensor&) {
   nll_loss_geometry(self, target, weight, self.dim() == 4);
@@ -191,7 +195,7 @@ Tensor index_select_meta(const Tensor& self, int64_t dim, const Tensor& index) {
 Tensor index_meta(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
   return make_empty(index_geometry(self, indices).out_sizes, self.dtype(), kMeta);
 }
-// PyTorch 1.13's Meta kernel for _index_put_impl_ checks neither the indices nor the values
+// PyTorch 2.15's Meta kernel for _index_put_impl_ checks neither the indices nor the values
 // (a mis-shaped index_put_ on meta tensors passes silently), and so does this one.
 Tensor index_put_impl_meta_(const Tensor& self, std::span<const std::optional<Tensor>>, const Tensor&, bool, bool) {
   return self;
@@ -290,6 +294,27 @@ Tensor normal_tensor_float_meta(const Tensor& mean, double, std::optional<Genera
 Tensor normal_float_tensor_meta(double, const Tensor& std, std::optional<Generator>) { return unary_meta(std); }
 Tensor normal_tensor_tensor_meta(const Tensor& mean, const Tensor& std, std::optional<Generator>) {
   return make_empty(broadcast_shapes(mean.sizes(), std.sizes()), promote_types(mean.dtype(), std.dtype()), kMeta);
+}
+// Note [Meta kernels of data-dependent operators]
+// PyTorch 2.15 registers Meta kernels for these too (torch/_meta_registrations.py): multinomial's
+// shape depends only on its arguments; nonzero's and item()'s depend on the data, so their Meta
+// kernels refuse with 2.15's messages instead of leaving the call to the Meta fallback.
+Tensor multinomial_meta(const Tensor& self, int64_t num_samples, bool, std::optional<Generator>) {
+  IPT_CHECK(self.dim() > 0 && self.dim() <= 2, RuntimeError,
+            "The probability distributions dimensions must be 1 or 2, but got ", self.dim());
+  std::vector<int64_t> sizes = self.dim() == 1 ? std::vector<int64_t>{num_samples}
+                                               : std::vector<int64_t>{self.sizes()[0], num_samples};
+  return make_empty(sizes, ScalarType::Long, kMeta);
+}
+Tensor nonzero_meta(const Tensor&) {
+  IPT_FAIL(NotImplementedError,
+           "The register_meta function for torch.nonzero() raises unimplemented by default, as a correct "
+           "data-independent implementation does not exist. This implementation returns a fake value, assuming all "
+           "elements of the tensor are non-zero. To enable this registration, please set "
+           "'torch.fx.experimental._config.meta_nonzero_assume_all_nonzero' to True.");
+}
+Scalar _local_scalar_dense_meta(const Tensor&) {
+  IPT_FAIL(RuntimeError, "Tensor.item() cannot be called on meta tensors");
 }
 
 }  // namespace native

@@ -1,10 +1,11 @@
 #pragma once
-// DispatchKey, BackendComponent and Functionality, in PyTorch 1.13's priority order.
+// DispatchKey, BackendComponent and Functionality, in PyTorch 2.15's priority order
+// (c10/core/DispatchKey.h).
 //
 // Note [DispatchKey = functionality x backend]
-// As in PyTorch 1.13, a dispatch key is either a plain *functionality* (BackendSelect,
+// As in PyTorch 2.15, a dispatch key is either a plain *functionality* (BackendSelect,
 // ADInplaceOrView, AutocastCPU, ...) or a *per-backend functionality* (Dense, Quantized,
-// Sparse, NestedTensor, AutogradFunctionality) combined with one *backend component*
+// Sparse, SparseCsr, NestedTensor, AutogradFunctionality) combined with one *backend component*
 // (CPU, CUDA, Meta, ...). The runtime key "AutogradCPU" is AutogradFunctionality + CPU;
 // the runtime key "CPU" is Dense + CPU. Keeping the two axes apart lets a DispatchKeySet
 // stay one 64-bit word (see Note [DispatchKeySet representation]). Later entries have
@@ -17,23 +18,25 @@
 
 namespace ipt {
 
-// Backend components (bits 0..13 of a DispatchKeySet), lowest priority first.
+// Backend components (bits 0..15 of a DispatchKeySet), lowest priority first. Meta is last,
+// above the PrivateUse backends, as in PyTorch 2.15.
 enum class BackendComponent : uint8_t {
   Invalid = 0,
-  CPU, CUDA, HIP, XLA, MPS, IPU, XPU, HPU, VE, Lazy, Meta, PrivateUse1, PrivateUse2, PrivateUse3,
+  CPU, CUDA, HIP, XLA, MPS, IPU, XPU, HPU, VE, Lazy, MTIA, MAIA, PrivateUse1, PrivateUse2, PrivateUse3, Meta,
 };
-constexpr int kNumBackends = 14;
+constexpr int kNumBackends = 16;
 
-// Functionality keys (bits 14.. of a DispatchKeySet), lowest priority first.
+// Functionality keys (bits 16.. of a DispatchKeySet), lowest priority first.
 enum class Functionality : uint8_t {
   Undefined = 0,
-  Dense, FPGA, ORT, Vulkan, Metal, Quantized, CustomRNGKeyId, MkldnnCPU, Sparse, SparseCsrCPU,
-  SparseCsrCUDA, NestedTensor, BackendSelect, Python, Fake, FuncTorchDynamicLayerBackMode,
-  Functionalize, Named, Conjugate, Negative, ZeroTensor, ADInplaceOrView, AutogradOther,
-  AutogradFunctionality, AutogradNestedTensor, Tracer, AutocastCPU, AutocastXPU, AutocastCUDA,
-  FuncTorchBatched, FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, DeferredInit,
-  PythonTLSSnapshot, FuncTorchDynamicLayerFrontMode, TESTING_ONLY_GenericWrapper,
-  TESTING_ONLY_GenericMode, PythonDispatcher,
+  Dense, FPGA, Vulkan, Metal, Quantized, CustomRNGKeyId, MkldnnCPU, Sparse, SparseCsr, NestedTensor,
+  BackendSelect, Fake, Python, FuncTorchDynamicLayerBackMode, Functionalize, Conjugate, Negative,
+  ZeroTensor, ADInplaceOrView, AutogradOther, AutogradFunctionality, AutogradNestedTensor, Tracer,
+  AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA,
+  AutocastMPS, AutocastCUDA, AutocastPrivateUse1, FuncTorchBatched, BatchedNestedTensor,
+  FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, DeferredInit, PythonTLSSnapshot,
+  FuncTorchDynamicLayerFrontMode, TESTING_ONLY_GenericWrapper, TESTING_ONLY_GenericMode, PreDispatch,
+  PythonDispatcher,
   EndOfFunctionality,
 };
 constexpr int kNumFunctionalities = static_cast<int>(Functionality::EndOfFunctionality) - 1;
@@ -41,14 +44,17 @@ constexpr int kNumFunctionalities = static_cast<int>(Functionality::EndOfFunctio
 // True for the functionalities that exist once per backend (Dense -> CPU, CUDA, ...).
 constexpr bool is_per_backend(Functionality f) {
   return f == Functionality::Dense || f == Functionality::Quantized || f == Functionality::Sparse ||
-         f == Functionality::NestedTensor || f == Functionality::AutogradFunctionality;
+         f == Functionality::SparseCsr || f == Functionality::NestedTensor ||
+         f == Functionality::AutogradFunctionality;
 }
+constexpr int kNumPerBackendFunctionalities = 6;
 
 // Alias keys: not in any key set; a registration against one fills several table entries.
 enum class AliasKey : uint8_t {
   None = 0,
   Autograd,
   CompositeImplicitAutograd,
+  FuncTorchBatchedDecomposition,
   CompositeImplicitAutogradNestedTensor,
   CompositeExplicitAutograd,
   CompositeExplicitAutogradNonFunctional,
@@ -82,8 +88,9 @@ const char* functionality_name(Functionality f);
 const char* alias_key_name(AliasKey a);
 
 // Common runtime keys.
-// PyTorch 1.13's integer value of a key (DispatchKey.CPU.value): functionality keys first, then
-// the per-backend runtime keys in blocks behind them, alias keys from 100.
+// PyTorch 2.15's integer value of a key (DispatchKey.CPU.value): functionality keys first (1..46),
+// then one block per per-backend functionality (a StartOf... marker and 16 backends: CPU = 49,
+// AutogradCPU = 134), then the alias keys (Autograd = 150).
 int64_t pytorch_key_number(DispatchKey k);
 
 namespace keys {
@@ -98,7 +105,15 @@ constexpr DispatchKey Python{Functionality::Python};
 constexpr DispatchKey ADInplaceOrView{Functionality::ADInplaceOrView};
 constexpr DispatchKey AutogradOther{Functionality::AutogradOther};
 constexpr DispatchKey AutocastCPU{Functionality::AutocastCPU};
+constexpr DispatchKey AutocastMTIA{Functionality::AutocastMTIA};
+constexpr DispatchKey AutocastMAIA{Functionality::AutocastMAIA};
+constexpr DispatchKey AutocastXPU{Functionality::AutocastXPU};
+constexpr DispatchKey AutocastIPU{Functionality::AutocastIPU};
+constexpr DispatchKey AutocastHPU{Functionality::AutocastHPU};
+constexpr DispatchKey AutocastXLA{Functionality::AutocastXLA};
+constexpr DispatchKey AutocastMPS{Functionality::AutocastMPS};
 constexpr DispatchKey AutocastCUDA{Functionality::AutocastCUDA};
+constexpr DispatchKey AutocastPrivateUse1{Functionality::AutocastPrivateUse1};
 constexpr DispatchKey Autograd{AliasKey::Autograd};
 constexpr DispatchKey CompositeImplicitAutograd{AliasKey::CompositeImplicitAutograd};
 constexpr DispatchKey CompositeExplicitAutograd{AliasKey::CompositeExplicitAutograd};

@@ -2,11 +2,11 @@
 // DispatchKeySet: a set of dispatch keys in one 64-bit word.
 //
 // Note [DispatchKeySet representation]
-// Bits 0..13 are backend components (CPU, CUDA, ..., PrivateUse3); bits 14.. are
+// Bits 0..15 are backend components (CPU, CUDA, ..., PrivateUse3, Meta); bits 16.. are
 // functionalities (Dense, ..., PythonDispatcher), each in priority order. A runtime key
 // such as AutogradCPU sets two bits: the AutogradFunctionality bit and the CPU bit. So the
 // set {CPU, AutogradCPU} is 3 bits, and {CPU, CUDA, AutogradCPU} *also* means AutogradCUDA
-// (the cross product) — exactly PyTorch 1.13's trade-off, which keeps union, difference and
+// (the cross product) — exactly PyTorch 2.15's trade-off, which keeps union, difference and
 // "highest priority key" a handful of instructions. Iterating a set yields, for every
 // functionality bit from low to high, either that key or (per-backend) one key per backend
 // bit from low to high: the order in which PyTorch prints `DispatchKeySet(...)`.
@@ -106,16 +106,21 @@ namespace keysets {
 constexpr DispatchKeySet autograd_dispatch_keyset =
     DispatchKeySet(Functionality::AutogradFunctionality) | DispatchKeySet(Functionality::AutogradOther) |
     DispatchKeySet(Functionality::AutogradNestedTensor);
-constexpr DispatchKeySet autocast_dispatch_keyset = DispatchKeySet(Functionality::AutocastCPU) |
-                                                    DispatchKeySet(Functionality::AutocastXPU) |
-                                                    DispatchKeySet(Functionality::AutocastCUDA);
+// Every Autocast key (2.15: CPU, MTIA, MAIA, XPU, IPU, HPU, XLA, MPS, CUDA, PrivateUse1).
+constexpr DispatchKeySet autocast_dispatch_keyset =
+    DispatchKeySet(Functionality::AutocastCPU) | DispatchKeySet(Functionality::AutocastMTIA) |
+    DispatchKeySet(Functionality::AutocastMAIA) | DispatchKeySet(Functionality::AutocastXPU) |
+    DispatchKeySet(Functionality::AutocastIPU) | DispatchKeySet(Functionality::AutocastHPU) |
+    DispatchKeySet(Functionality::AutocastXLA) | DispatchKeySet(Functionality::AutocastMPS) |
+    DispatchKeySet(Functionality::AutocastCUDA) | DispatchKeySet(Functionality::AutocastPrivateUse1);
 // Thread-local defaults (see core/dispatch/local_dispatch_key_set.h).
 constexpr DispatchKeySet default_included =
     DispatchKeySet(Functionality::BackendSelect) | DispatchKeySet(Functionality::ADInplaceOrView);
 constexpr DispatchKeySet default_excluded = autocast_dispatch_keyset;
 }  // namespace keysets
 
-// The key set of a tensor on `backend` (as PyTorch 1.13 builds it for dense tensors).
+// The key set of a tensor on `backend` (as PyTorch 2.15 builds it for dense tensors, with the
+// backend's Autocast key where the backend has one).
 // Inference tensors have no ADInplaceOrView and no Autograd keys.
 DispatchKeySet tensor_key_set(BackendComponent backend, bool inference = false);
 

@@ -62,9 +62,16 @@ void Dispatcher::update_all_tables() {
   for (auto& op : ops_) op->update_table(*this);
 }
 
-// PyTorch 1.13's message, word for word (the build-process sentences included), so that what a
+// PyTorch 2.15's messages, word for word (the build-process sentences included), so that what a
 // reader sees is what their PyTorch says.
 void report_missing_kernel(const OperatorEntry& op, DispatchKeySet ks) {
+  if (op.lookup(ks).kernel.refuses)
+    IPT_FAIL(NotImplementedError, op.full_name(),
+             ": attempted to run this operator with Meta tensors, but there was no fake impl or Meta kernel "
+             "registered. You may have run into this message while using an operator with PT2 compilation APIs "
+             "(torch.compile/torch.export); in order to use this operator with those APIs you'll need to add a fake "
+             "impl. Please see the following for next steps:  "
+             "https://pytorch.org/tutorials/advanced/custom_ops_landing_page.html");
   IPT_FAIL(NotImplementedError, "Could not run '", op.full_name(), "' with arguments from the '",
            ks.highest_priority_key().name(),
            "' backend. This could be because the operator doesn't exist for this backend, or was omitted during the "

@@ -17,8 +17,18 @@ void register_dispatcher_fallbacks(Dispatcher& d) {
   // ADInplaceOrView only matters for in-place and view operators (generated kernels).
   d.register_fallback(keys::ADInplaceOrView, fallthrough(IPT_HERE));
   // Autocast is excluded unless enabled; when enabled, ops without a cast rule fall through.
-  d.register_fallback(keys::AutocastCPU, fallthrough(IPT_HERE));
-  d.register_fallback(keys::AutocastCUDA, fallthrough(IPT_HERE));
+  // PyTorch 2.15 registers these fallthroughs for the CPU, MTIA, MAIA, XPU, MPS and CUDA
+  // Autocast keys (not for IPU, HPU, XLA or PrivateUse1, whose backends register their own).
+  for (DispatchKey k : {keys::AutocastCPU, keys::AutocastMTIA, keys::AutocastMAIA, keys::AutocastXPU,
+                        keys::AutocastMPS, keys::AutocastCUDA})
+    d.register_fallback(k, fallthrough(IPT_HERE));
+  // Meta: an operator without a Meta kernel refuses Meta tensors with 2.15's message (see
+  // Note [Boxed fallbacks that refuse] and report_missing_kernel).
+  KernelFunction meta;
+  meta.refuses = true;
+  meta.name = "meta_fallback";
+  meta.registered_at = IPT_HERE;
+  d.register_fallback(keys::Meta, meta);
 }
 
 }  // namespace ipt

@@ -4,7 +4,7 @@
 // Note [Thread-local included and excluded keys]
 // Each call's key set is  (keys of its tensor arguments | included) - excluded.
 // By default `included` = {BackendSelect, ADInplaceOrView} and `excluded` = the Autocast
-// keys (autocast is off), exactly PyTorch 1.13's defaults. Guards change them for a scope:
+// keys (autocast is off), exactly PyTorch 2.15's defaults. Guards change them for a scope:
 //   - NoGradGuard (torch.no_grad()) only turns grad mode off: the Autograd key is still
 //     entered, its kernel just decides not to record a graph.
 //   - AutoDispatchBelowAutograd excludes the Autograd keys: their kernels are skipped.

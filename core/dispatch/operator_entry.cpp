@@ -57,9 +57,9 @@ static bool is_autograd_key(DispatchKey k) {
 static bool is_backend_key(DispatchKey k) {
   switch (k.functionality) {
     case Functionality::Undefined: case Functionality::Dense: case Functionality::Quantized:
-    case Functionality::Sparse: case Functionality::FPGA: case Functionality::ORT:
+    case Functionality::Sparse: case Functionality::SparseCsr: case Functionality::FPGA:
     case Functionality::Vulkan: case Functionality::Metal: case Functionality::CustomRNGKeyId:
-    case Functionality::MkldnnCPU: case Functionality::SparseCsrCPU: case Functionality::SparseCsrCUDA:
+    case Functionality::MkldnnCPU:
       return true;
     default:
       return false;

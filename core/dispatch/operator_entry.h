@@ -5,7 +5,7 @@
 // Registrations remember every kernel registered for this operator, against runtime keys
 // (CPU, AutogradCPU, BackendSelect, ...) or alias keys (CompositeImplicitAutograd,
 // CompositeExplicitAutograd, Autograd). The *table* is computed from them: one entry per
-// runtime key, filled in this order of precedence (PyTorch 1.13's rules):
+// runtime key, filled in this order of precedence (PyTorch 2.15's rules):
 //   1. a kernel registered directly for the key                       [kernel]
 //   2. CompositeExplicitAutograd(NonFunctional), for backend keys     [default backend kernel]
 //   3. CompositeImplicitAutograd, for backend and Autograd keys; for
@@ -31,7 +31,8 @@ class Dispatcher;
 // Number of table slots: one per non-per-backend functionality, kNumBackends per
 // per-backend functionality, plus Undefined.
 int dispatch_table_slot(DispatchKey runtime_key);
-constexpr int kNumDispatchTableSlots = 1 + (kNumFunctionalities - 5) + 5 * kNumBackends;
+constexpr int kNumDispatchTableSlots =
+    1 + (kNumFunctionalities - kNumPerBackendFunctionalities) + kNumPerBackendFunctionalities * kNumBackends;
 
 struct TableEntry {
   KernelFunction kernel;

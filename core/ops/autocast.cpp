@@ -41,13 +41,9 @@ void set_enabled(DeviceType d, bool enabled) {
 
 ScalarType lower_precision_dtype(DeviceType d) { return d == DeviceType::CUDA ? tls.cuda_dtype : tls.cpu_dtype; }
 
+// PyTorch 2.15 stores any dtype here; torch.autocast checks it (bfloat16 or float16) and warns.
 void set_lower_precision_dtype(DeviceType d, ScalarType t) {
-  if (d == DeviceType::CPU) {
-    IPT_CHECK(t == ScalarType::BFloat16, RuntimeError, "Currently, AutocastCPU only support Bfloat16 as the autocast_cpu_dtype");
-    tls.cpu_dtype = t;
-  } else {
-    tls.cuda_dtype = t;
-  }
+  (d == DeviceType::CPU ? tls.cpu_dtype : tls.cuda_dtype) = t;
 }
 
 int increment_nesting() { return ++tls.nesting; }

@@ -4,8 +4,8 @@
 //
 // Note [How autocast is switched on]
 // There is no separate "enabled" flag: autocast for a device is on exactly when its Autocast
-// key is missing from the thread-local excluded set (PyTorch 1.13 works the same way). By
-// default both keys are excluded, so every call skips them. torch.autocast("cpu") removes
+// key is missing from the thread-local excluded set (PyTorch 2.15 works the same way). By
+// default every Autocast key is excluded, so every call skips them. torch.autocast("cpu") removes
 // AutocastCPU; then every call on CPU tensors enters the AutocastCPU kernel. Operators with a
 // cast policy (core/ops/autocast.yaml) get a generated kernel there that casts their floating
 // arguments and calls the operator again with the key excluded; the rest fall through.
@@ -27,7 +27,7 @@ bool is_enabled(DeviceType d);
 void set_enabled(DeviceType d, bool enabled);
 // The lower-precision dtype of each device: bfloat16 for CPU, float16 for CUDA by default.
 ScalarType lower_precision_dtype(DeviceType d);
-void set_lower_precision_dtype(DeviceType d, ScalarType t);  // CPU accepts bfloat16 only, as 1.13
+void set_lower_precision_dtype(DeviceType d, ScalarType t);  // any dtype, as 2.15
 int increment_nesting();
 int decrement_nesting();  // returns the depth left
 bool is_cache_enabled();

@@ -75,10 +75,16 @@ void init_dispatch(py::module_& m) {
                  .def_property_readonly("value", [](const DispatchKey& k) { return pytorch_key_number(k); })
                  .def("__eq__", [](const DispatchKey& a, py::object b) { return py::isinstance<DispatchKey>(b) && b.cast<DispatchKey>() == a; })
                  .def("__hash__", [](const DispatchKey& k) { return pytorch_key_number(k); });
-  for (const char* n : {"Undefined", "CPU", "CUDA", "Meta", "AutogradCPU", "AutogradCUDA", "AutogradMeta", "AutogradOther",
-                        "ADInplaceOrView", "BackendSelect", "Python", "AutocastCPU", "AutocastCUDA", "Autograd",
-                        "CompositeImplicitAutograd", "CompositeExplicitAutograd", "Named", "Conjugate", "Negative",
-                        "ZeroTensor", "Tracer", "Functionalize", "PythonDispatcher", "QuantizedCPU", "SparseCPU"})
+  // The members torch._C.DispatchKey has in 2.15: these functionality and alias keys, and every
+  // per-backend functionality with each of its runtime keys (CPU .. Meta, QuantizedCPU ..).
+  for (const char* n : {"Undefined", "CompositeExplicitAutogradNonFunctional", "CompositeExplicitAutograd",
+                        "CompositeImplicitAutogradNestedTensor", "CompositeImplicitAutograd", "AutogradNestedTensor",
+                        "AutogradOther", "Autograd", "Conjugate", "ZeroTensor", "Negative", "BackendSelect",
+                        "ADInplaceOrView", "PythonTLSSnapshot", "Python", "FuncTorchDynamicLayerFrontMode",
+                        "FuncTorchDynamicLayerBackMode", "FuncTorchBatchedDecomposition", "FuncTorchBatched",
+                        "FuncTorchVmapMode", "FuncTorchGradWrapper", "PythonDispatcher", "PreDispatch", "Functionalize",
+                        "AutocastCPU", "AutocastMPS", "AutocastXPU", "AutocastHPU", "AutocastIPU", "AutocastCUDA",
+                        "AutocastPrivateUse1"})
     key.attr(n) = py::cast(*DispatchKey::parse(n));
 
   auto as_set = [](py::handle h) {

@@ -97,10 +97,10 @@ from torch import optim  # noqa: E402
 from torch import return_types  # noqa: E402
 from torch import utils  # noqa: E402
 from torch._C import (autocast_decrement_nesting, autocast_increment_nesting, clear_autocast_cache,  # noqa: E402
-                      get_autocast_cpu_dtype, get_autocast_gpu_dtype, is_autocast_cache_enabled,
-                      is_autocast_cpu_enabled, is_autocast_enabled, set_autocast_cache_enabled,
-                      set_autocast_cpu_dtype, set_autocast_cpu_enabled, set_autocast_enabled,
-                      set_autocast_gpu_dtype)
+                      get_autocast_cpu_dtype, get_autocast_dtype, get_autocast_gpu_dtype,
+                      is_autocast_cache_enabled, is_autocast_cpu_enabled, is_autocast_enabled,
+                      set_autocast_cache_enabled, set_autocast_cpu_dtype, set_autocast_cpu_enabled,
+                      set_autocast_dtype, set_autocast_enabled, set_autocast_gpu_dtype)
 from torch import amp, cpu, cuda  # noqa: E402
 from torch import backends  # noqa: E402
 from torch._ops import ops  # noqa: E402

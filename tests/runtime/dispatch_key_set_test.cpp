@@ -1,4 +1,4 @@
-// DispatchKeySet representation, printing and the per-tensor key sets (PyTorch 1.13's).
+// DispatchKeySet representation, printing and the per-tensor key sets (PyTorch 2.15's).
 #include <gtest/gtest.h>
 
 #include "core/dispatch/local_dispatch_key_set.h"
@@ -42,23 +42,49 @@ TEST(DispatchKeySet, ParseRoundTrips) {
     EXPECT_EQ(k->name(), name);
   }
   EXPECT_FALSE(DispatchKey::parse("NotAKey"));
+  EXPECT_FALSE(DispatchKey::parse("Named"));  // gone in 2.x
+}
+
+// torch._C.DispatchKey.X.value in PyTorch 2.15.
+TEST(DispatchKey, PyTorchNumbers) {
+  auto num = [](const char* n) { return pytorch_key_number(*DispatchKey::parse(n)); };
+  EXPECT_EQ(num("Undefined"), 0);
+  EXPECT_EQ(num("BackendSelect"), 11);
+  EXPECT_EQ(num("Python"), 13);
+  EXPECT_EQ(num("ADInplaceOrView"), 19);
+  EXPECT_EQ(num("AutocastCPU"), 24);
+  EXPECT_EQ(num("AutocastCUDA"), 32);
+  EXPECT_EQ(num("PythonDispatcher"), 46);
+  EXPECT_EQ(num("CPU"), 49);
+  EXPECT_EQ(num("MTIA"), 59);
+  EXPECT_EQ(num("Meta"), 64);
+  EXPECT_EQ(num("QuantizedCPU"), 66);
+  EXPECT_EQ(num("SparseCsrMeta"), 115);
+  EXPECT_EQ(num("AutogradCPU"), 134);
+  EXPECT_EQ(num("AutogradMeta"), 149);
+  EXPECT_EQ(num("Autograd"), 150);
+  EXPECT_EQ(num("FuncTorchBatchedDecomposition"), 152);
+  EXPECT_EQ(num("CompositeExplicitAutogradNonFunctional"), 155);
+  EXPECT_EQ(pytorch_key_number(DispatchKey(Functionality::Dense)), 1);
+  EXPECT_EQ(pytorch_key_number(DispatchKey(Functionality::AutogradFunctionality)), 21);
 }
 
 TEST(LocalDispatchKeySet, DefaultsAndGuards) {
   auto& tls = local_dispatch_key_set();
   EXPECT_EQ(tls.included.to_string(), "DispatchKeySet(BackendSelect, ADInplaceOrView)");
-  EXPECT_EQ(tls.excluded.to_string(), "DispatchKeySet(AutocastCPU, AutocastXPU, AutocastCUDA)");
+  EXPECT_EQ(tls.excluded.to_string(), "DispatchKeySet(AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
   {
     NoGradGuard g;  // only grad mode changes
     EXPECT_FALSE(grad_mode_enabled());
-    EXPECT_EQ(tls.excluded.to_string(), "DispatchKeySet(AutocastCPU, AutocastXPU, AutocastCUDA)");
+    EXPECT_EQ(tls.excluded.to_string(), "DispatchKeySet(AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
   }
   EXPECT_TRUE(grad_mode_enabled());
   {
     InferenceModeGuard g;
     EXPECT_EQ(tls.included.to_string(), "DispatchKeySet(BackendSelect)");
     EXPECT_EQ(tls.excluded.to_string(),
-              "DispatchKeySet(AutogradOther, AutogradNestedTensor, AutocastCPU, AutocastXPU, AutocastCUDA)");
+              "DispatchKeySet(AutogradOther, AutogradNestedTensor, "
+              "AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
     Tensor t = ops::ones(std::vector<int64_t>{2});
     EXPECT_EQ(t.key_set().to_string(), "DispatchKeySet(CPU, AutocastCPU)");
   }

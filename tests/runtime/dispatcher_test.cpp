@@ -126,16 +126,26 @@ TEST(Dispatcher, InferenceModeSkipsAutogradAndADInplaceOrView) {
   EXPECT_EQ(chain(steps, "aten::add_.Tensor"), "CPU");
 }
 
-TEST(Dispatcher, MissingKernelIsNotImplementedError) {
-  // No Meta kernel for _local_scalar_dense: item() of a meta tensor must fail cleanly.
+TEST(Dispatcher, MetaFallbackRefusesOperatorsWithoutMetaKernel) {
+  // equal has no Meta kernel: 2.15's Meta fallback refuses it with a NotImplementedError.
   Tensor m = ops::ones(std::vector<int64_t>{1}, std::nullopt, std::nullopt, Device(DeviceType::Meta));
+  const OperatorEntry& op = Dispatcher::singleton().get("aten::equal");
+  EXPECT_STREQ(op.entry(keys::Meta).kind, "backend fallback");
+  try {
+    ops::equal(m, m);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::NotImplementedError);
+    EXPECT_EQ(std::string(e.what()).rfind("aten::equal: attempted to run this operator with Meta tensors, but there "
+                                          "was no fake impl or Meta kernel registered.", 0), 0u)
+        << e.what();
+  }
+  // item() of a meta tensor reaches _local_scalar_dense's Meta kernel, which refuses it.
   try {
     ops::item(m);
     FAIL();
   } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::NotImplementedError);
-    EXPECT_NE(std::string(e.what()).find("Could not run 'aten::_local_scalar_dense' with arguments from the 'Meta' backend"),
-              std::string::npos)
-        << e.what();
+    EXPECT_EQ(e.kind(), ErrorKind::RuntimeError);
+    EXPECT_STREQ(e.what(), "Tensor.item() cannot be called on meta tensors");
   }
 }

@@ -677,7 +677,9 @@ std::string gen_backend_select(const std::vector<Op>& ops) {
 std::string gen_core_registrations() {
   std::ostringstream o;
   o << kHeader << "#include \"core/dispatch/dispatcher.h\"\n\nnamespace ipt {\n\n";
-  const char* fns[] = {"CompositeImplicitAutograd", "CompositeExplicitAutograd", "Autograd", "ADInplaceOrView", "BackendSelect", "Autocast"};
+  const char* fns[] = {"CompositeImplicitAutograd", "CompositeExplicitAutograd",
+                       "CompositeExplicitAutogradNonFunctional", "Autograd", "ADInplaceOrView", "BackendSelect",
+                       "Autocast"};
   for (auto* f : fns) o << "void register_" << f << "_kernels(Dispatcher& d);\n";
   o << "\nvoid register_generated_core_kernels(Dispatcher& d) {\n";
   for (auto* f : fns) o << "  register_" << f << "_kernels(d);\n";
@@ -697,7 +699,8 @@ int main(int argc, char** argv) {
     std::vector<Op> ops;
     std::set<std::string> ids;
     const std::set<std::string> backend_keys = {"CPU", "Meta", "CUDA"};
-    const std::set<std::string> alias_keys = {"CompositeImplicitAutograd", "CompositeExplicitAutograd"};
+    const std::set<std::string> alias_keys = {"CompositeImplicitAutograd", "CompositeExplicitAutograd",
+                                              "CompositeExplicitAutogradNonFunctional"};
     for (const auto& e : entries) {
       Op op = ipt::codegen::make_op(e);
       if (!ids.insert(op.id).second)
@@ -708,7 +711,8 @@ int main(int argc, char** argv) {
         if (!backend_keys.count(k) && !alias_keys.count(k))
           throw std::runtime_error("line " + std::to_string(e.line) + ": dispatch key '" + k +
                                    "' is not one this project registers (CPU, Meta, CUDA, "
-                                   "CompositeImplicitAutograd, CompositeExplicitAutograd)");
+                                   "CompositeImplicitAutograd, CompositeExplicitAutograd, "
+                                   "CompositeExplicitAutogradNonFunctional)");
       ops.push_back(op);
     }
     const auto groups = ipt::codegen::structured_groups(ops);

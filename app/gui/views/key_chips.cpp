@@ -10,15 +10,13 @@ KeyFamily key_family(DispatchKey k) {
     case Functionality::Undefined: return KeyFamily::Undefined;
     case Functionality::Dense:
     case Functionality::FPGA:
-    case Functionality::ORT:
     case Functionality::Vulkan:
     case Functionality::Metal:
     case Functionality::Quantized:
     case Functionality::CustomRNGKeyId:
     case Functionality::MkldnnCPU:
     case Functionality::Sparse:
-    case Functionality::SparseCsrCPU:
-    case Functionality::SparseCsrCUDA:
+    case Functionality::SparseCsr:
     case Functionality::NestedTensor: return KeyFamily::Backend;
     case Functionality::BackendSelect: return KeyFamily::BackendSelect;
     case Functionality::ADInplaceOrView: return KeyFamily::InplaceOrView;
@@ -26,8 +24,15 @@ KeyFamily key_family(DispatchKey k) {
     case Functionality::AutogradFunctionality:
     case Functionality::AutogradNestedTensor: return KeyFamily::Autograd;
     case Functionality::AutocastCPU:
+    case Functionality::AutocastMTIA:
+    case Functionality::AutocastMAIA:
     case Functionality::AutocastXPU:
-    case Functionality::AutocastCUDA: return KeyFamily::Autocast;
+    case Functionality::AutocastIPU:
+    case Functionality::AutocastHPU:
+    case Functionality::AutocastXLA:
+    case Functionality::AutocastMPS:
+    case Functionality::AutocastCUDA:
+    case Functionality::AutocastPrivateUse1: return KeyFamily::Autocast;
     default: return KeyFamily::Other;
   }
 }

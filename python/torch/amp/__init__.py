@@ -1,3 +1,3 @@
-from torch.amp.autocast_mode import autocast
+from torch.amp.autocast_mode import autocast, is_autocast_available
 
-__all__ = ["autocast"]
+__all__ = ["autocast", "is_autocast_available"]

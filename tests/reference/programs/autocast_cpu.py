@@ -58,13 +58,13 @@ with torch.autocast("cpu", cache_enabled=False):
     y = w @ w
 print("no cache:", y.grad_fn.next_functions[0][0] is y.grad_fn.next_functions[1][0])
 
-# Unsupported requests: CPU autocast is bfloat16 only in 1.13 (a warning, then an error from
-# __enter__), CUDA without a CUDA device warns and stays off, and other devices are refused.
-try:
-    with torch.autocast("cpu", dtype=torch.float16):
-        print("unreachable")
-except RuntimeError as e:
-    print("RuntimeError:", e, torch.is_autocast_cpu_enabled())
+# CPU autocast runs in bfloat16 or float16 in 2.15; another dtype warns and leaves autocast off.
+# CUDA without a CUDA device warns and stays off, and unknown device types are refused. The older
+# per-device functions (is_autocast_cpu_enabled, ...) warn that they are deprecated.
+with torch.autocast("cpu", dtype=torch.float16):
+    print("float16:", torch.is_autocast_enabled("cpu"), torch.get_autocast_dtype("cpu"))
+with torch.autocast("cpu", dtype=torch.float64):
+    print("float64:", torch.is_autocast_enabled("cpu"), (x @ x).dtype)
 torch.set_autocast_cpu_enabled(False)
 with torch.autocast("cuda"):
     print("cuda:", torch.is_autocast_enabled(), (x @ x).dtype)
