@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
-"""Records how torchgen (PyTorch 1.13) classifies every operator of PyTorch's own
-native_functions.yaml: SchemaKind (functional, inplace, out, mutable, scratch) and whether its
-name is in-place. Run with the reference PyTorch: /usr/bin/python3 tests/schema/gen_schema_kinds.py
+"""Records how torchgen (PyTorch 2.15) classifies every operator of PyTorch's own
+native_functions.yaml (core/ops/pytorch/, the copy this project embeds): SchemaKind (functional,
+inplace, out, mutable, scratch) and whether its name is in-place.
+Run with the reference PyTorch: scripts/reference-python tests/schema/gen_schema_kinds.py
 Writes tests/schema/schema_kinds_expected.txt, read by schema_kinds_test.cpp: one line per
 operator, "<kind> <inplace 0/1> <func>" (the func as PyTorch's YAML writes it)."""
 import os
 import re
+import sys
 
-import torchgen
+import torch
 from torchgen.model import FunctionSchema
 
+if not torch.__version__.startswith("2.15."):
+    sys.exit("gen_schema_kinds.py: needs PyTorch 2.15 (scripts/reference-python), found " + torch.__version__)
+
 here = os.path.dirname(os.path.abspath(__file__))
-yaml_path = os.path.join(os.path.dirname(torchgen.__file__), "packaged", "ATen", "native", "native_functions.yaml")
+yaml_path = os.path.join(os.path.dirname(os.path.dirname(here)), "core", "ops", "pytorch", "native_functions.yaml")
 lines = []
 for m in re.finditer(r"^- func: (.*)$", open(yaml_path).read(), re.M):
     schema = FunctionSchema.parse(m.group(1))

@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+#include <vector>
+
 #include "core/schema/schema_parser.h"
 
 namespace ipt::schema {
@@ -61,13 +64,20 @@ TEST(SchemaErrors, Arguments) {
   EXPECT_SCHEMA_ERROR("add(Tensr self) -> Tensor", 4, "unknown type 'Tensr'");
   EXPECT_SCHEMA_ERROR("add(Tensor) -> Tensor", 10, "expected an argument name but found ')'");
   EXPECT_SCHEMA_ERROR("add(Tensor self,) -> Tensor", 16, "expected a type but found ')'");
-  EXPECT_SCHEMA_ERROR("add(Tensor self, *) -> Tensor", 18, "expected ',' but found ')'");
-  EXPECT_SCHEMA_ERROR("add(Tensor self, *, *, int x) -> Tensor", 20, "expected a type but found '*'");
-  EXPECT_SCHEMA_ERROR("add(Tensor self, ..., Tensor x) -> ()", 20, "expected ')' but found ','");
+  EXPECT_SCHEMA_ERROR("add(Tensor self, ..., Tensor x) -> ()", 22, "'...' must end the argument list");
+  EXPECT_SCHEMA_ERROR("add(Tensor x, int y=1, ...) -> ()", 28, "a schema with '...' has no default values");
+  EXPECT_SCHEMA_ERROR("add.default(Tensor self) -> Tensor", 4, "'default' is not a legal overload name");
+}
+
+// A '*' that no argument follows, or a second '*', changes nothing (as in PyTorch).
+TEST(SchemaErrors, StarsPyTorchAccepts) {
+  EXPECT_EQ(parse_schema("add(Tensor self, *) -> Tensor").str(), "add(Tensor self) -> Tensor");
+  EXPECT_EQ(parse_schema("add(Tensor self, *, *, int x) -> Tensor").str(), "add(Tensor self, *, int x) -> Tensor");
+  EXPECT_EQ(parse_schema("add(Tensor self) -> Tensor # a comment").str(), "add(Tensor self) -> Tensor");
 }
 
 TEST(SchemaErrors, Types) {
-  EXPECT_SCHEMA_ERROR("add(int[x] self) -> ()", 8, "expected ']' but found 'x'");
+  EXPECT_SCHEMA_ERROR("add(int[x] self) -> ()", 8, "expected a list size or ']' but found 'x'");
   EXPECT_SCHEMA_ERROR("add(int[2 self) -> ()", 10, "expected ']' but found 's'");
   EXPECT_SCHEMA_ERROR("add(int?? x) -> ()", 8,
                       "expected '[' or a name (a type is optional once) but found '?'");
@@ -82,7 +92,10 @@ TEST(SchemaErrors, AliasAnnotations) {
 }
 
 TEST(SchemaErrors, Defaults) {
-  EXPECT_SCHEMA_ERROR("add(Tensor self=) -> Tensor", 16, "expected a default value but found ')'");
+  EXPECT_SCHEMA_ERROR("add(Tensor self=) -> Tensor", 16, "expected None but found ')'");
+  EXPECT_SCHEMA_ERROR("add(int x=) -> Tensor", 10, "expected a default value but found ')'");
+  EXPECT_SCHEMA_ERROR("add(int x=abc) -> Tensor", 13, "unknown default value 'abc'");
+  EXPECT_SCHEMA_ERROR("add(Device d=cpu) -> Tensor", 13, "expected a device string but found 'c'");
   EXPECT_SCHEMA_ERROR("add(int x=-) -> ()", 11, "expected a digit but found ')'");
   EXPECT_SCHEMA_ERROR("add(int x=1e) -> ()", 12, "expected an exponent but found ')'");
   EXPECT_SCHEMA_ERROR("add(int[] x=[1,2) -> ()", 16, "expected ',' or ']' but found ')'");
@@ -100,6 +113,69 @@ TEST(SchemaErrors, Returns) {
   EXPECT_SCHEMA_ERROR("add(Tensor self) -> Tensor extra junk", 33,
                       "expected end of schema but found 'j'");
   EXPECT_SCHEMA_ERROR("add(Tensor self) -> Tensor)", 26, "expected end of schema but found ')'");
+}
+
+// What torch._C.parse_schema raises in PyTorch 2.15 for the same mistakes (recorded from it):
+// the lexer's expected and found token kinds, the text, and the `~` marker.
+std::string pytorch_message_of(const std::string& text) {
+  try {
+    parse_schema(text);
+  } catch (const SchemaParseError& e) {
+    return e.pytorch_message();
+  }
+  return "parsed without error";
+}
+
+TEST(SchemaErrors, PyTorchMessages) {
+  const std::string unknown =
+      "\nunknown type specifier. Common valid schema types include Tensor, SymInt, int, float, bool, Scalar; for a full "
+      "list, please see https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/native/README.md#func :\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"foo(Tensor self -> Tensor", "expected ) but found 'arrow' here:\nfoo(Tensor self -> Tensor\n                ~~ <--- HERE\n"},
+      {"", "expected ident but found 'eof' here:\n"},
+      {"foo(", "expected ident but found 'eof' here:\nfoo("},
+      {"foo()", "expected arrow but found 'eof' here:\nfoo()"},
+      {"foo", "Tried to parse a function schema but only the operator name was given"},
+      {"foo(Tensr self) -> Tensor", unknown + "foo(Tensr self) -> Tensor\n    ~~~~~ <--- HERE\n"},
+      {"foo(Tensor self, int x=abc) -> Tensor",
+       "\ninvalid numeric default value:\nfoo(Tensor self, int x=abc) -> Tensor\n                          ~ <--- HERE\n"},
+      {"foo(Tensor self) -> Tensor\nbar", "expected eof but found 'ident' here:\nfoo(Tensor self) -> Tensor\nbar\n~~~ <--- HERE\n"},
+      {"  foo(Tensor self) -> Tensor)  ",
+       "expected eof but found ')' here:\n  foo(Tensor self) -> Tensor)  \n                            ~ <--- HERE\n"},
+      {"foo(Tensor self, Tensor x=1) -> Tensor",
+       "expected None but found 'number' here:\nfoo(Tensor self, Tensor x=1) -> Tensor\n                          ~ <--- HERE\n"},
+      {"foo(Tensor self, int x=1.5.3) -> Tensor",
+       "expected ) but found 'number' here:\nfoo(Tensor self, int x=1.5.3) -> Tensor\n                          ~~ <--- HERE\n"},
+      {"foo(Tensor self) -> (Tensor a Tensor b)",
+       "expected ) but found 'ident' here:\nfoo(Tensor self) -> (Tensor a Tensor b)\n                              ~~~~~~ <--- HERE\n"},
+      {"foo(Tensor self, int[2 x) -> Tensor",
+       "expected ] but found 'ident' here:\nfoo(Tensor self, int[2 x) -> Tensor\n                       ~ <--- HERE\n"},
+      {"foo(Tensor self, ..., int x) -> Tensor",
+       "\n... must be the last element of the argument list:\nfoo(Tensor self, ..., int x) -> Tensor\n                      ~~~ <--- HERE\n"},
+      {"foo.default(Tensor self) -> Tensor", "default is not a legal overload name for aten operators"},
+      {"foo(Tensor self\n, int y -> Tensor", "expected ) but found 'arrow' here:\nfoo(Tensor self\n, int y -> Tensor\n        ~~ <--- HERE\n"},
+      {"foo(Tensor self) -> Tensor(a", "expected ) but found 'eof' here:\nfoo(Tensor self) -> Tensor(a"},
+      {"foo(Tensor self, Device d=cpu) -> Tensor",
+       "expected string_literal but found 'ident' here:\nfoo(Tensor self, Device d=cpu) -> Tensor\n                          ~~~ <--- HERE\n"},
+      {"foo(Tensor self, int x=-) -> Tensor", "expected number but found ')' here:\nfoo(Tensor self, int x=-) -> Tensor\n                        ~ <--- HERE\n"},
+      {"aten:foo(Tensor self) -> Tensor", "expected : but found 'ident' here:\naten:foo(Tensor self) -> Tensor\n     ~~~ <--- HERE\n"},
+      {"foo::bar::baz(Tensor self) -> Tensor", "expected eof but found ':' here:\nfoo::bar::baz(Tensor self) -> Tensor\n        ~ <--- HERE\n"},
+      {"foo(Tensor(a self) -> Tensor", "expected ) but found 'ident' here:\nfoo(Tensor(a self) -> Tensor\n             ~~~~ <--- HERE\n"},
+      {"foo(Tensor(a!! self) -> Tensor", "expected ) but found '!' here:\nfoo(Tensor(a!! self) -> Tensor\n             ~ <--- HERE\n"},
+      {"foo(Tensor(!) self) -> Tensor", "expected ident but found '!' here:\nfoo(Tensor(!) self) -> Tensor\n           ~ <--- HERE\n"},
+      {"foo(Tensor self, str s=\"abc) -> Tensor",
+       "expected a valid token but found '\"' here:\nfoo(Tensor self, str s=\"abc) -> Tensor\n                       ~ <--- HERE\n"},
+      {"foo(int[a] x) -> Tensor", "expected number but found 'ident' here:\nfoo(int[a] x) -> Tensor\n        ~ <--- HERE\n"},
+      {"1foo(Tensor self) -> Tensor", "expected ident but found 'number' here:\n1foo(Tensor self) -> Tensor\n~ <--- HERE\n"},
+      {"foo(Tensor self,) -> Tensor", "expected ident but found ')' here:\nfoo(Tensor self,) -> Tensor\n                ~ <--- HERE\n"},
+      {"foo(Tensor self) => Tensor", "expected arrow but found '=' here:\nfoo(Tensor self) => Tensor\n                 ~ <--- HERE\n"},
+      {"foo(Tensor self) -> Tensor$", "expected a valid token but found '$' here:\nfoo(Tensor self) -> Tensor$\n                          ~ <--- HERE\n"},
+      {"foo(Tensor self, float x=-inf) -> Tensor",
+       "expected number but found 'ident' here:\nfoo(Tensor self, float x=-inf) -> Tensor\n                          ~~~ <--- HERE\n"},
+      {"foo(Tensor self, Tensor in) -> Tensor",
+       "expected ident but found 'in' here:\nfoo(Tensor self, Tensor in) -> Tensor\n                        ~~ <--- HERE\n"},
+  };
+  for (const auto& [text, message] : cases) EXPECT_EQ(pytorch_message_of(text), message) << text;
 }
 
 }  // namespace

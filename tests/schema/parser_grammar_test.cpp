@@ -60,7 +60,7 @@ TEST(Grammar, DefaultsKeepTheirLiteralText) {
   for (const char* lit : {"1", "0", "-1", "-100", "1e-05", "1e-08", "0.5", "0.3333333333333333",
                           "10.0", ".5", "1E+3", "True", "False", "None", "\"L\"", "'fro'",
                           "\"valid\"", "[0,1]", "[-2,-1]", "[]", "contiguous_format", "Mean",
-                          "long", "-inf", "[ 0, 1 ]", R"('a\'b')", R"("x\"y")"})
+                          "long", "[ 0, 1 ]", R"('a\'b')", R"("x\"y")"})
     EXPECT_EQ(parse_default(lit), lit) << lit;
   EXPECT_EQ(parse_schema("f(int x) -> ()").arguments[0].default_value, std::nullopt);
 }
