@@ -61,3 +61,21 @@ def format_graph_break_message(gb_type, context, explanation, hints):
 
 def unimplemented_v2(gb_type, context, explanation, hints):
     raise Unsupported(format_graph_break_message(gb_type, context, explanation, hints), gb_type=gb_type)
+
+
+class ShortenTraceback(TorchDynamoException):
+    """An error whose traceback starts at the first frame worth reading (PyTorch 2.15's)."""
+
+    def __init__(self, *args, first_useful_frame=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.first_useful_frame = first_useful_frame
+
+
+class BackendCompilerFailed(ShortenTraceback):
+    """A compiler backend raised while compiling a captured graph (torch._inductor.exc.InductorError is one)."""
+
+    def __init__(self, backend_fn, inner_exception, first_useful_frame=None):
+        self.backend_name = getattr(backend_fn, "__name__", "?")
+        self.inner_exception = inner_exception
+        super().__init__("backend={!r} raised:\n{}: {}".format(self.backend_name, type(inner_exception).__name__,
+                                                              inner_exception), first_useful_frame=first_useful_frame)
