@@ -149,8 +149,9 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
 }  // namespace
 
 void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2) {
-  cpu::refuse_half(self, "addmm_impl_cpu_");
   check_mm(self, mat2);
+  check_mm_cpu_dtypes(self, mat2);
+  check_not_bool(out, "addmm_impl_cpu_");
   gemm_into(out, self, mat2, Scalar(int64_t(1)), Scalar(int64_t(0)));
 }
 namespace {
@@ -178,10 +179,10 @@ void mm_out_cpu(const Tensor& self, const Tensor& mat2, const Tensor& out) {
 // addmm: out = beta * self + alpha * (mat1 @ mat2), self broadcast to the product's shape.
 // BLAS does it in one call: C starts as the broadcast self and gemm's beta scales it.
 Tensor addmm_cpu(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar& beta, const Scalar& alpha) {
-  cpu::refuse_half(mat1, "addmm_impl_cpu_");
   std::vector<int64_t> sizes = addmm_geometry(self, mat1, mat2);
   Tensor expanded = ops::expand(self, sizes);
   Tensor out = make_empty(sizes, self.dtype(), self.device());
+  check_not_bool(out, "addmm_impl_cpu_");
   if (beta.to_double() != 0.0) ops::copy_(out, expanded);
   gemm_into(out, mat1, mat2, alpha, beta);
   return out;
@@ -189,7 +190,6 @@ Tensor addmm_cpu(const Tensor& self, const Tensor& mat1, const Tensor& mat2, con
 
 // dot and mv reuse mm's BLAS path on 2-D views of their operands (no copies).
 Tensor dot_cpu(const Tensor& self, const Tensor& tensor) {
-  cpu::refuse_half(self, "dot");
   check_dot(self, tensor);
   Tensor r = mm_result(make_view(self, {1, self.numel()}, {0, self.strides()[0]}, self.storage_offset()),
                     make_view(tensor, {tensor.numel(), 1}, {tensor.strides()[0], 0}, tensor.storage_offset()));
@@ -202,7 +202,6 @@ Tensor dot_cpu(const Tensor& self, const Tensor& tensor) {
 namespace {
 void check_addmv_cpu(const Tensor& self, const Tensor& mat, const Tensor& vec) {
   check_addmv(self, mat, vec);
-  cpu::refuse_half(mat, "addmv_impl_cpu");
   check_not_bool(mat, "addmv_impl_cpu");
 }
 void addmv_into(const Tensor& out, const Tensor& self, const Tensor& mat, const Tensor& vec, const Scalar& beta,
@@ -239,8 +238,8 @@ Tensor addmv_out_cpu(const Tensor& self, const Tensor& mat, const Tensor& vec, c
 
 // One sgemm/dgemm per batch (the trace shows each call's flags).
 Tensor bmm_cpu(const Tensor& self, const Tensor& mat2) {
-  cpu::refuse_half(self, "bmm");
   check_bmm(self, mat2);
+  check_not_bool(self, "bmm");
   const int64_t b = self.sizes()[0], m = self.sizes()[1], n = mat2.sizes()[2];
   Tensor out = make_empty(std::vector<int64_t>{b, m, n}, self.dtype(), self.device());
   for (int64_t i = 0; i < b; ++i) {

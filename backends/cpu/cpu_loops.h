@@ -95,14 +95,4 @@ inline void store_as(void* base, ScalarType t, int64_t off, T v) {
   visit_dtype(t, [&]<typename S>() { static_cast<S*>(base)[off] = convert_element<S>(v); });
 }
 
-// Most of PyTorch 1.13's CPU math kernels are not compiled for float16 (their dispatch lists
-// only float and double), so they refuse it: "exp_vml_cpu" not implemented for 'Half'.
-inline void refuse_half(const Tensor& t, const char* kernel) {
-  IPT_CHECK(t.dtype() != ScalarType::Half, RuntimeError, "\"", kernel, "\" not implemented for 'Half'");
-}
-// The few kernels whose dispatch lists bfloat16 does not reach either (prod_cpu, mse_cpu).
-inline void refuse_bfloat16(const Tensor& t, const char* kernel) {
-  IPT_CHECK(t.dtype() != ScalarType::BFloat16, RuntimeError, "\"", kernel, "\" not implemented for 'BFloat16'");
-}
-
 }  // namespace ipt::cpu

@@ -37,50 +37,38 @@ Tensor arange_out_cpu(const Scalar& start, const Scalar& end, const Scalar& step
   return out;
 }
 
-// linspace as PyTorch's kernel fills it: in blocks of two AVX2 vectors (16 floats, 8 doubles)
-// each vector is an arange from a base computed at its first index (start + step * i below
-// halfway, end - step * (steps - 1 - i) from there on), the rest one element at a time, so both
-// ends are exact; the multiply-adds are fused where PyTorch's compiled kernel fuses them.
-// Integer dtypes step in double and truncate; Half steps in float.
+// Note [linspace in 2.15]
+// linspace as PyTorch 2.15's CPU kernel fills it, one element at a time: start + step * i below
+// halfway (steps / 2), end - step * (steps - 1 - i) from there on, so both ends are exact. The
+// step is computed in the output type (in double for integer types, whose values truncate).
+// Float and double multiply-adds are fused, as the compiled kernel fuses them; Half and
+// BFloat16 arithmetic rounds after every operation.
 template <typename T>
-static void linspace_vectorized(T* p, T s, T e, T step, int64_t steps) {
-  constexpr int64_t lanes = 32 / static_cast<int64_t>(sizeof(T));
+static T linspace_value(T s, T e, T step, int64_t steps, int64_t i) {
   const int64_t halfway = steps / 2;
-  auto value_at = [&](int64_t i) {
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     return i < halfway ? std::fma(step, static_cast<T>(i), s) : std::fma(-step, static_cast<T>(steps - i - 1), e);
-  };
-  auto vector_at = [&](int64_t i) {
-    const T base = value_at(i);
-    p[i] = base;
-    p[i + 1] = base + step;
-    for (int64_t k = 2; k < lanes; ++k) p[i + k] = base + static_cast<T>(k) * step;
-  };
-  int64_t i = 0;
-  for (; i + 2 * lanes <= steps; i += 2 * lanes) {
-    vector_at(i);
-    vector_at(i + lanes);
+  } else {
+    return i < halfway ? static_cast<T>(s + static_cast<T>(step * static_cast<T>(i)))
+                       : static_cast<T>(e - static_cast<T>(step * static_cast<T>(steps - i - 1)));
   }
-  for (; i < steps; ++i) p[i] = value_at(i);
 }
 
 Tensor linspace_out_cpu(const Scalar& start, const Scalar& end, int64_t steps, const Tensor& out) {
   check_space(steps, out, "linspace_cpu");
   out.impl()->resize_contiguous({steps});
   visit_dtype(out.dtype(), [&]<typename T>() {
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       const T s = start.to<T>(), e = end.to<T>();
+      const double step = steps > 1 ? (static_cast<double>(e) - static_cast<double>(s)) / static_cast<double>(steps - 1) : 0.0;
       T* p = out.data_ptr<T>();
-      if (steps == 1) p[0] = s;
-      else if (steps > 1) linspace_vectorized<T>(p, s, e, (e - s) / static_cast<T>(steps - 1), steps);
+      for (int64_t i = 0; i < steps; ++i)
+        p[i] = static_cast<T>(linspace_value<double>(static_cast<double>(s), static_cast<double>(e), step, steps, i));
     } else if constexpr (!std::is_same_v<T, bool>) {
-      using S = std::conditional_t<std::is_integral_v<T>, double, opmath_t<T>>;
       const T s = start.to<T>(), e = end.to<T>();
-      const S step = steps > 1 ? (static_cast<S>(e) - static_cast<S>(s)) / static_cast<S>(steps - 1) : S(0);
-      const int64_t halfway = steps / 2;
+      const T step = steps > 1 ? static_cast<T>(static_cast<T>(e - s) / static_cast<T>(steps - 1)) : T(0);
       T* p = out.data_ptr<T>();
-      if (steps == 1) p[0] = s;  // one step is start (PyTorch fills it)
-      for (int64_t i = 0; steps > 1 && i < steps; ++i)
-        p[i] = i < halfway ? static_cast<T>(s + step * static_cast<S>(i)) : static_cast<T>(e - step * static_cast<S>(steps - i - 1));
+      for (int64_t i = 0; i < steps; ++i) p[i] = linspace_value<T>(s, e, step, steps, i);
     }
   });
   return out;

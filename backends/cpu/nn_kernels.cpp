@@ -88,7 +88,7 @@ std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& targ
         po[0] = reduction == 1 ? static_cast<T>(acc / tw) : acc;
       }
     } else {
-      IPT_FAIL(RuntimeError, "\"nll_loss_out_frame\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
+      IPT_FAIL(NotImplementedError, "\"nll_loss_out_frame\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
     }
   });
   return {out, total};
@@ -142,7 +142,6 @@ Tensor nll_loss_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
 // the trace below mse_loss, as the pieces of a structured kernel would).
 Tensor mse_loss_cpu(const Tensor& self, const Tensor& target, int64_t reduction) {
   mse_loss_geometry(self, target, reduction);
-  IPT_CHECK(result_type({&self, &target}) != ScalarType::BFloat16, RuntimeError, "\"mse_cpu\" not implemented for 'BFloat16'");
   Tensor d = ops::sub_Tensor(self, target);
   Tensor sq = ops::mul_Tensor(d, d);
   if (reduction == 1) return ops::mean(sq);

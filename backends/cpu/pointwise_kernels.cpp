@@ -211,7 +211,6 @@ void neg_into_cpu(const Tensor& out, const Tensor& self) {
   unary_into(out, self, unary_dtype(self, PromoteInts::No), [](auto x) { return cpu::wrapping_neg(x); });
 }
 void exp_into_cpu(const Tensor& out, const Tensor& self) {
-  cpu::refuse_half(self, "exp_vml_cpu");
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::exp(x); });
 }
 // x < 0 ? 0 : x keeps -0.0 (and NaN) as they are, like PyTorch's clamp_min(0).
@@ -220,8 +219,7 @@ Tensor reciprocal_cpu(const Tensor& self) {
 }
 
 void relu_into_cpu(const Tensor& out, const Tensor& self) {
-  cpu::refuse_half(self, "clamp_min_cpu");
-  IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "Boolean inputs not supported for relu");
   unary_into(out, self, self.dtype(), [](auto x) { return x < 0 ? decltype(x)(0) : x; });
 }
 Tensor relu_cpu(const Tensor& self) {
@@ -230,8 +228,7 @@ Tensor relu_cpu(const Tensor& self) {
   return out;
 }
 Tensor relu_cpu_(const Tensor& self) {
-  cpu::refuse_half(self, "clamp_min_cpu");
-  IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "Boolean inputs not supported for relu");
   return unary_in_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
 }
 
@@ -360,36 +357,29 @@ struct AddcdivOp {
 }  // namespace
 
 void sigmoid_into_cpu(const Tensor& out, const Tensor& self) {
-  cpu::refuse_half(self, "sigmoid_cpu");
   if (is_floating(self.dtype()) && self.is_contiguous() && out.is_contiguous() && out.dtype() == self.dtype() &&
       sigmoid_contiguous(out, self))
     return;
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return sigmoid_scalar(x); });
 }
 void tanh_into_cpu(const Tensor& out, const Tensor& self) {
-  cpu::refuse_half(self, "tanh_vml_cpu");
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::tanh(x); });
 }
 void sqrt_into_cpu(const Tensor& out, const Tensor& self) {
-  cpu::refuse_half(self, "sqrt_vml_cpu");
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return std::sqrt(x); });
 }
 
 Tensor addcmul_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
-  cpu::refuse_half(self, "addcmul_cpu_out");
   return ternary_out_of_place(self, tensor1, tensor2, AddcmulOp{value});
 }
 Tensor addcmul_cpu_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
-  cpu::refuse_half(self, "addcmul_cpu_out");
   return ternary_in_place(self, tensor1, tensor2, AddcmulOp{value});
 }
 Tensor addcdiv_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
-  cpu::refuse_half(self, "addcdiv_cpu_out");
   check_addcdiv(tensor1, tensor2);
   return ternary_out_of_place(self, tensor1, tensor2, AddcdivOp{value});
 }
 Tensor addcdiv_cpu_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
-  cpu::refuse_half(self, "addcdiv_cpu_out");
   check_addcdiv(tensor1, tensor2);
   return ternary_in_place(self, tensor1, tensor2, AddcdivOp{value});
 }
@@ -398,16 +388,15 @@ Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))
 
 // ---- elementwise math ----------------------------------------------------------------------
 
-#define IPT_FLOAT_UNARY(name, kernel, expr)                                                        \
+#define IPT_FLOAT_UNARY(name, expr)                                                                \
   void name##_into_cpu(const Tensor& out, const Tensor& self) {                                    \
-    cpu::refuse_half(self, kernel);                                                               \
     unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return expr; });   \
   }
-IPT_FLOAT_UNARY(sin, "sin_vml_cpu", cpu::vml::sin(x))
-IPT_FLOAT_UNARY(cos, "cos_vml_cpu", cpu::vml::cos(x))
-IPT_FLOAT_UNARY(tan, "tan_vml_cpu", cpu::vml::tan(x))
-IPT_FLOAT_UNARY(log, "log_vml_cpu", cpu::vml::log(x))
-IPT_FLOAT_UNARY(rsqrt, "rsqrt_cpu", decltype(x)(1) / std::sqrt(x))
+IPT_FLOAT_UNARY(sin, cpu::vml::sin(x))
+IPT_FLOAT_UNARY(cos, cpu::vml::cos(x))
+IPT_FLOAT_UNARY(tan, cpu::vml::tan(x))
+IPT_FLOAT_UNARY(log, cpu::vml::log(x))
+IPT_FLOAT_UNARY(rsqrt, decltype(x)(1) / std::sqrt(x))
 #undef IPT_FLOAT_UNARY
 
 namespace {
@@ -452,22 +441,18 @@ Tensor abs_out_cpu(const Tensor& self, const Tensor& out) {
   return out;
 }
 Tensor floor_cpu(const Tensor& self) {
-  cpu::refuse_half(self, "floor_vml_cpu");
   check_not_bool(self, "floor_vml_cpu");
   return unary_out_of_place(self, PromoteInts::No, FloorOp{});
 }
 Tensor floor_cpu_(const Tensor& self) {
-  cpu::refuse_half(self, "floor_vml_cpu");
   check_not_bool(self, "floor_vml_cpu");
   return unary_in_place(self, PromoteInts::No, FloorOp{});
 }
 Tensor ceil_cpu(const Tensor& self) {
-  cpu::refuse_half(self, "ceil_vml_cpu");
   check_not_bool(self, "ceil_vml_cpu");
   return unary_out_of_place(self, PromoteInts::No, CeilOp{});
 }
 Tensor ceil_cpu_(const Tensor& self) {
-  cpu::refuse_half(self, "ceil_vml_cpu");
   check_not_bool(self, "ceil_vml_cpu");
   return unary_in_place(self, PromoteInts::No, CeilOp{});
 }
@@ -487,7 +472,6 @@ T clamp_value(T x, const std::optional<Scalar>& lo, const std::optional<Scalar>&
 }  // namespace
 
 Tensor clamp_cpu(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
-  cpu::refuse_half(self, "clamp_scalar_cpu");
   ScalarType dt = clamp_dtype(self, min, max);
   Tensor out = make_empty_like_layout(self.sizes(), dt, self.device(), self);
   visit_dtype(dt, [&]<typename T>() { unary_into(out, self, dt, [&](T x) { return clamp_value<T>(x, min, max); }); });
@@ -495,7 +479,6 @@ Tensor clamp_cpu(const Tensor& self, const std::optional<Scalar>& min, const std
 }
 
 Tensor clamp_cpu_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
-  cpu::refuse_half(self, "clamp_scalar_cpu");
   check_clamp_inplace(self, min, max);
   visit_dtype(self.dtype(), [&]<typename T>() {
     unary_into(self, self, self.dtype(), [&](T x) { return clamp_value<T>(x, min, max); });

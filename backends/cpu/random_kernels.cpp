@@ -1,4 +1,4 @@
-// CPU random kernels: each draws from its generator exactly as PyTorch 1.13's CPU kernel does
+// CPU random kernels: each draws from its generator exactly as PyTorch 2.15's CPU kernel does
 // (the same transforms, in the same element order, with the same fast paths), so that a seed
 // gives PyTorch's values. The transforms are in core/random/distributions.h.
 #include <algorithm>
@@ -21,7 +21,6 @@
 namespace ipt::native {
 
 using random::CpuGenerator;
-using random::dist_acc_t;
 
 namespace {
 
@@ -42,55 +41,59 @@ struct LockedGenerator {
 };
 
 void check_floating(const Tensor& t, const char* kernel) {
-  IPT_CHECK(is_floating(t.dtype()), RuntimeError, "\"", kernel, "\" not implemented for '", dtype_cpp_name(t.dtype()),
+  IPT_CHECK(is_floating(t.dtype()), NotImplementedError, "\"", kernel, "\" not implemented for '", dtype_cpp_name(t.dtype()),
             "'");
 }
 
-// normal_fill_16 for double and Half: Box-Muller over 8 u1 and 8 u2 draws, in T's precision.
-// For BFloat16 PyTorch's log, sqrt, cos and sin and every product return BFloat16, so each
-// step rounds; Half has no such overloads, and its steps after theta stay in float.
-template <typename T>
-void box_muller_16(T* data, T mean, T std) {
-  using A = dist_acc_t<T>;
-  if constexpr (std::is_same_v<T, BFloat16>) {
-    auto r = [](float v) { return static_cast<float>(BFloat16(v)); };
-    for (int j = 0; j < 8; ++j) {
-      const float u1 = r(1.0f - static_cast<float>(data[j]));
-      const float radius = r(std::sqrt(r(-2.0f * r(std::log(u1)))));
-      const float theta = r(static_cast<float>(2.0 * std::numbers::pi * static_cast<double>(data[j + 8])));
-      data[j] = BFloat16(r(r(radius * r(std::cos(theta))) * static_cast<float>(std)) + static_cast<float>(mean));
-      data[j + 8] = BFloat16(r(r(radius * r(std::sin(theta))) * static_cast<float>(std)) + static_cast<float>(mean));
-    }
-    return;
-  }
+// Box-Muller over 8 u1 and 8 u2 double draws (PyTorch's scalar NormalFill16<double>).
+void box_muller_16_double(double* data, double mean, double std) {
   for (int j = 0; j < 8; ++j) {
-    const T u1 = static_cast<T>(A(1) - static_cast<A>(data[j]));
-    const T u2 = data[j + 8];
-    const T radius = static_cast<T>(std::sqrt(A(-2) * std::log(static_cast<A>(u1))));
-    const T theta = static_cast<T>(2.0 * std::numbers::pi * static_cast<double>(u2));
-    const A r = static_cast<A>(radius), th = static_cast<A>(theta);
-    data[j] = static_cast<T>(std::fma(r * std::cos(th), static_cast<A>(std), static_cast<A>(mean)));
-    data[j + 8] = static_cast<T>(std::fma(r * std::sin(th), static_cast<A>(std), static_cast<A>(mean)));
+    const double u1 = 1.0 - data[j];
+    const double u2 = data[j + 8];
+    const double radius = std::sqrt(-2.0 * std::log(u1));
+    const double theta = 2.0 * std::numbers::pi * u2;
+    data[j] = std::fma(radius * std::cos(theta), std, mean);
+    data[j + 8] = std::fma(radius * std::sin(theta), std, mean);
   }
 }
 
-// PyTorch's path for 16 or more contiguous elements: uniform draws for every element, Box-Muller
-// over blocks of 16, and when the size is not a multiple of 16 the last 16 drawn again.
+// Note [normal_ of 16 or more elements]
+// PyTorch's path for 16 or more contiguous elements: uniform draws in the opmath type (float
+// for float16 and bfloat16, as PyTorch 2.15 does), Box-Muller over blocks of 16 (the AVX2 kernel
+// for float, scalar code for double), and when the size is not a multiple of 16 the last 16
+// drawn again. float and double draw every element first and transform in place; float16 and
+// bfloat16 draw, transform and round one block of 16 floats at a time, which takes the same
+// draws in the same order.
 template <typename T>
-void normal_fill(CpuGenerator& gen, T* data, int64_t size, T mean, T std) {
-  auto fill_16 = [&](T* block) {
-    if constexpr (std::is_same_v<T, float>) random::box_muller_16_avx2(block, mean, std);
-    else box_muller_16<T>(block, mean, std);
+void normal_fill(CpuGenerator& gen, T* data, int64_t size, double mean, double std) {
+  using M = opmath_t<T>;
+  auto fill_16 = [&](M* block) {
+    if constexpr (std::is_same_v<M, float>) random::box_muller_16_avx2(block, static_cast<float>(mean), static_cast<float>(std));
+    else box_muller_16_double(block, mean, std);
   };
-  for (int64_t i = 0; i < size; ++i) data[i] = static_cast<T>(random::uniform_real<T>(gen, T(0), T(1)));
-  for (int64_t i = 0; i + 16 <= size; i += 16) {
-    if ((i & (cpu::kInterruptChunk - 1)) == 0) check_interrupt();
-    fill_16(data + i);
-  }
-  if (size % 16 != 0) {
-    T* tail = data + size - 16;
-    for (int i = 0; i < 16; ++i) tail[i] = static_cast<T>(random::uniform_real<T>(gen, T(0), T(1)));
-    fill_16(tail);
+  if constexpr (std::is_same_v<T, M>) {
+    for (int64_t i = 0; i < size; ++i) data[i] = random::uniform_real<M>(gen, M(0), M(1));
+    for (int64_t i = 0; i + 16 <= size; i += 16) {
+      if ((i & (cpu::kInterruptChunk - 1)) == 0) check_interrupt();
+      fill_16(data + i);
+    }
+    if (size % 16 != 0) {
+      T* tail = data + size - 16;
+      for (int i = 0; i < 16; ++i) tail[i] = random::uniform_real<M>(gen, M(0), M(1));
+      fill_16(tail);
+    }
+  } else {
+    M buf[16];
+    auto block = [&](T* out) {
+      for (int j = 0; j < 16; ++j) buf[j] = random::uniform_real<M>(gen, M(0), M(1));
+      fill_16(buf);
+      for (int j = 0; j < 16; ++j) out[j] = static_cast<T>(buf[j]);
+    };
+    for (int64_t i = 0; i + 16 <= size; i += 16) {
+      if ((i & (cpu::kInterruptChunk - 1)) == 0) check_interrupt();
+      block(data + i);
+    }
+    if (size % 16 != 0) block(data + size - 16);
   }
 }
 
@@ -104,7 +107,7 @@ Tensor normal_cpu_(const Tensor& self, double mean, double std, std::optional<Ge
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {
       if (size >= 16 && self.is_contiguous()) {
-        normal_fill<T>(g.gen, static_cast<T*>(self.impl()->raw_data()), size, static_cast<T>(mean), static_cast<T>(std));
+        normal_fill<T>(g.gen, static_cast<T*>(self.impl()->raw_data()), size, mean, std);
       } else {
         serial_fill<T>(self, [&] { return static_cast<T>(random::normal_double(g.gen, mean, std)); });
       }
@@ -119,8 +122,14 @@ Tensor uniform_cpu_(const Tensor& self, double from, double to, std::optional<Ge
   LockedGenerator g(generator);
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {
-      const T lo = static_cast<T>(from), hi = static_cast<T>(to);
-      serial_fill<T>(self, [&] { return static_cast<T>(random::uniform_real<T>(g.gen, lo, hi)); });
+      // Drawn in the opmath type; a value that rounds up to `to` becomes `from` (2.15).
+      using M = opmath_t<T>;
+      const M lo = static_cast<M>(from), hi = static_cast<M>(to);
+      const T from_t = static_cast<T>(from), to_t = static_cast<T>(to);
+      serial_fill<T>(self, [&] {
+        const T v = static_cast<T>(random::uniform_real<M>(g.gen, lo, hi));
+        return v == to_t ? from_t : v;
+      });
     }
   });
   return self;
@@ -221,7 +230,7 @@ Tensor bernoulli_tensor_cpu_(const Tensor& self, const Tensor& p, std::optional<
 
 Tensor randperm_out_cpu(int64_t n, std::optional<Generator> generator, const Tensor& out) {
   IPT_CHECK(n >= 0, RuntimeError, "n must be non-negative, got", n);
-  IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"randperm\" not implemented for 'Bool'");
+  IPT_CHECK(out.dtype() != ScalarType::Bool, NotImplementedError, "\"randperm\" not implemented for 'Bool'");
   out.impl()->resize_contiguous({n});
   LockedGenerator g(generator);
   visit_dtype(out.dtype(), [&]<typename T>() {
@@ -241,7 +250,6 @@ Tensor randperm_out_cpu(int64_t n, std::optional<Generator> generator, const Ten
 // of a double U[0, 1) draw in each row's normalised cumulative sums.
 Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, std::optional<Generator> generator) {
   check_multinomial(self, n_sample, replacement);
-  IPT_CHECK(self.dtype() != ScalarType::Half, RuntimeError, "multinomial is not implemented for half on CPU");
   const int64_t n_cat = self.sizes().back();
   const int64_t n_dist = self.dim() == 2 ? self.sizes()[0] : 1;
   std::vector<int64_t> out_sizes = self.dim() == 2 ? std::vector<int64_t>{n_dist, n_sample} : std::vector<int64_t>{n_sample};
@@ -250,7 +258,7 @@ Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, s
   const Tensor probs = ops::contiguous(self);
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {
-      using A = dist_acc_t<T>;
+      using A = opmath_t<T>;
       const T* pr = probs.data_ptr<T>();
       if (!replacement || n_sample == 1) {
         const std::vector<double> pv = to_double_vector(probs);

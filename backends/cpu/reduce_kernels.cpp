@@ -116,10 +116,15 @@ Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
     for (int64_t i = 0; i < n_out; ++i) {
       double v = static_cast<double>(acc[i]);
       // mean is PyTorch's sum followed by a division in the output dtype: the sum is rounded first.
+      // float16 and bfloat16 sum into float and divide there, rounding once at the end (2.15).
       if (mean)
         v = visit_dtype(out.dtype(), [&]<typename T>() {
           using M = opmath_t<T>;
-          return count == 0 ? NAN : static_cast<double>(static_cast<T>(static_cast<M>(static_cast<T>(v)) / static_cast<M>(count)));
+          if (count == 0) return static_cast<double>(NAN);
+          if constexpr (is_reduced_float_v<T>)
+            return static_cast<double>(static_cast<T>(static_cast<float>(v) / static_cast<float>(count)));
+          else
+            return static_cast<double>(static_cast<T>(static_cast<M>(static_cast<T>(v)) / static_cast<M>(count)));
         });
       if (is_floating(out.dtype()) || mean) cpu::store_as<double>(out.impl()->raw_data(), out.dtype(), i, v);
       else cpu::store_as<int64_t>(out.impl()->raw_data(), out.dtype(), i, static_cast<int64_t>(acc[i]));
@@ -295,14 +300,23 @@ Tensor argmin_cpu(const Tensor& self, std::optional<int64_t> dim, bool keepdim) 
 }
 
 namespace {
-// Products in double (floating) or int64 (integers and bools), row by row.
+// Products in double (float and double), int64 (integers and bools), or for float16 and
+// bfloat16 in their own type, rounding each product as PyTorch 2.15's kernel does, row by row.
 Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std::vector<int64_t>& out_sizes,
                  ScalarType out_dtype) {
   Rows r = rows_of(self, reduced);
   Tensor out = make_empty(out_sizes, out_dtype, self.device());
   const void* src = r.data.impl()->raw_data();
   for (int64_t o = 0; o < r.outer; ++o) {
-    if (is_floating(out_dtype)) {
+    if (out_dtype == ScalarType::Half || out_dtype == ScalarType::BFloat16) {
+      visit_dtype(out_dtype, [&]<typename T>() {
+        if constexpr (is_reduced_float_v<T>) {
+          T acc(1);
+          for (int64_t k = 0; k < r.len; ++k) acc = static_cast<T>(static_cast<float>(acc) * cpu::load_as<float>(src, self.dtype(), o * r.len + k));
+          out.data_ptr<T>()[o] = acc;
+        }
+      });
+    } else if (is_floating(out_dtype)) {
       double acc = 1;
       for (int64_t k = 0; k < r.len; ++k) acc *= cpu::load_as<double>(src, self.dtype(), o * r.len + k);
       cpu::store_as<double>(out.impl()->raw_data(), out_dtype, o, acc);
@@ -317,14 +331,10 @@ Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std
 }  // namespace
 
 Tensor prod_cpu(const Tensor& self, std::optional<ScalarType> dtype) {
-  cpu::refuse_half(self, "prod_cpu");
-  cpu::refuse_bfloat16(self, "prod_cpu");
   return prod_rows(self, std::vector<bool>(static_cast<size_t>(self.dim()), true), {}, prod_dtype(self, dtype));
 }
 
 Tensor prod_dim_cpu(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
-  cpu::refuse_half(self, "prod_cpu");
-  cpu::refuse_bfloat16(self, "prod_cpu");
   const int64_t d = wrap_dim(dim, self.dim());
   std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
   if (self.dim() > 0) reduced[d] = true;

@@ -1,4 +1,4 @@
-// CPU softmax and log_softmax, computing what PyTorch 1.13's AVX2 kernels compute, to the bit.
+// CPU softmax and log_softmax, computing what PyTorch's AVX2 kernels compute, to the bit.
 //
 // Note [Softmax's order of operations]
 // The input is made contiguous and read as (outer, len, inner) around the softmax dim.
@@ -16,8 +16,9 @@
 // bfloat16 is computed in float and rounded at the end, except that log_softmax along the last
 // dim keeps its sum and log(sum) in bfloat16 (each rounded), and softmax along another dim
 // takes 16 positions per vector and, in its scalar tail, rounds each exp to bfloat16 before
-// dividing it by the (unrounded) sum; float16 is refused, as in 1.13. (bfloat16 log_softmax
-// along another dim still differs from 1.13 by one ulp in rare elements.)
+// dividing it by the (unrounded) sum. float16 takes bfloat16's path with its own roundings
+// (PyTorch 2.15 runs both reduced float types through one kernel). (bfloat16 log_softmax
+// along another dim may still differ by one ulp in rare elements.)
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -55,7 +56,7 @@ T lane_sum(const T* v, int64_t n) {
   for (; d < n - n % W; d += W)
     for (int64_t l = 0; l < W; ++l) lanes[l] += v[d + l];
   for (int64_t l = 0; d + l < n; ++l) lanes[l] += v[d + l];
-  if constexpr (std::is_same_v<T, double>) {  // 1.13 has the shuffle tree for float only
+  if constexpr (std::is_same_v<T, double>) {  // PyTorch has the shuffle tree for float only
     T acc = lanes[0];
     for (int64_t l = 1; l < W; ++l) acc += lanes[l];
     return acc;
@@ -70,7 +71,7 @@ T lane_sum(const T* v, int64_t n) {
 
 // RoundSum: the sum and its log are rounded to bfloat16 (log_softmax of bfloat16 keeps them in
 // bfloat16 buffers).
-template <typename T, bool Log, bool RoundSum = false>
+template <typename T, bool Log, bool RoundSum = false, typename R = BFloat16>
 void softmax_lastdim(const T* x, T* y, int64_t rows, int64_t len) {
   std::vector<T> e(static_cast<size_t>(len));
   for (int64_t r = 0; r < rows; ++r) {
@@ -81,9 +82,9 @@ void softmax_lastdim(const T* x, T* y, int64_t rows, int64_t len) {
     for (int64_t k = 0; k < len; ++k) e[static_cast<size_t>(k)] = cpu::vml::exp(static_cast<T>(xr[k] - mx));
     T sum = lane_sum(e.data(), len);
     if constexpr (Log) {
-      if constexpr (RoundSum) sum = static_cast<T>(BFloat16(sum));
+      if constexpr (RoundSum) sum = static_cast<T>(R(sum));
       T ls = cpu::vml::log(sum);
-      if constexpr (RoundSum) ls = static_cast<T>(BFloat16(ls));
+      if constexpr (RoundSum) ls = static_cast<T>(R(ls));
       for (int64_t k = 0; k < len; ++k) yr[k] = static_cast<T>(static_cast<T>(xr[k] - mx) - ls);
     } else {
       const T inv = T(1) / sum;
@@ -96,7 +97,7 @@ void softmax_lastdim(const T* x, T* y, int64_t rows, int64_t len) {
 // (SLEEF's exp) or in its scalar tail (the C library's exp, std::max). RoundTail: the scalar
 // tail of bfloat16 softmax stores each exp rounded to bfloat16 (and divides that), while its
 // sum adds the unrounded values.
-template <typename T, bool Log, bool RoundTail = false>
+template <typename T, bool Log, bool RoundTail = false, typename R = BFloat16>
 void softmax_column(const T* x, T* y, int64_t len, int64_t stride, bool vec) {
   T mx = x[0];
   for (int64_t k = 1; k < len; ++k) mx = vec ? nan_max(mx, x[k * stride]) : std::max(mx, x[k * stride]);
@@ -104,7 +105,7 @@ void softmax_column(const T* x, T* y, int64_t len, int64_t stride, bool vec) {
   for (int64_t k = 0; k < len; ++k) {
     const T d = static_cast<T>(x[k * stride] - mx);
     const T e = vec ? cpu::vml::exp(d) : static_cast<T>(std::exp(d));
-    if constexpr (!Log) y[k * stride] = RoundTail && !vec ? static_cast<T>(BFloat16(e)) : e;
+    if constexpr (!Log) y[k * stride] = RoundTail && !vec ? static_cast<T>(R(e)) : e;
     sum += e;
   }
   if constexpr (Log) {
@@ -116,7 +117,7 @@ void softmax_column(const T* x, T* y, int64_t len, int64_t stride, bool vec) {
 }
 
 // W: the positions one vector holds (16 for bfloat16 softmax, two float registers' worth).
-template <typename T, bool Log, bool RoundTail = false>
+template <typename T, bool Log, bool RoundTail = false, typename R = BFloat16>
 void softmax_inner(const T* x, T* y, int64_t outer, int64_t len, int64_t inner, int64_t W = kLanes<T>) {
   // softmax walks the flattened (outer, inner) positions: a full vector needs W positions left
   // in the row; log_softmax works in chunks of a row, whose last size % W positions are scalar.
@@ -129,7 +130,7 @@ void softmax_inner(const T* x, T* y, int64_t outer, int64_t len, int64_t inner, 
       const int64_t vec_end = size - size % W;
       for (int64_t i = 0; i < size; ++i) {
         const int64_t off = o * len * inner + b + i;
-        softmax_column<T, Log, RoundTail>(x + off, y + off, len, inner, i < vec_end);
+        softmax_column<T, Log, RoundTail, R>(x + off, y + off, len, inner, i < vec_end);
       }
     }
   }
@@ -137,19 +138,16 @@ void softmax_inner(const T* x, T* y, int64_t outer, int64_t len, int64_t inner, 
 
 // Bf16: computing float copies of bfloat16 values, as PyTorch's bfloat16 kernels do (see the
 // note), with their roundings along the way.
-template <typename T, bool Log, bool Bf16 = false>
+template <typename T, bool Log, bool Bf16 = false, typename R = BFloat16>
 void softmax_any(const T* x, T* y, int64_t outer, int64_t len, int64_t inner) {
-  if (inner == 1) softmax_lastdim<T, Log, Bf16 && Log>(x, y, outer, len);
-  else if constexpr (Bf16 && !Log) softmax_inner<T, Log, true>(x, y, outer, len, inner, 16);
+  if (inner == 1) softmax_lastdim<T, Log, Bf16 && Log, R>(x, y, outer, len);
+  else if constexpr (Bf16 && !Log) softmax_inner<T, Log, true, R>(x, y, outer, len, inner, 16);
   else softmax_inner<T, Log>(x, y, outer, len, inner);
 }
 
 template <bool Log>
 Tensor softmax_impl(const Tensor& self_in, int64_t dim) {
   const int64_t d = softmax_dim(self_in, dim, Log);
-  const bool last = self_in.dim() == 0 || d == self_in.dim() - 1;
-  cpu::refuse_half(self_in, Log ? (last ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl")
-                                : (last ? "softmax_lastdim_kernel_impl" : "softmax_kernel_impl"));
   Tensor self = ops::contiguous(self_in);
   Tensor out = make_empty(self.sizes(), self.dtype(), self.device());
   if (self.numel() == 0) return out;
@@ -162,14 +160,14 @@ Tensor softmax_impl(const Tensor& self_in, int64_t dim) {
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       softmax_any<T, Log>(self.data_ptr<T>(), out.data_ptr<T>(), outer, len, inner);
-    } else if constexpr (std::is_same_v<T, BFloat16>) {
+    } else if constexpr (is_reduced_float_v<T>) {
       const int64_t n = self.numel();
       std::vector<float> xf(static_cast<size_t>(n)), yf(static_cast<size_t>(n));
-      const BFloat16* x = self.data_ptr<BFloat16>();
+      const T* x = self.data_ptr<T>();
       for (int64_t i = 0; i < n; ++i) xf[static_cast<size_t>(i)] = static_cast<float>(x[i]);
-      softmax_any<float, Log, true>(xf.data(), yf.data(), outer, len, inner);
-      BFloat16* y = out.data_ptr<BFloat16>();
-      for (int64_t i = 0; i < n; ++i) y[i] = BFloat16(yf[static_cast<size_t>(i)]);
+      softmax_any<float, Log, true, T>(xf.data(), yf.data(), outer, len, inner);
+      T* y = out.data_ptr<T>();
+      for (int64_t i = 0; i < n; ++i) y[i] = T(yf[static_cast<size_t>(i)]);
     }
   });
   return out;

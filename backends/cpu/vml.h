@@ -1,10 +1,17 @@
 #pragma once
-// The elementwise math of PyTorch 1.13's CPU kernels, to the last bit: on a CPU with AVX2 its
-// kernels for exp, log, sin, cos, tan and tanh compute every element with SLEEF's 8-lane float /
-// 4-lane double functions of 1.0-ULP accuracy (Sleef_expf8_u10 ...; "vml" in ATen), and so do
-// these. Lanes are independent, so one element through a vector function gives the value it
-// gets in a full vector. Without AVX2, PyTorch runs its scalar fallback (std::exp ...), and so
-// do these.
+// The elementwise math of PyTorch's CPU kernels: exp, log, sin, cos, tan and tanh of every
+// element with SLEEF's 8-lane float / 4-lane double functions of 1.0-ULP accuracy
+// (Sleef_expf8_u10 ...; "vml" in ATen). Lanes are independent, so one element through a vector
+// function gives the value it gets in a full vector. Without AVX2 these run the scalar fallback
+// (std::exp ...). float16 and bfloat16 go through the float functions and are rounded, as
+// PyTorch 2.15's Vectorized<Half> / Vectorized<BFloat16> do.
+//
+// Note [VML in PyTorch 2.15]
+// PyTorch 2.15's PyPI build has MKL, and its ATen "vml" calls MKL's VML (vsExp / vdExp ... in
+// high-accuracy mode) for float and double exp, log, sin, cos, tan and tanh instead of SLEEF.
+// MKL's results are not SLEEF's in about one element in ten (each within an ulp, and they depend
+// on the instruction set MKL picks at run time); this project has no MKL, so those float and
+// double elements can differ from 2.15's in the last bit.
 
 #include <cmath>
 #include <type_traits>
@@ -39,6 +46,8 @@ namespace vml {
   T name(T x) {                                                                  \
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {       \
       if (has_avx2()) return sleef_avx2::name(x);                                \
+    } else if constexpr (!std::is_arithmetic_v<T>) {                             \
+      return static_cast<T>(name(static_cast<float>(x)));                        \
     }                                                                            \
     return static_cast<T>(std::name(x));                                         \
   }

@@ -1,5 +1,5 @@
 #pragma once
-// Printing exactly as PyTorch 1.13 prints, under torch.set_printoptions (PrintOptions; the
+// Printing exactly as PyTorch 2.15 prints, under torch.set_printoptions (PrintOptions; the
 // defaults are PyTorch's: precision=4, threshold=1000, edgeitems=3, linewidth=80, sci_mode
 // chosen automatically). Pure formatting: the caller flattens the tensor into TensorPrintInfo.
 // See Note [How PyTorch picks a float format] in format_tensor.cpp.

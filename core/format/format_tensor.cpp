@@ -1,4 +1,4 @@
-// PyTorch 1.13's tensor repr (torch/_tensor_str.py) under its print options, re-implemented
+// PyTorch 2.15's tensor repr (torch/_tensor_str.py) under its print options, re-implemented
 // over a flat value list. See Note [How PyTorch picks a float format].
 //
 // Note [How PyTorch picks a float format]
@@ -6,8 +6,13 @@
 // numel > 1000). Looking only at nonzero finite values: if all are integers ("int
 // mode") they print as "{:.0f}." and switch to "{:.4e}" when max/min > 1000 or
 // max > 1e8; otherwise "{:.4f}", switching to "{:.4e}" when max/min > 1000,
-// max > 1e8 or min < 1e-4. Every element is right-aligned to the widest formatted
+// max > 1e8 or min < 1e-4. A sci_mode set by set_printoptions replaces that choice
+// before the widths are measured. Every element is right-aligned to the widest formatted
 // nonzero finite value; nan/inf/zeros never widen the column.
+//
+// Note [edgeitems=0]
+// With edgeitems=0 PyTorch 2.15 names the shape (", size=(10,)") of every non-empty tensor,
+// and a summarized one prints as "[...]" whatever its rank.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -44,11 +49,10 @@ struct Formatter {
     for (int64_t v : vals) max_width = std::max(max_width, plain(v).size());
   }
   Formatter(Dtype d, const std::vector<double>& vals, const PrintOptions& o) : dtype(d), precision(o.precision) {
-    choose(vals);
-    if (o.sci_mode) sci_mode = *o.sci_mode;
+    choose(vals, o.sci_mode);
   }
 
-  void choose(const std::vector<double>& vals) {
+  void choose(const std::vector<double>& vals, std::optional<bool> forced_sci) {
     std::vector<double> nz;
     for (double v : vals)
       if (std::isfinite(v) && v != 0) nz.push_back(v);
@@ -59,7 +63,7 @@ struct Formatter {
       mx = std::max(mx, std::fabs(v));
       if (v != std::ceil(v)) int_mode = false;
     }
-    sci_mode = mx / mn > 1000.0 || mx > 1.0e8 || (!int_mode && mn < 1.0e-4);
+    sci_mode = forced_sci ? *forced_sci : (mx / mn > 1000.0 || mx > 1.0e8 || mn < 1.0e-4);
     for (double v : nz) {
       size_t w = sci_mode   ? fmt_float(v, 'e', precision).size()
                  : int_mode ? fmt_float(v, 'f', 0).size() + 1
@@ -110,21 +114,15 @@ struct Printer {
     }
     for (int64_t i = 0; i < edge; ++i) idx.push_back(i);
     idx.push_back(-1);
-    // PyTorch slices the tail as self[-edgeitems:]; for edgeitems=0 a row keeps all of itself.
-    const int64_t tail = edge == 0 && dim + 1 == sizes.size() ? sizes[dim] : edge;
-    for (int64_t i = sizes[dim] - tail; i < sizes[dim]; ++i) idx.push_back(i);
+    for (int64_t i = sizes[dim] - edge; i < sizes[dim]; ++i) idx.push_back(i);
     return idx;
   }
 
-  // The values the formatter sees (get_summarized_data in PyTorch; with edgeitems=0 its
-  // slices self[:0] and self[-0:] keep a whole last dimension).
+  // The values the formatter sees (get_summarized_data in PyTorch; edgeitems=0 never gets
+  // here summarized, see Note [edgeitems=0]).
   void collect(size_t dim, int64_t offset, std::vector<V>& out) const {
     if (dim == sizes.size()) {
       out.push_back(values[offset]);
-      return;
-    }
-    if (edge == 0 && dim + 1 == sizes.size()) {
-      for (int64_t i = 0; i < sizes[dim]; ++i) out.push_back(values[offset + i]);
       return;
     }
     for (int64_t i : shown(dim))
@@ -202,7 +200,14 @@ std::string format_tensor(const TensorPrintInfo& info, const PrintOptions& opts)
     if (info.is_meta || info.sizes.size() != 1) suffixes.push_back("size=" + size_tuple(info.sizes));
     if (info.dtype != Dtype::Float32) suffixes.push_back(std::string("dtype=") + dtype_name(info.dtype));
     body = info.is_meta ? "..." : "[]";
+  } else if (opts.edgeitems == 0 && double(numel) > opts.threshold && !info.sizes.empty()) {
+    // See Note [edgeitems=0].
+    suffixes.push_back("size=" + size_tuple(info.sizes));
+    if (info.dtype != Dtype::Float32 && info.dtype != Dtype::Int64 && info.dtype != Dtype::Bool)
+      suffixes.push_back(std::string("dtype=") + dtype_name(info.dtype));
+    body = "[...]";
   } else {
+    if (opts.edgeitems == 0) suffixes.push_back("size=" + size_tuple(info.sizes));
     // PyTorch names the dtype unless it is the default float type, int64 or bool.
     if (info.dtype != Dtype::Float32 && info.dtype != Dtype::Int64 && info.dtype != Dtype::Bool)
       suffixes.push_back(std::string("dtype=") + dtype_name(info.dtype));

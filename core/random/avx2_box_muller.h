@@ -1,5 +1,5 @@
 #pragma once
-// Box-Muller for 16 float32 values in place, computed the way PyTorch 1.13's AVX2 kernel for
+// Box-Muller for 16 float32 values in place, computed the way PyTorch 2.15's AVX2 kernel for
 // normal_ computes it (torch.randn of 16 or more contiguous float32 elements on a CPU with AVX2):
 // log, sine and cosine are the Cephes single-precision polynomials of the AVX "mathfun"
 // routines, evaluated with the same operations in the same order and with the multiply-adds the

@@ -14,27 +14,23 @@
 
 namespace ipt::random {
 
-// The type a draw for T is computed in (PyTorch's dist_acctype): float for Half and BFloat16.
-template <typename T>
-using dist_acc_t = std::conditional_t<std::is_same_v<T, double>, double, float>;
-
 template <typename T>
 constexpr int mantissa_digits() {
   return std::numeric_limits<T>::digits;
 }
 
-// U[from, to): the low `digits` bits of one draw (64 bits for double, 32 otherwise) as a
-// fraction of 2^digits.
+// U[from, to) for float or double: the low `digits` bits of one draw (64 bits for double, 32
+// for float) as a fraction of 2^digits. PyTorch 2.15 draws float16 and bfloat16 values as
+// floats (their opmath type) and rounds them.
 template <typename T>
-dist_acc_t<T> uniform_real(CpuGenerator& g, T from, T to) {
-  using A = dist_acc_t<T>;
+  requires(std::is_same_v<T, float> || std::is_same_v<T, double>)
+T uniform_real(CpuGenerator& g, T from, T to) {
   constexpr int digits = mantissa_digits<T>();
   constexpr uint64_t mask = (uint64_t(1) << digits) - 1;
-  constexpr A divisor = A(1) / A(uint64_t(1) << digits);
+  constexpr T divisor = T(1) / T(uint64_t(1) << digits);
   const uint64_t bits = std::is_same_v<T, double> ? g.random64() : g.random();
-  const A x = static_cast<A>(bits & mask) * divisor;
-  const A range = static_cast<A>(static_cast<T>(static_cast<A>(to) - static_cast<A>(from)));
-  return std::fma(x, range, static_cast<A>(from));
+  const T x = static_cast<T>(bits & mask) * divisor;
+  return std::fma(x, to - from, from);
 }
 
 // N(mean, std) by Box-Muller on two double draws; the pair's second value is kept in the
@@ -47,18 +43,17 @@ inline double normal_double(CpuGenerator& g, double mean, double std) {
   }
   const double u1 = uniform_real<double>(g, 0.0, 1.0);
   const double u2 = uniform_real<double>(g, 0.0, 1.0);
-  const double r = std::sqrt(-2.0 * std::log(1.0 - u2));
+  const double r = std::sqrt(-2.0 * std::log1p(-u2));
   const double theta = 2.0 * std::numbers::pi * u1;
   g.next_double_normal = r * std::sin(theta);
   return std::fma(r * std::cos(theta), std, mean);
 }
 
-// Integers base + (draw mod range); a range of 2^32 or more takes a 64-bit draw for the types
-// that can hold it (int64, float, double).
+// Integers base + (draw mod range); a range of 2^28 or more takes a 64-bit draw, whatever the
+// type (PyTorch 2.15, to keep the modulo's skew small).
 template <typename T>
 T uniform_int_from_to(CpuGenerator& g, uint64_t range, int64_t base) {
-  constexpr bool wide = std::is_same_v<T, int64_t> || std::is_same_v<T, double> || std::is_same_v<T, float>;
-  const uint64_t bits = (wide && range >= (uint64_t(1) << 32)) ? g.random64() : g.random();
+  const uint64_t bits = range >= (uint64_t(1) << 28) ? g.random64() : g.random();
   return static_cast<T>(static_cast<int64_t>(bits % range + static_cast<uint64_t>(base)));
 }
 
@@ -81,10 +76,10 @@ T uniform_int_full_range(CpuGenerator& g) {
   return static_cast<T>(static_cast<int64_t>(g.random64()));
 }
 
-// -log(1 - u) / lambda for u ~ U[0, 1) in double.
+// -log1p(-u) / lambda for u ~ U[0, 1) in double.
 inline double exponential_double(CpuGenerator& g, double lambda) {
   const double u = uniform_real<double>(g, 0.0, 1.0);
-  return -1.0 / lambda * std::log(1.0 - u);
+  return -1.0 / lambda * std::log1p(-u);
 }
 
 }  // namespace ipt::random

@@ -1,7 +1,8 @@
-#!/usr/bin/python3
-"""Generates expected_prints.json: what PyTorch 1.13 prints for a set of tensors.
+#!/usr/bin/env python3
+"""Generates expected_prints.json: what PyTorch 2.15 prints for a set of tensors.
 
-Run: /usr/bin/python3 tests/format/gen_expected.py > tests/format/expected_prints.json
+Run: scripts/reference-python tests/format/gen_expected.py > tests/format/expected_prints.json
+(the reference environment, scripts/reference-env; any other PyTorch version is refused).
 Each tensor case holds sizes, values (row-major; non-finite as "inf"/"-inf"/"nan"),
 dtype, device, requires_grad, grad_fn, is_meta and the expected repr. "floats" holds
 Python float reprs. This machine has no CUDA, so device='cuda:0' cases run PyTorch's
@@ -11,9 +12,13 @@ import builtins
 import json
 import math
 import random
+import sys
 
 import torch
 import torch._tensor_str as tensor_str
+
+if not torch.__version__.startswith("2.15."):
+    sys.exit(f"{__file__}: expected PyTorch 2.15, this Python has {torch.__version__} (run it with scripts/reference-python)")
 
 DTYPES = {torch.float32: "float32", torch.float64: "float64", torch.int64: "int64", torch.bool: "bool",
           torch.uint8: "uint8", torch.int16: "int16", torch.int32: "int32", torch.float16: "float16"}

@@ -1,10 +1,18 @@
-#!/usr/bin/python3
-"""Records how float32 values round to float16 (NumPy's conversion, the IEEE one PyTorch's
-CPU Half uses) for half_test.cpp. Run with Debian's python3: writes half_expected.json."""
+#!/usr/bin/env python3
+"""Records how float32 values round to float16 on PyTorch 2.15's CPU (Tensor.half(), IEEE
+round to nearest even) for half_test.cpp.
+
+Run: scripts/reference-python tests/runtime/gen_half_expected.py   (writes half_expected.json;
+the reference environment, scripts/reference-env; any other PyTorch version is refused)."""
 import json
 import os
+import sys
 
 import numpy as np
+import torch
+
+if not torch.__version__.startswith("2.15."):
+    sys.exit(f"{__file__}: expected PyTorch 2.15, this Python has {torch.__version__} (run it with scripts/reference-python)")
 
 rng = np.random.default_rng(0)
 edges = [0.0, -0.0, 1.0, -1.0, 65504.0, 65519.99, 65520.0, 65536.0, 1e9, 6.103515625e-05,
@@ -14,8 +22,7 @@ edges = [0.0, -0.0, 1.0, -1.0, 65504.0, 65519.99, 65520.0, 65536.0, 1e9, 6.10351
 bits = rng.integers(0x33000000, 0x47900000, size=3000, dtype=np.uint32)
 bits |= (rng.integers(0, 2, size=3000, dtype=np.uint32) << 31)
 values = np.concatenate([np.array(edges, dtype=np.float32), bits.view(np.float32)])
-with np.errstate(over="ignore"):
-    halves = values.astype(np.float16).view(np.uint16)
+halves = torch.from_numpy(values).half().view(torch.int16).numpy().view(np.uint16)
 cases = [[int(v), int(h)] for v, h in zip(values.view(np.uint32), halves)]
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "half_expected.json")
 with open(out, "w") as f:

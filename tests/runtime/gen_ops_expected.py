@@ -1,8 +1,9 @@
-#!/usr/bin/python3
-"""Generates ops_expected.json: what PyTorch 1.13 computes for the operators tested in
+#!/usr/bin/env python3
+"""Generates ops_expected.json: what PyTorch 2.15 computes for the operators tested in
 ops_expected_test.cpp (PyTorch is not needed at test time).
 
-Run: /usr/bin/python3 tests/runtime/gen_ops_expected.py > tests/runtime/ops_expected.json
+Run: scripts/reference-python tests/runtime/gen_ops_expected.py > tests/runtime/ops_expected.json
+(the reference environment, scripts/reference-env; any other PyTorch version is refused).
 
 Each case has a name (the C++ test has a function of the same name doing the same call),
 its inputs (sizes, dtype, row-major values) and either the outputs (sizes, strides, dtype,
@@ -13,10 +14,14 @@ of sum(output * W); "grad_inputs" lists which inputs required grad.
 """
 import json
 import math
+import sys
 import warnings
 
 import torch
 import torch.nn.functional as F
+
+if not torch.__version__.startswith("2.15."):
+    sys.exit(f"{__file__}: expected PyTorch 2.15, this Python has {torch.__version__} (run it with scripts/reference-python)")
 
 warnings.simplefilter("ignore")  # mse_loss's broadcasting warning
 
