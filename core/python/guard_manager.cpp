@@ -34,8 +34,36 @@ PyObject* GuardManager::reach(PyObject* parent, PyObject* globals) const {
 }
 
 namespace {
-std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& source, bool verbose) {
+bool call_predicate(const py::object& fn, PyObject* v) {
+  PyObject* r = v ? PyObject_CallOneArg(fn.ptr(), v) : PyObject_CallNoArgs(fn.ptr());
+  if (!r) {
+    PyErr_Clear();  // a predicate that raises fails its guard
+    return false;
+  }
+  int ok = PyObject_IsTrue(r);
+  Py_DECREF(r);
+  if (ok < 0) PyErr_Clear();
+  return ok == 1;
+}
+
+// A failed guard as TORCH_LOGS=recompiles words it: its check, and where it came from (the
+// comment, after the check padded to 60 columns as the tree prints it).
+std::string code_part(const LeafGuard& g, bool verbose) {
+  if (!verbose || g.comment.empty()) return g.text;
+  std::string line = g.text;
+  if (line.size() < 60) line.resize(60, ' ');
+  return line + g.comment;
+}
+
+std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& source, bool verbose, bool grad_mode) {
   switch (g.kind) {
+    case LeafGuard::Kind::Lambda:
+      return call_predicate(g.value, v) ? "" : code_part(g, verbose);
+    case LeafGuard::Kind::GlobalState:
+      if (grad_mode_enabled() != grad_mode) return "GLOBAL_STATE changed: grad_mode ";
+      return g.value.is_none() || call_predicate(g.value, nullptr) ? "" : "GLOBAL_STATE changed";
+    case LeafGuard::Kind::Shown:
+      return "";
     case LeafGuard::Kind::TensorMatch: {
       if (!is_tensor_object(v)) return verbose ? "'" + source + "' is not a tensor" : "x";
       if (!verbose) return g.tensor.matches(unpack(v)) ? "" : "x";
@@ -44,15 +72,15 @@ std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& sou
     }
     case LeafGuard::Kind::Equals: {
       // Same type first, as Dynamo's EQUALS_MATCH does (True == 1 must not hit).
-      if (Py_TYPE(v) != Py_TYPE(g.value.ptr())) return g.text;
+      if (Py_TYPE(v) != Py_TYPE(g.value.ptr())) return code_part(g, verbose);
       int eq = PyObject_RichCompareBool(v, g.value.ptr(), Py_EQ);
       if (eq < 0) PyErr_Clear();
-      return eq == 1 ? "" : g.text;
+      return eq == 1 ? "" : code_part(g, verbose);
     }
     case LeafGuard::Kind::TypeMatch:
-      return reinterpret_cast<PyObject*>(Py_TYPE(v)) == g.value.ptr() ? "" : g.text;
+      return reinterpret_cast<PyObject*>(Py_TYPE(v)) == g.value.ptr() ? "" : code_part(g, verbose);
     case LeafGuard::Kind::IdMatch:
-      return v == g.value.ptr() ? "" : g.text;
+      return v == g.value.ptr() ? "" : code_part(g, verbose);
     case LeafGuard::Kind::IsNone:
       return v == Py_None ? "" : g.text;
     case LeafGuard::Kind::NotNone:
@@ -69,7 +97,7 @@ std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& sou
 
 std::string GuardManager::check(PyObject* value, PyObject* globals, bool verbose) {
   for (const LeafGuard& g : leaves_) {
-    std::string why = leaf_failure(g, value, source_, verbose);
+    std::string why = leaf_failure(g, value, source_, verbose, true);
     if (!why.empty()) return why;
   }
   for (auto& c : children_) {
@@ -100,7 +128,10 @@ std::string RootGuardManager::check_frame(PyObject* locals, PyObject* globals, b
 }
 
 std::string RootGuardManager::check_all(PyObject* locals, PyObject* globals, bool verbose) {
-  if (has_global_state_ && grad_mode_enabled() != grad_mode_) return "GLOBAL_STATE changed: grad_mode ";
+  for (const LeafGuard& g : leaves_) {  // the root's own: global state, ambient guards
+    std::string why = leaf_failure(g, nullptr, source_, verbose, grad_mode_);
+    if (!why.empty()) return why;
+  }
   for (auto& c : children_) {
     std::string why = c->check_child(locals, globals, verbose);
     if (!why.empty()) return why;
@@ -116,6 +147,11 @@ std::string RootGuardManager::check_all(PyObject* locals, PyObject* globals, boo
       if (s < r.min || (first >= 0 && s != first)) return r.text;
       first = s;
     }
+  }
+  for (const auto& [nodes, text] : aliasing_) {
+    for (size_t i = 0; i < nodes.size(); ++i)
+      for (size_t j = i + 1; j < nodes.size(); ++j)
+        if (nodes[i]->last_value() && nodes[i]->last_value() == nodes[j]->last_value()) return text;
   }
   return "";
 }
@@ -139,12 +175,21 @@ std::string bars(int depth) {
 }  // namespace
 
 void GuardManager::print(std::string& out, int depth) const {
-  if (access_ != Access::Root) {
+  if (access_ != Access::Root && !accessor_.empty()) {
+    // TorchDynamo 2.15: "GuardManager: source=L['x'], accessed_by=FrameLocalsGuardAccessor(key='x',
+    // framelocals_idx=0), type=<class 'torch.Tensor'>, tag_safe=(False, False)".
+    out += bars(depth) + "GuardManager: source=" + source_ + ", accessed_by=" + accessor_ + ", type=" + type_ +
+           ", tag_safe=(False, False)\n";
+  } else if (access_ != Access::Root) {
     out += bars(depth) + "GuardManager: source=" + source_ + ", accessed_by=" + access_name(access_);
     if (access_ != Access::Globals) out += "(" + py::str(key_).cast<std::string>() + ")";
     out += "\n";
   }
   for (const LeafGuard& g : leaves_) {
+    if (g.text.empty() && g.comment.empty()) {
+      out += bars(depth + 1) + g.label + "\n";
+      continue;
+    }
     // TorchDynamo pads the check to 60 columns before the user's line.
     std::string line = g.text;
     if (!g.comment.empty()) {
@@ -158,8 +203,7 @@ void GuardManager::print(std::string& out, int depth) const {
 
 std::string RootGuardManager::tree() const {
   std::string out = "TREE_GUARD_MANAGER:\n+- RootGuardManager\n";
-  if (has_global_state_) out += "| +- GLOBAL_STATE: ___check_global_state()\n";
-  print(out, 0);
+  print(out, 0);  // the root's own leaves (ambient guards, GLOBAL_STATE) first, then its children
   // Shape guards come last, at the root (TorchDynamo adds them after every other guard).
   for (const SizeRelation& r : relations_) out += "+- LAMBDA_GUARD: " + r.text + "\n";
   return out;
@@ -169,6 +213,17 @@ void init_guard_manager(py::module_& m) {
   using GM = GuardManager;
   py::class_<GM, std::shared_ptr<GM>>(m, "GuardManager")
       .def_property_readonly("source", &GM::source)
+      .def("describe", &GM::describe)
+      .def("add_shown", [](GM& g, const std::string& label, const std::string& text, const std::string& comment) {
+             // A guard printed where TorchDynamo prints it whose state this runtime does not have
+             // (Note [Ambient guards] in torch/_dynamo/output_graph.py): nothing to check.
+             g.add(LeafGuard{LeafGuard::Kind::Shown, label, text, comment, {}, py::none(), 0});
+           })
+      .def("add_lambda", [](GM& g, const std::string& label, py::object fn, const std::string& text,
+                            const std::string& comment) {
+             IPT_CHECK(PyCallable_Check(fn.ptr()), TypeError, "add_lambda() expects a callable");
+             g.add(LeafGuard{LeafGuard::Kind::Lambda, label, text, comment, {}, std::move(fn), 0});
+           })
       .def("attr", [](GM& g, const std::string& name, const std::string& source) -> GM& {
              return g.child(GM::Access::Attr, py::str(name), source);
            }, py::return_value_policy::reference_internal)
@@ -204,11 +259,26 @@ void init_guard_manager(py::module_& m) {
       .def("local", [](RootGuardManager& g, const std::string& name) -> GM& {
              return g.child(GM::Access::DictGetItem, py::str(name), "L['" + name + "']");
            }, py::return_value_policy::reference_internal)
+      .def("globals_dict", [](RootGuardManager& g) -> GM& {
+             return g.child(GM::Access::Globals, py::none(), "G");
+           }, py::return_value_policy::reference_internal)
       .def("global_", [](RootGuardManager& g, const std::string& name) -> GM& {
              return g.child(GM::Access::Globals, py::none(), "G").child(GM::Access::DictGetItem, py::str(name),
                                                                         "G['" + name + "']");
            }, py::return_value_policy::reference_internal)
-      .def("add_global_state", [](RootGuardManager& g) { g.set_grad_mode(grad_mode_enabled()); })
+      .def("add_global_state", [](RootGuardManager& g, const std::string& text, py::object rest) {
+             // GLOBAL_STATE: the grad mode now (checked here) and the rest of the state (`rest`, a
+             // predicate, or None).
+             g.set_grad_mode(grad_mode_enabled());
+             g.add(LeafGuard{LeafGuard::Kind::GlobalState, "GLOBAL_STATE", text, "", {}, std::move(rest), 0});
+           }, py::arg("text") = "___check_global_state()", py::arg("rest") = py::none())
+      .def("add_no_aliasing", [](RootGuardManager& g, const std::vector<GM*>& nodes, const std::string& text) {
+             IPT_CHECK(nodes.size() >= 2, ValueError, "add_no_aliasing() needs two nodes or more");
+             // Shown on each tensor's node (the first with the check's text), checked at the root.
+             for (size_t i = 0; i < nodes.size(); ++i)
+               nodes[i]->add(LeafGuard{LeafGuard::Kind::Shown, "NO_TENSOR_ALIASING", i == 0 ? text : "", "", {}, py::none(), 0});
+             g.add_no_aliasing(nodes, text);
+           })
       .def("add_size_relation", [](RootGuardManager& g, const std::vector<std::pair<GM*, int64_t>>& dims, int64_t min,
                                    const std::string& text) { g.add_size_relation({dims, min, text}); })
       .def("check", [](RootGuardManager& g, py::dict locals, py::dict globals) {

@@ -22,13 +22,16 @@
 namespace ipt::python::dynamo {
 
 struct LeafGuard {
-  enum class Kind { TensorMatch, Equals, TypeMatch, IdMatch, IsNone, NotNone, Length };
+  // Lambda: a Python predicate of the value (of nothing at the root); GlobalState: the grad mode
+  // checked here, the rest of the global state by a Python predicate; Shown: printed where
+  // TorchDynamo prints it, checked by the root (NO_TENSOR_ALIASING).
+  enum class Kind { TensorMatch, Equals, TypeMatch, IdMatch, IsNone, NotNone, Length, Lambda, GlobalState, Shown };
   Kind kind;
   std::string label;  // TENSOR_MATCH, EQUALS_MATCH, ...
   std::string text;   // what TORCH_LOGS=guards prints after the label, and the failure reason
   std::string comment;  // the user's line that needed it: "  # return x + 1  # prog.py:6 in fn"
   compile::TensorGuard tensor;
-  pybind11::object value;  // Equals: the value; TypeMatch: the type; IdMatch: the object
+  pybind11::object value;  // Equals: the value; TypeMatch: the type; IdMatch: the object; Lambda: the predicate
   Py_ssize_t length = 0;
 };
 
@@ -45,6 +48,12 @@ class GuardManager {
   void add(LeafGuard g) { leaves_.push_back(std::move(g)); }
 
   const std::string& source() const { return source_; }
+  // How TORCH_LOGS=guards describes the node: its accessor ("FrameLocalsGuardAccessor(key='x',
+  // framelocals_idx=0)") and the type of the value it reached when built ("<class 'int'>").
+  void describe(std::string accessor, std::string type) {
+    accessor_ = std::move(accessor);
+    type_ = std::move(type);
+  }
   // The first failure under this node for `value`, or "" when everything holds.
   std::string check(PyObject* value, PyObject* globals, bool verbose);
   // TORCH_LOGS=guards' lines for this node and below, at `depth` (the root is depth 0).
@@ -60,6 +69,7 @@ class GuardManager {
   Access access_;
   pybind11::object key_;
   std::string source_;
+  std::string accessor_, type_;
   std::vector<LeafGuard> leaves_;
   std::vector<std::unique_ptr<GuardManager>> children_;
   pybind11::object held_;  // the value the last check reached (kept for the root's relations)
@@ -77,17 +87,22 @@ struct SizeRelation {
 class RootGuardManager : public GuardManager {
  public:
   RootGuardManager() : GuardManager(Access::Root, pybind11::none(), "") {}
-  void set_grad_mode(bool enabled) { grad_mode_ = enabled; has_global_state_ = true; }
+  void set_grad_mode(bool enabled) { grad_mode_ = enabled; }
+  bool grad_mode() const { return grad_mode_; }
   void add_size_relation(SizeRelation r) { relations_.push_back(std::move(r)); }
+  // NO_TENSOR_ALIASING: the tensors these nodes reach are distinct objects.
+  void add_no_aliasing(std::vector<GuardManager*> nodes, std::string text) {
+    aliasing_.push_back({std::move(nodes), std::move(text)});
+  }
   // "" when every guard holds for a frame with these locals and globals, else the first failure.
   std::string check_frame(PyObject* locals, PyObject* globals, bool verbose);
   std::string tree() const;  // "TREE_GUARD_MANAGER:\n+- RootGuardManager\n..."
 
  private:
   std::string check_all(PyObject* locals, PyObject* globals, bool verbose);
-  bool has_global_state_ = false;
   bool grad_mode_ = true;
   std::vector<SizeRelation> relations_;
+  std::vector<std::pair<std::vector<GuardManager*>, std::string>> aliasing_;
 };
 
 void init_guard_manager(pybind11::module_& m);

@@ -31,6 +31,10 @@ MASKS = [
     # holds both the program and torch) are left as they are.
     (re.compile(re.escape(HERE + os.sep)), "", "program directory"),
     (re.compile(r"(?<![\w.~-])/[^\s\"'<>:,()]*?/torch/"), "torch/", "torch package directory"),
+    # Guards that Dynamo itself installs name the line of torch's source that installed them
+    # ("# _dynamo/output_graph.py:1235 in init_ambient_guards"): like the logging site, a line of
+    # torch's own files, not of the program.
+    (re.compile(r"(  # _dynamo/[\w/]+\.py:)\d+( in \w+)"), r"\1LINE\2", "line in torch's source"),
     # Compiled functions are named __compiled_fn_<n>_<uuid4> (with underscores): the uuid is
     # new in every run.
     (re.compile(r"(__compiled_fn_\d+)_[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}"),

@@ -3,18 +3,21 @@
 return the function that runs the compiled code for a frame's locals (Note [The cache of
 compiled frames] in core/python/frame_cache.cpp). Also the recompile report, the cache size
 limit, graph breaks and their resume functions, and TORCH_LOGS' artifacts."""
+import itertools
 import time
 import types
+import uuid
 
 import torch
 from torch import fx
+from torch.fx._lazy_graph_module import _LazyGraphModule
 from torch._C import _dynamo as _C_dynamo
-from torch._dynamo import config, resume, trace_events
+from torch._dynamo import config, resume, trace_events, user_stack
 from torch._dynamo import variables as V
 from torch._dynamo.backends import lookup_backend
 from torch._dynamo.exc import Unsupported
 from torch._dynamo.graph_printing import graph_code, graph_tabular
-from torch._dynamo.guards import build_guards
+from torch._dynamo.guards import build_guards, guard_eval_latency_us
 from torch._dynamo.output_graph import OutputGraph
 from torch._dynamo.symbolic_convert import BreakGraph, InstructionTranslator
 from torch._logging import is_enabled, log_artifact, write_lines
@@ -49,6 +52,22 @@ _counters = {"frame_id": 0, "graph": 0}
 compile_records = []
 config_stack = []  # the CompileConfig of each torch.compile wrapper being called, innermost last
 current_compile_id = None  # the compile a backend is working for (its logs are labelled with it)
+
+
+# Note [Unique names]
+# TorchDynamo names what it installs in a frame's globals with one process-wide counter that
+# torch._dynamo.reset() does not restart: each compile attempt installs the frame's builtins
+# (__builtins_dict___N), each compiled graph is __compiled_fn_N_<uuid4>, each new resume
+# function __resume_at_..._N. The same counter numbers them here, so a program's graphs get
+# 2.15's numbers (__compiled_fn_1 for a first frame, 2 for a frame that breaks once).
+_unique_id_counter = itertools.count()
+
+
+def unique_id(name, with_uuid=False):
+    out = "{}_{}".format(name, next(_unique_id_counter))
+    if with_uuid:
+        out += "_" + str(uuid.uuid4()).replace("-", "_")
+    return out
 
 
 def reset():
@@ -99,7 +118,7 @@ def callback(code, f_locals, f_globals, f_builtins, failures):
                     TROUBLESHOOTING_URL))
         return "run"  # plain Python for these inputs; entries already compiled still hit
     if failures and is_enabled("recompiles"):
-        reasons = "\n".join("- " + f for f in failures)
+        reasons = "\n".join("- " + line for f in failures for line in _failure_text(f, code).split("\n"))
         details = "triggered by the following guard failure(s):\n" + reasons
         log_artifact("recompiles", compile_id, "Recompiling function {} in {}:{}\n{}".format(
             code.co_name, code.co_filename, code.co_firstlineno,
@@ -109,11 +128,27 @@ def callback(code, f_locals, f_globals, f_builtins, failures):
     trace_events.artifact("frame", compile_id, lambda: _frame_text(code), code.co_filename, code.co_firstlineno)
     if failures:
         trace_events.artifact("recompile", compile_id, "\n".join(failures))
+    above = user_stack.stack_above_dynamo()
     with trace_events.phase("compile", compile_id):
-        result = _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures)
+        result = _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, above)
     if result is not None and compile_records and compile_records[-1]["compile_id"] == compile_id:
         compile_records[-1]["compile_time_s"] = time.perf_counter() - start
     return result
+
+
+def _failure_text(failure, code):
+    """A guard failure as 2.15's recompile reason: a local is named by its name ("n == 3", "tensor
+    'x' size mismatch ..."), and a guard that came from a line of the frame is followed by that
+    line as a user stack trace."""
+    import linecache
+    import re
+    text = re.sub(r"L\['([A-Za-z_]\w*)'\]", r"\1", failure)
+    m = re.search(r"  # (.*)  # (\S+):(\d+) in (\w+)$", failure)
+    if m and m.group(2) == user_stack.shorten_filename(code.co_filename):
+        line = linecache.getline(code.co_filename, int(m.group(3))).strip()
+        text += '\nUser stack trace:\n  File "{}", line {}, in {}\n    {}'.format(
+            code.co_filename, m.group(3), m.group(4), line)
+    return text
 
 
 def _frame_text(code):
@@ -126,7 +161,7 @@ def _frame_text(code):
     return "\n".join([head] + source)
 
 
-def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
+def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, above=()):
     # The settings of the torch.compile wrapper being called (a resume function runs inside its
     # function's call, so it gets the same); the code's own registration otherwise.
     cfg = config_stack[-1] if config_stack else info.config
@@ -138,6 +173,7 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
     elif cfg.dynamic is False:
         info.state["sizes"] = {}
     output = OutputGraph(info.state)
+    output.builtins_name = unique_id("__builtins_dict__")
     tx = InstructionTranslator(code, dict(f_locals), f_globals, f_builtins, output, cfg.fullgraph)
     record = {"compile_id": compile_id, "code": code, "failures": list(failures), "break": None, "graph": None,
               "guards": None, "ops": []}
@@ -149,7 +185,7 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
         stop = b
     except Unsupported as e:
         if cfg.fullgraph:
-            raise _fullgraph_error(e) from None
+            raise _fullgraph_error(e, above) from None
         record["unsupported"] = e.msg
         compile_records.append(record)
         return None  # the whole frame runs as plain Python from now on
@@ -165,16 +201,25 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures):
             compile_records.append(record)
             return None
         record["break"] = {"reason": stop.reason.msg, "user_stack": stop.reason.user_stack, "kind": stop.kind}
-        _log_break(compile_id, stop)
+        _log_break(compile_id, stop, above)
+        # Note [Compile attempts]: TorchDynamo captures a frame that breaks twice: the first
+        # attempt finds the break, the second (attempt 1) stops before it and compiles. What the
+        # second logs (graph, guards, AOT graphs) is labelled with the attempt: [0/0_1].
+        log_id = compile_id + "_1"
+        output.builtins_name = unique_id("__builtins_dict__")
         where = stop.reason.user_stack[-1] if stop.reason.user_stack else (code.co_filename, 0, "", "")
         trace_events.artifact("graph_break", compile_id, stop.reason.msg + "\n" + where[3], where[0], where[1])
     else:
         plan = tx.return_value.reconstruct(tx)
-    compiled, gm = _compile_graph(output, compile_id, info, record)
-    guards, record["guard_list"] = build_guards(output)
+        log_id = compile_id
+    compiled, gm = _compile_graph(output, compile_id, info, record, log_id)
+    guards, record["guard_list"] = build_guards(output, code, f_locals, f_globals)
     record["guards"] = guards
     compile_records.append(record)
-    log_artifact("guards", compile_id, lambda: "GUARDS:\n\n" + str(guards).rstrip("\n"))
+    log_artifact("guards", log_id, "GUARDS:")
+    log_artifact("guards", log_id, lambda: "\n" + str(guards))
+    log_artifact("guards", log_id, lambda: "Guard eval latency = {:.2f} us".format(
+        guard_eval_latency_us(guards, f_locals, f_globals)))
     trace_events.artifact("guards", compile_id, lambda: str(guards).rstrip("\n"))
     sources = [src for _, src in output.input_order]
 
@@ -196,14 +241,19 @@ class SymSource:
         return self.base.get(f_locals, f_globals).size(self.dim)
 
 
-def _compile_graph(output, compile_id, info, record):
+def _compile_graph(output, compile_id, info, record, log_id=None):
+    log_id = log_id or compile_id
     if output.count_calls() == 0:
         return None, None
     graph = output.graph
     # Symbols are inputs too (TorchDynamo passes s0 before the tensors it sizes).
+    names = {sym: output.symbol_name(sym) for sym in output.symbol_dims}
+    for n in graph.nodes:
+        if n.meta.get("sym_sizes"):
+            n.meta["sym_sizes"] = {d: names.get(v, v) for d, v in n.meta["sym_sizes"].items()}
     for sym, dims in output.symbol_dims.items():
         node = graph.create_node("placeholder", sym, name=sym)
-        node.meta["val"] = sym
+        node.meta["val"] = names[sym]
         source, d, _ = dims[0]
         output.input_order.insert(0, (node, SymSource(source, d)))
     outs = []
@@ -214,38 +264,49 @@ def _compile_graph(output, compile_id, info, record):
     order = [n for n, _ in output.input_order]
     others = [n for n in graph.nodes if n.op != "placeholder"]
     graph.nodes = order + others
-    name = "__compiled_fn_{}".format(_counters["graph"])
+    name = unique_id("__compiled_fn", with_uuid=True)
     _counters["graph"] += 1
-    gm = fx.GraphModule(output.nn_modules, graph)
-    log_artifact("graph_code", compile_id, lambda: graph_code(name, gm))
+    gm = _LazyGraphModule(output.nn_modules, graph)
+    log_artifact("graph_code", log_id, lambda: graph_code(name, gm))
     trace_events.artifact("graph", compile_id, lambda: graph_code(name, gm))
-    log_artifact("graph", compile_id, lambda: graph_tabular(name, gm))
+    log_artifact("graph", log_id, lambda: graph_tabular(name, gm))
     record["graph"] = gm
     record["graph_name"] = name
     record["ops"] = [n.target for n in graph.nodes if n.op in ("call_function", "call_method", "call_module")]
     global current_compile_id
-    current_compile_id = compile_id
+    current_compile_id = log_id
     backend = lookup_backend((config_stack[-1] if config_stack else info.config).backend)
     examples = [n.meta.get("val") for n in order]
     compiled = backend(gm, examples)
     return compiled, gm
 
 
-def _log_break(compile_id, stop):
+# What TorchDynamo 2.15 says it was tracing when a graph break happened, by the kind of stop.
+_BREAK_PREFIX = {
+    "call": "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y)",
+}
+
+
+def _log_break(compile_id, stop, above=()):
     if not is_enabled("graph_breaks"):
         return
     e = stop.reason
     f, ln, fn, line = e.user_stack[-1] if e.user_stack else ("?", 0, "?", "")
-    tb = "\n".join('  File "{}", line {}, in {}\n    {}'.format(*entry) for entry in e.user_stack)
-    log_artifact("graph_breaks", compile_id, "Graph break in user code at {}:{}\nReason: Unsupported: {}\n"
-                 "User code traceback:\n{}".format(f, ln, e.msg, tb))
+    prefix = _BREAK_PREFIX.get(stop.kind)
+    reason = "{}:\n\n{}".format(prefix, e.msg) if prefix else e.msg
+    frames = user_stack.collapse_resume_frames(list(above) + list(e.user_frames))
+    log_artifact("graph_breaks", compile_id, "Graph break in user code at {}:{}\nGraph Break Reason: {}\n\n"
+                 "User code traceback:\n{}".format(f, ln, reason, user_stack.format_user_stack(frames)))
 
 
-def _fullgraph_error(e):
-    lines = "\n".join('   File "{}", line {}, in {}\n    {}'.format(*entry) for entry in e.user_stack)
-    err = Unsupported("{}\n\nfrom user code:\n{}\n\nSet TORCH_LOGS=\"+dynamo\" and TORCHDYNAMO_VERBOSE=1 for more "
-                      "information".format(e.msg, lines), e.user_stack)
+def _fullgraph_error(e, above=()):
+    frames = user_stack.collapse_resume_frames(list(e.user_frames))
+    lines = "".join(" " + user_stack.format_frame(fs) for fs in frames)
+    err = Unsupported("{}\n\nfrom user code:\n{}\nSet TORCHDYNAMO_VERBOSE=1 for the internal stack trace (please do this "
+                      "especially if you're reporting a bug to PyTorch). For even more developer context, set "
+                      "TORCH_LOGS=\"+dynamo\"\n".format(e.msg, lines), e.user_stack, e.gb_type)
     err.msg = e.msg
+    err.user_frames = e.user_frames
     return err
 
 
@@ -262,6 +323,7 @@ def _resume_function(code, offset, mask, unbound, lineno, f_globals, info):
     fn = _resume_functions.get(key)
     if fn is None:
         original = _original_name.get(id(code), code.co_name)
+        unique_id("__resume_at_{}".format(offset))
         rcode = resume.make_resume_code(code, offset, mask, unbound, lineno, original)
         _original_name[id(rcode)] = original
         fn = types.FunctionType(rcode, f_globals, rcode.co_name)

@@ -1,6 +1,7 @@
 """torch.compile's front door: the wrapper that calls a function with the frame hook installed
 (torch._C._dynamo.call_with_capture), so the frame of its code is captured and cached."""
 import functools
+import types
 import inspect
 
 import torch
@@ -85,3 +86,50 @@ def _debug_get_cache_entry_list(code):
     if callable(code) and not isinstance(code, type(_code_of.__code__)):
         code = _code_of(code)
     return list(_C_dynamo.cache_entries(code))
+
+
+class CompileId:
+    """Which compile of which frame: frame 0's second compile is "0/1"; a compile that broke the
+    graph and was captured again is "0/0_1" (torch._guards.CompileId's str)."""
+
+    def __init__(self, text):
+        frame, _, rest = text.partition("/")
+        compile_, _, attempt = rest.partition("_")
+        self.frame_id, self.frame_compile_id = int(frame), int(compile_)
+        self.attempt = int(attempt) if attempt else 0
+        self.compiled_autograd_id = None
+
+    def __str__(self):
+        return "{}/{}".format(self.frame_id, self.frame_compile_id) + ("_{}".format(self.attempt) if self.attempt else "")
+
+    def __repr__(self):
+        return "CompileId(frame_id={}, frame_compile_id={}, compiled_autograd_id=None)".format(
+            self.frame_id, self.frame_compile_id)
+
+    def __eq__(self, other):
+        return isinstance(other, CompileId) and str(self) == str(other)
+
+    def __hash__(self):
+        return hash(str(self))
+
+
+class CacheEntry:
+    """One compiled version of a code object (torch._C._dynamo.eval_frame._CacheEntry): its
+    compile id, its guards (guard_manager) and the code it was compiled for."""
+
+    def __init__(self, code, compile_id, guard_manager, hits):
+        self.code = code
+        self.compile_id = CompileId(compile_id)
+        self.guard_manager = guard_manager
+        self.hits = hits
+
+
+def _debug_get_cache_entry_list(code):
+    """The cache entries of a code object (or of a function's code), most recently compiled first,
+    as PyTorch 2.15's torch._dynamo.eval_frame._debug_get_cache_entry_list returns them."""
+    if callable(code) and not isinstance(code, types.CodeType):
+        code = _code_of(code)
+    if not isinstance(code, types.CodeType):
+        raise TypeError("_debug_get_cache_entry_list() expects a code object or a function, got {}".format(
+            type(code).__name__))
+    return [CacheEntry(code, cid, guards, hits) for cid, guards, hits in _C_dynamo.cache_entries(code)]

@@ -1,9 +1,16 @@
 """torch._dynamo.explain(fn)(*args): what capture made of fn — graphs, graph breaks and their
 reasons with the user's stack, ops per graph, guards, compile times — laid out as PyTorch
-2.5's ExplainOutput prints it (its weakref lines, whose addresses change each run, left out)."""
+2.15's ExplainOutput prints it."""
 import torch
 from torch._dynamo import convert_frame
-from torch.fx.graph import _tabular_target
+
+
+class GraphCompileReason:
+    """Why a graph ended (torch._dynamo.output_graph.GraphCompileReason): the reason and the
+    user's stack at the break."""
+
+    def __init__(self, reason, user_stack, graph_break=True):
+        self.reason, self.user_stack, self.graph_break = reason, user_stack, graph_break
 
 
 class ExplainOutput:
@@ -11,10 +18,11 @@ class ExplainOutput:
         compiled = [r for r in records if r.get("graph") is not None]
         self.graphs = [r["graph"] for r in compiled]
         self.graph_count = len(self.graphs)
-        self.break_reasons = [r["break"] for r in records if r.get("break")]
+        self.break_reasons = [GraphCompileReason(r["break"]["reason"], r["break"]["user_stack"])
+                              for r in records if r.get("break")]
         self.graph_break_count = len(self.break_reasons)
-        self.ops_per_graph = [[n for n in g.graph.nodes if n.op in ("call_function", "call_method", "call_module")]
-                              for g in self.graphs]
+        # 2.15 counts the graph's call_function nodes only (a method call such as x.sin() is not an op here).
+        self.ops_per_graph = [[n.target for n in g.graph.nodes if n.op == "call_function"] for g in self.graphs]
         self.op_count = sum(len(ops) for ops in self.ops_per_graph)
         self.out_guards = [g for r in records for g in r.get("guard_list", [])]
         self.compile_times = [(r["compile_id"], r.get("compile_time_s", 0.0)) for r in records]
@@ -26,15 +34,15 @@ class ExplainOutput:
         out += "Break Reasons:\n"
         for i, b in enumerate(self.break_reasons):
             out += "  Break Reason {}:\n".format(i + 1)
-            out += "    Reason: {}\n".format(b["reason"])
+            out += "    Reason: {}\n".format(b.reason)
             out += "    User Stack:\n"
-            for f, ln, fn, _ in b["user_stack"]:
+            for f, ln, fn, _ in b.user_stack:
                 out += "      <FrameSummary file {}, line {} in {}>\n".format(f, ln, fn)
         out += "Ops per Graph:\n"
         for i, ops in enumerate(self.ops_per_graph):
             out += "  Ops {}:\n".format(i + 1)
-            for n in ops:
-                out += "    {}\n".format(_tabular_target(n))
+            for target in ops:
+                out += "    {}\n".format(target)
         out += "Out Guards:\n"
         for i, (name, source, kind, code) in enumerate(self.out_guards):
             out += "  Guard {}:\n".format(i + 1)

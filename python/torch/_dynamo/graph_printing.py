@@ -1,4 +1,4 @@
-"""Graphs as TORCH_LOGS=graph_code and graph print them (PyTorch 2.4's layout): forward()
+"""Graphs as TORCH_LOGS=graph_code and graph print them (PyTorch 2.15's layout): forward()
 with each value's type "f32[3, 3][3, 1]cpu", the user's line above the nodes it made, and
 "; x = None" where a value is used for the last time."""
 
@@ -54,8 +54,8 @@ def forward_code(graph, name="forward"):
         stack = n.meta.get("stack")
         if stack and stack != prev_stack and n.op != "output":
             f, ln, fn, code = stack
-            lines.append("    ")
-            lines.append("     # File: {}:{} in {}, code: {}".format(f, ln, fn, code))
+            lines.append("")
+            lines.append("    # File: {}:{} in {}, code: {}".format(f, ln, fn, code))
             prev_stack = stack
         text = graph.node_code(n)
         if n.op == "output":
@@ -72,16 +72,16 @@ def forward_code(graph, name="forward"):
             if freed:
                 text += ";  " + " = ".join(freed) + " = None"
         lines.append("    " + text)
-    lines.append("    ")
+    lines.append("")
     return "\n".join(lines)
 
 
 def graph_code(name, gm):
     body = forward_code(gm.graph)
-    text = " <eval_with_key>.{} class GraphModule(torch.nn.Module):\n".format(gm._class_name) + \
-        "\n".join("    " + line if line.strip() else "    " + line for line in body.splitlines())
+    text = " {} class GraphModule(torch.nn.Module):\n".format(gm.forward_filename()) + \
+        "\n".join("    " + line if line else "" for line in body.split("\n"))
     return "TRACED GRAPH\n ===== {} =====\n{}\n".format(name, text)
 
 
 def graph_tabular(name, gm):
-    return "TRACED GRAPH\n {} <eval_with_key>.{} {}\n".format(name, gm._class_name, gm.graph.tabular())
+    return "TRACED GRAPH\n {} {} {}\n".format(name, gm.forward_filename(), gm.graph.tabular())

@@ -1,28 +1,186 @@
 """Building a compile's guards into the C++ guard tree (torch._C._dynamo.RootGuardManager),
-from what the capture recorded (OutputGraph.guards, .tensor_guards, .symbol_dims)."""
+from what the capture recorded (OutputGraph.guards, .tensor_guards, .symbol_dims), in the order
+and words of PyTorch 2.15's TORCH_LOGS=guards.
+
+Note [The guard tree's layout]
+2.15 sorts guards by where their value comes from (locals before globals) and then by name, so
+the tree lists L['n'] before L['x'] whatever the order the frame read them in. The root holds the
+ambient guards first (Note [Ambient guards] in output_graph.py), then one node per local (reached
+by FrameLocalsGuardAccessor, with the local's index among the frame's fast locals), then G, the
+globals dict, and what is reached from it. Each node names the type of the value it reached when
+built. A tensor's node has its TENSOR_MATCH, then five DIMENSION_DYNAMIC_MARKING_GUARDs (the
+tensor has none of the attributes torch._dynamo.mark_dynamic and friends set), and, where the
+frame has two tensor inputs or more, NO_TENSOR_ALIASING (checked at the root: they are distinct
+objects). Relations between sizes come last, at the root."""
+import json
+import time
+
+import torch
 from torch._C import _dynamo as _C_dynamo
+
+# The attributes torch._dynamo.mark_dynamic / maybe_mark_dynamic / mark_unbacked /
+# mark_static set on a tensor; a tensor that gains one must be compiled again.
+DYNAMIC_MARKINGS = ("_dynamo_dynamic_indices", "_dynamo_weak_dynamic_indices", "_dynamo_unbacked_indices",
+                    "_dynamo_strict_unbacked_indices", "_dynamo_static_indices")
+
+# The devices 2.15's GLOBAL_STATE lists the autocast state of, in its order, with each one's
+# default autocast dtype (used for devices this runtime has no autocast state for).
+_AUTOCAST_DEVICES = (("cpu", torch.bfloat16), ("cuda", torch.float16), ("mtia", torch.float16),
+                     ("maia", torch.bfloat16), ("xpu", torch.float16), ("ipu", torch.float16),
+                     ("hpu", torch.bfloat16), ("xla", torch.bfloat16), ("privateuseone", torch.float16),
+                     ("mps", torch.float16))
+# ScalarType numbers (c10/core/ScalarType.h) of the dtypes the state names.
+_SCALAR_TYPE = {getattr(torch, name): number for name, number in (
+    ("uint8", 0), ("int8", 1), ("int16", 2), ("int32", 3), ("int64", 4), ("float16", 5), ("float32", 6),
+    ("float64", 7), ("bool", 11), ("bfloat16", 15)) if hasattr(torch, name)}
 
 
 def _scope(source):
     return "global" if source.name().startswith("G[") else "local"
 
 
-def build_guards(output):
+def _autocast(device, default):
+    try:
+        return torch.is_autocast_enabled(device), torch.get_autocast_dtype(device)
+    except Exception:
+        return False, default
+
+
+def _global_state():
+    """What GLOBAL_STATE guards, as a tuple (compared on each call) and as 2.15's JSON."""
+    autocast = [_autocast(d, default) for d, default in _AUTOCAST_DEVICES]
+    key = (torch.is_grad_enabled(), torch.get_default_dtype(), torch.is_autocast_cache_enabled(), tuple(autocast))
+    state = {
+        "allow_bf16_reduce": 0, "allow_fp16_reduce": 0, "allow_tf32": False,
+        "autocast_state": {"cached_enabled": torch.is_autocast_cache_enabled(),
+                           "dtype": [_SCALAR_TYPE.get(dt, 6) for _, dt in autocast],
+                           "enabled": [bool(on) for on, _ in autocast]},
+        "cuda_matmul_precision": 0,
+        "default_dtype": _SCALAR_TYPE.get(torch.get_default_dtype(), 6),
+        "deterministic_algorithms": False, "deterministic_algorithms_warn_only": False,
+        "grad_mode": torch.is_grad_enabled(),
+        # The runtime runs every kernel on one thread, the thread count the reference runs with.
+        "num_threads": 1,
+        "torch_function": True, "torch_function_all_disabled": False,
+    }
+    return key, json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def _type_text(value):
+    return str(type(value))
+
+
+class _Nodes:
+    """Finds (and describes, once) the tree node of a source."""
+
+    def __init__(self, root, code, f_locals, f_globals):
+        self.root, self.code, self.f_locals, self.f_globals = root, code, f_locals, f_globals
+        self.described = set()
+
+    def _local_index(self, name):
+        names = list(self.code.co_varnames) + [n for n in self.code.co_cellvars if n not in self.code.co_varnames] + \
+            list(self.code.co_freevars)
+        return names.index(name) if name in names else -1
+
+    def node(self, source):
+        from torch._dynamo.source import AttrSource, GlobalSource, ItemSource, LocalSource
+        node = source.guard_node(self.root)
+        key = source.name()
+        if key in self.described:
+            return node
+        self.described.add(key)
+        try:
+            value = source.get(self.f_locals, self.f_globals)
+        except Exception:
+            value = None
+        if isinstance(source, LocalSource):
+            accessor = "FrameLocalsGuardAccessor(key={!r}, framelocals_idx={})".format(
+                source.local_name, self._local_index(source.local_name))
+        elif isinstance(source, GlobalSource):
+            if "G" not in self.described:
+                self.described.add("G")
+                self.root.globals_dict().describe("GlobalsGuardAccessor", _type_text(self.f_globals))
+            accessor = "DictGetItemGuardAccessor({!r})".format(source.global_name)
+        elif isinstance(source, AttrSource):
+            self.node(source.base)
+            accessor = "GetAttrGuardAccessor({})".format(source.member)
+        elif isinstance(source, ItemSource):
+            self.node(source.base)
+            accessor = "GetItemGuardAccessor({!r})".format(source.index)
+        else:
+            return node
+        node.describe(accessor, _type_text(value))
+        return node
+
+
+def build_guards(output, code=None, f_locals=None, f_globals=None):
     """The guard tree, and the guards as explain() lists them: (name, local | global, kind, code)."""
+    code = code if code is not None else build_guards.__code__
+    f_locals, f_globals = f_locals or {}, f_globals or {}
     root = _C_dynamo.RootGuardManager()
-    root.add_global_state()
-    listing = [("", "global", "GLOBAL_STATE", "___check_global_state()")]
-    for source, value, dynamic_dims, comment in output.tensor_guards:
-        code = source.guard_node(root).add_tensor_match(value, list(dynamic_dims), comment)
-        listing.append((source.name(), _scope(source), "TENSOR_MATCH", code))
-    for source, kind, value, text, comment in output.guards:
-        source.guard_node(root).add_leaf(kind, value, text, comment)
-        listing.append((source.name(), _scope(source), kind, text))
+    nodes = _Nodes(root, code, f_locals, f_globals)
+    listing = []
+    for label, text, comment, check in output.ambient_guards:
+        if label == "GLOBAL_STATE":
+            key, state = _global_state()
+            root.add_global_state("___check_global_state() against " + state, lambda: _global_state()[0] == key)
+        elif check is None:
+            root.add_shown(label, text, comment)
+        else:
+            root.add_lambda(label, check, text, comment)
+        listing.append(("", "global", label, text))
+    # Note [The guard tree's layout]: locals first, then globals, each sorted by name.
+    entries = [(source, None) for source, *_ in output.tensor_guards] + [(g[0], g) for g in output.guards]
+    order = sorted(range(len(entries)), key=lambda i: (_scope(entries[i][0]) == "global", entries[i][0].name()))
+    tensor_info = {source.name(): (value, dyn, comment) for source, value, dyn, comment in output.tensor_guards}
+    tensor_nodes = []
+    for i in order:
+        source, guard = entries[i]
+        node = nodes.node(source)
+        if guard is None:
+            value, dyn, comment = tensor_info[source.name()]
+            code_text = node.add_tensor_match(value, list(dyn), comment)
+            listing.append((source.name(), _scope(source), "TENSOR_MATCH", code_text))
+            for attr in DYNAMIC_MARKINGS:
+                node.add_lambda("DIMENSION_DYNAMIC_MARKING_GUARD", (lambda a: lambda t: not hasattr(t, a))(attr),
+                                "hasattr({}, {!r}) == False".format(source.name(), attr), comment)
+            tensor_nodes.append((source, node))
+        else:
+            _, kind, value, text, comment = guard
+            if kind in ("ID_MATCH", "TYPE_MATCH"):
+                try:
+                    text += ", type={}".format(_type_text(source.get(f_locals, f_globals)))
+                except Exception:
+                    pass
+            node.add_leaf(kind, value, text, comment)
+            listing.append((source.name(), _scope(source), kind, text))
+    locals_ = [(s, n) for s, n in tensor_nodes if _scope(s) == "local"]
+    if len(locals_) >= 2:
+        root.add_no_aliasing([n for _, n in locals_],
+                             "check_no_aliasing({})".format(", ".join(s.name() for s, _ in locals_)))
+    comments = {source.name(): comment for source, _, _, comment in output.tensor_guards}
     for sym, dims in output.symbol_dims.items():
         listing.append(("", "shape_env", "SHAPE_ENV", "2 <= {}.size()[{}]".format(dims[0][0].name(), dims[0][1])))
-        nodes = [(source.guard_node(root), d) for source, d, _ in dims]
+        dim_nodes = [(source.guard_node(root), d) for source, d, _ in dims]
         first = "{}.size()[{}]".format(dims[0][0].name(), dims[0][1])
-        for (source, d, _), node in zip(dims[1:], nodes[1:]):
-            root.add_size_relation([nodes[0], node], 0, "{}.size()[{}] == {}".format(source.name(), d, first))
-        root.add_size_relation([nodes[0]], 2, "2 <= {}".format(first))
+        name = output.symbol_name(sym)
+        # 2.15 points a size's guards at the first use of the symbol's value: the line that first
+        # read the input whose size gave the shared symbol its name (Note [Symbol names]).
+        ids = output.symbol_ids.get(sym, [])
+        owner = dims[ids.index(min(ids))][0] if ids and len(ids) == len(dims) else dims[0][0]
+        for (source, d, _), node in zip(dims[1:], dim_nodes[1:]):
+            root.add_size_relation([dim_nodes[0], node], 0, "{}.size()[{}] == {}  # (unknown var {}, please file a bug)".format(
+                source.name(), d, first, name))
+        root.add_size_relation([dim_nodes[0]], 2, "2 <= {}{} (user code shown is first use of this value--the guard itself "
+                               "is not due user code but due to 0/1 specialization in the framework; to avoid "
+                               "specialization try torch._dynamo.decorators.mark_unbacked(tensor, dim))".format(
+                                   first, comments.get(owner.name(), "")))
     return root, listing
+
+
+def guard_eval_latency_us(root, f_locals, f_globals):
+    """How long one check of the guards takes on the frame they were built for, in
+    microseconds, as 2.15 logs after the tree ("Guard eval latency = 28.01 us")."""
+    start = time.perf_counter()
+    root.check(f_locals, f_globals)
+    return (time.perf_counter() - start) * 1e6

@@ -77,10 +77,39 @@ class OutputGraph:
         self.guards = []                        # (source, kind, value, text, comment)
         self.tensor_guards = []                 # (source, tensor, dynamic dims, comment)
         self.symbols = {}                       # (source name, dim) -> "s0"
-        self.symbol_dims = {}                   # "s0" -> [(source, dim, hint)]
+        self.symbol_dims = {}                   # "s77" -> [(source, dim, hint)]
+        self.symbol_ids = {}                    # "s77" -> the symbol numbers of the sizes it stands for
+        self.unique_ids = set()
         self.nn_modules = {}                    # call_module target -> module
         self.outputs = []                       # trackers the graph returns
         self.guarded = set()
+        self.ambient_guards = []                # (label, text, comment, check or None), the root's own
+        self.init_ambient_guards()
+
+    def init_ambient_guards(self):
+        """Note [Ambient guards]
+        Every compiled frame depends on state outside its inputs; 2.15 guards it at the root of
+        the tree, in this order: no saved-tensor hooks are installed (a LAMBDA_GUARD), the global
+        state (grad mode, default dtype, autocast: GLOBAL_STATE, checked), no torch function mode
+        is pushed, and there is no default device. This runtime has no saved-tensor hooks, torch
+        function modes or default device, so nothing can change those three: they are shown where
+        2.15 shows them, with nothing to check. The comments name this function's lines, as 2.15's
+        name the lines of its own init_ambient_guards."""
+        import sys
+        from torch._dynamo.user_stack import shorten_filename
+
+        def here():
+            line = sys._getframe(1).f_lineno
+            return "  # {}:{} in init_ambient_guards".format(shorten_filename(__file__), line)
+
+        device = here()
+        hooks = here()
+        self.ambient_guards += [
+            ("LAMBDA_GUARD", "torch._functorch.aot_autograd.utils.top_saved_tensors_hooks ids == None", hooks, None),
+            ("GLOBAL_STATE", "___check_global_state()", "", None),
+            ("TORCH_FUNCTION_MODE_STACK", "___check_torch_function_mode_stack()", "", None),
+            ("DEFAULT_DEVICE", "utils_device.CURRENT_DEVICE == None", device, None),
+        ]
 
     # ---- inputs and guards ------------------------------------------------------------------
     def add_guard(self, tx, source, kind, value, text):
@@ -113,7 +142,7 @@ class OutputGraph:
         node.meta["device"] = value.device
         node.meta["requires_grad"] = value.requires_grad
         for d in dyn:
-            sym = self._symbol(sizes[d])
+            sym = self._symbol(sizes[d], self._generate_unique_id("{}.size()[{}]".format(name, d)))
             self.symbols[(name, d)] = sym
             self.symbol_dims.setdefault(sym, []).append((source, d, sizes[d]))
             node.meta.setdefault("sym_sizes", {})[d] = sym
@@ -121,12 +150,33 @@ class OutputGraph:
         self.tensor_guards.append((source, value, dyn, tx.guard_comment()))
         return var
 
-    def _symbol(self, hint):
+    def _generate_unique_id(self, source_name):
+        """Note [Symbol names]
+        As 2.15's ShapeEnv names them: a dynamic size of L['x'].size()[0] is s<n>, n the SHA-256 of
+        the source's name modulo 100 (the next free number on a collision), so a symbol keeps its
+        name from one compile to the next. Sizes equal when captured share one symbol (duck
+        sizing); the shared symbol is the lowest-numbered of theirs, while the graph input that
+        binds it keeps the name of the first size's own symbol ("s77: Sym(s17)")."""
+        import hashlib
+        attempt = int(hashlib.sha256(source_name.encode()).hexdigest(), 16) % 100
+        while attempt in self.unique_ids:
+            attempt += 1
+        self.unique_ids.add(attempt)
+        return attempt
+
+    def _symbol(self, hint, sid):
         # Duck sizing: two dynamic sizes equal when captured share a symbol.
         for sym, dims in self.symbol_dims.items():
             if dims[0][2] == hint:
+                self.symbol_ids[sym].append(sid)
                 return sym
-        return "s{}".format(len(self.symbol_dims))
+        sym = "s{}".format(sid)
+        self.symbol_ids[sym] = [sid]
+        return sym
+
+    def symbol_name(self, sym):
+        """The name a symbol is printed with (Note [Symbol names])."""
+        return "s{}".format(min(self.symbol_ids.get(sym, [int(sym[1:])])))
 
     def symbol_for(self, var, dim):
         if var.source is not None:

@@ -8,6 +8,7 @@ import linecache
 import operator
 
 import torch
+from torch._dynamo import user_stack
 from torch._dynamo import resume
 from torch._dynamo import variables as V
 from torch._dynamo.builder import wrap_value
@@ -76,13 +77,18 @@ class InstructionTranslatorBase:
         stack = [] if self.parent is None else self.parent.user_stack()
         return stack + [self.user_stack_entry()]
 
+    def user_frames(self):
+        """The frames of user_stack() as FrameSummary, with the instructions' positions."""
+        stack = [] if self.parent is None else self.parent.user_frames()
+        return stack + [user_stack.frame_summary(self.code, self.current)]
+
     def guard_comment(self):
         root = self
         while root.parent is not None:
             root = root.parent
         f, n, name, line = root.user_stack_entry()
-        # The file's short name, as TorchDynamo shortens it in these comments.
-        return "  # {}  # {}:{} in {}".format(line, f.replace("\\", "/").rsplit("/", 1)[-1], n, name)
+        # The file's name relative to the directory it shares with torch (Note [User stacks]).
+        return "  # {}  # {}:{} in {}".format(line, user_stack.shorten_filename(f), n, name)
 
     # ---- the stack ----------------------------------------------------------------------------
     def push(self, v):
@@ -139,7 +145,10 @@ class InstructionTranslatorBase:
     LOAD_DEREF = LOAD_CLOSURE = LOAD_FAST
 
     def STORE_FAST(self, inst):
-        self.symbolic_locals[inst.argval] = self.pop()
+        value = self.pop()
+        if isinstance(value, V.TensorVariable):
+            value.set_name_hint(self.output.graph, inst.argval)
+        self.symbolic_locals[inst.argval] = value
     STORE_DEREF = STORE_FAST
 
     def DELETE_FAST(self, inst):
@@ -462,6 +471,7 @@ class InliningTranslator(InstructionTranslatorBase):
         except Unsupported as e:
             if not getattr(e, "_has_stack", False):
                 e.user_stack = self.user_stack()
+                e.user_frames = self.user_frames()
                 e._has_stack = True
             raise
 
@@ -481,6 +491,7 @@ class InstructionTranslator(InstructionTranslatorBase):
     def _stop(self, kind, inst, e):
         if not getattr(e, "_has_stack", False):
             e.user_stack = self.user_stack()
+            e.user_frames = self.user_frames()
             e._has_stack = True
         if self.fullgraph or not resume.can_resume(self.code):
             raise e

@@ -11,13 +11,21 @@ to Python (reconstruct)."""
 import operator
 
 import torch
-from torch._dynamo.exc import unimplemented
+from torch._dynamo.exc import unimplemented, unimplemented_v2
 
 
 _VT_PATHS = {"TensorVariable": "tensor", "ConstantVariable": "constant", "SymNodeVariable": "tensor",
              "ListVariable": "lists", "TupleVariable": "lists", "SizeVariable": "lists", "RangeVariable": "lists",
              "UserFunctionVariable": "functions", "NNModuleVariable": "nn_module", "TorchVariable": "torch",
              "BuiltinVariable": "builtin", "UserDefinedObjectVariable": "user_defined"}
+
+
+def _python_type_name(v):
+    """The name of the Python type a tracker stands for ('str', 'Size', 'Tensor')."""
+    try:
+        return v.python_type().__name__
+    except Exception:
+        return type(v).__name__
 
 
 def vt_class_repr(v):
@@ -126,6 +134,15 @@ class TensorVariable(VariableTracker):
 
     def python_type(self):
         return torch.Tensor
+
+    def set_name_hint(self, graph, name):
+        """A value computed in the graph takes the name of the first local it is stored into
+        (y = x.sin() * 2 makes the node y), as TorchDynamo 2.15 names it."""
+        if self.source is not None or getattr(self, "_is_name_set", False) or self.proxy.op == "placeholder":
+            return
+        if self.proxy in graph.nodes:
+            graph.rename_node(self.proxy, name)
+        self._is_name_set = True
 
     def size_var(self, tx, dim=None):
         sizes = list(self.example.size())
@@ -342,16 +359,21 @@ class TorchVariable(ValueVariable):
     def var_getattr(self, tx, name):
         from torch._dynamo.source import AttrSource
         from torch._dynamo.builder import wrap_value
-        return wrap_value(tx, getattr(self.value, name), AttrSource(self.source, name) if self.source else None,
-                          guard=False)
+        # The attribute read is guarded by identity too (G['torch'].sin), as 2.15 guards it.
+        return wrap_value(tx, getattr(self.value, name), AttrSource(self.source, name) if self.source else None)
 
     def call_function(self, tx, args, kwargs):
         fn = self.value
         if fn is torch._dynamo.graph_break:
-            path = fn.__code__.co_filename.replace("\\", "/")
-            # Named from the package down (as PyTorch's logs shorten site-packages paths).
-            path = path[path.rfind("/torch/") + 1:] if "/torch/" in path else path
-            unimplemented("'skip function graph_break in file {}'".format(path))
+            unimplemented_v2(
+                gb_type="Call to `torch._dynamo.graph_break()`",
+                context="Called `torch._dynamo.graph_break()` with args `{}`, kwargs `{}`".format(
+                    [a.as_python_constant() if a.is_python_constant() else a for a in args],
+                    {k: v.as_python_constant() if v.is_python_constant() else v for k, v in kwargs.items()}),
+                explanation="User-inserted graph break. Message: {}".format(
+                    (kwargs["msg"].as_python_constant() if "msg" in kwargs else
+                     args[0].as_python_constant() if args else None)),
+                hints=["Remove the `torch._dynamo.graph_break()` call."])
         if fn in (torch.is_tensor,):
             return ConstantVariable(isinstance(args[0], TensorVariable))
         if fn in (torch.is_grad_enabled,):
@@ -389,7 +411,17 @@ class BuiltinVariable(VariableTracker):
         fn = self.fn
         name = getattr(fn, "__name__", str(fn))
         if fn is print:
-            unimplemented("builtin: print [{}] {}".format(", ".join(vt_class_repr(a) for a in args), bool(kwargs)))
+            types = [_python_type_name(a) for a in args]
+            unimplemented_v2(
+                gb_type="Failed to trace builtin operator",
+                context="builtin {} [{}] {}".format(name, ", ".join(vt_class_repr(a) for a in args), bool(kwargs)),
+                explanation="Dynamo does not know how to trace builtin operator `{}` with argument types {} "
+                            "(has_kwargs {})".format(name, types, bool(kwargs)),
+                hints=["Avoid calling builtin `{}` with argument types {}. Consider using an equivalent alternative "
+                       "function/method to `{}`.".format(name, types, name),
+                       "If you are attempting to call a logging function (e.g. `print`), you can try adding it to "
+                       "`torch._dynamo.config.reorderable_logging_functions`.",
+                       "Please report an issue to PyTorch."])
         if fn is len:
             a = args[0]
             if isinstance(a, TensorVariable):

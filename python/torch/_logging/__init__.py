@@ -1,11 +1,19 @@
 """torch._logging: TORCH_LOGS and set_logs, for torch.compile's artifacts.
 
 TORCH_LOGS="guards,recompiles,graph_code,graph,graph_breaks" (or set_logs(guards=True, ...))
-turns on what TorchDynamo would log. Each line is written to standard error with the compile id
-and the artifact's name, "[0/0] [__guards] GUARDS:", as PyTorch 2 writes it minus the time,
-process id and logging site that start its lines (so two runs print the same)."""
+turns on what TorchDynamo would log. Each line is written to standard error as PyTorch 2.15
+writes it: the level, date and time, process id and logging site, then the compile id and the
+artifact's name, "V1205 19:53:34.033000 7462 torch/_dynamo/guards.py:81] [0/0] [__guards] GUARDS:".
+
+Note [The logging prefix]
+PyTorch's formatter starts every line of a record with "<level><MMDD hh:mm:ss.uuuuuu> <pid>
+<file>:<line>] ", where the file is the logging call's, relative to the directory that holds the
+torch package. Here the logging site is the first caller outside torch/_logging, so the prefix
+names the line of torch/_dynamo (or _functorch, _inductor) that logged, as PyTorch's does; the
+time has milliseconds only (logging's record.msecs), written with six digits."""
 import os
 import sys
+import time
 
 ARTIFACTS = ("guards", "recompiles", "graph_code", "graph", "graph_breaks", "aot_graphs", "output_code",
              "bytecode", "dynamo")
@@ -60,10 +68,33 @@ def log_artifact(artifact, compile_id, text, stream=None):
     write_lines("[{}] [__{}] ".format(compile_id, artifact), text, stream)
 
 
-def write_lines(prefix, text, stream=None):
+_TORCH_PARENT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _record_prefix(level):
+    """"V1205 19:53:34.033000 7462 torch/_dynamo/guards.py:81] " (Note [The logging prefix])."""
+    frame = sys._getframe(1)
+    here = os.path.dirname(os.path.abspath(__file__))
+    while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == here:
+        frame = frame.f_back
+    site = "?:0"
+    if frame is not None:
+        path = os.path.abspath(frame.f_code.co_filename)
+        if path.startswith(_TORCH_PARENT + os.sep):
+            path = path[len(_TORCH_PARENT) + 1:]
+        site = "{}:{}".format(path.replace(os.sep, "/"), frame.f_lineno)
+    now = time.time()
+    stamp = time.strftime("%m%d %H:%M:%S", time.localtime(now))
+    return "{}{}.{:06d} {} {}] ".format(level, stamp, int(now * 1000) % 1000 * 1000, os.getpid(), site)
+
+
+def write_lines(prefix, text, stream=None, level="V"):
+    """Writes each line of `text` as one line of a log record of `level` (V: debug, I: info,
+    W: warning, E: error) with `prefix` after the record's own."""
     stream = stream or sys.stderr
     if stream is sys.stderr and hasattr(sys.stdout, "flush"):
         sys.stdout.flush()  # what the program printed before comes first
+    head = _record_prefix(level)
     for line in text.split("\n"):
-        stream.write(prefix + line + "\n")
+        stream.write(head + prefix + line + "\n")
     stream.flush() if hasattr(stream, "flush") else None

@@ -152,6 +152,13 @@ class Graph:
             self.nodes.append(node)
         return node
 
+    def rename_node(self, node, candidate):
+        """Gives `node` the name `candidate` (made unique), as FX's Node._rename does: Dynamo names a
+        value after the local it is stored into. The old name stays taken."""
+        if candidate == node.name:
+            return
+        node.name = self._unique(candidate)
+
     def placeholder(self, name):
         return self.create_node("placeholder", name, name=name)
 

@@ -42,6 +42,10 @@ class GraphModule(torch.nn.Module):
     def forward(self, *args):
         return self._forward(self, *args)
 
+    def forward_filename(self):
+        """The file name of the code forward runs (FX compiles it as <eval_with_key>.N)."""
+        return "<eval_with_key>." + self._class_name
+
     def print_readable(self, print_output=True):
         text = "class {}(torch.nn.Module):\n".format(self._class_name) + \
                "\n".join("    " + line for line in self._code.rstrip().splitlines())
