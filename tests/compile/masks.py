@@ -42,6 +42,9 @@ MASKS = [
     # Object ids in ID_MATCH / TYPE_MATCH guards and hex addresses in reprs (weakrefs,
     # "object at 0x..."): where the allocator put the object.
     (re.compile(r"(___check_(?:obj|type)_id\([^,]+, )\d+\)"), r"\1<id>)", "object id"),
+    # ... and the padding the guard tree put after such a check: it pads the check to 60
+    # columns, so its width depends on how many digits the id has.
+    (re.compile(r"(<id>\)[^#\n]*?) +(  # )"), r"\1\2", "padding after an object id"),
     (re.compile(r"\b0x[0-9a-f]{4,}\b"), "0x<addr>", "address"),
     # The guard tree's "Guard eval latency = 28.01 us": a time.
     (re.compile(r"(Guard eval latency = )[\d.]+( us)"), r"\1<t>\2", "guard eval latency"),

@@ -24,6 +24,17 @@ def wrap_value(tx, value, source, guard=True):
         if source is not None and guard:
             out.add_guard(tx, source, "ID_MATCH", value, "___check_obj_id({}, {})".format(source.name(), id(value)))
         return V.NNModuleVariable(value, source)
+    if type(value) is int and source is not None and guard:
+        # Automatic dynamic shapes for ints: an int that differs from the one an earlier compile of
+        # this frame saw becomes a graph input (OutputGraph.add_int_input).
+        seen = out.frame_state.setdefault("ints", {})
+        dynamic = out.frame_state.setdefault("dynamic_ints", set())
+        name = source.name()
+        if name in seen and seen[name] != value and torch._dynamo.config.automatic_dynamic_shapes:
+            dynamic.add(name)
+        seen[name] = value
+        if name in dynamic:
+            return out.add_int_input(tx, source, value)
     if value is None or isinstance(value, (bool, int, float, str, torch.dtype, torch.device)):
         if source is not None and guard:
             if value is None or isinstance(value, bool):

@@ -17,7 +17,7 @@ from torch._dynamo import variables as V
 from torch._dynamo.backends import lookup_backend
 from torch._dynamo.exc import Unsupported
 from torch._dynamo.graph_printing import graph_code, graph_tabular
-from torch._dynamo.guards import build_guards, guard_eval_latency_us
+from torch._dynamo.guards import build_guards, guard_eval_latency_us, shape_guard_code
 from torch._dynamo.output_graph import OutputGraph
 from torch._dynamo.symbolic_convert import BreakGraph, InstructionTranslator
 from torch._logging import is_enabled, log_artifact, write_lines
@@ -172,6 +172,7 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, 
                 dyn["L[{!r}]".format(name)] = set(range(value.dim()))
     elif cfg.dynamic is False:
         info.state["sizes"] = {}
+        info.state["ints"] = {}
     output = OutputGraph(info.state)
     output.builtins_name = unique_id("__builtins_dict__")
     tx = InstructionTranslator(code, dict(f_locals), f_globals, f_builtins, output, cfg.fullgraph)
@@ -216,6 +217,9 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, 
     guards, record["guard_list"] = build_guards(output, code, f_locals, f_globals)
     record["guards"] = guards
     compile_records.append(record)
+    if output.shape_guard_exprs:
+        log_artifact("guards", log_id, lambda: "Python shape guard function:\n" +
+                     shape_guard_code(output.shape_guard_exprs))
     log_artifact("guards", log_id, "GUARDS:")
     log_artifact("guards", log_id, lambda: "\n" + str(guards))
     log_artifact("guards", log_id, lambda: "Guard eval latency = {:.2f} us".format(

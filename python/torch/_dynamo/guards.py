@@ -159,6 +159,7 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
         root.add_no_aliasing([n for _, n in locals_],
                              "check_no_aliasing({})".format(", ".join(s.name() for s, _ in locals_)))
     comments = {source.name(): comment for source, _, _, comment in output.tensor_guards}
+    output.shape_guard_exprs = []
     for sym, dims in output.symbol_dims.items():
         listing.append(("", "shape_env", "SHAPE_ENV", "2 <= {}.size()[{}]".format(dims[0][0].name(), dims[0][1])))
         dim_nodes = [(source.guard_node(root), d) for source, d, _ in dims]
@@ -169,8 +170,10 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
         ids = output.symbol_ids.get(sym, [])
         owner = dims[ids.index(min(ids))][0] if ids and len(ids) == len(dims) else dims[0][0]
         for (source, d, _), node in zip(dims[1:], dim_nodes[1:]):
+            output.shape_guard_exprs.append("{}.size()[{}] == {}".format(source.name(), d, first))
             root.add_size_relation([dim_nodes[0], node], 0, "{}.size()[{}] == {}  # (unknown var {}, please file a bug)".format(
                 source.name(), d, first, name))
+        output.shape_guard_exprs.append("2 <= {}".format(first))
         root.add_size_relation([dim_nodes[0]], 2, "2 <= {}{} (user code shown is first use of this value--the guard itself "
                                "is not due user code but due to 0/1 specialization in the framework; to avoid "
                                "specialization try torch._dynamo.decorators.mark_unbacked(tensor, dim))".format(
@@ -184,3 +187,50 @@ def guard_eval_latency_us(root, f_locals, f_globals):
     start = time.perf_counter()
     root.check(f_locals, f_globals)
     return (time.perf_counter() - start) * 1e6
+
+
+# The names 2.15's generated guard function closes over, in its order (its signature).
+_GUARD_FN_CLOSURE = (
+    "IsNonOverlappingAndDenseIndicator, cast_symbool_to_symint_guardless, math, torch, ___check_type_id, "
+    "___check_obj_id, ___odict_getitem, ___key_to_id, ___dict_version, ___dict_contains, ___tuple_iterator_len, "
+    "___normalize_count_iter, ___normalize_range_iter, ___tuple_iterator_getitem, ___list_reverseiterator_len, "
+    "___list_reverseiterator_backing_list, ___set_getitem, ___dataclass_fields, ___namedtuple_fields, "
+    "___get_torch_function_mode_stack_at, ___get_current_stream, ___cow_tensor_matches, __math_isnan, "
+    "__numpy_isnan, inf, __load_module, utils_device, device, ___from_numpy, ___unwrap_async_collective_tensor, "
+    "___as_tensor, inspect")
+
+
+def shape_guard_code(exprs):
+    """Note [The Python shape guard function]
+    2.15 logs its shape guards (the relations between sizes) as the Python function it compiles
+    for them, with each subexpression that occurs more than once (L['x'], L['x'].size,
+    L['x'].size(), L['x'].size()[0]) computed once into _var0, _var1, ... In this runtime the same
+    expressions are checked by the guard tree's root (its size relations, the LAMBDA_GUARD lines);
+    this writes them as 2.15's function for TORCH_LOGS=guards."""
+    import ast
+    from collections import Counter
+    kinds = (ast.Attribute, ast.Subscript, ast.Call)
+    trees = [ast.parse(e, mode="eval").body for e in exprs]
+    counts = Counter(ast.unparse(n) for t in trees for n in ast.walk(t) if isinstance(n, kinds))
+    names, preface = {}, []
+
+    class _Replace(ast.NodeTransformer):
+        def visit(self, node):
+            key = ast.unparse(node) if isinstance(node, kinds) else None
+            node = self.generic_visit(node)
+            if key is not None and counts[key] > 1:
+                if key not in names:
+                    names[key] = "_var{}".format(len(names))
+                    preface.append("{} = {}".format(names[key], ast.unparse(node)))
+                return ast.Name(id=names[key], ctx=ast.Load())
+            return node
+
+    body = []
+    for t in trees:
+        start = len(preface)
+        rewritten = ast.unparse(_Replace().visit(t))
+        body += ["        " + p for p in preface[start:]]
+        body += ["        if not ({}):".format(rewritten), "            return False"]
+    lines = ["def ___make_guard_fn({}):".format(_GUARD_FN_CLOSURE), "    def guard(L):"] + body + \
+        ["        return True", "    return guard", ""]
+    return "\n".join(lines)

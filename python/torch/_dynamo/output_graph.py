@@ -150,6 +150,25 @@ class OutputGraph:
         self.tensor_guards.append((source, value, dyn, tx.guard_comment()))
         return var
 
+    def add_int_input(self, tx, source, value):
+        """An int the frame reads that has changed since an earlier compile of the frame
+        (automatic dynamic shapes): a SymInt input of the graph instead of a constant, guarded by
+        its type only, so every int value runs the same graph."""
+        name = source.name()
+        if name in self.inputs:
+            return self.inputs[name]
+        node = self.graph.create_node("placeholder", source.placeholder_name(), name=source.placeholder_name().lower())
+        node.meta["val"] = "s{}".format(self._generate_unique_id(name))
+        self.input_order.append((node, source))
+        var = V.SymNodeVariable(node, value, node.name)
+        var.source = source
+        self.inputs[name] = var
+        if (name, "TYPE_MATCH") not in self.guarded:
+            self.guarded.add((name, "TYPE_MATCH"))
+            self.guards.append((source, "TYPE_MATCH", int, "___check_type_id({}, {})".format(name, id(int)),
+                                tx.guard_comment() + " (HINT: type int)"))
+        return var
+
     def _generate_unique_id(self, source_name):
         """Note [Symbol names]
         As 2.15's ShapeEnv names them: a dynamic size of L['x'].size()[0] is s<n>, n the SHA-256 of

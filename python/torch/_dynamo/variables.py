@@ -202,6 +202,9 @@ class SymNodeVariable(VariableTracker):
         return int
 
     def reconstruct(self, tx):
+        if self.source is not None:  # a dynamic int input: read again where it came from
+            source = self.source
+            return lambda env: source.get(env.f_locals, env.f_globals)
         index = tx.output.add_graph_output(self)
         return lambda env: env.outputs[index]
 
