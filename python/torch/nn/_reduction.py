@@ -19,7 +19,7 @@ def get_enum(reduction):
     if reduction == 'mean':
         return MEAN
     if reduction == 'elementwise_mean':
-        warnings.warn("reduction='elementwise_mean' is deprecated, please use reduction='mean' instead.")
+        warnings.warn("reduction='elementwise_mean' is deprecated. Please use reduction='mean' instead.", stacklevel=2)
         return MEAN
     if reduction == 'sum':
         return SUM

@@ -58,15 +58,13 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 
 def tanh(input):
-    r"""tanh(input) -> Tensor (deprecated in favour of torch.tanh, as in PyTorch)."""
-    warnings.warn("nn.functional.tanh is deprecated. Use torch.tanh instead.")
-    return torch.tanh(input)
+    r"""tanh(input) -> Tensor: input.tanh() (no longer deprecated in PyTorch 2)."""
+    return input.tanh()
 
 
 def sigmoid(input):
-    r"""sigmoid(input) -> Tensor (deprecated in favour of torch.sigmoid, as in PyTorch)."""
-    warnings.warn("nn.functional.sigmoid is deprecated. Use torch.sigmoid instead.")
-    return torch.sigmoid(input)
+    r"""sigmoid(input) -> Tensor: input.sigmoid() (no longer deprecated in PyTorch 2)."""
+    return input.sigmoid()
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):

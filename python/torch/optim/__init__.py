@@ -1,4 +1,4 @@
-"""torch.optim: Optimizer, SGD and Adam with PyTorch 1.13's arithmetic."""
+"""torch.optim: Optimizer, SGD and Adam with PyTorch 2.15's arithmetic."""
 from .optimizer import Optimizer
 from .sgd import SGD
 from .adam import Adam

@@ -40,6 +40,11 @@ def _check_unsupported(**options):
                 "single-tensor (for-loop) implementation of PyTorch 1.13 is".format(name, value))
 
 
+def _get_scalar_dtype():
+    """The dtype of a step counter: float64 when that is the default dtype, else float32."""
+    return torch.float64 if torch.get_default_dtype() == torch.float64 else torch.float32
+
+
 def _use_grad_for_differentiable(func):
     """Run an optimizer's step with gradient recording off (1.13's differentiable=False)."""
     @functools.wraps(func)
@@ -158,8 +163,8 @@ class Optimizer:
         param_groups = [update_group(g, ng) for g, ng in zip(groups, saved_groups)]
         self.__setstate__({'state': state, 'param_groups': param_groups})
 
-    def zero_grad(self, set_to_none=False):
-        r"""Zeroes every parameter's .grad (1.13 default), or sets it to None."""
+    def zero_grad(self, set_to_none=True):
+        r"""Sets every parameter's .grad to None (2.15's default), or zeroes it."""
         for group in self.param_groups:
             for p in group['params']:
                 if p.grad is not None:

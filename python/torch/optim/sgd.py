@@ -1,13 +1,13 @@
-"""torch.optim.SGD with PyTorch 1.13's single-tensor arithmetic (same operations, same order)."""
+"""torch.optim.SGD with PyTorch 2.15's single-tensor arithmetic (same operations, same order)."""
 import torch
-from .optimizer import Optimizer, required, _use_grad_for_differentiable, _check_unsupported
+from .optimizer import Optimizer, _use_grad_for_differentiable, _check_unsupported
 
 __all__ = ['SGD', 'sgd']
 
 
 class SGD(Optimizer):
     r"""Stochastic gradient descent, optionally with momentum, dampening, weight decay,
-    Nesterov momentum and maximization; 1.13's update rule:
+    Nesterov momentum and maximization; 2.15's update rule:
 
         d_p = grad (negated when maximize) [+ weight_decay * param]
         buf = clone(d_p) at the first step, else buf * momentum + (1 - dampening) * d_p
@@ -15,21 +15,23 @@ class SGD(Optimizer):
         param -= lr * d_p
     """
 
-    def __init__(self, params, lr=required, momentum=0, dampening=0,
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0,
                  weight_decay=0, nesterov=False, *, maximize=False, foreach=None,
-                 differentiable=False):
-        if lr is not required and lr < 0.0:
+                 differentiable=False, fused=None):
+        if isinstance(lr, torch.Tensor) and lr.numel() != 1:
+            raise ValueError("Tensor lr must be 1-element")
+        if lr < 0.0:
             raise ValueError("Invalid learning rate: {}".format(lr))
         if momentum < 0.0:
             raise ValueError("Invalid momentum value: {}".format(momentum))
         if weight_decay < 0.0:
             raise ValueError("Invalid weight_decay value: {}".format(weight_decay))
-        _check_unsupported(foreach=foreach, differentiable=differentiable)
+        _check_unsupported(foreach=foreach, differentiable=differentiable, fused=fused)
 
         defaults = dict(lr=lr, momentum=momentum, dampening=dampening,
                         weight_decay=weight_decay, nesterov=nesterov,
                         maximize=maximize, foreach=foreach,
-                        differentiable=differentiable)
+                        differentiable=differentiable, fused=fused)
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError("Nesterov momentum requires a momentum and zero dampening")
         super().__init__(params, defaults)
@@ -41,6 +43,7 @@ class SGD(Optimizer):
             group.setdefault('maximize', False)
             group.setdefault('foreach', None)
             group.setdefault('differentiable', False)
+            group.setdefault('fused', False)
 
     @_use_grad_for_differentiable
     def step(self, closure=None):
@@ -52,7 +55,7 @@ class SGD(Optimizer):
                 loss = closure()
 
         for group in self.param_groups:
-            _check_unsupported(foreach=group['foreach'], differentiable=group['differentiable'])
+            _check_unsupported(foreach=group['foreach'], differentiable=group['differentiable'], fused=group['fused'])
             params_with_grad = []
             d_p_list = []
             momentum_buffer_list = []
@@ -61,11 +64,9 @@ class SGD(Optimizer):
                 if p.grad is not None:
                     params_with_grad.append(p)
                     d_p_list.append(p.grad)
-                    state = self.state[p]
-                    if 'momentum_buffer' not in state:
-                        momentum_buffer_list.append(None)
-                    else:
-                        momentum_buffer_list.append(state['momentum_buffer'])
+                    # 2.15 keeps no state at all without momentum
+                    if group['momentum'] != 0:
+                        momentum_buffer_list.append(self.state[p].get('momentum_buffer'))
 
             sgd(params_with_grad,
                 d_p_list,
@@ -77,19 +78,18 @@ class SGD(Optimizer):
                 nesterov=group['nesterov'],
                 maximize=group['maximize'])
 
-            # store the momentum buffers (None without momentum, as in 1.13)
-            for p, momentum_buffer in zip(params_with_grad, momentum_buffer_list):
-                state = self.state[p]
-                state['momentum_buffer'] = momentum_buffer
+            if group['momentum'] != 0:
+                for p, momentum_buffer in zip(params_with_grad, momentum_buffer_list):
+                    self.state[p]['momentum_buffer'] = momentum_buffer
 
         return loss
 
 
 def sgd(params, d_p_list, momentum_buffer_list, *, weight_decay, momentum, lr,
         dampening, nesterov, maximize):
-    r"""Functional SGD (1.13's _single_tensor_sgd); fills momentum_buffer_list in place."""
+    r"""Functional SGD (2.15's _single_tensor_sgd); fills momentum_buffer_list in place."""
     for i, param in enumerate(params):
-        d_p = d_p_list[i] if not maximize else d_p_list[i].neg()
+        d_p = d_p_list[i] if not maximize else -d_p_list[i]
 
         if weight_decay != 0:
             d_p = d_p.add(param, alpha=weight_decay)
@@ -97,7 +97,7 @@ def sgd(params, d_p_list, momentum_buffer_list, *, weight_decay, momentum, lr,
         if momentum != 0:
             buf = momentum_buffer_list[i]
             if buf is None:
-                buf = torch.clone(d_p).detach()
+                buf = d_p.detach().clone()
                 momentum_buffer_list[i] = buf
             else:
                 buf.mul_(momentum).add_(d_p, alpha=1 - dampening)

@@ -110,11 +110,18 @@ class Module:
         super().__setattr__('_parameters', OrderedDict())
         super().__setattr__('_buffers', OrderedDict())
         super().__setattr__('_non_persistent_buffers_set', set())
+        super().__setattr__('_backward_pre_hooks', OrderedDict())
         super().__setattr__('_backward_hooks', OrderedDict())
         super().__setattr__('_is_full_backward_hook', None)
         super().__setattr__('_forward_hooks', OrderedDict())
+        # PyTorch 2's hook tables: which forward hooks take kwargs or always run, and the
+        # pre-hooks with kwargs; kept (empty) so a module's __dict__ has 2.15's keys.
+        super().__setattr__('_forward_hooks_with_kwargs', OrderedDict())
+        super().__setattr__('_forward_hooks_always_called', OrderedDict())
         super().__setattr__('_forward_pre_hooks', OrderedDict())
+        super().__setattr__('_forward_pre_hooks_with_kwargs', OrderedDict())
         super().__setattr__('_state_dict_hooks', OrderedDict())
+        super().__setattr__('_state_dict_pre_hooks', OrderedDict())
         super().__setattr__('_load_state_dict_pre_hooks', OrderedDict())
         super().__setattr__('_load_state_dict_post_hooks', OrderedDict())
         super().__setattr__('_modules', OrderedDict())
@@ -432,7 +439,7 @@ class Module:
                 if buffers is not None and name in buffers:
                     if value is not None and not isinstance(value, torch.Tensor):
                         raise TypeError("cannot assign '{}' as buffer '{}' "
-                                        "(torch.Tensor or None expected)".format(_typename(value), name))
+                                        "(torch.nn.Buffer, torch.Tensor or None expected)".format(_typename(value), name))
                     buffers[name] = value
                 else:
                     super().__setattr__(name, value)
@@ -478,8 +485,8 @@ class Module:
                 keep_vars = args[2]
             warnings.warn(
                 "Positional args are being deprecated, use kwargs instead. Refer to "
-                "https://pytorch.org/docs/master/generated/torch.nn.Module.html#torch.nn.Module.state_dict"
-                " for details.")
+                "https://pytorch.org/docs/main/generated/torch.nn.Module.html#torch.nn.Module.state_dict"
+                " for details.", FutureWarning, stacklevel=2)
         if destination is None:
             destination = OrderedDict()
             destination._metadata = OrderedDict()
@@ -695,8 +702,8 @@ class Module:
             p.requires_grad_(requires_grad)
         return self
 
-    def zero_grad(self, set_to_none=False):
-        r"""Zeroes the gradients of all parameters (1.13 default), or sets them to None."""
+    def zero_grad(self, set_to_none=True):
+        r"""Sets the gradients of all parameters to None (2.15's default), or zeroes them."""
         if getattr(self, '_is_replica', False):
             warnings.warn(
                 "Calling .zero_grad() from a module created with nn.DataParallel() has no effect. "
