@@ -1,11 +1,12 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Builds the committed seed corpora of tests/fuzz from real inputs. Run from anywhere after a
 normal build (the trace seeds are recorded by build/app/inside-pytorch):
 
     tests/fuzz/make_corpus.py [--exe build/app/inside-pytorch]
 
-- schema: schema lines and whole entries of PyTorch 1.13's native_functions.yaml (Debian's
-  python3-torch), and this project's own core/ops/native_functions.yaml.
+- schema: schema lines and whole entries of PyTorch 2.15's native_functions.yaml (embedded in
+  the program as core/ops/pytorch/native_functions.yaml), and this project's own
+  core/ops/native_functions.yaml.
 - trace:  traces the program records for a few reference programs, and edge cases of the format.
 - lesson: malformed index and lesson files (the written lessons in lessons/ are seeds too).
 - program: runaway and hostile programs (the reference programs are seeds too).
@@ -18,7 +19,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-TORCH_YAML = "/usr/lib/python3/dist-packages/torchgen/packaged/ATen/native/native_functions.yaml"
+TORCH_YAML = os.path.join(ROOT, "core", "ops", "pytorch", "native_functions.yaml")
 
 
 def fresh(name):
