@@ -53,6 +53,8 @@ def wrap_value(tx, value, source, guard=True):
         return V.SizeVariable([V.ConstantVariable(s) for s in value])
     if value in (print, len, isinstance, range, tuple, list, enumerate, zip, getattr, hasattr, min, max, abs,
                  int, float, bool, str, sum, any, all, sorted, reversed, round):
+        if source is not None and guard:
+            out.add_guard(tx, source, "ID_MATCH", value, "___check_obj_id({}, {})".format(source.name(), id(value)))
         return V.BuiltinVariable(value)
     if _is_torch_object(value) and (isinstance(value, types.ModuleType) or callable(value)):
         # A function of the torch package: part of the program, not of its inputs. Its module

@@ -192,7 +192,16 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, 
         return None  # the whole frame runs as plain Python from now on
     if stop is None and output.count_calls() == 0:
         return None  # nothing to compile: TorchDynamo skips such a frame
+    graph_name = None
     if stop is not None:
+        # Note [Compile attempts]: TorchDynamo captures a frame that breaks twice: the first
+        # attempt finds the break, the second (attempt 1) stops before it and compiles. What the
+        # second logs (graph, guards, AOT graphs) is labelled with the attempt: [0/0_1]; it has
+        # builtins of its own (Note [Guarding builtins]), and names its graph before the resume
+        # function (Note [Unique names]).
+        _rename_builtins(output, unique_id("__builtins_dict__"), f_globals)
+        if output.count_calls():
+            graph_name = unique_id("__compiled_fn", with_uuid=True)
         try:
             plan = _break_plan(tx, stop, code, f_globals, info)
         except Unsupported as e:
@@ -203,17 +212,13 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, 
             return None
         record["break"] = {"reason": stop.reason.msg, "user_stack": stop.reason.user_stack, "kind": stop.kind}
         _log_break(compile_id, stop, above)
-        # Note [Compile attempts]: TorchDynamo captures a frame that breaks twice: the first
-        # attempt finds the break, the second (attempt 1) stops before it and compiles. What the
-        # second logs (graph, guards, AOT graphs) is labelled with the attempt: [0/0_1].
         log_id = compile_id + "_1"
-        output.builtins_name = unique_id("__builtins_dict__")
         where = stop.reason.user_stack[-1] if stop.reason.user_stack else (code.co_filename, 0, "", "")
         trace_events.artifact("graph_break", compile_id, stop.reason.msg + "\n" + where[3], where[0], where[1])
     else:
         plan = tx.return_value.reconstruct(tx)
         log_id = compile_id
-    compiled, gm = _compile_graph(output, compile_id, info, record, log_id)
+    compiled, gm = _compile_graph(output, compile_id, info, record, log_id, graph_name)
     guards, record["guard_list"] = build_guards(output, code, f_locals, f_globals)
     record["guards"] = guards
     compile_records.append(record)
@@ -245,7 +250,26 @@ class SymSource:
         return self.base.get(f_locals, f_globals).size(self.dim)
 
 
-def _compile_graph(output, compile_id, info, record, log_id=None):
+def _rename_builtins(output, name, f_globals):
+    """Moves the guards on builtins to the builtins dict of the next attempt (`name`)."""
+    from torch._dynamo.source import DictGetItemSource, GlobalSource
+    old = output.builtins_name
+    output.builtins_name = name
+    if old not in f_globals:
+        return
+    f_globals[name] = f_globals.pop(old)
+    moved = []
+    for source, kind, value, text, comment in output.guards:
+        if isinstance(source, DictGetItemSource) and source.base.name() == GlobalSource(old).name():
+            new = DictGetItemSource(GlobalSource(name), source.index)
+            text = text.replace(source.name(), new.name())
+            output.guarded.add((new.name(), kind))
+            source = new
+        moved.append((source, kind, value, text, comment))
+    output.guards[:] = moved
+
+
+def _compile_graph(output, compile_id, info, record, log_id=None, graph_name=None):
     log_id = log_id or compile_id
     if output.count_calls() == 0:
         return None, None
@@ -268,7 +292,7 @@ def _compile_graph(output, compile_id, info, record, log_id=None):
     order = [n for n, _ in output.input_order]
     others = [n for n in graph.nodes if n.op != "placeholder"]
     graph.nodes = order + others
-    name = unique_id("__compiled_fn", with_uuid=True)
+    name = graph_name or unique_id("__compiled_fn", with_uuid=True)
     _counters["graph"] += 1
     gm = _LazyGraphModule(output.nn_modules, graph)
     log_artifact("graph_code", log_id, lambda: graph_code(name, gm))

@@ -83,7 +83,7 @@ class _Nodes:
         return names.index(name) if name in names else -1
 
     def node(self, source):
-        from torch._dynamo.source import AttrSource, GlobalSource, ItemSource, LocalSource
+        from torch._dynamo.source import AttrSource, DictGetItemSource, GlobalSource, ItemSource, LocalSource
         node = source.guard_node(self.root)
         key = source.name()
         if key in self.described:
@@ -104,6 +104,9 @@ class _Nodes:
         elif isinstance(source, AttrSource):
             self.node(source.base)
             accessor = "GetAttrGuardAccessor({})".format(source.member)
+        elif isinstance(source, DictGetItemSource):
+            self.node(source.base)
+            accessor = "DictGetItemGuardAccessor({!r})".format(source.index)
         elif isinstance(source, ItemSource):
             self.node(source.base)
             accessor = "GetItemGuardAccessor({!r})".format(source.index)

@@ -85,3 +85,11 @@ class ItemSource(Source):
 
     def guard_node(self, root):
         return self.base.guard_node(root).item(self.index, self.name())
+
+
+class DictGetItemSource(ItemSource):
+    """An item of a dict reached by key, as TorchDynamo reaches a builtin through the frame's
+    builtins dict, which it installs in the globals (G['__builtins_dict___1']['print'])."""
+
+    def guard_node(self, root):
+        return self.base.guard_node(root).dict_item(self.index, self.name())

@@ -168,9 +168,25 @@ class InstructionTranslatorBase:
             self.push(wrap_value(self, self.f_globals[name], GlobalSource(name) if self.parent is None or
                                  self.f_globals is self.root().f_globals else None))
         elif name in self.f_builtins:
-            self.push(wrap_value(self, self.f_builtins[name], None))
+            self.push(wrap_value(self, self.f_builtins[name], self._builtin_source(name)))
         else:
             unimplemented("name '{}' is not defined".format(name))
+
+    def _builtin_source(self, name):
+        """Note [Guarding builtins]
+        As 2.15 does, a builtin the compiled frame reads is reached through the frame's builtins
+        dict, installed in its globals under the compile attempt's unique name
+        (__builtins_dict___1), and guarded by identity there: rebinding builtins.print recompiles.
+        Builtins read by inlined functions with other globals are not guarded."""
+        if self.parent is not None and self.f_globals is not self.root().f_globals:
+            return None
+        key = getattr(self.output, "builtins_name", None)
+        if key is None:
+            return None
+        if self.f_globals.get(key) is not self.f_builtins:
+            self.f_globals[key] = self.f_builtins
+        from torch._dynamo.source import DictGetItemSource
+        return DictGetItemSource(GlobalSource(key), name)
 
     def root(self):
         t = self
