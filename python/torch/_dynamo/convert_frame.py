@@ -257,7 +257,7 @@ def _rename_builtins(output, name, f_globals):
     output.builtins_name = name
     if old not in f_globals:
         return
-    f_globals[name] = f_globals.pop(old)
+    f_globals[name] = f_globals[old]  # the old name stays: what the capture rebuilds may still read it
     moved = []
     for source, kind, value, text, comment in output.guards:
         if isinstance(source, DictGetItemSource) and source.base.name() == GlobalSource(old).name():

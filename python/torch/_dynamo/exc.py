@@ -25,6 +25,11 @@ class Unsupported(TorchDynamoException):
         self.user_stack.insert(0, (filename, lineno, name, line))
 
 
+class TorchRuntimeError(TorchDynamoException):
+    """An error the captured code raises itself (an operator that fails on fake tensors): not a
+    graph break, raised to the caller."""
+
+
 def unimplemented(msg):
     raise Unsupported(msg)
 

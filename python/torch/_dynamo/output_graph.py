@@ -68,6 +68,41 @@ def run_fake(kind, target, args, kwargs):
         return _map(r, lambda x: _to_fake(x) if isinstance(x, torch.Tensor) else x)
 
 
+def _fake_repr(x):
+    if isinstance(x, torch.Tensor):
+        extra = "" if x.dtype == torch.float32 else ", dtype={}".format(x.dtype)
+        return "FakeTensor(..., size={}{})".format(tuple(x.size()), extra)
+    if isinstance(x, (list, tuple)):
+        items = [_fake_repr(i) for i in x]
+        if isinstance(x, tuple):
+            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+        return "[" + ", ".join(items) + "]"
+    if isinstance(x, dict):
+        return "{" + ", ".join("{!r}: {}".format(k, _fake_repr(v)) for k, v in x.items()) + "}"
+    return repr(x)
+
+
+def _fake_call_error(tx, kind, target, args, kwargs, e):
+    """An operator that fails on fake values fails in eager too: as 2.15 does, the capture stops
+    with a TorchRuntimeError ("RuntimeError when making fake tensor call") that says which node
+    failed, with what, and where in the user's code; it is not a graph break."""
+    from torch._dynamo.exc import TorchRuntimeError, format_graph_break_message
+    from torch._dynamo import user_stack
+    name = target if isinstance(target, str) else repr(target)
+    msg = format_graph_break_message(
+        gb_type="RuntimeError when making fake tensor call",
+        context="",
+        explanation="Dynamo failed to run FX node with fake tensors: {} {}(*{}, **{}): got {!r}".format(
+            kind, name, _fake_repr(tuple(args)), _fake_repr(dict(kwargs)), e),
+        hints=["Your code may result in an error when running in eager. Please double check that your code doesn't "
+               "contain a similar error when actually running eager/uncompiled. You can do this by removing the "
+               "`torch.compile` call, or by using `torch.compiler.set_stance(\"force_eager\")`. "])
+    frames = "".join(" " + user_stack.format_frame(fs) for fs in tx.user_frames())
+    return TorchRuntimeError("{}\n\nfrom user code:\n{}\nSet TORCHDYNAMO_VERBOSE=1 for the internal stack trace (please do "
+                             "this especially if you're reporting a bug to PyTorch). For even more developer context, set "
+                             "TORCH_LOGS=\"+dynamo\"\n".format(msg, frames))
+
+
 class OutputGraph:
     def __init__(self, frame_state):
         self.graph = fx.Graph()
@@ -222,7 +257,10 @@ class OutputGraph:
         fake_args = [_as_arg(a, "fake") for a in args]
         fake_kwargs = {k: _as_arg(v, "fake") for k, v in kwargs.items()}
         tensors = [a for a in args if isinstance(a, V.TensorVariable)]
-        example = run_fake(kind, target, fake_args, fake_kwargs)
+        try:
+            example = run_fake(kind, target, fake_args, fake_kwargs)
+        except Exception as e:
+            raise _fake_call_error(tx, kind, target, fake_args, fake_kwargs, e) from None
         node = self.graph.create_node(kind, target, node_args, node_kwargs)
         node.meta["stack"] = tx.user_stack_entry()
         device = self._result_device(kind, target, args, kwargs, tensors)
