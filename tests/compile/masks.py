@@ -55,6 +55,10 @@ MASKS = [
     # line appears depends on the machine's CUDA installation, not on the program.
     (re.compile(r"^W[^\n]*\] (?:\[[\d/_]+\] )?No CUDA runtime is found, using CUDA_HOME=[^\n]*\n", re.M),
      "", "CUDA runtime warning"),
+    # TORCH_LOGS=output_code ends with "Output code written to: <cache>/jn/cjn7...hu.py": the
+    # kernel cache is a temporary folder of the run, and the file is named by a hash of the
+    # generated module's text.
+    (re.compile(r"(Output code written to: )\S*/c[a-z0-9]{51}\.py"), r"\1<cache>/<hash>.py", "output code file"),
 ]
 
 

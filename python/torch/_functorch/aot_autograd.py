@@ -13,6 +13,8 @@ inputs included), and the backward graph takes those saved values and the tangen
 one gradient per input (None for those that do not require grad). The two are wrapped in an
 autograd.Function, so eager's autograd engine runs the compiled backward graph."""
 import operator
+import os
+import re
 
 import torch
 from torch import fx
@@ -77,21 +79,47 @@ def _fake(target, args):
 
 
 class _GraphBuilder:
-    def __init__(self, device):
+    """Adds aten nodes to one graph. Note [One namespace for the joint graph]: 2.15 traces the
+    forward and the backward as one joint graph and partitions it afterwards, so a backward node
+    is named after every forward node (mul_2 when the forward has mul and mul_1). `names` is that
+    joint set of taken names, shared by the two builders; the backward graph's placeholders
+    carry the names of the forward values they receive, so they are named in the graph's own."""
+
+    def __init__(self, device, names=None):
         self.graph = fx.Graph()
         self.device = device
+        self.names = self.graph._names if names is None else names
 
     def placeholder(self, name, val, stack=None):
         n = self.graph.create_node("placeholder", name, name=name)
         n.meta.update(val=val, device=self.device)
+        self.names.add(n.name)
         return n
 
-    def emit(self, target, args, stack=None):
-        n = self.graph.call_function(target, tuple(args))
+    def emit(self, target, args, stack=None, backward=False):
+        own = self.graph._names
+        self.graph._names = self.names
+        try:
+            n = self.graph.call_function(target, tuple(args))
+        finally:
+            self.graph._names = own
+        own.add(n.name)
         n.meta.update(val=_fake(target, args), device=self.device)
         if stack:
             n.meta["stack"] = stack
+        if backward:
+            n.meta["autograd_backward"] = True
         return n
+
+
+def _uses_result(entry, n, req):
+    """Whether the derivative formula of forward node `n` reads its result for an input that
+    requires grad (autograd then saves the output: Note [Saved outputs are detached])."""
+    for arg, value in zip(n.target._schema.arguments, n.args):
+        if hasattr(value, "op") and req.get(value) and arg.name in entry and \
+                re.search(r"\bresult\b", entry[arg.name]):
+            return True
+    return False
 
 
 def needs_grad(gm):
@@ -121,6 +149,8 @@ def aot_graphs(gm, compile_id=None):
     for i, p in enumerate(placeholders):
         env[p] = fw.placeholder("primals_{}".format(i + 1), p.meta["val"])
         req[env[p]] = bool(p.meta.get("requires_grad"))
+    table = derivatives.entries()
+    detached = {}  # forward node -> the detach of its result autograd saved
     for node in gm.graph.nodes:
         if node.op in ("placeholder", "output"):
             continue
@@ -129,10 +159,17 @@ def aot_graphs(gm, compile_id=None):
         n = fw.emit(target, new_args, node.meta.get("stack"))
         env[node] = n
         req[n] = any(req.get(a, False) for a in new_args if hasattr(a, "op")) and n.meta["val"].is_floating_point()
+        entry = table.get(_formula_key(n))
+        if req[n] and entry is not None and _uses_result(entry, n, req):
+            # Note [Saved outputs are detached]: autograd saves an output it needs in backward
+            # as a detached alias (detach), and unpacking it in backward detaches it again
+            # (detach_1); 2.15's partitioner computes that second detach in the forward graph
+            # and saves it, under the comment "Backward of forward node".
+            detached[n] = fw.emit(torch.ops.aten.detach.default, [n], node.meta.get("stack"))
     outputs = [env[o] for o in gm.graph.nodes[-1].args[0]]
 
     # ---- backward, from the derivative formulas (Note [Joint graph and partition]) -----------
-    bw = _GraphBuilder(device)
+    bw = _GraphBuilder(device, fw.names)
     saved = {}  # forward node -> its placeholder in the backward graph
 
     def saved_value(n):
@@ -140,7 +177,9 @@ def aot_graphs(gm, compile_id=None):
             saved[n] = bw.placeholder(n.name, n.meta["val"])
         return saved[n]
 
-    builder = derivatives.Builder(lambda t, a: bw.emit(t, a), lambda v: v.meta["val"].size())
+    current = {"stack": None}  # the forward node's user line, for the backward nodes it makes
+    builder = derivatives.Builder(lambda t, a: bw.emit(t, a, current["stack"], backward=True),
+                                  lambda v: v.meta["val"].size())
     grads = {}
     tangents = []
     for i, o in enumerate(outputs):
@@ -148,16 +187,19 @@ def aot_graphs(gm, compile_id=None):
             t = bw.placeholder("tangents_{}".format(len(tangents) + 1), o.meta["val"])
             tangents.append(t)
             grads[o] = t
-    table = derivatives.entries()
-    for n in reversed(fw.graph.nodes):
+    for n in reversed(list(fw.graph.nodes)):
         if n.op != "call_function" or n not in grads:
             continue
         schema = n.target._schema
-        key = n.target._qualified.split("::")[1].replace(".default", "")
+        key = _formula_key(n)
         entry = table.get(key)
         if entry is None:
             raise AotUnsupported("no derivative formula for {}".format(key))
-        env_f = {"grad": grads[n], "result": saved_value(n)}
+        current["stack"] = n.meta.get("stack")
+        env_f = {"grad": grads[n]}
+        if n in detached:
+            env_f["result"] = saved_value(fw.emit(torch.ops.aten.detach.default, [detached[n]], current["stack"],
+                                                  backward=True))
         for arg, value in zip(schema.arguments, n.args):
             if hasattr(value, "op"):
                 env_f[arg.name] = saved_value(value)
@@ -175,6 +217,9 @@ def aot_graphs(gm, compile_id=None):
             except derivatives.FormulaUnsupported as e:
                 raise AotUnsupported(str(e))
             grads[value] = g if value not in grads else bw.emit(torch.ops.aten.add.Tensor, [grads[value], g])
+    for d in detached.values():  # an output no gradient flowed through keeps no detach
+        if not d.users:
+            fw.graph.erase_node(d)
     primals = [env[p] for p in placeholders]
     bw_outputs = [grads.get(p) if req.get(p) else None for p in primals]
     # Saved values the backward graph reads come first in its signature, in forward order.
@@ -193,14 +238,75 @@ def aot_graphs(gm, compile_id=None):
     from torch._dynamo import trace_events
     from torch._logging import is_enabled
     if compile_id is not None and (is_enabled("aot_graphs") or trace_events.enabled()):
-        from torch._dynamo.graph_printing import forward_code
-        for title, kind, g in (("Forward graph", "aot_forward", fw_gm), ("Backward graph", "aot_backward", bw_gm)):
-            body = "\n".join("    " + line for line in forward_code(g.graph).splitlines())
-            text = "TRACED GRAPH\n ===== {} {} =====\n <eval_with_key>.{} class GraphModule(torch.nn.Module):\n{}\n".format(
-                title, aot_id, g._class_name, body)
-            log_artifact("aot_graphs", compile_id, text)
+        # Note [Where a graph module's code lives]: 2.15 prints the forward graph before its
+        # code is generated (a lazy graph module), so the file it names is the lazy module's
+        # source, torch/fx/_lazy_graph_module.py; the backward graph's code is generated, in a
+        # file named <eval_with_key>.N.
+        lazy = os.path.join(os.path.dirname(os.path.abspath(fx.__file__)), "_lazy_graph_module.py")
+        if is_enabled("aot_graphs"):
+            from torch._functorch.aot_metadata import aot_config_text
+            user_outputs = list(gm.graph.nodes[-1].args[0])
+            log_artifact("aot_graphs", compile_id, lambda: aot_config_text(
+                aot_id, [req[env[p]] for p in placeholders], [o.meta["val"] for o in outputs],
+                [bool(req.get(o)) for o in outputs], [n.op == "placeholder" for n in order],
+                [getattr(o, "meta", {}).get("stack") for o in user_outputs], device), level="I")
+        for title, kind, g, where in (("Forward graph", "aot_forward", fw_gm, lazy),
+                                      ("Backward graph", "aot_backward", bw_gm, "<eval_with_key>.{}".format(bw_gm._class_name))):
+            text = "TRACED GRAPH\n ===== {} {} =====\n {} class GraphModule(torch.nn.Module):\n{}\n\n".format(
+                title, aot_id, where, _readable(g.graph))
+            log_artifact("aot_graphs", compile_id, text, level="I")
             trace_events.artifact(kind, compile_id, text)
     return fw_gm, bw_gm, len(outputs)
+
+
+def _formula_key(n):
+    """The derivatives.yaml name of an aten node's operator: mul.Tensor, relu, sum.dim_IntList."""
+    return n.target._qualified.split("::")[1].replace(".default", "")
+
+
+def _readable(graph):
+    """The graph's forward() as 2.15's print_readable writes it inside `class GraphModule`: each
+    value's type, "# File: ..." above the nodes of each user line ("# Backward of forward node:
+    File: ..." above backward work), a blank line between such groups, and "; x = None" after a
+    value's last use."""
+    from torch._dynamo.graph_printing import type_annotation
+    nodes = graph.nodes
+    last_use = {}
+    for n in nodes:
+        for a in n.all_input_nodes:
+            last_use[a] = n
+    params = []
+    for p in nodes:
+        if p.op == "placeholder":
+            ann = type_annotation(p)
+            params.append('{}: "{}"'.format(p.name, ann) if ann else p.name)
+    lines = ["def forward(self{}):".format("".join(", " + p for p in params))]
+    prev = None
+    for n in nodes:
+        if n.op == "placeholder":
+            continue
+        if n.op == "output":
+            out = n.args[0]
+            lines.append("    return ({}{})".format(", ".join(a.name if hasattr(a, "op") else repr(a) for a in out),
+                                                    "," if len(out) == 1 else ""))
+            continue
+        stack = n.meta.get("stack")
+        if stack:
+            summary = "# {}File: {}:{} in {}, code: {}".format(
+                "Backward of forward node: " if n.meta.get("autograd_backward") else "", *stack)
+            if summary != prev:
+                if len(lines) > 1:
+                    lines.append("")
+                lines.append("    " + summary)
+                prev = summary
+        lhs, rhs = graph.node_code(n).split(" = ", 1)
+        ann = type_annotation(n)
+        text = '{}: "{}" = {}'.format(lhs, ann, rhs) if ann else "{} = {}".format(lhs, rhs)
+        freed = [a.name for a in n.all_input_nodes if last_use.get(a) is n]
+        if freed:
+            text += ";  " + " = ".join(freed) + " = None"
+        lines.append("    " + text)
+    return "\n".join("    " + line if line else "" for line in lines)
 
 
 def make_function(fw_call, bw_call, num_outputs):

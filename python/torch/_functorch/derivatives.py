@@ -127,7 +127,7 @@ class Builder:
         lead = len(gs) - len(sizes)
         dims = [d for d in range(len(gs)) if d < lead or (sizes[d - lead] == 1 and gs[d] != 1)]
         r = self.emit(torch.ops.aten.sum.dim_IntList, [grad, dims, True]) if dims else grad
-        return self.emit(torch.ops.aten.reshape.default, [r, sizes])
+        return self.emit(torch.ops.aten.view.default, [r, sizes])  # a kept-dim sum is contiguous: a view
 
     def h_mul_scalar(self, t, s):
         if s == 1:
@@ -163,4 +163,4 @@ class Builder:
         count = 1
         for s in sizes:
             count *= s
-        return self.emit(torch.ops.aten.div.Tensor, [g, max(count, 1)])
+        return self.emit(torch.ops.aten.div.Scalar, [g, max(count, 1)])

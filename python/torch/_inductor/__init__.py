@@ -1,11 +1,12 @@
 """torch._inductor: the "inductor" backend of torch.compile, for the CPU: the captured graph is
 lowered to fused loop kernels (lowering.py, Note [What is fused]), written as C++
-(cpp_codegen.py), compiled with the system compiler and cached on disk (cpp_builder.py,
-Note [Compiling a kernel]), and run by a generated Python wrapper `call`.
+(cpp_codegen.py), compiled with Inductor 2.15's flags and cached on disk (cpp_builder.py,
+Note [Compiling a kernel]), and run by a generated Python wrapper `call`. Inputs that require
+grad go through AOTAutograd first (torch._functorch): its forward and backward graphs are each
+lowered and compiled.
 
 Graphs this backend does not lower yet run as the eager backend would, with the reason logged
-under TORCH_LOGS=output_code: inputs that require grad (no AOTAutograd here yet), tensors on the
-GPU, and symbolic sizes."""
+under TORCH_LOGS=output_code: tensors on a real GPU, and symbolic sizes."""
 import torch
 from torch._dynamo.backends import register_backend
 from torch._inductor import cpp_builder, cpp_codegen, lowering
@@ -56,8 +57,9 @@ def _compile_training(gm, compile_id):
         why = "AOTAutograd could not trace this graph ({}); it runs eagerly".format(e)
         log_artifact("output_code", compile_id, "Output code: not generated: " + why)
         return gm.forward
-    fw_call = _compile_inference(fw, compile_id)
-    bw_call = _compile_inference(bw, compile_id)
+    aot_id = aot_autograd._counter["aot"] - 1
+    fw_call = _compile_inference(fw, compile_id, "{}_forward".format(aot_id))
+    bw_call = _compile_inference(bw, compile_id, "{}_backward".format(aot_id))
     return aot_autograd.make_function(fw_call, bw_call, n_out)
 
 
@@ -68,19 +70,26 @@ def _device_of(gm):
     return "cpu"
 
 
-def _compile_inference(gm, compile_id):
+def _compile_inference(gm, compile_id, graph_id=None):
+    if graph_id is None:  # "0_inference": AOTAutograd numbers every graph it is given
+        from torch._functorch import aot_autograd
+        graph_id = "{}_inference".format(aot_autograd._counter["aot"])
+        aot_autograd._counter["aot"] += 1
     with trace_events.phase("lowering", compile_id):
         sched = lowering.schedule(gm)
         if any(isinstance(item, lowering.Kernel) for item in sched.items):
             cpp_builder.get_cpp_compiler()  # as 2.15 picks its vector ISA: before any code is written
-        source = cpp_codegen.wrapper_module(gm, sched, _device_of(gm))
+        source = cpp_codegen.wrapper_module(gm, sched, _device_of(gm), graph_id)
     log_artifact("output_code", compile_id, "Output code: \n" + source)
+    path = cpp_builder.write_module(source)
+    log_artifact("output_code", compile_id, "Output code written to: " + path)
     trace_events.artifact("fusion", compile_id, lambda: "\n".join("{}\t{}".format(n, d) for n, d in sched.decisions))
     trace_events.artifact("output_code", compile_id, source)
     namespace = {"modules": gm}
     with trace_events.phase("c++ compile", compile_id):
-        exec(compile(source, "<inductor output code {}>".format(compile_id), "exec"), namespace)
+        exec(compile(source, path, "exec"), namespace)  # tracebacks name the module in the cache, as in 2.15
     call = namespace["call"]
+    log_artifact("output_code", compile_id, "Output code written to: " + path, level="I")
 
     def run(*args):
         return call(list(args))

@@ -21,6 +21,7 @@ architecture (-march=native) and the vector ISA's flags: those of AVX2 (-mavx2 -
 with CPU_CAPABILITY_AVX2), the kernels this project follows, when the CPU has it. 2.15's
 include paths, its precompiled header, -fopenmp and the libtorch libraries are left out: these
 kernels include only the C++ standard library and run on one thread."""
+import base64
 import ctypes
 import functools
 import getpass
@@ -145,6 +146,21 @@ def get_cpp_flags(compiler):
     if gcc:
         flags.append("-pedantic")
     return flags + isa
+
+
+def write_module(source):
+    """Writes a generated wrapper module into the cache as 2.15 names it, <cache>/<k[1:3]>/<k>.py
+    with k = "c" + the first 51 characters of the base32 SHA-256 of its source, and returns the path."""
+    key = "c" + base64.b32encode(hashlib.sha256(source.encode()).digest()).decode()[:51].lower()
+    folder = os.path.join(cache_dir(), key[1:3])
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, key + ".py")
+    if not os.path.exists(path):
+        tmp = path + ".tmp{}".format(os.getpid())
+        with open(tmp, "w") as f:
+            f.write(source)
+        os.replace(tmp, path)
+    return path
 
 
 def source_hash(source, flags):

@@ -16,7 +16,7 @@ import torch
 # op name -> (arity, C++ expression template over a, b)
 POINTWISE = {
     "add": (2, "{a} + {b}"), "sub": (2, "{a} - {b}"), "mul": (2, "{a} * {b}"), "div": (2, "{a} / {b}"),
-    "neg": (1, "-{a}"), "relu": (1, "std::max({a}, decltype({a})(0))"),
+    "neg": (1, "decltype({a})(-{a})"), "relu": (1, "std::max({a}, decltype({a})(0))"),
     "sigmoid": (1, "decltype({a})(1) / (decltype({a})(1) + std::exp(-{a}))"), "tanh": (1, "std::tanh({a})"),
     "exp": (1, "std::exp({a})"), "log": (1, "std::log({a})"), "sqrt": (1, "std::sqrt({a})"),
     "abs": (1, "std::abs({a})"), "sin": (1, "std::sin({a})"), "cos": (1, "std::cos({a})"),

@@ -1,5 +1,6 @@
 """What the generated wrapper module calls: cpp_kernel (compile or load a kernel, call it with
-tensors' data pointers) and empty_strided_cpu."""
+tensors' data pointers), empty_strided_cpu, and assert_size_stride(_grouped), which checks that
+the inputs have the sizes and strides the code was generated for (PyTorch 2.15's texts)."""
 import ctypes
 
 import torch
@@ -8,6 +9,28 @@ from torch._inductor import cpp_builder
 
 def empty_strided_cpu(size, stride, dtype):
     return torch.empty_strided(size, stride, dtype=dtype)
+
+
+_OPCHECK_HINT = ("This error most often comes from a incorrect fake (aka meta) kernel for a custom op.\n"
+                 "Use torch.library.opcheck to test your custom op.\n"
+                 "See https://pytorch.org/docs/stable/library.html#torch.library.opcheck")
+
+
+def assert_size_stride(tensor, size, stride, op_name=None):
+    size, stride = tuple(size), tuple(stride)
+    if tensor.dim() != len(size) or len(size) != len(stride):
+        raise AssertionError("wrong number of dimensions{}".format(tensor.dim()))
+    got_size, got_stride = tuple(tensor.size()), tuple(tensor.stride())
+    for d in range(len(size)):
+        if got_size[d] != size[d] or (got_size[d] > 1 and got_stride[d] != stride[d]):
+            raise AssertionError("expected size {}=={}, stride {}=={} at dim={}\n{}{}".format(
+                got_size[d], size[d], got_stride[d], stride[d], d,
+                "Error in op: {}\n".format(op_name) if op_name else "", _OPCHECK_HINT))
+
+
+def assert_size_stride_grouped(tensors, sizes, strides, op_name=None):
+    for t, size, stride in zip(tensors, sizes, strides):
+        assert_size_stride(t, size, stride, op_name)
 
 
 class CppKernel:

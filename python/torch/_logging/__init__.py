@@ -58,14 +58,15 @@ def is_enabled(artifact):
     return artifact in _enabled
 
 
-def log_artifact(artifact, compile_id, text, stream=None):
-    """Writes `text` with the prefix "[compile_id] [__artifact] " on each line. `text` may be a
-    function, called only when the artifact is on (formatting a graph is not free)."""
+def log_artifact(artifact, compile_id, text, stream=None, level="V"):
+    """Writes `text` with the prefix "[compile_id] [__artifact] " on each line, as a record of
+    `level` (2.15 logs each artifact at the level of its logging call: aot_graphs at I). `text`
+    may be a function, called only when the artifact is on (formatting a graph is not free)."""
     if artifact not in _enabled:
         return
     if callable(text):
         text = text()
-    write_lines("[{}] [__{}] ".format(compile_id, artifact), text, stream)
+    write_lines("[{}] [__{}] ".format(compile_id, artifact), text, stream, level)
 
 
 _TORCH_PARENT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

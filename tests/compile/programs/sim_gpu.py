@@ -1,5 +1,9 @@
 # On the simulated GPU, inductor writes each fused kernel as Triton text and runs its C++
 # equivalent on the current stream, as one kernel the device model times; results equal eager's.
+# PyTorch 2.15 has no counterpart to compare with (the simulated GPU is this project's; the
+# reference has no GPU): expected/sim_gpu.txt is the project's own output, checked by hand. Its
+# wrapper follows 2.15's output_code layout; the kernel is declared through
+# async_compile.triton(..., cpu_equivalent=...) and launched with .run() on the current stream.
 import torch
 
 torch._logging.set_logs(output_code=True)
