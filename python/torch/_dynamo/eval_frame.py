@@ -113,6 +113,20 @@ class CompileId:
         return hash(str(self))
 
 
+class GuardManagerWrapper:
+    """A cache entry's guards (torch._C._dynamo.guards.GuardManagerWrapper): printed as
+    TORCH_LOGS=guards prints the tree, after an empty line."""
+
+    def __init__(self, root):
+        self.root = root
+
+    def check(self, f_locals, f_globals=None):
+        return self.root.check(f_locals, f_globals if f_globals is not None else {})
+
+    def __str__(self):
+        return "\n" + str(self.root)
+
+
 class CacheEntry:
     """One compiled version of a code object (torch._C._dynamo.eval_frame._CacheEntry): its
     compile id, its guards (guard_manager) and the code it was compiled for."""
@@ -120,7 +134,7 @@ class CacheEntry:
     def __init__(self, code, compile_id, guard_manager, hits):
         self.code = code
         self.compile_id = CompileId(compile_id)
-        self.guard_manager = guard_manager
+        self.guard_manager = GuardManagerWrapper(guard_manager)
         self.hits = hits
 
 

@@ -31,7 +31,8 @@ def shorten_filename(fn):
         prefix = os.path.commonpath([full, _TORCH_DIR])
     except ValueError:
         return fn
-    return full[len(prefix) + 1:] if prefix and prefix != os.sep else fn
+    # As 2.15 cuts it, also where the only common directory is the root: "/tmp/x.py" reads "mp/x.py".
+    return full[len(prefix) + 1:]
 
 
 def frame_summary(code, inst):
