@@ -22,7 +22,8 @@ from torch._dynamo.output_graph import OutputGraph
 from torch._dynamo.symbolic_convert import BreakGraph, InstructionTranslator
 from torch._logging import is_enabled, log_artifact, write_lines
 
-TROUBLESHOOTING_URL = "https://pytorch.org/docs/main/torch.compiler_troubleshooting.html"
+TROUBLESHOOTING_URL = ("https://docs.pytorch.org/docs/main/user_guide/torch_compiler/compile/"
+                       "programming_model.recompilation.html")
 
 
 class CompileConfig:
@@ -104,18 +105,18 @@ def callback(code, f_locals, f_globals, f_builtins, failures):
         info.frame_id = _counters["frame_id"]
         _counters["frame_id"] += 1
     compile_id = "{}/{}".format(info.frame_id, info.compiles)
-    if info.compiles >= config.cache_size_limit:
+    if info.compiles >= config.recompile_limit:
         if not info.warned_limit:
             info.warned_limit = True
-            last = failures[-1] if failures else "Unable to find recompilation reasons"
+            last = _failure_text(failures[0], code) if failures else "Unable to find recompilation reasons"
             write_lines("[{}] ".format(compile_id), (
-                "torch._dynamo hit config.cache_size_limit ({})\n"
+                "torch._dynamo hit config.recompile_limit ({})\n"
                 "   function: '{}' ({}:{})\n"
                 "   last reason: {}\n"
                 'To log all recompilation reasons, use TORCH_LOGS="recompiles".\n'
-                "To diagnose recompilation issues, see {}.").format(
-                    config.cache_size_limit, code.co_name, code.co_filename, code.co_firstlineno, last,
-                    TROUBLESHOOTING_URL))
+                "To diagnose recompilation issues, see {}").format(
+                    config.recompile_limit, code.co_name, code.co_filename, code.co_firstlineno, last,
+                    TROUBLESHOOTING_URL), level="W")
         return "run"  # plain Python for these inputs; entries already compiled still hit
     if failures and is_enabled("recompiles"):
         reasons = "\n".join("- " + line for f in failures for line in _failure_text(f, code).split("\n"))
