@@ -3,7 +3,9 @@ Inductor's C++ backend does (the cache lives in $TORCHINDUCTOR_CACHE_DIR, by def
 /tmp/torchinductor_<user>/).
 
 Note [Compiling a kernel]
-The source is written to <cache>/<h[:2]>/c<h>.cpp and compiled into c<h>.so next to it; a later
+The source is written to <cache>/<k[1:3]>/<k>.cpp and compiled into <k>.so next to it, k being
+"c" and the first 51 characters of the base32 SHA-256 of the source, the compiler and its flags
+(2.15's naming of its cache files); a later
 run (or another process) that generates the same source with the same flags finds the .so and
 loads it without compiling. The compiler is the first entry of torch._inductor.config.cpp.cxx
 that answers `--version` (get_cpp_compiler); when none does, InvalidCxxCompiler says so, and a
@@ -148,10 +150,14 @@ def get_cpp_flags(compiler):
     return flags + isa
 
 
+def _key(text):
+    return "c" + base64.b32encode(hashlib.sha256(text.encode()).digest()).decode()[:51].lower()
+
+
 def write_module(source):
     """Writes a generated wrapper module into the cache as 2.15 names it, <cache>/<k[1:3]>/<k>.py
     with k = "c" + the first 51 characters of the base32 SHA-256 of its source, and returns the path."""
-    key = "c" + base64.b32encode(hashlib.sha256(source.encode()).digest()).decode()[:51].lower()
+    key = _key(source)
     folder = os.path.join(cache_dir(), key[1:3])
     os.makedirs(folder, exist_ok=True)
     path = os.path.join(folder, key + ".py")
@@ -163,23 +169,19 @@ def write_module(source):
     return path
 
 
-def source_hash(source, flags):
-    return hashlib.sha256((source + "\n" + " ".join(flags)).encode()).hexdigest()[:40]
-
-
 def compile_source(source):
     """The path of the shared library built from `source` (compiled now, or found on disk) and
     whether it came from the disk cache."""
     compiler = get_cpp_compiler()
     flags = get_cpp_flags(compiler)
-    h = source_hash(source, [compiler] + flags)
-    folder = os.path.join(cache_dir(), h[:2])
-    so = os.path.join(folder, "c{}.so".format(h))
+    key = _key(source + "\n" + " ".join([compiler] + flags))
+    folder = os.path.join(cache_dir(), key[1:3])
+    so = os.path.join(folder, key + ".so")
     if os.path.exists(so):
         stats["disk_hits"] += 1
         return so, True
     os.makedirs(folder, exist_ok=True)
-    cpp = os.path.join(folder, "c{}.cpp".format(h))
+    cpp = os.path.join(folder, key + ".cpp")
     with open(cpp, "w") as f:
         f.write(source)
     tmp = so + ".tmp{}".format(os.getpid())
