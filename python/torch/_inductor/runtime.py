@@ -1,6 +1,7 @@
-"""What the generated wrapper module calls: cpp_kernel (compile or load a kernel, call it with
-tensors' data pointers), empty_strided_cpu, and assert_size_stride(_grouped), which checks that
-the inputs have the sizes and strides the code was generated for (PyTorch 2.15's texts)."""
+"""What the generated wrapper module runs: CppKernel (a kernel built or found in the cache, called
+with tensors' data pointers) and SimTritonKernel, which async_compile builds, empty_strided_cpu
+and empty_strided_cuda, and assert_size_stride(_grouped), which checks that the inputs have the
+sizes and strides the code was generated for (PyTorch 2.15's texts)."""
 import ctypes
 
 import torch
@@ -44,10 +45,6 @@ class CppKernel:
         self.fn(*[t.data_ptr() for t in tensors])
 
 
-def cpp_kernel(types, source):
-    return CppKernel(types, source)
-
-
 def empty_strided_cuda(size, stride, dtype):
     return torch.empty_strided(size, stride, dtype=dtype, device="cuda")
 
@@ -66,7 +63,3 @@ class SimTritonKernel:
     def run(self, *tensors):
         torch._C._cuda_launch_generated(self.name, self.address, list(tensors[:self.num_inputs]),
                                         list(tensors[self.num_inputs:]), float(self.flops))
-
-
-def sim_triton_kernel(name, num_inputs, flops, triton_source, cpu_equivalent):
-    return SimTritonKernel(name, num_inputs, flops, triton_source, cpu_equivalent)
