@@ -1,6 +1,7 @@
 """torch._dynamo.explain(fn)(*args): what capture made of fn — graphs, graph breaks and their
 reasons with the user's stack, ops per graph, guards, compile times — laid out as PyTorch
-2.15's ExplainOutput prints it."""
+2.15's ExplainOutput prints it (its guard list and compile times are this runtime's own:
+tests/compile/README.md says how they differ)."""
 import torch
 from torch._dynamo import convert_frame
 
@@ -51,13 +52,11 @@ class ExplainOutput:
             out += "    Create Function: {}\n".format(kind)
             out += "    Guard Types: [{!r}]\n".format(kind)
             out += "    Code List: [{!r}]\n".format(code)
+        # 2.15's table: one line per timer, "name, seconds, seconds, ..." (this runtime times
+        # each compile as a whole: _compile.compile_inner).
         out += "Compile Times: TorchDynamo compilation metrics:\n"
-        rows = [("_compile.compile_inner", ", ".join("{:.4f}".format(t) for _, t in self.compile_times))]
-        w = max(len("Function"), max(len(r[0]) for r in rows))
-        w2 = max(len("Runtimes (s)"), max(len(r[1]) for r in rows))
-        out += "{}  {}\n{}  {}\n".format("Function".ljust(w), "Runtimes (s)", "-" * w, "-" * w2)
-        for a, b in rows:
-            out += "{}  {}\n".format(a.ljust(w), b)
+        out += "Function, Runtimes (s)\n"
+        out += "_compile.compile_inner, {}\n".format(", ".join("{:.4f}".format(t) for _, t in self.compile_times))
         return out
 
 
