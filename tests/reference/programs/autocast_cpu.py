@@ -62,7 +62,7 @@ print("no cache:", y.grad_fn.next_functions[0][0] is y.grad_fn.next_functions[1]
 # CUDA without a CUDA device warns and stays off, and unknown device types are refused. The older
 # per-device functions (is_autocast_cpu_enabled, ...) warn that they are deprecated.
 with torch.autocast("cpu", dtype=torch.float16):
-    print("float16:", torch.is_autocast_enabled("cpu"), torch.get_autocast_dtype("cpu"))
+    print("float16:", torch.is_autocast_enabled("cpu"), torch.get_autocast_dtype("cpu"), (x @ x).dtype, (x @ x).tolist())
 with torch.autocast("cpu", dtype=torch.float64):
     print("float64:", torch.is_autocast_enabled("cpu"), (x @ x).dtype)
 torch.set_autocast_cpu_enabled(False)
