@@ -231,7 +231,7 @@ static const std::unordered_map<std::string_view, const char*>& zh_table() {
       {"Open the generated code in the Schema view", "在 Schema 视图中打开生成的代码"},
       {"Open this registration above", "在上方打开这条注册"},
       {"Pick…", "选择…"},
-      {"PyTorch 1.13", "PyTorch 1.13"},
+      {"PyTorch 2.15", "PyTorch 2.15"},
       {"The last call kept its schema's promises: nothing written, nothing aliased.", "最近一次调用守住了 schema 的承诺：没有多余的写入，也没有多余的别名。"},
       {"The operator has not run in this recording: no dispatch table recorded.", "该算子在本次记录中没有运行：没有记录调度表。"},
       {"No check recorded for this operator: run it under the schema check mode (SchemaCheckMode, or IPT_SCHEMA_CHECK=1).", "没有该算子的检查记录：请在 schema 检查模式下运行它（SchemaCheckMode，或 IPT_SCHEMA_CHECK=1）。"},

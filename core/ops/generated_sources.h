@@ -5,8 +5,8 @@
 // autocast.yaml) and every file tools/codegen wrote from them (build/generated/...), so the
 // program can show the real generated code of the running binary: the YAML entry of an
 // operator, and the line a dispatch table's "registered at build/generated/RegisterCPU.cpp:96"
-// points to. Names are the ones the registrations print. It also embeds PyTorch 1.13's own
-// schemas (tests/schema/schema_kinds_expected.txt), which the Schema view offers to pick.
+// points to. Names are the ones the registrations print. It also embeds PyTorch 2.15's own
+// schema list (core/ops/pytorch/native_functions.yaml), which the Schema view offers to pick.
 
 #include <cstddef>
 #include <optional>

@@ -80,13 +80,9 @@ std::vector<std::string> yaml_schemas() {
 }
 
 std::vector<std::string> pytorch_schemas() {
-  // Lines "<kind> <inplace 0/1> <func>" (tests/schema/gen_schema_kinds.py writes them).
   std::vector<std::string> out;
-  for (std::string_view l : file_lines(kPytorchSchemasFile)) {
-    size_t a = l.find(' ');
-    size_t b = a == std::string_view::npos ? a : l.find(' ', a + 1);
-    if (b != std::string_view::npos) out.emplace_back(trim(l.substr(b + 1)));
-  }
+  for (std::string_view l : file_lines(kPytorchSchemasFile))
+    if (l.rfind("- func: ", 0) == 0) out.emplace_back(trim(l.substr(8)));
   return out;
 }
 

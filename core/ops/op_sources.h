@@ -61,9 +61,9 @@ OpSources op_sources(std::string_view op);
 std::vector<std::string> yaml_operators();
 
 // The schemas a reader can pick from, as written: the schema YAML's (its "- func:" lines) and
-// PyTorch 1.13's own native_functions.yaml (all 2,493, recorded from the reference PyTorch by
-// tests/schema/gen_schema_kinds.py and embedded under kPytorchSchemasFile).
-inline constexpr const char* kPytorchSchemasFile = "tests/schema/schema_kinds_expected.txt";
+// PyTorch 2.15's own native_functions.yaml (all 2,590; core/ops/pytorch/, embedded under
+// kPytorchSchemasFile).
+inline constexpr const char* kPytorchSchemasFile = "core/ops/pytorch/native_functions.yaml";
 std::vector<std::string> yaml_schemas();
 std::vector<std::string> pytorch_schemas();
 

@@ -2,7 +2,9 @@
 // Argument, _AliasInfo and the TorchScript type of each argument (str(arg.type) is "number"
 // for Scalar, "List[int]" for int[], "Optional[Tensor]" for Tensor?); and what torch.ops
 // needs: the registered schema of an operator and the overloads of a name.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "core/dispatch/dispatcher.h"
@@ -108,6 +110,114 @@ py::object literal_value(std::string_view text, const Type& type) {
   return out;
 }
 
+// ---- printing as PyTorch prints a parsed schema ---------------------------------------
+//
+// Note [Printed schema defaults]: PyTorch's parser turns a default into a value and prints the
+// value, not the text: 1e-05 is 1.0000000000000001e-05 (17 significant digits), a float 1 is
+// "1.", Mean is 1, contiguous_format 0, long 4, 'fro' is "fro", and an int list whose N elements
+// are one number prints as that number (int[2] stride=[1, 1] is stride=1) while other lists print
+// every element (SymInt[2] stride=1 is [1, 1]). DeviceIndex is an int. The project's own str()
+// keeps the YAML's text, so the two are separate.
+
+std::string printed_double(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  std::string out = buf;
+  if (out.find_first_of(".eEn") == std::string::npos) out += ".";  // "1." ("inf"/"nan" have an n)
+  return out;
+}
+
+std::string quoted(const std::string& raw) {
+  // raw is the literal with its quotes; the value is printed in double quotes, escaped.
+  std::string value;
+  for (size_t i = 1; i + 1 < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 2 < raw.size()) ++i;
+    value += raw[i];
+  }
+  std::string out = "\"";
+  for (char c : value) {
+    if (c == '\n') out += "\\n";
+    else if (c == '\t') out += "\\t";
+    else if (c == '"' || c == '\'' || c == '\\') out += '\\', out += c;
+    else out += c;
+  }
+  return out + "\"";
+}
+
+// One element or a whole non-list default; `floating`: the argument's type is float.
+std::string printed_scalar(std::string_view s, bool floating) {
+  if (s == "None" || s == "True" || s == "False") return std::string(s);
+  if (!s.empty() && (s.front() == '\'' || s.front() == '"')) return quoted(std::string(s));
+  if (s == "contiguous_format" || s == "strided") return "0";
+  if (s == "Mean") return "1";
+  if (s == "long") return "4";
+  if (s == "float") return "6";
+  if (s == "complex") return "9";
+  const std::string text(s);
+  try {
+    if (floating || text.find_first_of(".e") != std::string::npos) return printed_double(std::stod(text));
+    return std::to_string(std::stoll(text));
+  } catch (const std::exception&) {
+    return text;
+  }
+}
+
+std::vector<std::string> list_items(std::string_view text) {
+  std::vector<std::string> out;
+  std::string_view body = text.substr(1, text.size() - 2);
+  while (!body.empty()) {
+    size_t comma = body.find(',');
+    std::string_view item = body.substr(0, comma);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (!item.empty()) out.emplace_back(item);
+    if (comma == std::string_view::npos) break;
+    body.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+std::string printed_default(const std::string& text, const Type& type) {
+  if (type.kind == Type::Kind::Base && type.name == "Device" && text.size() >= 2 && (text[0] == '"' || text[0] == '\''))
+    return text.substr(1, text.size() - 2);  // a Device prints bare: cpu
+  if (!type.is_list() || text == "None") {
+    return printed_scalar(text, type.kind == Type::Kind::Base && type.name == "float");
+  }
+  const std::string& elem = type.element().kind == Type::Kind::Base ? type.element().name : "";
+  std::vector<std::string> items;
+  if (!text.empty() && text.front() == '[') {
+    for (const auto& i : list_items(text)) items.push_back(printed_scalar(i, elem == "float"));
+  } else {
+    items.assign(static_cast<size_t>(type.size.value_or(1)), printed_scalar(text, elem == "float"));
+  }
+  if (elem == "int" && items.size() > 1 && std::all_of(items.begin(), items.end(), [&](auto& i) { return i == items[0]; }))
+    return items[0];
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+  return out + "]";
+}
+
+Type printed_type(const Type& t) {
+  if (t.kind == Type::Kind::Base) return Type::base(t.name == "DeviceIndex" ? "int" : t.name);
+  if (t.is_optional()) return Type::optional(printed_type(t.element()));
+  return Type::list(printed_type(t.element()), t.size);
+}
+
+Argument printed_argument(const Argument& a) {
+  Argument out = a;
+  out.type = printed_type(a.type);
+  if (a.default_value) out.default_value = printed_default(*a.default_value, a.type);
+  return out;
+}
+
+// str(torch._C.parse_schema(text)) as PyTorch prints it.
+std::string printed_schema(const FunctionSchema& s) {
+  FunctionSchema out = s;
+  for (auto& a : out.arguments) a = printed_argument(a);
+  for (auto& r : out.returns) r.type = printed_type(r.type);
+  return out.str();
+}
+
 py::set name_set(const std::vector<std::string>& names) {
   py::set s;
   for (const auto& n : names) s.add(py::str(n));
@@ -152,7 +262,7 @@ void init_schema(py::module_& m) {
         if (!a.alias) return py::none();
         return py::cast(PyAlias{*a.alias, a.type.is_list()});
       })
-      .def("__str__", [](const Argument& a) { return a.str(); });
+      .def("__str__", [](const Argument& a) { return printed_argument(a).str(); });
 
   // A return is an Argument in PyTorch too (name empty when the schema gives none).
   py::class_<FunctionSchema>(m, "FunctionSchema")
@@ -171,14 +281,21 @@ void init_schema(py::module_& m) {
         return out;
       })
       .def_property_readonly("is_mutable", [](const FunctionSchema& s) { return s.is_mutable(); })
-      .def("__str__", [](const FunctionSchema& s) { return s.str(); })
-      .def("__repr__", [](const FunctionSchema& s) { return s.str(); })
+      .def("__str__", [](const FunctionSchema& s) { return printed_schema(s); })
+      .def("__repr__", [](const FunctionSchema& s) { return printed_schema(s); })
       .def("__eq__", [](const FunctionSchema& a, py::object b) {
         return py::isinstance<FunctionSchema>(b) && b.cast<FunctionSchema>() == a;
       });
 
-  // A malformed schema raises RuntimeError naming the column and what was expected there.
-  m.def("parse_schema", [](const std::string& text) { return schema::parse_schema(text); });
+  // A malformed schema raises RuntimeError in PyTorch's words (schema_error.h: the lexer's
+  // expected and found tokens, the text and the `~` marker).
+  m.def("parse_schema", [](const std::string& text) {
+    try {
+      return schema::parse_schema(text);
+    } catch (const schema::SchemaParseError& e) {
+      throw ipt::Error(ErrorKind::RuntimeError, e.pytorch_message());
+    }
+  });
 
   // torch.ops: the registered schema of "aten::add.Tensor"; the overloads of "aten::add".
   m.def("_schema_of", [](const std::string& full_name) {

@@ -98,7 +98,7 @@ TEST(OpSources, SchemasToPickFromAreTheYamlsAndAllOfPyTorchs) {
   EXPECT_NE(std::find(ours.begin(), ours.end(), "add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"),
             ours.end());
   auto theirs = pytorch_schemas();
-  EXPECT_EQ(theirs.size(), 2493u);
+  EXPECT_EQ(theirs.size(), 2590u);
   EXPECT_EQ(theirs.front(), "_cast_Byte(Tensor self, bool non_blocking=False) -> Tensor");
   EXPECT_NE(std::find(theirs.begin(), theirs.end(),
                       "add.out(Tensor self, Tensor other, *, Scalar alpha=1, Tensor(a!) out) -> Tensor(a!)"),

@@ -15,7 +15,7 @@
 //
 // [SECTION] index
 //   model        operator -> schema text, recorded tables and checks
-//   picker       the project's operators and PyTorch 1.13's 2,493, filtered
+//   picker       the project's operators and PyTorch 2.15's 2,590, filtered
 //   view         following the trace and the selection, input line, error caret
 //   rows         arguments and returns, with the alias links drawn in a gutter
 #include <imgui.h>
@@ -94,7 +94,7 @@ ImU32 set_color(const std::string& set, bool write) {
 struct Picker {
   std::vector<std::string> ours, theirs;  // loaded at the first opening
   char filter[128] = "";
-  int source = 0;  // 0: this project, 1: PyTorch 1.13
+  int source = 0;  // 0: this project, 1: PyTorch 2.15
   std::vector<int> shown;
   std::string shown_for;
   int shown_source = -1;
@@ -105,7 +105,7 @@ struct Picker {
     if (!ImGui::BeginPopup("schema_picker")) return picked;
     if (ours.empty()) ours = yaml_schemas(), theirs = pytorch_schemas();
     const std::string a = std::string(tr("This project")) + " (" + std::to_string(ours.size()) + ")";
-    const std::string b = std::string(tr("PyTorch 1.13")) + " (" + std::to_string(theirs.size()) + ")";
+    const std::string b = std::string(tr("PyTorch 2.15")) + " (" + std::to_string(theirs.size()) + ")";
     ImGui::RadioButton(a.c_str(), &source, 0);
     ImGui::SameLine();
     ImGui::RadioButton(b.c_str(), &source, 1);
