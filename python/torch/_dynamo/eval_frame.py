@@ -80,14 +80,6 @@ def optimize(backend="inductor", fullgraph=False, dynamic=None):
     return wrap
 
 
-def _debug_get_cache_entry_list(code):
-    """The compiled versions Dynamo holds for `code` (a code object or a function), newest
-    last: PyTorch 2.15's debugging helper, used to count them."""
-    if callable(code) and not isinstance(code, type(_code_of.__code__)):
-        code = _code_of(code)
-    return list(_C_dynamo.cache_entries(code))
-
-
 class CompileId:
     """Which compile of which frame: frame 0's second compile is "0/1"; a compile that broke the
     graph and was captured again is "0/0_1" (torch._guards.CompileId's str)."""
