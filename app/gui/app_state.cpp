@@ -325,7 +325,7 @@ const std::vector<std::pair<const char*, const char*>>& playground_examples() {
       {"Views and storage",
        "import torch\nx = torch.arange(12.).reshape(3, 4)\ny = x.t()              # a view: same storage\n"
        "z = y.contiguous()     # a copy: new storage\nprint(y.stride(), z.stride())\n"
-       "print(y.storage().data_ptr() == x.storage().data_ptr())\n"},
+       "print(y.untyped_storage().data_ptr() == x.untyped_storage().data_ptr())\n"},
       {"Dispatch of an in-place op",
        "import torch\na = torch.ones(2, 3)\nb = torch.ones(3)\na.add_(b)          # AutogradCPU -> ADInplaceOrView -> CPU\n"
        "print(a, a._version)\n"},

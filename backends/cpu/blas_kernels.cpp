@@ -150,6 +150,8 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
 
 void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2) {
   check_mm(self, mat2);
+  check_mm_cpu_dtypes(self, mat2);
+  check_not_bool(out, "addmm_impl_cpu_");
   gemm_into(out, self, mat2, Scalar(int64_t(1)), Scalar(int64_t(0)));
 }
 namespace {
@@ -180,6 +182,7 @@ Tensor addmm_cpu(const Tensor& self, const Tensor& mat1, const Tensor& mat2, con
   std::vector<int64_t> sizes = addmm_geometry(self, mat1, mat2);
   Tensor expanded = ops::expand(self, sizes);
   Tensor out = make_empty(sizes, self.dtype(), self.device());
+  check_not_bool(out, "addmm_impl_cpu_");
   if (beta.to_double() != 0.0) ops::copy_(out, expanded);
   gemm_into(out, mat1, mat2, alpha, beta);
   return out;
@@ -236,6 +239,7 @@ Tensor addmv_out_cpu(const Tensor& self, const Tensor& mat, const Tensor& vec, c
 // One sgemm/dgemm per batch (the trace shows each call's flags).
 Tensor bmm_cpu(const Tensor& self, const Tensor& mat2) {
   check_bmm(self, mat2);
+  check_not_bool(self, "bmm");
   const int64_t b = self.sizes()[0], m = self.sizes()[1], n = mat2.sizes()[2];
   Tensor out = make_empty(std::vector<int64_t>{b, m, n}, self.dtype(), self.device());
   for (int64_t i = 0; i < b; ++i) {

@@ -25,8 +25,8 @@ void* cpu_allocate(size_t nbytes) {
   } else if (nbytes < kHugePage) {
     p = std::aligned_alloc(64, (nbytes + 63) / 64 * 64);
   }
-  // PyTorch's DefaultCPUAllocator words the failure this way.
-  IPT_CHECK(p, RuntimeError, "[enforce fail at alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: "
+  // PyTorch 2.15's DefaultCPUAllocator words the failure this way (its c10/core/impl/alloc_cpu.cpp line).
+  IPT_CHECK(p, RuntimeError, "[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: "
             "you tried to allocate ", nbytes, " bytes. Error code 12 (Cannot allocate memory)");
   return p;
 }

@@ -88,7 +88,7 @@ std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& targ
         po[0] = reduction == 1 ? static_cast<T>(acc / tw) : acc;
       }
     } else {
-      IPT_FAIL(RuntimeError, "\"nll_loss_out_frame\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
+      IPT_FAIL(NotImplementedError, "\"nll_loss_out_frame\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
     }
   });
   return {out, total};

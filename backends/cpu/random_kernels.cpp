@@ -41,7 +41,7 @@ struct LockedGenerator {
 };
 
 void check_floating(const Tensor& t, const char* kernel) {
-  IPT_CHECK(is_floating(t.dtype()), RuntimeError, "\"", kernel, "\" not implemented for '", dtype_cpp_name(t.dtype()),
+  IPT_CHECK(is_floating(t.dtype()), NotImplementedError, "\"", kernel, "\" not implemented for '", dtype_cpp_name(t.dtype()),
             "'");
 }
 
@@ -230,7 +230,7 @@ Tensor bernoulli_tensor_cpu_(const Tensor& self, const Tensor& p, std::optional<
 
 Tensor randperm_out_cpu(int64_t n, std::optional<Generator> generator, const Tensor& out) {
   IPT_CHECK(n >= 0, RuntimeError, "n must be non-negative, got", n);
-  IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"randperm\" not implemented for 'Bool'");
+  IPT_CHECK(out.dtype() != ScalarType::Bool, NotImplementedError, "\"randperm\" not implemented for 'Bool'");
   out.impl()->resize_contiguous({n});
   LockedGenerator g(generator);
   visit_dtype(out.dtype(), [&]<typename T>() {

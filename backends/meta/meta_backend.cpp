@@ -112,10 +112,14 @@ Tensor ternary_meta_(const Tensor& self, const Tensor& tensor1, const Tensor& te
   return self;
 }
 
+// PyTorch 2.15 runs addmm on the Meta device as its decomposition, mm(mat1, mat2) + beta *
+// self.expand_as(product): mm's Meta checks, the broadcast of self, no dtype check (the sum
+// promotes).
 Tensor addmm_meta(const Tensor& self, const Tensor& mat1, const Tensor& mat2, const Scalar&, const Scalar&) {
-  std::vector<int64_t> sizes = addmm_geometry(self, mat1, mat2);
-  ops::expand(self, sizes);  // the same broadcast check as the CPU kernel
-  return make_empty(sizes, self.dtype(), kMeta);
+  check_meta_mm(mat1, mat2);
+  const std::vector<int64_t> sizes{mat1.sizes()[0], mat2.sizes()[1]};
+  ops::expand(self, sizes);
+  return make_empty(sizes, promote_types(mat1.dtype(), self.dtype()), kMeta);
 }
 
 Tensor softmax_meta(const Tensor& self, int64_t dim, bool) {
@@ -252,7 +256,12 @@ Tensor cat_meta(std::span<const Tensor> tensors, int64_t dim) {
   return make_empty(g.sizes, g.dtype, kMeta);
 }
 Tensor index_copy_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+// PyTorch 2.15's Meta cat is its Python reference, which first wants one device for all the
+// tensors, the first one's ("Tensor on device cpu is not on the expected device meta!").
   check_index_copy(self, dim, index, source);
+  for (const Tensor& t : tensors)
+    IPT_CHECK(t.device() == tensors[0].device(), RuntimeError, "Tensor on device ", t.device().str(),
+              " is not on the expected device ", tensors[0].device().str(), "!");
   return self;
 }
 
@@ -286,7 +295,7 @@ Tensor bernoulli_tensor_meta_(const Tensor& self, const Tensor& p, std::optional
   return self;
 }
 Tensor randperm_out_meta(int64_t n, std::optional<Generator>, const Tensor& out) {
-  IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"randperm\" not implemented for 'Bool'");
+  IPT_CHECK(out.dtype() != ScalarType::Bool, NotImplementedError, "\"randperm\" not implemented for 'Bool'");
   out.impl()->resize_contiguous({n});
   return out;
 }

@@ -28,6 +28,8 @@ Tensor empty_like(const Tensor& self, OptDtype dtype, OptLayout layout, OptDevic
 }
 
 Tensor zeros(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
+  // PyTorch 2.15's zeros checks its sizes itself, before the allocation's own check.
+  for (int64_t s : size) IPT_CHECK(s >= 0, RuntimeError, "zeros: Dimension size must be non-negative.");
   Tensor t = ops::empty_memory_format(size, dtype, layout, device, pin_memory, std::nullopt);
   return ops::fill__Scalar(t, 0);
 }
@@ -67,7 +69,7 @@ Tensor arange(const Scalar& end, OptDtype dtype, OptLayout layout, OptDevice dev
 Tensor randn(IntArrayRef size, std::optional<Generator> generator, OptDtype dtype, OptLayout layout, OptDevice device,
              OptBool pin_memory) {
   ScalarType dt = dtype.value_or(ScalarType::Float);
-  IPT_CHECK(is_floating(dt), RuntimeError, "\"normal_kernel_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
+  IPT_CHECK(is_floating(dt), NotImplementedError, "\"normal_kernel_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
   Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
   return ops::normal_(t, 0.0, 1.0, generator);
 }
@@ -79,7 +81,7 @@ Tensor randn(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice devic
 Tensor rand(IntArrayRef size, std::optional<Generator> generator, OptDtype dtype, OptLayout layout, OptDevice device,
             OptBool pin_memory) {
   ScalarType dt = dtype.value_or(ScalarType::Float);
-  IPT_CHECK(is_floating(dt), RuntimeError, "\"check_uniform_bounds\" not implemented for '", dtype_cpp_name(dt), "'");
+  IPT_CHECK(is_floating(dt), NotImplementedError, "\"check_uniform_bounds\" not implemented for '", dtype_cpp_name(dt), "'");
   Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
   return ops::uniform_(t, 0.0, 1.0, generator);
 }
@@ -217,7 +219,7 @@ int64_t arange_length(const Scalar& start, const Scalar& end, const Scalar& step
   double s = start.to_double(), e = end.to_double(), st = step.to_double();
   IPT_CHECK(st != 0, RuntimeError, "step must be nonzero");
   IPT_CHECK(std::isfinite(s) && std::isfinite(e), RuntimeError, "unsupported range: ", s, " -> ", e);
-  IPT_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), RuntimeError, "upper bound and larger bound inconsistent with step sign");
+  IPT_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), RuntimeError, "upper bound and lower bound inconsistent with step sign");
   if (!start.is_floating() && !end.is_floating() && !step.is_floating()) {
     int64_t is = start.to_long(), ie = end.to_long(), ist = step.to_long();
     return (ie - is + ist + (ist > 0 ? -1 : 1)) / ist;

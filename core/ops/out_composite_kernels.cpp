@@ -4,6 +4,7 @@
 // device. See Note [out= arguments] in core/ops/out_rules.h.
 #include "core/ops/autograd_hooks.h"
 #include "core/tensor/backend.h"
+#include "core/tensor/index_math.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
 
@@ -36,8 +37,12 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
                                            vec.device(), std::nullopt, std::nullopt);
   return ops::addmv_(result, self, vec, 0, 1);
 }
-// addmv_out may not resize its `self`, so a fresh one of the right size stands in for it.
+// addmv_out may not resize its `self`: an `out` that could not serve as addmv's self (more than
+// one dimension, or neither mat's rows nor one element) gets a fresh one of the right size in
+// its place; otherwise `out` is also the self, whose dtype addmv then checks, as in PyTorch 2.15.
 Tensor mv_out(const Tensor& self, const Tensor& vec, const Tensor& out) {
+  if (out.dim() <= 1 && (out.numel() == self.size(0) || out.numel() == 1))
+    return ops::addmv_out(out, self, vec, 0, 1, out);
   Tensor self_addmv = ops::empty_memory_format(std::vector<int64_t>{self.size(0)}, vec.dtype(), std::nullopt,
                                                vec.device(), std::nullopt, std::nullopt);
   return ops::addmv_out(self_addmv, self, vec, 0, 1, out);
@@ -46,11 +51,17 @@ Tensor mv_out(const Tensor& self, const Tensor& vec, const Tensor& out) {
 // Note [copy_ is one kernel for every device]
 // copy_ is CompositeExplicitAutograd, as in PyTorch: one kernel makes the checks every device
 // shares and then calls the copy of the backend involved (BackendInterface::copy, PyTorch's
-// copy_stub). Copying into a meta tensor does nothing (PyTorch 1.13 does not even compare the
-// shapes); a meta source has no values to give.
+// copy_stub). Copying into a meta tensor moves no values, but PyTorch 2.15 still checks that
+// the source broadcasts to the destination's shape, as an in-place elementwise operation does;
+// a meta source has no values to give.
 Tensor copy_(const Tensor& self, const Tensor& src, bool non_blocking) {
   if (self.is_same(src)) return self;
-  if (self.device().type == DeviceType::Meta) return self;
+  if (self.device().type == DeviceType::Meta) {
+    const std::vector<int64_t> b = broadcast_shapes(self.sizes(), src.sizes());
+    IPT_CHECK(b == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
+              " doesn't match the broadcast shape ", int_list_str(b));
+    return self;
+  }
   IPT_CHECK(src.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
   check_no_internal_overlap(self);
   const DeviceType on = self.device().type != DeviceType::CPU ? self.device().type : src.device().type;

@@ -69,19 +69,118 @@ Device check_same_device(std::initializer_list<const Tensor*> operands) {
   return *common;
 }
 
+// Note [Elementwise checks on the Meta device]
+// PyTorch 2.15 gives the Meta key Python kernels (torch/_meta_registrations.py, torch/_refs)
+// for the elementwise operations, and they check in their own order and words. A functional
+// (or out=) form broadcasts first ("Attempting to broadcast a dimension ...") and then wants
+// one device, the first operand's that is not a 0-dim CPU tensor ("Tensor on device cpu is not
+// on the expected device meta!"); an in-place form checks only that the others broadcast to
+// self's shape ("output with shape torch.Size([3]) doesn't match the broadcast shape (2, 3)"),
+// so `cpu.add_(meta)` passes and leaves self as it was (addcmul_ and addcdiv_ run the functional
+// checks first, devices included). A Meta operand makes the Meta kernel
+// run for every operand, so "one operand is on Meta" is exactly when these rules apply.
+bool involves_meta(std::initializer_list<const Tensor*> operands) {
+  for (const Tensor* t : operands)
+    if (t->defined() && t->device().type == DeviceType::Meta) return true;
+  return false;
+}
+
+namespace {
+std::string torch_size_str(IntArrayRef sizes) { return "torch.Size(" + int_list_str(sizes) + ")"; }
+std::string python_tuple_str(IntArrayRef sizes) {
+  std::string s = "(";
+  for (size_t i = 0; i < sizes.size(); ++i) s += (i ? ", " : "") + std::to_string(sizes[i]);
+  return s + (sizes.size() == 1 ? ",)" : ")");
+}
+}  // namespace
+
+std::vector<int64_t> meta_broadcast_shapes(std::initializer_list<const Tensor*> operands) {
+  size_t nd = 0;
+  for (const Tensor* t : operands)
+    if (t->defined()) nd = std::max(nd, static_cast<size_t>(t->dim()));
+  std::vector<int64_t> common(nd, 1);
+  int64_t arg = 0;
+  for (const Tensor* t : operands) {
+    if (!t->defined()) continue;
+    const auto& s = t->sizes();
+    for (int64_t k = 1; k <= t->dim(); ++k) {
+      const int64_t have = s[s.size() - k];
+      int64_t& want = common[nd - k];
+      if (have == want) continue;
+      if (want == 1) want = have;
+      if (have == 1) continue;
+      IPT_CHECK(want == have, RuntimeError, "Attempting to broadcast a dimension of length ", have, " at ", -k,
+                "! Mismatching argument at index ", arg, " had ", torch_size_str(s),
+                "; but expected shape should be broadcastable to ", int_list_str(common));
+    }
+    ++arg;
+  }
+  return common;
+}
+
+std::string meta_device_mismatch(std::initializer_list<const Tensor*> operands) {
+  std::optional<Device> expected;
+  for (const Tensor* t : operands) {
+    if (!t->defined() || (t->device().type == DeviceType::CPU && t->dim() == 0)) continue;
+    if (!expected) expected = t->device();
+    if (t->device() != *expected)
+      return "Tensor on device " + t->device().str() + " is not on the expected device " + expected->str() + "!";
+  }
+  return "";
+}
+
+void check_meta_inplace_shape(const Tensor& self, IntArrayRef sizes) {
+  IPT_CHECK(std::equal(sizes.begin(), sizes.end(), self.sizes().begin(), self.sizes().end()), RuntimeError,
+            "output with shape ", torch_size_str(self.sizes()), " doesn't match the broadcast shape ",
+            python_tuple_str(sizes));
+}
+
+namespace {
+// The shape and device of an elementwise operation; a functional one (`inplace` false) on the
+// Meta device also wants one device.
+std::vector<int64_t> pointwise_sizes(std::initializer_list<const Tensor*> operands, bool inplace) {
+  if (!involves_meta(operands)) {
+    std::vector<int64_t> sizes;
+    bool first = true;
+    for (const Tensor* t : operands) {
+      sizes = first ? t->sizes() : broadcast_shapes(sizes, t->sizes());
+      first = false;
+    }
+    check_same_device(operands);
+    return sizes;
+  }
+  std::vector<int64_t> sizes = meta_broadcast_shapes(operands);
+  if (!inplace) {
+    const std::string mismatch = meta_device_mismatch(operands);
+    IPT_CHECK(mismatch.empty(), RuntimeError, mismatch);
+  }
+  return sizes;
+}
+
+void check_inplace_shape(const Tensor& self, const std::vector<int64_t>& sizes,
+                         std::initializer_list<const Tensor*> operands) {
+  if (involves_meta(operands)) {
+    check_meta_inplace_shape(self, sizes);
+    return;
+  }
+  IPT_CHECK(sizes == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
+            " doesn't match the broadcast shape ", int_list_str(sizes));
+}
+}  // namespace
+
 PointwiseGeometry binary_geometry(const Tensor& a, const Tensor& b, PromoteInts promote) {
   PointwiseGeometry g;
-  g.sizes = broadcast_shapes(a.sizes(), b.sizes());
-  check_same_device({&a, &b});
+  g.sizes = pointwise_sizes({&a, &b}, false);
   g.compute_dtype = binary_dtype(a, b, promote);
   g.out_dtype = g.compute_dtype;
   return g;
 }
 
 PointwiseGeometry inplace_binary_geometry(const Tensor& self, const Tensor& other, PromoteInts promote) {
-  PointwiseGeometry g = binary_geometry(self, other, promote);
-  IPT_CHECK(g.sizes == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
-            " doesn't match the broadcast shape ", int_list_str(g.sizes));
+  PointwiseGeometry g;
+  g.sizes = pointwise_sizes({&self, &other}, true);
+  g.compute_dtype = binary_dtype(self, other, promote);
+  check_inplace_shape(self, g.sizes, {&self, &other});
   IPT_CHECK(can_cast(g.compute_dtype, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(g.compute_dtype),
             " can't be cast to the desired output type ", dtype_cpp_name(self.dtype()));
   g.out_dtype = self.dtype();
@@ -99,16 +198,16 @@ void check_alpha(const Tensor& a, const Tensor& b, const Scalar& alpha) {
 }
 
 void check_sub_bool(const Tensor& a, const Tensor& b) {
-  IPT_CHECK(!(a.dtype() == ScalarType::Bool && b.dtype() == ScalarType::Bool), RuntimeError,
+  IPT_CHECK(!(a.dtype() == ScalarType::Bool && b.dtype() == ScalarType::Bool), NotImplementedError,
             "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
             "`logical_xor()` operator instead.");
-  IPT_CHECK(!(a.dtype() == ScalarType::Bool || b.dtype() == ScalarType::Bool), RuntimeError,
+  IPT_CHECK(!(a.dtype() == ScalarType::Bool || b.dtype() == ScalarType::Bool), NotImplementedError,
             "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
             "invert a mask, use the `~` or `logical_not()` operator instead.");
 }
 
 void check_neg_bool(const Tensor& t) {
-  IPT_CHECK(t.dtype() != ScalarType::Bool, RuntimeError,
+  IPT_CHECK(t.dtype() != ScalarType::Bool, NotImplementedError,
             "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a "
             "mask, use the `~` or `logical_not()` operator instead.");
 }
@@ -159,10 +258,11 @@ void check_addmv(const Tensor& self, const Tensor& mat, const Tensor& vec) {
   IPT_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1, RuntimeError, "vector + matrix @ vector expected, got ",
             self.dim(), ", ", mat.dim(), ", ", vec.dim());
   if (!(mat.sizes()[1] == vec.sizes()[0] && (mat.sizes()[0] == self.numel() || self.numel() == 1)))
-    IPT_FAIL(RuntimeError, "size mismatch, got ", self.size(0), ", ", mat.sizes()[0], "x", mat.sizes()[1], ",",
-             vec.sizes()[0]);
-  IPT_CHECK(mat.dtype() == vec.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(mat.dtype()),
-            " but found ", dtype_cpp_name(vec.dtype()));
+    IPT_FAIL(RuntimeError, "size mismatch, got input (", self.size(0), "), mat (", mat.sizes()[0], "x",
+             mat.sizes()[1], "), vec (", vec.sizes()[0], ")");
+  IPT_CHECK(self.dtype() == mat.dtype() && mat.dtype() == vec.dtype(), RuntimeError,
+            "addmv input tensors must have the same dtype, but got ", dtype_cpp_name(self.dtype()), ", ",
+            dtype_cpp_name(mat.dtype()), ", and ", dtype_cpp_name(vec.dtype()));
 }
 
 void check_inplace_result(const Tensor& self, IntArrayRef sizes, ScalarType dtype) {
@@ -183,30 +283,47 @@ void check_bmm(const Tensor& self, const Tensor& mat2) {
             " but found ", dtype_cpp_name(mat2.dtype()));
 }
 
-void check_mm(const Tensor& self, const Tensor& mat2) {
-  IPT_CHECK(self.dim() == 2, RuntimeError, "self must be a matrix");
-  IPT_CHECK(mat2.dim() == 2, RuntimeError, "mat2 must be a matrix");
-  IPT_CHECK(self.sizes()[1] == mat2.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
+void check_mm_shapes(const Tensor& self, const Tensor& mat2, const char* op) {
+  IPT_CHECK(self.dim() == 2, RuntimeError, op, ": self must be a matrix, got ", self.dim(), "-D tensor");
+  IPT_CHECK(mat2.dim() == 2, RuntimeError, op, ": mat2 must be a matrix, got ", mat2.dim(), "-D tensor");
+  IPT_CHECK(self.sizes()[1] == mat2.sizes()[0], RuntimeError, op, ": mat1 and mat2 shapes cannot be multiplied (",
             self.sizes()[0], "x", self.sizes()[1], " and ", mat2.sizes()[0], "x", mat2.sizes()[1], ")");
-  IPT_CHECK(self.dtype() == mat2.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(self.dtype()),
-            " but found ", dtype_cpp_name(mat2.dtype()));
+}
+
+// Note [mm's checks]
+// As in PyTorch 2.15, mm's meta function checks only the shapes (a meta mm of two dtypes is
+// fine); the CPU kernel then refuses operands of two dtypes in its own words.
+void check_mm(const Tensor& self, const Tensor& mat2) { check_mm_shapes(self, mat2, "mm"); }
+
+// PyTorch 2.15's Meta mm is Python (meta_mm in torch/_meta_registrations.py), in its own words.
+void check_meta_mm(const Tensor& a, const Tensor& b) {
+  IPT_CHECK(a.dim() == 2, RuntimeError, "a must be 2D");
+  IPT_CHECK(b.dim() == 2, RuntimeError, "b must be 2D");
+  IPT_CHECK(a.sizes()[1] == b.sizes()[0], RuntimeError, "a and b must have same reduction dim, but got [", a.sizes()[0],
+            ", ", a.sizes()[1], "] X [", b.sizes()[0], ", ", b.sizes()[1], "].");
+}
+
+void check_mm_cpu_dtypes(const Tensor& m1, const Tensor& m2) {
+  IPT_CHECK(m1.dtype() == m2.dtype(), RuntimeError, "expected m1 and m2 to have the same dtype, but got: ",
+            dtype_element_name(m1.dtype()), " != ", dtype_element_name(m2.dtype()));
 }
 
 // ---- what torch.nn needs ---------------------------------------------------------------------
 
 PointwiseGeometry ternary_geometry(const Tensor& a, const Tensor& b, const Tensor& c) {
   PointwiseGeometry g;
-  g.sizes = broadcast_shapes(broadcast_shapes(a.sizes(), b.sizes()), c.sizes());
-  check_same_device({&a, &b, &c});
+  g.sizes = pointwise_sizes({&a, &b, &c}, false);
   g.compute_dtype = result_type({&a, &b, &c});
   g.out_dtype = g.compute_dtype;
   return g;
 }
 
 PointwiseGeometry inplace_ternary_geometry(const Tensor& self, const Tensor& b, const Tensor& c) {
-  PointwiseGeometry g = ternary_geometry(self, b, c);
-  IPT_CHECK(g.sizes == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
-            " doesn't match the broadcast shape ", int_list_str(g.sizes));
+  PointwiseGeometry g;
+  // addcmul_ / addcdiv_ on Meta are 2.15's functional meta followed by the in-place shape check.
+  g.sizes = pointwise_sizes({&self, &b, &c}, false);
+  g.compute_dtype = result_type({&self, &b, &c});
+  check_inplace_shape(self, g.sizes, {&self, &b, &c});
   IPT_CHECK(can_cast(g.compute_dtype, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(g.compute_dtype),
             " can't be cast to the desired output type ", dtype_cpp_name(self.dtype()));
   g.out_dtype = self.dtype();
@@ -223,19 +340,18 @@ void check_addcdiv(const Tensor& tensor1, const Tensor& tensor2) {
 }
 
 std::vector<int64_t> addmm_geometry(const Tensor& self, const Tensor& mat1, const Tensor& mat2) {
-  IPT_CHECK(mat1.dim() == 2, RuntimeError, "mat1 must be a matrix, got ", mat1.dim(), "-D tensor");
-  IPT_CHECK(mat2.dim() == 2, RuntimeError, "mat2 must be a matrix, got ", mat2.dim(), "-D tensor");
-  IPT_CHECK(mat1.sizes()[1] == mat2.sizes()[0], RuntimeError, "mat1 and mat2 shapes cannot be multiplied (",
-            mat1.sizes()[0], "x", mat1.sizes()[1], " and ", mat2.sizes()[0], "x", mat2.sizes()[1], ")");
-  IPT_CHECK(self.dtype() == mat2.dtype(), RuntimeError, "self and mat2 must have the same dtype");
-  IPT_CHECK(mat1.dtype() == mat2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype");
+  IPT_CHECK(self.dtype() == mat2.dtype(), RuntimeError, "self and mat2 must have the same dtype, but got ",
+            dtype_cpp_name(self.dtype()), " and ", dtype_cpp_name(mat2.dtype()));
+  IPT_CHECK(mat1.dtype() == mat2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype, but got ",
+            dtype_cpp_name(mat1.dtype()), " and ", dtype_cpp_name(mat2.dtype()));
+  check_mm_shapes(mat1, mat2, "addmm");
   return {mat1.sizes()[0], mat2.sizes()[1]};
 }
 
 int64_t softmax_dim(const Tensor& self, int64_t dim, bool log) {
   const int64_t d = wrap_dim(dim, self.dim());
   const bool last = self.dim() == 0 || d == self.dim() - 1;
-  IPT_CHECK(is_floating(self.dtype()), RuntimeError, "\"", log ? "log_softmax" : "softmax", last ? "_lastdim" : "",
+  IPT_CHECK(is_floating(self.dtype()), NotImplementedError, "\"", log ? "log_softmax" : "softmax", last ? "_lastdim" : "",
             "_kernel_impl\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
   return d;
 }
@@ -279,7 +395,7 @@ NllLossGeometry nll_loss_geometry(const Tensor& self, const Tensor& target, cons
 std::vector<int64_t> mse_loss_geometry(const Tensor& self, const Tensor& target, int64_t reduction) {
   std::vector<int64_t> sizes = broadcast_shapes(self.sizes(), target.sizes());
   ScalarType dt = result_type({&self, &target});
-  IPT_CHECK(is_floating(dt), RuntimeError, "\"mse_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
+  IPT_CHECK(is_floating(dt), NotImplementedError, "\"mse_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
   IPT_CHECK(reduction >= 0 && reduction <= 2, RuntimeError, "reduction == Reduction::Mean || reduction == Reduction::Sum");
   if (reduction != 0) return {};
   return sizes;
@@ -288,7 +404,7 @@ std::vector<int64_t> mse_loss_geometry(const Tensor& self, const Tensor& target,
 // ---- elementwise math ------------------------------------------------------------------------
 
 void check_not_bool(const Tensor& self, const char* kernel) {
-  IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "\"", kernel, "\" not implemented for 'Bool'");
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "\"", kernel, "\" not implemented for 'Bool'");
 }
 
 ScalarType clamp_dtype(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
@@ -322,7 +438,9 @@ PointwiseGeometry where_geometry(const Tensor& condition, const Tensor& self, co
             "where expected condition to be a boolean tensor, but got a tensor with dtype ",
             dtype_cpp_name(condition.dtype()));
   PointwiseGeometry g;
-  g.sizes = broadcast_shapes(broadcast_shapes(condition.sizes(), self.sizes()), other.sizes());
+  g.sizes = involves_meta({&condition, &self, &other})
+                ? meta_broadcast_shapes({&condition, &self, &other})
+                : broadcast_shapes(broadcast_shapes(condition.sizes(), self.sizes()), other.sizes());
   g.compute_dtype = result_type({&self, &other});
   g.out_dtype = g.compute_dtype;
   return g;
@@ -338,8 +456,106 @@ void check_masked_fill(const Tensor& self, const Tensor& mask) {
             " doesn't match the broadcast shape ", int_list_str(b));
 }
 
+namespace {
+// Note [Advanced indexing on the Meta device]
+// PyTorch 2.15's Meta kernel for index is Python (meta_index_Tensor): int32 indices are fine, a
+// mask's nonzero() comes first (a Meta mask cannot give one), its shape mismatch names the
+// index's position in the list and prints torch.Size, the other checks are RuntimeErrors, and
+// the index tensors broadcast in the words of the Python reference.
+void meta_index_entries(const Tensor& self, std::span<const std::optional<Tensor>> indices, IndexGeometry& g) {
+  for (size_t i = 0; i < indices.size(); ++i) {
+    const auto& entry = indices[i];
+    if (!entry || !entry->defined()) {
+      g.idx.emplace_back(std::nullopt);
+      continue;
+    }
+    const Tensor& t = *entry;
+    const ScalarType dt = t.dtype();
+    IPT_CHECK(dt == ScalarType::Long || dt == ScalarType::Int || dt == ScalarType::Bool, RuntimeError,
+              "tensors used as indices must be long, int, byte or bool tensors");
+    if (dt != ScalarType::Bool) {
+      g.idx.emplace_back(t);
+      continue;
+    }
+    Tensor nz = ops::nonzero(t);  // [n, mask dims]
+    const int64_t k = static_cast<int64_t>(g.idx.size());
+    IPT_CHECK(k + t.dim() <= self.dim(), IndexError, "too many indices for tensor of dimension ", self.dim());
+    for (int64_t j = 0; j < t.dim(); ++j) {
+      IPT_CHECK(t.sizes()[j] == self.sizes()[k + j], IndexError, "The shape of the mask ", torch_size_str(t.sizes()),
+                " at index ", i, " does not match the shape of the indexed tensor ", torch_size_str(self.sizes()),
+                " at index ", k + j);
+      g.idx.emplace_back(make_view(nz, {nz.sizes()[0]}, {nz.strides()[0]}, nz.storage_offset() + j * nz.strides()[1]));
+    }
+  }
+  IPT_CHECK(static_cast<int64_t>(g.idx.size()) <= self.dim(), RuntimeError, "too many indices for tensor of dimension ",
+            self.dim(), " (got ", g.idx.size(), ")");
+}
+
+// The index tensors' broadcast shape, as meta_broadcast_shapes words it (argument indices count
+// only the tensors).
+std::vector<int64_t> meta_index_broadcast(const std::vector<const Tensor*>& defined) {
+  size_t nmax = 0;
+  for (const Tensor* t : defined) nmax = std::max(nmax, static_cast<size_t>(t->dim()));
+  std::vector<int64_t> common(nmax, 1);
+  for (size_t a = 0; a < defined.size(); ++a) {
+    const auto& s = defined[a]->sizes();
+    for (size_t k = 1; k <= s.size(); ++k) {
+      const int64_t have = s[s.size() - k];
+      int64_t& want = common[nmax - k];
+      if (have == want) continue;
+      if (want == 1) want = have;
+      if (have == 1) continue;
+      IPT_CHECK(want == have, RuntimeError, "Attempting to broadcast a dimension of length ", have, " at ",
+                -static_cast<int64_t>(k), "! Mismatching argument at index ", a, " had ", torch_size_str(s),
+                "; but expected shape should be broadcastable to ", int_list_str(common));
+    }
+  }
+  return common;
+}
+}  // namespace
+
+static void index_entries_and_broadcast(const Tensor& self, std::span<const std::optional<Tensor>> indices,
+                                        IndexGeometry& g);
+
 IndexGeometry index_geometry(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
   IndexGeometry g;
+  bool meta = self.device().type == DeviceType::Meta;
+  for (const auto& entry : indices) meta |= entry && entry->defined() && entry->device().type == DeviceType::Meta;
+  if (meta) {
+    meta_index_entries(self, indices, g);
+    const int64_t nd = self.dim();
+    while (static_cast<int64_t>(g.idx.size()) < nd) g.idx.emplace_back(std::nullopt);
+    std::vector<const Tensor*> defined;
+    for (int64_t d = 0; d < nd; ++d)
+      if (g.idx[static_cast<size_t>(d)]) {
+        g.dims.push_back(d);
+        defined.push_back(&*g.idx[static_cast<size_t>(d)]);
+      }
+    if (g.dims.empty()) {
+      g.out_sizes = self.sizes();
+      return g;
+    }
+    g.b_sizes = meta_index_broadcast(defined);
+  } else {
+    index_entries_and_broadcast(self, indices, g);
+    if (g.dims.empty()) {
+      g.out_sizes = self.sizes();
+      return g;
+    }
+  }
+  // 3. Result shape: B replaces the indexed dims if they are adjacent, else goes first.
+  const int64_t nd = self.dim();
+  const bool adjacent = g.dims.back() - g.dims.front() + 1 == static_cast<int64_t>(g.dims.size());
+  g.b_pos = adjacent ? g.dims.front() : 0;
+  for (int64_t d = 0; d < nd; ++d)
+    if (!g.idx[static_cast<size_t>(d)]) g.out_sizes.push_back(self.sizes()[d]);  // the other dims, in order
+  g.out_sizes.insert(g.out_sizes.begin() + g.b_pos, g.b_sizes.begin(), g.b_sizes.end());
+  return g;
+}
+
+// The CPU's (and other devices') entries and their broadcast shape, in ATen's words.
+static void index_entries_and_broadcast(const Tensor& self, std::span<const std::optional<Tensor>> indices,
+                                        IndexGeometry& g) {
   // 1. One entry per indexed dimension: a long index tensor, or none for `:`.
   for (const auto& entry : indices) {
     if (!entry || !entry->defined()) {
@@ -389,17 +605,6 @@ IndexGeometry index_geometry(const Tensor& self, std::span<const std::optional<T
       IPT_FAIL(IndexError, "shape mismatch: indexing tensors could not be broadcast together with shapes ", shapes);
     }
   }
-  if (g.dims.empty()) {
-    g.out_sizes = self.sizes();
-    return g;
-  }
-  // 3. Result shape: B replaces the indexed dims if they are adjacent, else goes first.
-  const bool adjacent = g.dims.back() - g.dims.front() + 1 == static_cast<int64_t>(g.dims.size());
-  g.b_pos = adjacent ? g.dims.front() : 0;
-  for (int64_t d = 0; d < nd; ++d)
-    if (!g.idx[static_cast<size_t>(d)]) g.out_sizes.push_back(self.sizes()[d]);  // the other dims, in order
-  g.out_sizes.insert(g.out_sizes.begin() + g.b_pos, g.b_sizes.begin(), g.b_sizes.end());
-  return g;
 }
 
 void check_index_put_dtype(const Tensor& self, const Tensor& values) {
@@ -562,7 +767,7 @@ void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, cons
 
 void check_space(int64_t steps, const Tensor& out, const char* kernel) {
   IPT_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
-  IPT_CHECK(out.dtype() != ScalarType::Bool, RuntimeError, "\"", kernel, "\" not implemented for 'Bool'");
+  IPT_CHECK(out.dtype() != ScalarType::Bool, NotImplementedError, "\"", kernel, "\" not implemented for 'Bool'");
 }
 
 std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::optional<int64_t> to) {

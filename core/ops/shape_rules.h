@@ -60,8 +60,16 @@ void check_addmv(const Tensor& self, const Tensor& mat, const Tensor& vec);
 void check_inplace_result(const Tensor& self, IntArrayRef sizes, ScalarType dtype);
 void check_bmm(const Tensor& self, const Tensor& mat2);
 
-// Checks mm's operands (2-D, same dtype, inner sizes match) with PyTorch's messages.
+// The shapes of a matrix product's operands (2-D, inner sizes match), the message prefixed with
+// the operator: "mm: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x4)".
+void check_mm_shapes(const Tensor& self, const Tensor& mat2, const char* op);
+// mm's meta checks: the shapes only (see Note [mm's checks]).
 void check_mm(const Tensor& self, const Tensor& mat2);
+// mm's checks on the Meta device, 2.15's Python meta function's: "b must be 2D".
+void check_meta_mm(const Tensor& a, const Tensor& b);
+// The CPU matrix product's own dtype check: "expected m1 and m2 to have the same dtype, but got:
+// float != double".
+void check_mm_cpu_dtypes(const Tensor& m1, const Tensor& m2);
 
 // ---- what torch.nn needs ---------------------------------------------------------------------
 
@@ -170,6 +178,20 @@ void check_normal_std(const Tensor& std);
 Device check_same_device(std::initializer_list<const Tensor*> operands);
 // multinomial: a 1- or 2-dim floating tensor, n_sample > 0, no more samples than categories
 // without replacement, at most 2^24 categories.
+
+// ---- elementwise operations on the Meta device (Note [Elementwise checks on the Meta device]) --
+// Whether one of the operands is on the Meta device (the Meta kernel then runs for all).
+bool involves_meta(std::initializer_list<const Tensor*> operands);
+// The operands' broadcast shape in the words of 2.15's Python reference: "Attempting to broadcast
+// a dimension of length 4 at -1! Mismatching argument at index 1 had torch.Size([4]); but
+// expected shape should be broadcastable to [2, 3]".
+std::vector<int64_t> meta_broadcast_shapes(std::initializer_list<const Tensor*> operands);
+// "" when the operands share a device (a 0-dim CPU tensor may go along), else 2.15's Python
+// message: "Tensor on device cpu is not on the expected device meta!".
+std::string meta_device_mismatch(std::initializer_list<const Tensor*> operands);
+// An in-place Meta operation's shape check: "output with shape torch.Size([3]) doesn't match
+// the broadcast shape (2, 3)".
+void check_meta_inplace_shape(const Tensor& self, IntArrayRef sizes);
 void check_multinomial(const Tensor& self, int64_t n_sample, bool replacement);
 
 }  // namespace ipt

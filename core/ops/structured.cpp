@@ -34,11 +34,18 @@ void check_written_device(const Tensor& t, const StructuredMeta& m) {
 }  // namespace
 
 Tensor structured_result(const StructuredMeta& m) {
+  IPT_CHECK(m.meta_device_mismatch.empty(), RuntimeError, m.meta_device_mismatch);
   if (m.layout_like) return make_empty_like_layout(m.sizes, m.dtype, m.device, *m.layout_like);
   return make_empty(m.sizes, m.dtype, m.device);
 }
 
 void structured_check_inplace(const Tensor& self, const StructuredMeta& m, std::initializer_list<const Tensor*> inputs) {
+  if (m.device.type == DeviceType::Meta && involves_meta(inputs)) {
+    // Note [Elementwise checks on the Meta device]: the shape, the dtype, no device.
+    check_meta_inplace_shape(self, m.sizes);
+    check_written_dtype(self, m);
+    return;
+  }
   IPT_CHECK(std::equal(m.sizes.begin(), m.sizes.end(), self.sizes().begin(), self.sizes().end()), RuntimeError,
             "output with shape ", int_list_str(self.sizes()), " doesn't match the broadcast shape ", int_list_str(m.sizes));
   check_written_dtype(self, m);
@@ -48,6 +55,7 @@ void structured_check_inplace(const Tensor& self, const StructuredMeta& m, std::
 }
 
 void structured_prepare_out(const Tensor& out, const StructuredMeta& m, std::initializer_list<const Tensor*> inputs) {
+  IPT_CHECK(m.meta_device_mismatch.empty(), RuntimeError, m.meta_device_mismatch);
   check_written_dtype(out, m);
   check_written_device(out, m);
   const bool resizes = !std::equal(m.sizes.begin(), m.sizes.end(), out.sizes().begin(), out.sizes().end());

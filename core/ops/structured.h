@@ -17,6 +17,7 @@
 // the checks on `out` before it is resized, so a refused call changes nothing.
 
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 #include "core/tensor/tensor.h"
@@ -38,6 +39,9 @@ struct StructuredMeta {
   //   Exact     only `dtype`, in a structured kernel's words (mm: "Expected out tensor to have
   //             dtype float, but got double instead")
   enum class OutDtype { Castable, Same, Exact } out_dtype = OutDtype::Castable;
+  // On the Meta device, the operands' device mismatch that the functional and out= forms refuse
+  // and the in-place form lets pass (Note [Elementwise checks on the Meta device]); "" if none.
+  std::string meta_device_mismatch;
 };
 
 // The functional form's new result.

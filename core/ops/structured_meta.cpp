@@ -13,8 +13,14 @@ namespace {
 // operand that has the result's shape (self first).
 StructuredMeta binary_structured(const Tensor& self, const Tensor& other, PromoteInts promote) {
   StructuredMeta m;
-  m.sizes = broadcast_shapes(self.sizes(), other.sizes());
-  m.device = check_same_device({&self, &other});
+  if (involves_meta({&self, &other})) {
+    m.sizes = meta_broadcast_shapes({&self, &other});
+    m.device = Device(DeviceType::Meta);
+    m.meta_device_mismatch = meta_device_mismatch({&self, &other});
+  } else {
+    m.sizes = broadcast_shapes(self.sizes(), other.sizes());
+    m.device = check_same_device({&self, &other});
+  }
   m.compute_dtype = binary_dtype(self, other, promote);
   m.dtype = m.compute_dtype;
   m.layout_like = self.sizes() == m.sizes ? &self : (other.sizes() == m.sizes ? &other : nullptr);
@@ -68,7 +74,8 @@ IPT_FLOAT_UNARY_META(sigmoid)
 // mm: a new contiguous [n, m] result of self's dtype; an out= result must have that dtype.
 // The devices are the impl's to check, as in PyTorch (a meta mm takes a CPU mat2).
 StructuredMeta meta_mm(const Tensor& self, const Tensor& mat2) {
-  check_mm(self, mat2);
+  if (involves_meta({&self, &mat2})) check_meta_mm(self, mat2);
+  else check_mm(self, mat2);
   StructuredMeta m;
   m.sizes = {self.sizes()[0], mat2.sizes()[1]};
   m.device = self.device();

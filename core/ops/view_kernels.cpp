@@ -121,8 +121,11 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   IPT_CHECK(self.dim() > 0, RuntimeError, "narrow() cannot be applied to a 0-dim tensor.");
   int64_t d = wrap_dim(dim, self.dim());
   int64_t n = self.sizes()[d];
-  if (start != n) start = wrap_dim(start, n);  // PyTorch checks start as if it were a dim
-  IPT_CHECK(length >= 0 && start <= n - length, RuntimeError, "start (", start, ") + length (", length,
+  IPT_CHECK(length >= 0, RuntimeError, "narrow(): length must be non-negative.");
+  IPT_CHECK(start >= -n && start <= n, IndexError, "start out of range (expected to be in range of [", -n, ", ", n,
+            "], but got ", start, ")");
+  if (start < 0) start += n;
+  IPT_CHECK(start <= n - length, RuntimeError, "start (", start, ") + length (", length,
             ") exceeds dimension size (", n, ").");
   return ops::slice_Tensor(self, d, start, start + length, 1);
 }

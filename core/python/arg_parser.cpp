@@ -150,7 +150,7 @@ Scalar to_scalar(PyObject* obj) {
     int overflow = 0;
     long long v = PyLong_AsLongLongAndOverflow(obj, &overflow);
     if (overflow) {
-      PyErr_SetString(PyExc_RuntimeError, "Overflow when unpacking long");
+      PyErr_SetString(PyExc_ValueError, "Overflow when unpacking long long");
       throw py::error_already_set();
     }
     return Scalar(static_cast<int64_t>(v));
@@ -248,9 +248,9 @@ std::string Param::type_name() const {
     case ParamType::Tensor: return "Tensor";
     case ParamType::Scalar: return "Number";
     case ParamType::Int: return "int";
-    case ParamType::SymInt: return "SymInt";
+    case ParamType::SymInt: return "int";  // PyTorch 2.15 names symbolic ints as plain ones
     case ParamType::IntList: return "tuple of ints";
-    case ParamType::SymIntList: return "tuple of SymInts";
+    case ParamType::SymIntList: return "tuple of ints";
     case ParamType::Float: return "float";
     case ParamType::FloatList: return "tuple of floats";
     case ParamType::Bool: return "bool";
@@ -302,8 +302,20 @@ std::string Signature::str() const {
       kw = true;
     }
     s += params[i].type_name() + " " + params[i].name;
+    if (params[i].has_default) s += " = " + params[i].default_display();
   }
   return s + ")";
+}
+
+// Note [Defaults in signature texts]
+// PyTorch's messages list a parameter with a default as "Number alpha = 1". The default shown
+// is the one of the Python signature torchgen writes, not the schema's: an empty list is None,
+// and the TensorOptions arguments are `dtype/layout/device = None` and `pin_memory = False`.
+std::string Param::default_display() const {
+  if (default_text == "[]") return "None";
+  if (type == ParamType::ScalarType || type == ParamType::Layout || type == ParamType::Device) return "None";
+  if (type == ParamType::Bool && name == "pin_memory") return "False";
+  return default_text;
 }
 
 bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject** dst, bool raise_error) const {

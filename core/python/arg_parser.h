@@ -46,6 +46,7 @@ struct Param {
 
   bool check(PyObject* obj, int& failed_index) const;
   std::string type_name() const;  // as PyTorch names it in messages: "Number", "tuple of ints"
+  std::string default_display() const;  // the default as messages show it (Note [Defaults in signature texts])
 };
 
 class Signature {

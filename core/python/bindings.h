@@ -39,7 +39,7 @@ pybind11::object make_size(const std::vector<int64_t>& sizes);
 pybind11::object node_object(const std::shared_ptr<autograd::Node>& fn);
 // "AddBackward0", "AccumulateGrad": the name Python shows for a node's type.
 std::string node_display_name(const autograd::Node& fn);
-// t.storage() / t.untyped_storage().
-pybind11::object make_storage(const Tensor& t, bool untyped);
+// t.untyped_storage(): a torch.UntypedStorage (t.storage() wraps it in Python).
+pybind11::object make_storage(const Tensor& t);
 
 }  // namespace ipt::python

@@ -37,35 +37,44 @@ struct KeyGuard {
   std::vector<std::unique_ptr<IncludeDispatchKeyGuard>> included;
 };
 
-// A storage as Python sees it: t.storage() (typed) or t.untyped_storage().
+// A storage as Python sees it (t.untyped_storage()), with the tensor whose dtype TypedStorage reads.
 struct StorageView {
   Tensor t;
-  bool untyped;
   int64_t elements() const { return static_cast<int64_t>(t.storage()->nbytes() / element_size(t.dtype())); }
-  int64_t size() const { return untyped ? static_cast<int64_t>(t.storage()->nbytes()) : elements(); }
 };
 
-std::string storage_repr(const StorageView& s) {
-  std::string out;
-  if (!s.untyped && s.t.device().type == DeviceType::CPU) {
-    Tensor flat = make_view(s.t, {s.elements()}, {1}, 0);
-    for (int64_t i = 0; i < s.elements(); ++i) {
-      double v = element_as_double(flat, i);
-      out += " " + (is_floating(s.t.dtype()) ? format::format_python_float(v)
-                    : s.t.dtype() == ScalarType::Bool ? std::string(v ? "True" : "False")
-                                                      : std::to_string(static_cast<int64_t>(v))) + "\n";
-    }
-  }
-  out += s.untyped ? "[torch.storage.UntypedStorage(device=" + s.t.device().str() + ") of size " +
-                         std::to_string(s.t.storage()->nbytes()) + "]"
-                   : "[torch.storage.TypedStorage(dtype=" + dtype_repr(s.t.dtype()) + ", device=" + s.t.device().str() +
-                         ") of size " + std::to_string(s.elements()) + "]";
+// The values a storage holds: its bytes (untyped), or its elements in the tensor's dtype.
+py::object storage_value(const StorageView& s, bool typed, int64_t i) {
+  if (!typed) return py::int_(static_cast<const unsigned char*>(s.t.storage()->data())[i]);
+  Tensor flat = make_view(s.t, {s.elements()}, {1}, 0);
+  double v = element_as_double(flat, i);
+  if (is_floating(s.t.dtype())) return py::float_(v);
+  if (s.t.dtype() == ScalarType::Bool) return py::bool_(v != 0);
+  return py::int_(static_cast<int64_t>(v));
+}
+
+py::list storage_values(const StorageView& s, bool typed) {
+  IPT_CHECK(s.t.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
+  py::list out;
+  const int64_t n = typed ? s.elements() : static_cast<int64_t>(s.t.storage()->nbytes());
+  for (int64_t i = 0; i < n; ++i) out.append(storage_value(s, typed, i));
   return out;
+}
+
+// PyTorch 2.15's UntypedStorage.__repr__: one byte a line, then what it is (a meta storage has
+// no bytes to show).
+std::string storage_repr(const StorageView& s) {
+  const std::string info = "[torch.storage.UntypedStorage(device=" + s.t.device().str() + ") of size " +
+                           std::to_string(s.t.storage()->nbytes()) + "]";
+  if (s.t.device().type == DeviceType::Meta) return "...\n" + info;
+  std::string out;
+  for (py::handle v : storage_values(s, false)) out += " " + py::str(v).cast<std::string>() + "\n";
+  return out + info;
 }
 
 }  // namespace
 
-py::object make_storage(const Tensor& t, bool untyped) { return py::cast(StorageView{t, untyped}); }
+py::object make_storage(const Tensor& t) { return py::cast(StorageView{t}); }
 
 void init_dispatch(py::module_& m) {
   auto key = py::class_<DispatchKey>(m, "DispatchKey")
@@ -128,25 +137,29 @@ void init_dispatch(py::module_& m) {
   m.def("ExcludeDispatchKeyGuard", [](const DispatchKeySet& s) { return std::make_unique<KeyGuard>(KeyGuard{s, true, {}, {}}); });
   m.def("_IncludeDispatchKeyGuard", [](py::handle k) { return std::make_unique<KeyGuard>(KeyGuard{DispatchKeySet(parse_key(k)), false, {}, {}}); });
 
-  py::class_<StorageView>(m, "_Storage")
+  // Note [Storages]
+  // t.untyped_storage() is this class, PyTorch's torch.UntypedStorage: the bytes of a storage.
+  // t.storage() is torch.storage.TypedStorage (python/torch/storage.py), which wraps one and
+  // reads its elements through _typed_tolist / _typed_getitem in the tensor's dtype.
+  py::class_<StorageView>(m, "UntypedStorage")
       .def("data_ptr", [](const StorageView& s) { return reinterpret_cast<intptr_t>(s.t.storage()->data()); })
-      .def("size", &StorageView::size)
-      .def("__len__", &StorageView::size)
+      .def("size", [](const StorageView& s) { return s.t.storage()->nbytes(); })
+      .def("__len__", [](const StorageView& s) { return s.t.storage()->nbytes(); })
       .def("nbytes", [](const StorageView& s) { return s.t.storage()->nbytes(); })
-      .def("element_size", [](const StorageView& s) { return s.untyped ? size_t(1) : element_size(s.t.dtype()); })
-      .def_property_readonly("dtype", [](const StorageView& s) { return py::reinterpret_steal<py::object>(dtype_object(s.t.dtype())); })
+      .def("element_size", [](const StorageView&) { return size_t(1); })
       .def_property_readonly("device", [](const StorageView& s) { return py::reinterpret_steal<py::object>(device_object(s.t.device())); })
-      .def("tolist", [](const StorageView& s) {
-        Tensor flat = make_view(s.t, {s.elements()}, {1}, 0);
-        py::list out;
-        for (int64_t i = 0; i < s.elements(); ++i) {
-          double v = element_as_double(flat, i);
-          if (is_floating(s.t.dtype())) out.append(v);
-          else if (s.t.dtype() == ScalarType::Bool) out.append(v != 0);
-          else out.append(static_cast<int64_t>(v));
-        }
-        return out;
+      .def_property_readonly("is_cuda", [](const StorageView& s) { return s.t.device().type == DeviceType::CUDA; })
+      .def("tolist", [](const StorageView& s) { return storage_values(s, false); })
+      .def("__getitem__", [](const StorageView& s, int64_t i) {
+        const int64_t n = static_cast<int64_t>(s.t.storage()->nbytes());
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) throw py::index_error("index " + std::to_string(i) + " out of range for storage of size " + std::to_string(n));
+        IPT_CHECK(s.t.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
+        return storage_value(s, false, i);
       })
+      .def("_typed_size", &StorageView::elements)
+      .def("_typed_tolist", [](const StorageView& s) { return storage_values(s, true); })
+      .def("_typed_getitem", [](const StorageView& s, int64_t i) { return storage_value(s, true, i); })
       .def("__repr__", &storage_repr)
       .def("__str__", &storage_repr);
 }

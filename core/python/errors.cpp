@@ -40,14 +40,16 @@ void set_python_error_from_current_exception() {
 }
 
 namespace {
-// warnings.warn(message, UserWarning) from the operation's caller; an error a filter makes of
-// it propagates out of the operation. Without the GIL (a worker thread) it goes to stderr.
-void warn_in_python(const std::string& message) {
+// warnings.warn(message, UserWarning or DeprecationWarning) from the operation's caller, as
+// PyTorch's PyWarningHandler maps c10's warning types; an error a filter makes of it propagates
+// out of the operation. Without the GIL (a worker thread) it goes to stderr.
+void warn_in_python(const std::string& message, WarningKind kind) {
   if (!PyGILState_Check()) {
     std::fprintf(stderr, "Warning: %s\n", message.c_str());
     return;
   }
-  if (PyErr_WarnEx(PyExc_UserWarning, message.c_str(), 1) < 0) throw pybind11::error_already_set();
+  PyObject* category = kind == WarningKind::DeprecationWarning ? PyExc_DeprecationWarning : PyExc_UserWarning;
+  if (PyErr_WarnEx(category, message.c_str(), 1) < 0) throw pybind11::error_already_set();
 }
 }  // namespace
 

@@ -29,7 +29,7 @@ uint64_t unpack_seed(const py::handle& seed) {
     if (!PyErr_Occurred()) return u;
     PyErr_Clear();
   }
-  throw Error(ErrorKind::RuntimeError, "Overflow when unpacking long");
+  throw Error(ErrorKind::ValueError, "Overflow when unpacking long long");
 }
 
 Tensor state_tensor(const std::vector<uint8_t>& bytes) {

@@ -315,7 +315,9 @@ void init_tensor_methods(py::module_& m) {
   def_method("is_floating_point", [](const Tensor& t) { return is_floating(t.dtype()); });
   def_method("is_inference", [](const Tensor& t) { return t.impl()->is_inference(); });
   def_method("tolist", [](const Tensor& t) { return tolist(t); });
-  def_method("item", [](const Tensor& t) { return scalar_to_py(one_element(t)); });
+  // item() is the operator (its own RuntimeError for numel != 1); float()/int() refuse first
+  // with Python's ValueError, as PyTorch's number conversions do.
+  def_method("item", [](const Tensor& t) { return scalar_to_py(ops::item(t)); });
   def_method("__bool__", [](const Tensor& t) {
     IPT_CHECK(t.numel() == 1, RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
     return ops::item(t).to_bool();
@@ -372,8 +374,8 @@ void init_tensor_methods(py::module_& m) {
       }
     }
   });
-  def_method("storage", [](const Tensor& t) { return make_storage(t, false); });
-  def_method("untyped_storage", [](const Tensor& t) { return make_storage(t, true); });
+  // storage() is Python (torch/_tensor.py): the deprecated TypedStorage over this one.
+  def_method("untyped_storage", [](const Tensor& t) { return make_storage(t); });
   // Tensor._make_subclass(cls, data, require_grad=False): nn.Parameter's constructor.
   base().attr("_make_subclass") = py::reinterpret_steal<py::object>(PyStaticMethod_New(
       py::cpp_function(

@@ -50,7 +50,7 @@ void infer(py::handle v, size_t depth, Inferred& out) {
     throw py::type_error("new(): invalid data type '" + py_type_name(v.ptr()) + "'");
   out.any_float |= PyFloat_Check(v.ptr());
   out.all_bool &= PyBool_Check(v.ptr());
-  out.values.push_back(to_scalar(v.ptr()));  // PyTorch's "Overflow when unpacking long" past int64
+  out.values.push_back(to_scalar(v.ptr()));  // PyTorch's "Overflow when unpacking long long" past int64
 }
 
 }  // namespace

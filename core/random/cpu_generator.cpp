@@ -63,9 +63,9 @@ std::vector<uint8_t> CpuGenerator::get_state() const {
 }
 
 void CpuGenerator::set_state(const uint8_t* bytes, size_t size) {
-  IPT_CHECK(size == kStateBytes || size == kLegacyStateBytes, RuntimeError,
-            "Expected either a CPUGeneratorImplStateLegacy of size ", kLegacyStateBytes,
-            " or a CPUGeneratorImplState of size ", kStateBytes, " but found the input RNG state size to be ", size);
+  // PyTorch 2.15 no longer takes the legacy form (kLegacyStateBytes, without the float cache).
+  IPT_CHECK(size == kStateBytes, RuntimeError, "Expected a CPUGeneratorImplState of size ", kStateBytes,
+            " but found the input RNG state size to be ", size);
   Mt19937State s;
   s.seed = get<uint64_t>(bytes, kSeedAt);
   s.left = get<int32_t>(bytes, kLeftAt);
@@ -76,7 +76,7 @@ void CpuGenerator::set_state(const uint8_t* bytes, size_t size) {
   next_double_normal.reset();
   if (get<int32_t>(bytes, kNormalValidAt) != 0) next_double_normal = get<double>(bytes, kNormalYAt);
   next_float_normal.reset();
-  if (size == kStateBytes && bytes[kFloatNormalValidAt] != 0) next_float_normal = get<float>(bytes, kFloatNormalAt);
+  if (bytes[kFloatNormalValidAt] != 0) next_float_normal = get<float>(bytes, kFloatNormalAt);
 }
 
 CpuGenerator& default_cpu_generator() {

@@ -146,7 +146,8 @@ std::vector<int64_t> infer_size(std::span<const int64_t> shape, int64_t numel) {
       IPT_CHECK(!infer, RuntimeError, "only one dimension can be inferred");
       infer = i;
     } else {
-      IPT_CHECK(out[i] >= 0, RuntimeError, "invalid shape dimension ", out[i]);
+      IPT_CHECK(out[i] >= 0, RuntimeError, "invalid shape dimension ", out[i], " at index ", i, " of shape ",
+                int_list_str(shape));
       known *= out[i];
     }
   }

@@ -12,7 +12,9 @@ from torch import _C
 from torch._C import (DispatchKey, DispatchKeySet, Generator, default_generator, device, dtype, is_grad_enabled,
                       is_inference_mode_enabled, layout, memory_format)
 
-__version__ = "1.13.1 (Inside PyTorch)"
+# 2.15.0+insidepytorch, a TorchVersion (Note [The version string] in torch/version.py).
+from torch import version  # noqa: E402
+from torch.torch_version import __version__ as __version__  # noqa: E402
 
 # ---- dtypes, layouts, memory formats (singletons: `t.dtype is torch.float32`) -------------
 float32 = float = _C._dtype_float32
@@ -34,6 +36,7 @@ del _cls
 
 from torch._size import Size  # noqa: E402
 from torch._tensor import Tensor  # noqa: E402
+from torch.storage import TypedStorage, UntypedStorage  # noqa: E402
 
 _C._set_size_class(Size)
 _C._set_tensor_class(Tensor)

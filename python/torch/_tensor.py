@@ -172,6 +172,15 @@ class Tensor(_C._TensorBase):
     def bool(self):
         return self.to(torch.bool)
 
+    def storage(self):
+        """The deprecated TypedStorage view of this tensor's storage (warns once per process, at
+        the caller's line, as PyTorch 2.15 does); untyped_storage() is the storage itself."""
+        torch.storage._warn_typed_storage_removal(stacklevel=2)
+        return self._typed_storage()
+
+    def _typed_storage(self):
+        return torch.storage.TypedStorage(wrap_storage=self.untyped_storage(), dtype=self.dtype, _internal=True)
+
     def cpu(self):
         return self.to("cpu")
 

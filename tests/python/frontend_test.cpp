@@ -45,7 +45,7 @@ TEST(PythonFrontEnd, RuntimeErrorsCarryPyTorchsKindMessageAndLine) {
   } cases[] = {
       {"import torch\ntorch.ones(2, 3).t().view(6)\n", "RuntimeError", "view size is not compatible"},
       {"import torch\ntorch.ones(3)[5]\n", "IndexError", "index 5 is out of bounds for dimension 0 with size 3"},
-      {"import torch\ntorch.ones(3).item()\n", "ValueError", "only one element tensors can be converted"},
+      {"import torch\ntorch.ones(3).item()\n", "RuntimeError", "a Tensor with 3 elements cannot be converted to Scalar"},
       {"import torch\ntorch.add('a')\n", "TypeError", "add() received an invalid combination of arguments - got (str)"},
       {"import torch\ntorch.ones(3)[torch.ones(2)]\n", "IndexError", "tensors used as indices must be long, int, byte or bool"},
       {"import torch\ntorch.ones(2, device='meta').tolist()\n", "NotImplementedError", "Cannot copy out of meta tensor"},

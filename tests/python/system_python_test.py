@@ -35,7 +35,7 @@ def main():
         if p.returncode != 0 or p.stdout != q.stdout:
             print("FAIL: python3 -m inside_pytorch printed\n%s%s\nexpected\n%s" % (p.stdout, p.stderr, q.stdout))
             ok = False
-        if "1.13.1 (Inside PyTorch)" not in p.stdout:
+        if "2.15.0+insidepytorch" not in p.stdout:
             print("FAIL: the system python3 did not import Inside PyTorch's torch:\n" + p.stdout)
             ok = False
         t = subprocess.run([a.exe, "trace", out_json], capture_output=True, text=True, timeout=60)

@@ -75,7 +75,7 @@ TEST(Ops, MmUsesTransposedOperandsWithoutCopy) {
     ops::mm(a, a);
     FAIL();
   } catch (const Error& e) {
-    EXPECT_STREQ(e.what(), "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
+    EXPECT_STREQ(e.what(), "mm: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
   }
   Tensor v = ops::arange(3.0);
   EXPECT_EQ(to_double_vector(ops::matmul(a, v)), (D{5, 14}));
