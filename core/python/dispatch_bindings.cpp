@@ -30,12 +30,22 @@ DispatchKey parse_key(py::handle h) {
   return *k;
 }
 
+// Note [The key guards from Python]
+// As in PyTorch 2.15, torch._C.ExcludeDispatchKeyGuard(ks) and torch._C._AutoDispatchBelowAutograd()
+// take effect when they are made: a guard object kept in a variable holds until __exit__ or until it
+// is deleted. torch._C._IncludeDispatchKeyGuard(k) takes effect only in a with statement.
 struct KeyGuard {
   DispatchKeySet set;
   bool exclude;
   std::vector<std::unique_ptr<ExcludeDispatchKeyGuard>> excluded;
   std::vector<std::unique_ptr<IncludeDispatchKeyGuard>> included;
 };
+
+std::unique_ptr<KeyGuard> make_exclude_guard(DispatchKeySet ks) {
+  auto g = std::make_unique<KeyGuard>(KeyGuard{ks, true, {}, {}});
+  g->excluded.push_back(std::make_unique<ExcludeDispatchKeyGuard>(ks));
+  return g;
+}
 
 // A storage as Python sees it (t.untyped_storage()), with the tensor whose dtype TypedStorage reads.
 struct StorageView {
@@ -125,16 +135,16 @@ void init_dispatch(py::module_& m) {
 
   py::class_<KeyGuard>(m, "_KeyGuard")
       .def("__enter__", [](KeyGuard& g) {
-        if (g.exclude) g.excluded.push_back(std::make_unique<ExcludeDispatchKeyGuard>(g.set));
-        else g.included.push_back(std::make_unique<IncludeDispatchKeyGuard>(g.set));
+        if (g.exclude && g.excluded.empty()) g.excluded.push_back(std::make_unique<ExcludeDispatchKeyGuard>(g.set));
+        else if (!g.exclude) g.included.push_back(std::make_unique<IncludeDispatchKeyGuard>(g.set));
       })
       .def("__exit__", [](KeyGuard& g, py::args) {
         if (g.exclude && !g.excluded.empty()) g.excluded.pop_back();
         if (!g.exclude && !g.included.empty()) g.included.pop_back();
         return false;
       });
-  m.def("_AutoDispatchBelowAutograd", [] { return std::make_unique<KeyGuard>(KeyGuard{keysets::autograd_dispatch_keyset, true, {}, {}}); });
-  m.def("ExcludeDispatchKeyGuard", [](const DispatchKeySet& s) { return std::make_unique<KeyGuard>(KeyGuard{s, true, {}, {}}); });
+  m.def("_AutoDispatchBelowAutograd", [] { return make_exclude_guard(keysets::autograd_dispatch_keyset); });
+  m.def("ExcludeDispatchKeyGuard", [](const DispatchKeySet& s) { return make_exclude_guard(s); });
   m.def("_IncludeDispatchKeyGuard", [](py::handle k) { return std::make_unique<KeyGuard>(KeyGuard{DispatchKeySet(parse_key(k)), false, {}, {}}); });
 
   // Note [Storages]
