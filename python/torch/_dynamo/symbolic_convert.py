@@ -207,7 +207,8 @@ class InstructionTranslatorBase:
         unimplemented("STORE_ATTR (a side effect on an object)")
 
     def KW_NAMES(self, inst):
-        self.kw_names = tuple(inst.argval)
+        # CPython 3.11's dis leaves KW_NAMES' argval unknown: the names are the constant at arg.
+        self.kw_names = tuple(self.code.co_consts[inst.arg])
 
     def CALL(self, inst):
         argc = inst.arg
