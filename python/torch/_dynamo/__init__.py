@@ -1,4 +1,4 @@
-"""torch._dynamo: capture of Python frames into graphs, as PyTorch 2's TorchDynamo does it.
+"""torch._dynamo: capture of Python frames into graphs, as PyTorch 2.15's TorchDynamo does it.
 
 torch.compile(fn) returns a wrapper that calls fn with CPython's frame-evaluation hook
 installed (core/python/eval_frame_hook.c); the hook looks fn's frame up in a cache of compiled
