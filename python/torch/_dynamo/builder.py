@@ -13,6 +13,14 @@ def _is_torch_object(value):
     return mod == "torch" or mod.startswith("torch.") or mod.startswith("torch._C")
 
 
+def _guard_function(tx, value, source):
+    """A Python function is guarded by its code object (G['helper'].__code__, reached by
+    CodeGuardAccessor), as 2.15 guards it: a function redefined with the same code still hits."""
+    from torch._dynamo.source import AttrSource
+    code = AttrSource(source, "__code__")
+    tx.output.add_guard(tx, code, "ID_MATCH", value.__code__, "___check_obj_id({}, {})".format(code.name(), id(value.__code__)))
+
+
 def wrap_value(tx, value, source, guard=True):
     """The tracker for `value`; with a source (and guard=True) the guards it needs."""
     out = tx.output
@@ -60,7 +68,10 @@ def wrap_value(tx, value, source, guard=True):
         # A function of the torch package: part of the program, not of its inputs. Its module
         # (the global `torch`) is what is guarded, once.
         if source is not None and guard:
-            out.add_guard(tx, source, "ID_MATCH", value, "___check_obj_id({}, {})".format(source.name(), id(value)))
+            if isinstance(value, types.FunctionType):
+                _guard_function(tx, value, source)
+            else:
+                out.add_guard(tx, source, "ID_MATCH", value, "___check_obj_id({}, {})".format(source.name(), id(value)))
         return V.TorchVariable(value, source)
     if isinstance(value, types.ModuleType):
         if source is not None and guard:
@@ -68,7 +79,7 @@ def wrap_value(tx, value, source, guard=True):
         return V.PythonModuleVariable(value, source)
     if isinstance(value, types.FunctionType):
         if source is not None and guard:
-            out.add_guard(tx, source, "ID_MATCH", value, "___check_obj_id({}, {})".format(source.name(), id(value)))
+            _guard_function(tx, value, source)
         return V.UserFunctionVariable(value, source)
     if isinstance(value, types.MethodType) and isinstance(value.__func__, types.FunctionType):
         self_var = wrap_value(tx, value.__self__, None, False) if not isinstance(value.__self__, torch.nn.Module) \

@@ -103,7 +103,8 @@ class _Nodes:
             accessor = "DictGetItemGuardAccessor({!r})".format(source.global_name)
         elif isinstance(source, AttrSource):
             self.node(source.base)
-            accessor = "GetAttrGuardAccessor({})".format(source.member)
+            accessor = "CodeGuardAccessor" if source.member == "__code__" else \
+                "GetAttrGuardAccessor({})".format(source.member)
         elif isinstance(source, DictGetItemSource):
             self.node(source.base)
             accessor = "DictGetItemGuardAccessor({!r})".format(source.index)
