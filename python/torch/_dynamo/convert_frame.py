@@ -316,6 +316,17 @@ _BREAK_PREFIX = {
 }
 
 
+# Note [Duplicate graph breaks]
+# As 2.15 does, a graph break of a type already logged at the same place since the last
+# torch.compile(...) call is logged without its user stack ("user stack suppressed due to
+# duplicate graph break"): a frame recompiled for new inputs breaks where it broke before.
+_logged_breaks = set()
+
+
+def reset_graph_break_dup_checker():
+    _logged_breaks.clear()
+
+
 def _log_break(compile_id, stop, above=()):
     if not is_enabled("graph_breaks"):
         return
@@ -323,6 +334,12 @@ def _log_break(compile_id, stop, above=()):
     f, ln, fn, line = e.user_stack[-1] if e.user_stack else ("?", 0, "?", "")
     prefix = _BREAK_PREFIX.get(stop.kind)
     reason = "{}:\n\n{}".format(prefix, e.msg) if prefix else e.msg
+    key = (e.gb_type or e.msg, (f, ln))
+    if key in _logged_breaks:
+        log_artifact("graph_breaks", compile_id, "Graph break (user stack suppressed due to duplicate graph break) in "
+                     "user code at {}:{}\nGraph Break Reason: {}".format(f, ln, reason))
+        return
+    _logged_breaks.add(key)
     frames = user_stack.collapse_resume_frames(list(above) + list(e.user_frames))
     log_artifact("graph_breaks", compile_id, "Graph break in user code at {}:{}\nGraph Break Reason: {}\n\n"
                  "User code traceback:\n{}".format(f, ln, reason, user_stack.format_user_stack(frames)))

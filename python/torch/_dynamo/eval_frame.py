@@ -71,6 +71,7 @@ class OptimizedModule(torch.nn.Module):
 
 def optimize(backend="inductor", fullgraph=False, dynamic=None):
     cfg = convert_frame.CompileConfig(backend, fullgraph, dynamic)
+    convert_frame.reset_graph_break_dup_checker()  # Note [Duplicate graph breaks]
     torch._dynamo.backends.lookup_backend(backend)  # an unknown backend is an error now, not at the first call
 
     def wrap(fn):
