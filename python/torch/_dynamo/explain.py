@@ -45,13 +45,15 @@ class ExplainOutput:
             for target in ops:
                 out += "    {}\n".format(target)
         out += "Out Guards:\n"
-        for i, (name, source, kind, code) in enumerate(self.out_guards):
+        for i, g in enumerate(self.out_guards):
             out += "  Guard {}:\n".format(i + 1)
-            out += "    Name: {!r}\n".format(name)
-            out += "    Source: {}\n".format(source)
-            out += "    Create Function: {}\n".format(kind)
-            out += "    Guard Types: [{!r}]\n".format(kind)
-            out += "    Code List: [{!r}]\n".format(code)
+            out += "    Name: {!r}\n".format(g["name"])
+            out += "    Source: {}\n".format(g["source"])
+            out += "    Create Function: {}\n".format(g["create_fn"])
+            out += "    Guard Types: {}\n".format(g["guard_types"])
+            out += "    Code List: {}\n".format(g["code_list"])
+            out += "    Object Weakref: {}\n".format(g["obj_weakref"])
+            out += "    Guarded Class Weakref: {}\n".format(g["guarded_class_weakref"])
         # 2.15's table: one line per timer, "name, seconds, seconds, ..." (this runtime times
         # each compile as a whole: _compile.compile_inner).
         out += "Compile Times: TorchDynamo compilation metrics:\n"

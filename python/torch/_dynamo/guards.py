@@ -117,13 +117,44 @@ class _Nodes:
         return node
 
 
+def _weak(value):
+    import weakref
+    try:
+        return weakref.ref(value)
+    except TypeError:
+        return None
+
+
+def _entry(name, scope, create_fn, guard_types=None, code_list=None, value=None, has_value=False):
+    """One guard as explain() lists it (2.15's Guard: name, source, create function, guard types,
+    code list, and weak references to the guarded object and its class)."""
+    obj = _weak(value) if has_value else None
+    cls = _weak(type(value)) if has_value and obj is not None else None
+    return {"name": name, "source": scope, "create_fn": create_fn, "guard_types": guard_types,
+            "code_list": code_list, "obj_weakref": obj, "guarded_class_weakref": cls}
+
+
+# Note [explain()'s guard list]
+# 2.15 lists the Guard objects a compile installs: first the ones on global state, in this order
+# (those with code list the check the tree prints), then one per guarded value (sorted as the
+# tree is). Here the global entries stand for the ambient guards of the tree (Note [Ambient
+# guards] in output_graph.py): grad mode and determinism are part of GLOBAL_STATE's check, the
+# shape environment's guards are the tree's size relations.
+_GLOBAL_ENTRIES = (("", "shape_env", "SHAPE_ENV", None, None), ("", "global", "DETERMINISTIC_ALGORITHMS", None, None),
+                   ("", "global", "GRAD_MODE", None, None),
+                   ("", "global", "DEFAULT_DEVICE", ["DEFAULT_DEVICE"], ["utils_device.CURRENT_DEVICE == None"]),
+                   ("", "global", "GLOBAL_STATE", None, None), ("", "global", "TORCH_FUNCTION_STATE", None, None),
+                   ("", "global", "AUTOGRAD_SAVED_TENSORS_HOOKS", ["AUTOGRAD_SAVED_TENSORS_HOOKS"],
+                    ["torch._functorch.aot_autograd.utils.top_saved_tensors_hooks ids == None"]))
+
+
 def build_guards(output, code=None, f_locals=None, f_globals=None):
-    """The guard tree, and the guards as explain() lists them: (name, local | global, kind, code)."""
+    """The guard tree, and the guards as explain() lists them (Note [explain()'s guard list])."""
     code = code if code is not None else build_guards.__code__
     f_locals, f_globals = f_locals or {}, f_globals or {}
     root = _C_dynamo.RootGuardManager()
     nodes = _Nodes(root, code, f_locals, f_globals)
-    listing = []
+    listing = [_entry(*g) for g in _GLOBAL_ENTRIES]
     for label, text, comment, check in output.ambient_guards:
         if label == "GLOBAL_STATE":
             key, state = _global_state()
@@ -132,7 +163,6 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
             root.add_shown(label, text, comment)
         else:
             root.add_lambda(label, check, text, comment)
-        listing.append(("", "global", label, text))
     # Note [The guard tree's layout]: locals first, then globals, each sorted by name.
     entries = [(source, None) for source, *_ in output.tensor_guards] + [(g[0], g) for g in output.guards]
     order = sorted(range(len(entries)), key=lambda i: (_scope(entries[i][0]) == "global", entries[i][0].name()))
@@ -143,8 +173,10 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
         node = nodes.node(source)
         if guard is None:
             value, dyn, comment = tensor_info[source.name()]
-            code_text = node.add_tensor_match(value, list(dyn), comment)
-            listing.append((source.name(), _scope(source), "TENSOR_MATCH", code_text))
+            node.add_tensor_match(value, list(dyn), comment)
+            listing.append(_entry(source.name(), _scope(source), "TENSOR_MATCH", ["TENSOR_MATCH"],
+                                  ["hasattr({}, {!r}) == False".format(source.name(), a) for a in DYNAMIC_MARKINGS],
+                                  value, True))
             for attr in DYNAMIC_MARKINGS:
                 node.add_lambda("DIMENSION_DYNAMIC_MARKING_GUARD", (lambda a: lambda t: not hasattr(t, a))(attr),
                                 "hasattr({}, {!r}) == False".format(source.name(), attr), comment)
@@ -157,7 +189,14 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
                 except Exception:
                     pass
             node.add_leaf(kind, value, text, comment)
-            listing.append((source.name(), _scope(source), kind, text))
+            from torch._dynamo.source import DictGetItemSource
+            create = "BUILTIN_MATCH" if isinstance(source, DictGetItemSource) else kind
+            try:
+                guarded = source.get(f_locals, f_globals)
+                has = True
+            except Exception:
+                guarded, has = None, False
+            listing.append(_entry(source.name(), _scope(source), create, [kind], [text], guarded, has))
     locals_ = [(s, n) for s, n in tensor_nodes if _scope(s) == "local"]
     if len(locals_) >= 2:
         root.add_no_aliasing([n for _, n in locals_],
@@ -165,7 +204,6 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
     comments = {source.name(): comment for source, _, _, comment in output.tensor_guards}
     output.shape_guard_exprs = []
     for sym, dims in output.symbol_dims.items():
-        listing.append(("", "shape_env", "SHAPE_ENV", "2 <= {}.size()[{}]".format(dims[0][0].name(), dims[0][1])))
         dim_nodes = [(source.guard_node(root), d) for source, d, _ in dims]
         first = "{}.size()[{}]".format(dims[0][0].name(), dims[0][1])
         name = output.symbol_name(sym)
