@@ -6,6 +6,18 @@ import torch
 from torch._dynamo import convert_frame
 
 
+def _weakref_to_str(ref):
+    """A weak reference as 2.15's Guard prints its object's: the class name, not str(ref), which
+    would call the object's __getattr__ for __name__."""
+    import weakref
+    if isinstance(ref, weakref.ReferenceType):
+        obj = ref()
+        if obj is not None:
+            return "<weakref at {}; to '{}' at {}>".format(hex(id(ref)), obj.__class__.__name__, hex(id(obj)))
+        return "<weakref at {}; dead>".format(hex(id(ref)))
+    return str(ref)
+
+
 class GraphCompileReason:
     """Why a graph ended (torch._dynamo.output_graph.GraphCompileReason): the reason and the
     user's stack at the break."""
@@ -52,7 +64,7 @@ class ExplainOutput:
             out += "    Create Function: {}\n".format(g["create_fn"])
             out += "    Guard Types: {}\n".format(g["guard_types"])
             out += "    Code List: {}\n".format(g["code_list"])
-            out += "    Object Weakref: {}\n".format(g["obj_weakref"])
+            out += "    Object Weakref: {}\n".format(_weakref_to_str(g["obj_weakref"]))
             out += "    Guarded Class Weakref: {}\n".format(g["guarded_class_weakref"])
         # 2.15's table: one line per timer, "name, seconds, seconds, ..." (this runtime times
         # each compile as a whole: _compile.compile_inner).
