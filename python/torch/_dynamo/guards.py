@@ -46,10 +46,32 @@ def _autocast(device, default):
         return False, default
 
 
+def _has_autocast(device):
+    try:
+        torch.is_autocast_enabled(device)
+        torch.get_autocast_dtype(device)
+        return True
+    except Exception:
+        return False
+
+
+# The devices this runtime keeps an autocast state for (the others are always off, at 2.15's
+# default dtype), found once.
+_RUNTIME_AUTOCAST = None
+
+
+def _global_state_key():
+    """What GLOBAL_STATE compares on each call besides the grad mode (checked in C++): cheap."""
+    global _RUNTIME_AUTOCAST
+    if _RUNTIME_AUTOCAST is None:
+        _RUNTIME_AUTOCAST = tuple(d for d, _ in _AUTOCAST_DEVICES if _has_autocast(d))
+    return (torch.get_default_dtype(), torch.is_autocast_cache_enabled(),
+            tuple((torch.is_autocast_enabled(d), torch.get_autocast_dtype(d)) for d in _RUNTIME_AUTOCAST))
+
+
 def _global_state():
-    """What GLOBAL_STATE guards, as a tuple (compared on each call) and as 2.15's JSON."""
+    """What GLOBAL_STATE guards, as the key compared on each call and as 2.15's JSON."""
     autocast = [_autocast(d, default) for d, default in _AUTOCAST_DEVICES]
-    key = (torch.is_grad_enabled(), torch.get_default_dtype(), torch.is_autocast_cache_enabled(), tuple(autocast))
     state = {
         "allow_bf16_reduce": 0, "allow_fp16_reduce": 0, "allow_tf32": False,
         "autocast_state": {"cached_enabled": torch.is_autocast_cache_enabled(),
@@ -63,7 +85,7 @@ def _global_state():
         "num_threads": 1,
         "torch_function": True, "torch_function_all_disabled": False,
     }
-    return key, json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return _global_state_key(), json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
 def _type_text(value):
@@ -158,7 +180,7 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
     for label, text, comment, check in output.ambient_guards:
         if label == "GLOBAL_STATE":
             key, state = _global_state()
-            root.add_global_state("___check_global_state() against " + state, lambda: _global_state()[0] == key)
+            root.add_global_state("___check_global_state() against " + state, lambda: _global_state_key() == key)
         elif check is None:
             root.add_shown(label, text, comment)
         else:
