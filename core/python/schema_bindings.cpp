@@ -116,7 +116,7 @@ py::object literal_value(std::string_view text, const Type& type) {
 // value, not the text: 1e-05 is 1.0000000000000001e-05 (17 significant digits), a float 1 is
 // "1.", Mean is 1, contiguous_format 0, long 4, 'fro' is "fro", and an int list whose N elements
 // are one number prints as that number (int[2] stride=[1, 1] is stride=1) while other lists print
-// every element (SymInt[2] stride=1 is [1, 1]). DeviceIndex is an int. The project's own str()
+// every element (SymInt[2] stride=1 is [1, 1]). DeviceIndex and ConstQuantizerPtr are ints. The project's own str()
 // keeps the YAML's text, so the two are separate.
 
 std::string printed_double(double v) {
@@ -198,7 +198,8 @@ std::string printed_default(const std::string& text, const Type& type) {
 }
 
 Type printed_type(const Type& t) {
-  if (t.kind == Type::Kind::Base) return Type::base(t.name == "DeviceIndex" ? "int" : t.name);
+  if (t.kind == Type::Kind::Base)
+    return Type::base(t.name == "DeviceIndex" || t.name == "ConstQuantizerPtr" ? "int" : t.name);
   if (t.is_optional()) return Type::optional(printed_type(t.element()));
   return Type::list(printed_type(t.element()), t.size);
 }
@@ -291,7 +292,7 @@ void init_schema(py::module_& m) {
   // expected and found tokens, the text and the `~` marker).
   m.def("parse_schema", [](const std::string& text) {
     try {
-      return schema::parse_schema(text);
+      return schema::parse_schema_pytorch(text);
     } catch (const schema::SchemaParseError& e) {
       throw ipt::Error(ErrorKind::RuntimeError, e.pytorch_message());
     }

@@ -15,8 +15,7 @@ namespace {
 constexpr std::array kBaseTypes = {
     "Tensor", "int",    "SymInt", "float",     "bool",    "str",    "Scalar",
     "ScalarType", "Device", "Layout", "MemoryFormat", "Generator", "Dimname", "Storage",
-    "Stream", "QScheme", "ConstQuantizerPtr", "complex", "number", "Any", "DeviceIndex", "SymBool",
-    "GraphModule", "DimVector"};
+    "Stream", "QScheme", "ConstQuantizerPtr", "complex", "number", "Any", "DeviceIndex", "SymBool"};
 
 // PyTorch's message for a name its schema type parser does not know.
 constexpr const char* kUnknownType =
@@ -33,7 +32,7 @@ bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0;
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : text_(text) {}
+  Parser(std::string_view text, bool pytorch_types) : text_(text), pytorch_types_(pytorch_types) {}
 
   FunctionSchema parse() {
     FunctionSchema s;
@@ -62,6 +61,7 @@ class Parser {
 
  private:
   std::string_view text_;
+  bool pytorch_types_;  // only the base types PyTorch 2.15's own parser knows (no Dimname)
   size_t pos_ = 0;
 
   // ---- characters and errors -------------------------------------------------------
@@ -177,7 +177,8 @@ class Parser {
     if (!is_ident_start(peek())) fail_expected("a type", "ident");
     size_t start = pos_;
     std::string name = identifier("a type");
-    if (!is_known_base_type(name)) fail_report(start, "unknown type '" + name + "'", kUnknownType);
+    if (!is_known_base_type(name) || (pytorch_types_ && name == "Dimname"))
+      fail_report(start, "unknown type '" + name + "'", kUnknownType);
     if (peek() == '(') alias = alias_info();
     Type t = Type::base(std::move(name));
     while (true) {
@@ -364,6 +365,8 @@ bool is_known_base_type(std::string_view name) {
   return false;
 }
 
-FunctionSchema parse_schema(std::string_view text) { return Parser(text).parse(); }
+FunctionSchema parse_schema(std::string_view text) { return Parser(text, false).parse(); }
+
+FunctionSchema parse_schema_pytorch(std::string_view text) { return Parser(text, true).parse(); }
 
 }  // namespace ipt::schema

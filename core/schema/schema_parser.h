@@ -24,6 +24,10 @@ namespace ipt::schema {
 
 FunctionSchema parse_schema(std::string_view text);
 
+// torch._C.parse_schema's reading: parse_schema, except that Dimname, which PyTorch 2.15's own
+// parser no longer knows (its named-tensor schemas are gone), is an unknown type.
+FunctionSchema parse_schema_pytorch(std::string_view text);
+
 // True for the base type names the parser accepts: Tensor, int, SymInt, Scalar, ...
 bool is_known_base_type(std::string_view name);
 

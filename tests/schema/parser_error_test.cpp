@@ -178,5 +178,22 @@ TEST(SchemaErrors, PyTorchMessages) {
   for (const auto& [text, message] : cases) EXPECT_EQ(pytorch_message_of(text), message) << text;
 }
 
+// torch._C.parse_schema's reading: 2.15 dropped Dimname, which the project's YAML tools still read.
+TEST(SchemaErrors, DimnameIsUnknownToPyTorch) {
+  const std::string text = "foo(Tensor self, Dimname[] names) -> Tensor";
+  EXPECT_EQ(parse_schema(text).arguments[1].type.str(), "Dimname[]");
+  try {
+    parse_schema_pytorch(text);
+    FAIL() << "parsed";
+  } catch (const SchemaParseError& e) {
+    EXPECT_EQ(e.column(), 17u);
+    EXPECT_EQ(e.pytorch_message(),
+              "\nunknown type specifier. Common valid schema types include Tensor, SymInt, int, float, bool, Scalar; for a "
+              "full list, please see https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/native/README.md#func :\n"
+              "foo(Tensor self, Dimname[] names) -> Tensor\n                 ~~~~~~~ <--- HERE\n");
+  }
+  EXPECT_EQ(parse_schema_pytorch("foo(Tensor self) -> Tensor").str(), "foo(Tensor self) -> Tensor");
+}
+
 }  // namespace
 }  // namespace ipt::schema

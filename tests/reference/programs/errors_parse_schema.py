@@ -8,6 +8,7 @@ BAD = [
     "foo(Tensor self) -> (Tensor, Tensor",        # missing ')' at the end
     "foo(Tensor self) Tensor",                    # missing '->'
     "foo(Tensr self) -> Tensor",                  # unknown type
+    "foo(Tensor self, Dimname[] names) -> Tensor",  # a type 2.x dropped
     "foo(Tensor self, int x=abc) -> Tensor",      # bad default
     "foo(Tensor self, int x=) -> Tensor",         # empty default
     "foo(Tensor self, Tensor x=1) -> Tensor",     # a Tensor defaults to None only
