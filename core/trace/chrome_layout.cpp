@@ -13,14 +13,33 @@
 // the same "node"). The writer exports it as a flow start ("s") bound to the enclosing slice
 // and a flow end ("f", "bp":"e"); the Timeline draws it as an arrow.
 //
-// Note [Microseconds that truncate right]
-// Chrome's ts/dur are microseconds. Perfetto converts them with int64(us * 1000.0), which
-// truncates: 1001 ns written as 1.001 reads back as 1000 ns, which can push a child past its
-// parent's end. We write (ns + 0.25) / 1000, so both truncating and rounding readers get the
-// exact nanosecond back; the quarter nanosecond is invisible.
+// Note [Microseconds that never overlap]
+// Chrome's ts and dur are microseconds; our times are whole nanoseconds. Readers turn them
+// back in three ways: Perfetto truncates int64(us * 1000.0), ts and dur separately; others
+// round; a strict checker adds ts + dur in microseconds and compares it with the next slice's
+// ts. Plain ns / 1000 fails the first: 1.001 truncates to 1000 ns, which can push a child past
+// its parent's end. Writing both ts and dur as (ns + 0.25) / 1000 fixed that but failed the
+// third: an end then lands half a nanosecond late, a quarter after the start of a slice that
+// begins where it ends (lesson 5's kernels, back to back on one stream). No single offset
+// serves all three: ts + dur must not pass the next start, and a truncated dur must not come
+// back short. So we write
+//   ts = (start + 3/8) / 1000     and     ts + dur = (end + 1/8) / 1000,
+// and a slice's end, in microseconds, lies a quarter nanosecond before any slice that starts
+// at that nanosecond. Rounding gives back every ts, end and dur exactly; truncation gives
+// every ts (and a truncated ts + dur) exactly, and a nonzero dur 1 ns short, so such a reader
+// sees every slice end 1 ns early alike, and nesting survives it.
+// Equal ends must stay equal after the reader's own addition, or a child that ends with its
+// parent could poke a rounding error past it. So dur is chosen so that ts + dur, rounded as a
+// double, is exactly the end's value: the plain quotient (dur - 1/4) / 1000 when it lands
+// there (it prints shortest), else the difference, nudged by an ulp. The end's value has an
+// even last bit, so a sum halfway between it and a neighbour rounds to it and every slice
+// ending on that nanosecond reaches it (for times at or after the trace's start). A
+// zero-length slice has dur 0; at its parent's very end it lies just after the parent.
+
 #include "core/trace/chrome_layout.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <cstring>
 #include <optional>
@@ -98,6 +117,35 @@ ChromeLayout chrome_layout(const std::vector<Event>& events) {
   for (Thread& t : threads)
     while (t.stack.size() > 1) close(t.stack, t.last_ts, ChromeLayout::kUnfinished);
   return l;
+}
+
+double chrome_ts_us(int64_t ns) { return (static_cast<double>(ns) + 0.375) / 1000.0; }
+
+namespace {
+// Where ts + dur lands for a slice that ends at ns: 1/8 ns after it, with an even last bit, so
+// that a sum falling halfway between it and a neighbour rounds to it.
+double chrome_end_us(int64_t ns) {
+  const double us = (static_cast<double>(ns) + 0.125) / 1000.0;
+  uint64_t bits;
+  std::memcpy(&bits, &us, sizeof bits);
+  if ((bits & 1) == 0 || !std::isfinite(us)) return us;
+  const double up = std::nextafter(us, HUGE_VAL), down = std::nextafter(us, -HUGE_VAL);
+  return up - us <= us - down ? up : down;  // either is within a hair of 1/8 ns
+}
+}  // namespace
+
+double chrome_dur_us(int64_t start_ns, int64_t end_ns) {
+  if (end_ns <= start_ns) return 0.0;
+  const double ts = chrome_ts_us(start_ns), end = chrome_end_us(end_ns);
+  // The plain quotient prints shortest; take it when the sum lands right.
+  double dur = (static_cast<double>(end_ns - start_ns) - 0.25) / 1000.0;
+  if (ts + dur == end) return dur;
+  // Otherwise the difference, nudged by an ulp or two: for ts >= 0 the sum then rounds to
+  // end (its even last bit wins a tie).
+  dur = end - ts;
+  for (int i = 0; i < 4 && ts + dur != end; ++i) dur = std::nextafter(dur, ts + dur < end ? HUGE_VAL : 0.0);
+  while (ts + dur > end && dur > 0) dur = std::nextafter(dur, 0.0);  // never past the end
+  return dur;
 }
 
 namespace {

@@ -10,6 +10,7 @@
 
 namespace ipt::trace {
 
+
 struct ChromeLayout {
   enum Role : uint8_t {
     Slice,      // a Begin: one complete ("X") slice from ts[i] to end[i]
@@ -44,7 +45,13 @@ std::vector<FlowLink> fwdbwd_flows(const std::vector<Event>& events, const Chrom
 // the correlation id. Ordered by `from`.
 std::vector<FlowLink> launch_flows(const std::vector<Event>& events, const ChromeLayout& l);
 
-// Chrome's microseconds for a nanosecond time (Note [Microseconds that truncate right]).
-inline double ns_to_us(int64_t ns) { return (static_cast<double>(ns) + 0.25) / 1000.0; }
+// Chrome's microseconds for our nanoseconds (Note [Microseconds that never overlap] in
+// chrome_layout.cpp). An event's ts is 3/8 ns after its nanosecond; a slice's dur is such that
+// ts + dur, added as doubles, is exactly the same double for every slice that ends on a given
+// nanosecond, 1/8 ns after it (0 for a slice that ends where it starts). A reader that rounds
+// us * 1000 gets every ts and dur back; one that truncates gets every ts, and every nonzero
+// dur 1 ns short.
+double chrome_ts_us(int64_t ns);
+double chrome_dur_us(int64_t start_ns, int64_t end_ns);
 
 }  // namespace ipt::trace

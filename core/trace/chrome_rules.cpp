@@ -1,12 +1,19 @@
 // check_chrome_trace_rules: the Chrome Trace Event rules our files promise Perfetto, as a
-// list of readable violations. Times are compared at whole nanoseconds (us * 1000, rounded).
-// The rules read one event at a time, from a document tree or from a file read in pieces.
+// list of readable violations. Slices on one track must nest: each lies inside the one it
+// starts in, or starts at or after its end. That is checked twice, as two kinds of reader see
+// the times: in microseconds as written (ts, and ts + dur added as doubles, what a strict
+// checker compares) and in whole nanoseconds (ts and dur each rounded from us * 1000).
+// A pair of slices is reported once (Note [Microseconds that never overlap] in
+// chrome_layout.cpp says how our writer satisfies both). The rules read one event at a time,
+// from a document tree or from a file read in pieces.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <optional>
 #include <set>
+#include <type_traits>
 #include <unordered_map>
 
 #include "core/trace/json_scan.h"
@@ -19,11 +26,12 @@ using nlohmann::json;
 
 namespace {
 
-// 32 bytes a slice: a file of a million slices is checked in about 32 MB. Names are
+// 48 bytes a slice: a file of a million slices is checked in about 48 MB. Names are
 // interned (a trace has few distinct ones), and only a reported overlap spells them out.
 struct Slice {
   size_t index;
-  int64_t start, end;
+  int64_t start, end;        // ns: ts and dur each rounded
+  double start_us, end_us;   // as written: ts, and ts + dur
   uint32_t name;
 };
 
@@ -57,22 +65,41 @@ std::optional<int64_t> id_of(const json& v) {
   return std::nullopt;
 }
 
-// Strict nesting per track: sorted by (start, longer first), each slice lies inside the
-// innermost open slice or starts at/after its end.
-void check_nesting(std::vector<Slice>& slices, const NameTable& names, const std::string& track,
+std::string us_text(double us) {
+  char buf[40];
+  auto r = std::to_chars(buf, buf + sizeof buf, us);
+  return std::string(buf, r.ptr);
+}
+
+// Strict nesting per track, in one reader's times (get: a slice's (start, end)): sorted by
+// (start, longer first), each slice lies inside the innermost open slice or starts at/after
+// its end. A pair already in `reported` is not reported again.
+template <class Get>
+void check_nesting(std::vector<Slice>& slices, Get get, const char* view, const NameTable& names,
+                   const std::string& track, std::set<std::pair<size_t, size_t>>& reported,
                    std::vector<std::string>& out) {
-  std::stable_sort(slices.begin(), slices.end(), [](const Slice& a, const Slice& b) {
-    return a.start != b.start ? a.start < b.start : a.end > b.end;
+  std::stable_sort(slices.begin(), slices.end(), [&](const Slice& a, const Slice& b) {
+    const auto [as, ae] = get(a);
+    const auto [bs, be] = get(b);
+    return as != bs ? as < bs : ae > be;
   });
+  auto span = [&](const Slice& x) {
+    const auto [start, end] = get(x);
+    if constexpr (std::is_floating_point_v<std::remove_cv_t<decltype(start)>>)
+      return "[" + us_text(start) + ", " + us_text(end) + "] us";
+    else
+      return "[" + std::to_string(start) + ", " + std::to_string(end) + "] ns";
+  };
   std::vector<const Slice*> open;
   for (const Slice& s : slices) {
-    while (!open.empty() && !(s.end <= open.back()->end) && s.start >= open.back()->end) open.pop_back();
-    if (!open.empty() && s.end > open.back()->end) {
+    const auto [start, end] = get(s);
+    while (!open.empty() && !(end <= get(*open.back()).second) && start >= get(*open.back()).second) open.pop_back();
+    if (!open.empty() && end > get(*open.back()).second) {
       const Slice& p = *open.back();
-      out.push_back("traceEvents[" + std::to_string(s.index) + "] \"" + names[s.name] + "\" [" + std::to_string(s.start) +
-                    ", " + std::to_string(s.end) + "] ns overlaps traceEvents[" + std::to_string(p.index) + "] \"" +
-                    names[p.name] + "\" [" + std::to_string(p.start) + ", " + std::to_string(p.end) + "] ns on " + track +
-                    " without nesting inside it");
+      if (reported.insert({std::min(s.index, p.index), std::max(s.index, p.index)}).second)
+        out.push_back("traceEvents[" + std::to_string(s.index) + "] \"" + names[s.name] + "\" " + span(s) +
+                      " overlaps traceEvents[" + std::to_string(p.index) + "] \"" + names[p.name] + "\" " + span(p) +
+                      " on " + track + " without nesting inside it (" + view + ")");
       continue;
     }
     open.push_back(&s);
@@ -157,7 +184,7 @@ class ChromeRules {
         return;
       }
       const int64_t start = to_ns(ts);
-      slices_[{pid, tid}].push_back({i, start, start + to_ns(dur), names_.id(*name)});
+      slices_[{pid, tid}].push_back({i, start, start + to_ns(dur), ts, ts + dur, names_.id(*name)});
     } else if (ph == "i" || ph == "I") {
       const std::optional<std::string> scope = e.string("s");
       if (e.has("s") && !(scope && (*scope == "t" || *scope == "p" || *scope == "g")))
@@ -172,8 +199,16 @@ class ChromeRules {
     for (const auto& [pid, tid] : used_threads_)
       if (!named_threads_.count({pid, tid}))
         out_.push_back("thread " + num(tid) + " of process " + num(pid) + " has no thread_name M event");
-    for (auto& [track, list] : slices_)
-      check_nesting(list, names_, "pid " + num(track.first) + " tid " + num(track.second), out_);
+    for (auto& [track, list] : slices_) {
+      const std::string where = "pid " + num(track.first) + " tid " + num(track.second);
+      std::set<std::pair<size_t, size_t>> reported;
+      check_nesting(
+          list, [](const Slice& x) { return std::pair<double, double>(x.start_us, x.end_us); },
+          "in microseconds as written", names_, where, reported, out_);
+      check_nesting(
+          list, [](const Slice& x) { return std::pair<int64_t, int64_t>(x.start, x.end); },
+          "in nanoseconds rounded from them", names_, where, reported, out_);
+    }
     return std::move(out_);
   }
 

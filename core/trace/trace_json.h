@@ -66,7 +66,8 @@ LoadedTrace read_trace_json_v1(std::string_view text);
 
 // Violations of the Chrome-trace rules this format promises (empty: all fine): traceEvents is
 // an array; every event has ph, ts, pid, tid, name; X slices have dur >= 0 and nest strictly
-// per (pid, tid) (compared at whole nanoseconds); M events name the process and every thread used.
+// per (pid, tid), both in microseconds as written (ts, and ts + dur added as doubles) and at
+// whole nanoseconds (each rounded); M events name the process and every thread used.
 std::vector<std::string> check_chrome_trace_rules(const nlohmann::json& doc);
 // The same rules over a document's text, read in pieces (a malformed document throws, as
 // read_trace_json does); `release` may drop bytes already read.

@@ -115,7 +115,7 @@ json chrome_events(const std::vector<Event>& events, const TraceMeta& meta) {
       case ChromeLayout::Closing: break;
       case ChromeLayout::Slice: {
         json x = {{"ph", "X"}, {"name", e.name}, {"cat", category_name(e.category)}, {"pid", kPid},
-                  {"tid", e.tid}, {"ts", ns_to_us(l.ts[i])}, {"dur", ns_to_us(l.end[i] - l.ts[i])},
+                  {"tid", e.tid}, {"ts", chrome_ts_us(l.ts[i])}, {"dur", chrome_dur_us(l.ts[i], l.end[i])},
                   {"args", summary(e)}};
         if (l.closer[i] == ChromeLayout::kUnfinished) {
           x["args"]["unfinished"] = true;
@@ -132,7 +132,7 @@ json chrome_events(const std::vector<Event>& events, const TraceMeta& meta) {
         json args = summary(e);
         if (l.role[i] == ChromeLayout::Unmatched) args["unmatched_end"] = true;
         out.push_back({{"ph", "i"}, {"s", "t"}, {"name", e.name}, {"cat", category_name(e.category)},
-                       {"pid", kPid}, {"tid", e.tid}, {"ts", ns_to_us(l.ts[i])}, {"args", std::move(args)}});
+                       {"pid", kPid}, {"tid", e.tid}, {"ts", chrome_ts_us(l.ts[i])}, {"args", std::move(args)}});
         break;
       }
     }

@@ -520,7 +520,7 @@ void metadata(JsonText& o, const char* name, uint32_t tid, const char* arg, cons
 // A flow record (Note [Forward-backward flows] in chrome_layout.cpp); its id is the node's.
 // A launch's flow (cat ac2g) has the correlation id; ids of the two kinds never meet, since
 // Perfetto matches a flow's ends by cat and id together.
-void flow(JsonText& o, char ph, const char* cat, uint64_t id, const Event& e, int64_t ts) {
+void flow(JsonText& o, char ph, const char* cat, uint64_t id, const Event& e, double ts) {
   o.raw(",\n{\"ph\":\"");
   o.ch(ph);
   o.raw("\",\"name\":\"");
@@ -531,17 +531,17 @@ void flow(JsonText& o, char ph, const char* cat, uint64_t id, const Event& e, in
   o.u64(id);
   pid_tid(o, e.tid);
   o.raw(",\"ts\":");
-  o.dbl(ns_to_us(ts));
+  o.dbl(ts);
   if (ph == 'f') o.raw(",\"bp\":\"e\"");
   o.ch('}');
 }
 
 // The device's memory as a counter track ("ph":"C"), which Perfetto draws as a graph.
-void memory_counter(JsonText& o, const DeviceMemory& m, int64_t ts) {
+void memory_counter(JsonText& o, const DeviceMemory& m, double ts) {
   o.raw(",\n{\"ph\":\"C\",\"name\":\"GPU memory\",\"pid\":");
   o.i64(m.device);
   o.raw(",\"tid\":0,\"ts\":");
-  o.dbl(ns_to_us(ts));
+  o.dbl(ts);
   o.raw(",\"args\":{\"allocated\":");
   o.i64(m.allocated);
   o.raw(",\"reserved\":");
@@ -581,9 +581,9 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     const Event& e = events[i];
     const auto role = l.role[i];
     for (; next_flow < flows.size() && std::get<0>(flows[next_flow]) == i; ++next_flow)
-      flow(o, std::get<1>(flows[next_flow]), std::get<2>(flows[next_flow]), std::get<3>(flows[next_flow]), e, l.ts[i]);
+      flow(o, std::get<1>(flows[next_flow]), std::get<2>(flows[next_flow]), std::get<3>(flows[next_flow]), e, chrome_ts_us(l.ts[i]));
     if (role == ChromeLayout::Closing) continue;
-    if (const auto* m = std::get_if<DeviceMemory>(&e.payload)) memory_counter(o, *m, l.ts[i]);
+    if (const auto* m = std::get_if<DeviceMemory>(&e.payload)) memory_counter(o, *m, chrome_ts_us(l.ts[i]));
     // An instant's scope is the thread by default ("s":"t"), so it is not written.
     o.raw(role == ChromeLayout::Slice ? ",\n{\"ph\":\"X\",\"name\":" : ",\n{\"ph\":\"i\",\"name\":");
     o.str(e.name);
@@ -592,10 +592,10 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     o.ch('"');
     pid_tid(o, e.tid);
     o.raw(",\"ts\":");
-    o.dbl(ns_to_us(l.ts[i]));
+    o.dbl(chrome_ts_us(l.ts[i]));
     if (role == ChromeLayout::Slice) {
       o.raw(",\"dur\":");
-      o.dbl(ns_to_us(l.end[i] - l.ts[i]));
+      o.dbl(chrome_dur_us(l.ts[i], l.end[i]));
     }
     // args: written only when there is something to say (most events have a word or two).
     const size_t args_at = o.size();

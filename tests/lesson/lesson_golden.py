@@ -1,9 +1,12 @@
 """Golden trace of a lesson that runs on the modeled clock (lesson 5, the simulated GPU).
 
 Runs `inside-pytorch lesson N --trace` twice and checks that the two traces are the same byte
-for byte (the modeled clock: Note [The modeled clock]); then compares what the device did,
-as Perfetto would show it (every runtime call, kernel, copy, event, wait and memory counter
-with its time and track), and the printed output, with the committed golden text.
+for byte (the modeled clock: Note [The modeled clock]); that the trace follows the Chrome
+rules, both as `inside-pytorch trace` checks them and as a strict checker reads the times
+(on each track, in microseconds as written, a slice lies inside the one it starts in or
+starts at or after its ts + dur); then compares what the device did, as Perfetto would show
+it (every runtime call, kernel, copy, event, wait and memory counter with its time and
+track), and the printed output, with the committed golden text.
 With --update, writes the golden text instead (review the diff before committing it).
 
 usage: lesson_golden.py --exe inside-pytorch --lesson 5 --golden tests/lesson/golden/lesson-5.txt [--update]
@@ -42,6 +45,36 @@ def run(exe, lesson, path):
         return f.read()
 
 
+def strict_overlaps(trace):
+    """Slices on one (pid, tid) track that overlap without nesting, in microseconds as written."""
+    tracks = {}
+    for e in json.loads(trace)["traceEvents"]:
+        if e["ph"] == "X":
+            tracks.setdefault((e["pid"], e["tid"]), []).append((e["ts"], e["ts"] + e["dur"], e["name"]))
+    found = []
+    for track, slices in sorted(tracks.items()):
+        slices.sort(key=lambda s: (s[0], -s[1]))
+        open_ = []
+        for s in slices:
+            while open_ and s[0] >= open_[-1][1]:
+                open_.pop()
+            if open_ and s[1] > open_[-1][1]:
+                p = open_[-1]
+                found.append("pid %s tid %s: %r [%r, %r] overlaps %r [%r, %r]" % (track + (s[2], s[0], s[1], p[2], p[0], p[1])))
+                continue
+            open_.append(s)
+    return found
+
+
+def check_rules(exe, path, trace):
+    r = subprocess.run([exe, "trace", path], capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        sys.exit("the trace breaks the Chrome rules (inside-pytorch trace, rc %d):\n%s%s" % (r.returncode, r.stdout[-4000:], r.stderr[-4000:]))
+    found = strict_overlaps(trace)
+    if found:
+        sys.exit("%d slices overlap without nesting, in microseconds as written:\n  %s" % (len(found), "\n  ".join(found[:10])))
+
+
 def digest(trace, errors):
     doc = json.loads(trace)
     lines = []
@@ -72,6 +105,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         first = run(a.exe, a.lesson, os.path.join(d, "a.json"))
         second = run(a.exe, a.lesson, os.path.join(d, "b.json"))
+        check_rules(a.exe, os.path.join(d, "a.json"), first)
     if first != second:
         at = next(i for i in range(min(len(first), len(second))) if first[i] != second[i]) if first[:len(second)] != second[:len(first)] else min(len(first), len(second))
         sys.exit("two runs of lesson %s wrote different traces (first difference at byte %d: %r vs %r)"
@@ -97,7 +131,8 @@ def main():
             if g != w:
                 sys.exit("lesson %s's device trace differs from %s at line %d:\n  expected: %s\n  got:      %s\n"
                          "(rerun with --update if the change is meant)" % (a.lesson, a.golden, i + 1, w, g))
-    print("lesson %s: identical traces on two runs; %d device lines match %s" % (a.lesson, text.count("\n"), a.golden))
+    print("lesson %s: identical traces on two runs that follow the Chrome rules; %d device lines match %s"
+          % (a.lesson, text.count("\n"), a.golden))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,12 @@
 // check_chrome_trace_rules: exported traces pass (nested, zero-duration, equal timestamps,
-// unbalanced and out-of-order input); hand-made violations are each reported.
+// unbalanced and out-of-order input, slices back to back); hand-made violations are each
+// reported, overlaps in microseconds as written as well as in rounded nanoseconds.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
+
+#include "core/trace/chrome_layout.h"
 #include "core/trace/trace_json.h"
 #include "tests/trace/trace_test_util.h"
 
@@ -116,6 +121,96 @@ TEST(ChromeRules, CatchesOverlap) {
   doc["traceEvents"][3]["tid"] = 2;
   EXPECT_TRUE(mentions(check_chrome_trace_rules(doc), "thread 2 of process 1 has no thread_name"));
   EXPECT_FALSE(mentions(check_chrome_trace_rules(doc), "overlaps"));
+}
+
+// The encoding every writer used before Note [Microseconds that never overlap]: ts and dur both
+// (ns + 0.25) / 1000. A slice that starts where the previous one ends starts 0.25 ns before
+// ts + dur of the previous one; rounded to nanoseconds the two merely touch.
+TEST(ChromeRules, CatchesQuarterNanosecondOverlapOfBackToBackSlices) {
+  json doc = good_doc();
+  doc["traceEvents"].push_back(json::parse(R"({"ph":"X","name":"k1","pid":1,"tid":0,"ts":24.00025,"dur":5.00025})"));
+  doc["traceEvents"].push_back(json::parse(R"({"ph":"X","name":"k2","pid":1,"tid":0,"ts":29.00025,"dur":1.00025})"));
+  auto v = check_chrome_trace_rules(doc);
+  ASSERT_EQ(v.size(), 1u) << (v.empty() ? "" : v[0]);
+  EXPECT_EQ(v[0],
+            "traceEvents[7] \"k2\" [29.00025, 30.000500000000002] us overlaps traceEvents[6] \"k1\" "
+            "[24.00025, 29.000500000000002] us on pid 1 tid 0 without nesting inside it (in microseconds as written)");
+  // As a file read in pieces, the same.
+  EXPECT_EQ(check_chrome_trace_rules_text(doc.dump(), {}), v);
+  // The same times written the way the exporter writes them now: back to back, no overlap.
+  doc["traceEvents"][6]["ts"] = chrome_ts_us(24000);
+  doc["traceEvents"][6]["dur"] = chrome_dur_us(24000, 29000);
+  doc["traceEvents"][7]["ts"] = chrome_ts_us(29000);
+  doc["traceEvents"][7]["dur"] = chrome_dur_us(29000, 30000);
+  EXPECT_EQ(check_chrome_trace_rules(doc), std::vector<std::string>{});
+}
+
+// A partial overlap found only in nanoseconds: each of ts and dur rounds up, so the rounded end
+// passes the next slice's rounded start although ts + dur does not pass its ts.
+TEST(ChromeRules, CatchesOverlapInRoundedNanoseconds) {
+  json doc = good_doc();
+  doc["traceEvents"].push_back(json::parse(R"({"ph":"X","name":"a","pid":1,"tid":0,"ts":10.0006,"dur":1.0006})"));
+  doc["traceEvents"].push_back(json::parse(R"({"ph":"X","name":"b","pid":1,"tid":0,"ts":11.0013,"dur":1})"));
+  auto v = check_chrome_trace_rules(doc);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_TRUE(mentions(v, "[11001, 12001] ns overlaps traceEvents[6] \"a\" [10001, 11002] ns")) << v[0];
+  EXPECT_TRUE(mentions(v, "(in nanoseconds rounded from them)")) << v[0];
+}
+
+// Slices back to back on one track, over times from nanoseconds to a day, with children that
+// end with their parents and zero-length slices: the export passes the rules, ts + dur never
+// passes the next ts, and both kinds of reader get the nanoseconds they expect.
+TEST(ChromeRules, BackToBackSlicesNeverOverlapInMicroseconds) {
+  std::mt19937_64 rng(5);
+  std::vector<Event> ev;
+  int64_t t = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const int64_t len = i % 7 == 0 ? 0 : static_cast<int64_t>(rng() % (i % 3 == 0 ? 40000 : 7)) + 1;
+    const uint32_t tid = i % 2;
+    ev.push_back(testing::make_event(ev.size(), t, tid, Phase::Begin, Category::Dispatch, "parent"));
+    ev.push_back(testing::make_event(ev.size(), t, tid, Phase::Begin, Category::Dispatch, "child"));
+    ev.push_back(testing::make_event(ev.size(), t + len, tid, Phase::End, Category::Dispatch, "child"));
+    ev.push_back(testing::make_event(ev.size(), t + len, tid, Phase::End, Category::Dispatch, "parent"));
+    t += len + (i % 500 == 0 ? static_cast<int64_t>(rng() % 20'000'000'000'000) : 0);  // jumps, up to 5.5 hours
+  }
+  const json doc = json::parse(to_json_text(ev, {}));
+  EXPECT_EQ(check_chrome_trace_rules(doc), std::vector<std::string>{});
+  std::map<int64_t, std::vector<const json*>> by_tid;
+  for (const json& e : doc["traceEvents"])
+    if (e["ph"] == "X") by_tid[e["tid"].get<int64_t>()].push_back(&e);
+  size_t pairs = 0;
+  for (auto& [tid, xs] : by_tid)
+    for (size_t i = 0; i + 2 < xs.size(); i += 2) {
+      const json &parent = *xs[i], &child = *xs[i + 1], &next = *xs[i + 2];
+      const double parent_end = parent["ts"].get<double>() + parent["dur"].get<double>();
+      const double child_end = child["ts"].get<double>() + child["dur"].get<double>();
+      EXPECT_EQ(child_end, parent_end) << child.dump();  // equal ends stay equal
+      EXPECT_LE(parent_end, next["ts"].get<double>()) << parent.dump() << " " << next.dump();
+      ++pairs;
+    }
+  EXPECT_GT(pairs, 3900u);
+}
+
+// The conversion itself: ts, dur and ts + dur as readers that round and truncate see them.
+TEST(ChromeRules, MicrosecondsReadBackAsNanoseconds) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 200000; ++i) {
+    const int64_t start = static_cast<int64_t>(rng() % (int64_t(1) << (10 + i % 37)));  // up to 1.5 days
+    const int64_t len = i % 5 == 0 ? 0 : static_cast<int64_t>(rng() % (int64_t(1) << (i % 31)));
+    const double ts = chrome_ts_us(start), dur = chrome_dur_us(start, start + len);
+    ASSERT_EQ(std::llround(ts * 1000.0), start) << start;
+    ASSERT_EQ(static_cast<int64_t>(ts * 1000.0), start) << start;
+    ASSERT_EQ(std::llround(dur * 1000.0), len) << start << " " << len;
+    ASSERT_EQ(static_cast<int64_t>(dur * 1000.0), len == 0 ? 0 : len - 1) << start << " " << len;
+    ASSERT_EQ(std::llround((ts + dur) * 1000.0), start + len) << start << " " << len;
+    ASSERT_EQ(static_cast<int64_t>((ts + dur) * 1000.0), start + len) << start << " " << len;
+    if (len > 0) {
+      ASSERT_LT(ts + dur, chrome_ts_us(start + len)) << start << " " << len;
+      // Every slice that ends on this nanosecond lands on the same double.
+      const int64_t other = start + len - 1 - static_cast<int64_t>(rng() % static_cast<uint64_t>(len));
+      ASSERT_EQ(chrome_ts_us(other) + chrome_dur_us(other, start + len), ts + dur) << other << " " << start + len;
+    }
+  }
 }
 
 TEST(ChromeRules, CatchesMissingFieldsAndNegativeDur) {

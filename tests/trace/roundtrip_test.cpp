@@ -230,23 +230,28 @@ TEST(Export, ChromeSlicesAndArgs) {
   EXPECT_EQ(x, 9);   // 9 Begin/End pairs (3 of them on the simulated GPU, 1 a compile phase)
   EXPECT_EQ(i, 20);  // with the two schema checks and two compile artifacts
   ASSERT_NE(add, nullptr);
-  EXPECT_DOUBLE_EQ((*add)["ts"].get<double>(), 1.00025);   // 1000 ns (+ a quarter ns, see chrome_layout.cpp)
-  EXPECT_DOUBLE_EQ((*add)["dur"].get<double>(), 1.00025);  // 1000 ns
+  // Note [Microseconds that never overlap] in chrome_layout.cpp: ts is 3/8 ns after 1000 ns,
+  // ts + dur 1/8 ns after its end, 2000 ns.
+  EXPECT_EQ((*add)["ts"].get<double>(), 1.000375);
+  EXPECT_NEAR((*add)["dur"].get<double>(), 0.99975, 1e-12);  // the exact double makes ts + dur land right
   EXPECT_EQ((*add)["cat"], "dispatch");
   // The args are the seq and a short summary; the full payload is in insidePyTorch.
   const json& args = (*add)["args"];
   EXPECT_FALSE(args.contains("seq"));  // the payload has it, in the same order
   EXPECT_EQ(args["kernel"], "VariableType::add_Tensor");
   EXPECT_FALSE(args.contains("end"));
-  // Microsecond values give back the exact nanosecond whether a reader rounds or truncates
-  // (Perfetto truncates us * 1000).
+  // A ts gives back the same nanosecond whether a reader rounds or truncates (Perfetto
+  // truncates us * 1000); a nonzero dur truncates to 1 ns less than it rounds to, and ts + dur
+  // to the same nanosecond either way.
   for (const json& e : te) {
     if (e["ph"] == "M") continue;
-    for (const char* k : {"ts", "dur"}) {
-      if (!e.contains(k)) continue;
-      double us = e[k];
-      EXPECT_EQ(static_cast<int64_t>(us * 1000.0), std::llround(us * 1000.0)) << e.dump();
-    }
+    const double ts = e["ts"];
+    EXPECT_EQ(static_cast<int64_t>(ts * 1000.0), std::llround(ts * 1000.0)) << e.dump();
+    if (!e.contains("dur")) continue;
+    const double dur = e["dur"];
+    const int64_t rounded = std::llround(dur * 1000.0);
+    EXPECT_EQ(static_cast<int64_t>(dur * 1000.0), rounded == 0 ? 0 : rounded - 1) << e.dump();
+    EXPECT_EQ(static_cast<int64_t>((ts + dur) * 1000.0), std::llround((ts + dur) * 1000.0)) << e.dump();
   }
 }
 
@@ -274,11 +279,11 @@ TEST(Export, ForwardBackwardFlows) {
   ASSERT_EQ(flows.size(), 2u);
   EXPECT_EQ(flows[0]["ph"], "s");
   EXPECT_EQ(flows[0]["id"], 7);
-  EXPECT_DOUBLE_EQ(flows[0]["ts"].get<double>(), 0.15025);  // inside the forward mul's slice
+  EXPECT_EQ(flows[0]["ts"].get<double>(), 0.150375);  // inside the forward mul's slice
   EXPECT_EQ(flows[1]["ph"], "f");
   EXPECT_EQ(flows[1]["bp"], "e");
   EXPECT_EQ(flows[1]["id"], 7);
-  EXPECT_DOUBLE_EQ(flows[1]["ts"].get<double>(), 0.32025);  // where MulBackward0 starts
+  EXPECT_EQ(flows[1]["ts"].get<double>(), 0.320375);  // where MulBackward0 starts
   EXPECT_EQ(check_chrome_trace_rules(doc), std::vector<std::string>{});
   // A node whose creation was not recorded gets no arrow.
   ev.erase(ev.begin() + 1);
