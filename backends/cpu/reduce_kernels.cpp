@@ -376,29 +376,53 @@ Tensor std_correction_cpu(const Tensor& self, std::optional<IntArrayRef> dim, st
   return var_impl(self, dim, correction, keepdim, true);
 }
 
-// One row's p-norm in PyTorch's order and precision (float and double accumulate in their own
-// type): float32 p = 2 over a contiguous last dimension is its vectorized loop (8 lanes of fused
-// squares, the lanes added in order, then the rest of the row); otherwise one accumulator in row
-// order (squares fused, |x| for p = 1, pow(|x|, p) then pow(sum, 1/p)).
+// One row's p-norm in PyTorch 2.15's order and precision (float and double accumulate in their
+// own type).
+//
+// Note [The 2-norm's summation order]
+// linalg_vector_norm's p = 2 over a contiguous last dimension is a vectorized loop (AVX2: 8 float
+// or 4 double lanes) that adds each square to its lane with a separate multiply and add (no
+// FMA); the lanes are then added left to right into the first. The rest of the row (fewer than
+// one vector) is a scalar loop `acc += x * x` that the compiler contracts to an FMA; for float it
+// also vectorizes the multiplies of that loop 4 at a time, so in a float tail of 4 or more the
+// first 4 squares are rounded before they are added (in order) and only the last ones are FMAs.
+// Every other row (a strided reduction, other p) is one accumulator in row order, with the
+// square rounded before the add; |x| for p = 1, pow(|x|, p) then pow(sum, 1/p) otherwise.
 template <typename T>
 T norm_row(const T* x, int64_t n, double p, bool vectorized) {
-  if (p == 2 && vectorized && std::is_same_v<T, float>) {
-    constexpr int64_t L = 8;
+  if (p == 2 && vectorized) {
+    constexpr int64_t L = std::is_same_v<T, float> ? 8 : 4;
     T lanes[L] = {};
     const int64_t vec_end = n - n % L;
     for (int64_t d = 0; d < vec_end; d += L)
-      for (int64_t l = 0; l < L; ++l) lanes[l] = std::fma(x[d + l], x[d + l], lanes[l]);
+      for (int64_t l = 0; l < L; ++l) {
+        const T sq = x[d + l] * x[d + l];
+        lanes[l] = lanes[l] + sq;
+      }
     T acc = lanes[0];
     for (int64_t l = 1; l < L; ++l) acc = acc + lanes[l];
-    for (int64_t d = vec_end; d < n; ++d) acc = std::fma(x[d], x[d], acc);
+    int64_t d = vec_end;
+    if constexpr (std::is_same_v<T, float>) {
+      const int64_t tail = n - vec_end;
+      for (const int64_t end = d + tail - tail % 4; d < end; ++d) {
+        const T sq = x[d] * x[d];
+        acc = acc + sq;
+      }
+    }
+    for (; d < n; ++d) acc = std::fma(x[d], x[d], acc);
     return std::sqrt(acc);
   }
   T acc = 0;
   const T tp = static_cast<T>(p);
   for (int64_t k = 0; k < n; ++k) {
-    if (p == 2) acc = std::fma(x[k], x[k], acc);
-    else if (p == 1) acc = acc + std::abs(x[k]);
-    else acc = acc + std::pow(std::abs(x[k]), tp);
+    if (p == 2) {
+      const T sq = x[k] * x[k];
+      acc = acc + sq;
+    } else if (p == 1) {
+      acc = acc + std::abs(x[k]);
+    } else {
+      acc = acc + std::pow(std::abs(x[k]), tp);
+    }
   }
   if (p == 2) return std::sqrt(acc);
   if (p == 1) return acc;
@@ -472,3 +496,16 @@ Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dty
 }
 
 }  // namespace ipt::native
+// linalg.vector_norm (torch.norm and Tensor.norm in 2.15): the p-norm kernel above, in `dtype`
+// when one is given (the input converted to it first, never narrowed).
+Tensor linalg_vector_norm_cpu(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim, bool keepdim,
+                              std::optional<ScalarType> dtype) {
+  check_vector_norm_args(self, dtype);
+  Tensor in = self;
+  if (dtype && *dtype != self.dtype()) {
+    in = make_empty(self.sizes(), *dtype, self.device());
+    copy_cpu_(in, self, false);
+  }
+  return norm_cpu(in, ord, dim.value_or(IntArrayRef{}), keepdim);
+}
+

@@ -241,6 +241,11 @@ Tensor prod_dim_meta(const Tensor& self, int64_t dim, bool keepdim, std::optiona
 Tensor var_correction_meta(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t>, bool keepdim) {
   return make_empty(var_geometry(self, dim, keepdim).out_sizes, self.dtype(), kMeta);
 }
+Tensor linalg_vector_norm_meta(const Tensor& self, const Scalar&, std::optional<IntArrayRef> dim, bool keepdim,
+                               std::optional<ScalarType> dtype) {
+  check_vector_norm_args(self, dtype);
+  return make_empty(norm_geometry(self, dim.value_or(IntArrayRef{}), keepdim).out_sizes, dtype.value_or(self.dtype()), kMeta);
+}
 Tensor norm_meta(const Tensor& self, const std::optional<Scalar>&, IntArrayRef dim, bool keepdim) {
   return make_empty(norm_geometry(self, dim, keepdim).out_sizes, self.dtype(), kMeta);
 }

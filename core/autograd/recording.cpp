@@ -28,13 +28,27 @@ bool compute_requires_grad(const std::vector<const Tensor*>& inputs) { return an
 std::vector<Edge> collect_next_edges(std::initializer_list<const Tensor*> inputs) { return edges_of(inputs); }
 std::vector<Edge> collect_next_edges(const std::vector<const Tensor*>& inputs) { return edges_of(inputs); }
 
+// Note [Operation names in autograd errors]
+// PyTorch 2.15 names the producer of a saved or viewed tensor by its operation, not its node
+// ("which is output 0 of Exp", "Output 1 of Split is a view"): the node's name loses a trailing
+// "Backward" and the overload number after it.
+std::string node_op_name(const Node& fn) {
+  std::string n = fn.name();
+  size_t end = n.size();
+  while (end > 0 && n[end - 1] >= '0' && n[end - 1] <= '9') --end;
+  const std::string suffix = "Backward";
+  if (end >= suffix.size() && n.compare(end - suffix.size(), suffix.size(), suffix) == 0 && end > suffix.size())
+    n.resize(end - suffix.size());
+  return n;
+}
+
 void check_inplace(const Tensor& self) {
   const TensorImpl& impl = *self.impl();
   if (!impl.is_differentiable_view() || impl.view_creation() == ViewCreation::Default) return;
   const AutogradMeta* m = impl.autograd_meta();
   std::string msg;
   if (m && m->grad_fn)
-    msg = "Output " + std::to_string(m->output_nr) + " of " + std::string(m->grad_fn->name()) +
+    msg = "Output " + std::to_string(m->output_nr) + " of " + node_op_name(*m->grad_fn) +
           " is a view and is being modified inplace.";
   else if (impl.view_creation() == ViewCreation::InferenceMode)
     msg = "A view was created in inference mode and is being modified inplace in normal mode.";

@@ -18,6 +18,10 @@ std::vector<Edge> collect_next_edges(const std::vector<const Tensor*>& inputs);
 // Before an in-place operation autograd records: PyTorch's errors for writing into a view made
 // in no-grad mode, in inference mode or by an operator that returns several views.
 void check_inplace(const Tensor& self);
+// How autograd's error messages name the operation behind a node: its name without the
+// "Backward<N>" suffix ("output 0 of Exp" for ExpBackward0, "of MyFunc" for a custom Function's
+// MyFuncBackward); names without that suffix (torch::autograd::CopySlices) stay as they are.
+std::string node_op_name(const Node& fn);
 // After it: `fn` becomes self's history. When self is a view autograd follows, the history of
 // its base is rebased instead (a CopySlices node wrapping fn, PyTorch's rebase_history), and the
 // view's own grad_fn is regenerated from the base when it is next asked for (AsStridedBackward0).

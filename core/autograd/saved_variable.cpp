@@ -1,6 +1,7 @@
 #include "core/autograd/saved_variable.h"
 
 #include "core/autograd/node.h"
+#include "core/autograd/recording.h"
 #include "core/dispatch/local_dispatch_key_set.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
@@ -10,8 +11,9 @@ namespace ipt::autograd {
 SavedVariable::SavedVariable(const Tensor& t, bool is_output) {
   if (!t.defined()) return;
   IPT_CHECK(!t.impl()->is_inference(), RuntimeError,
-            "Inference tensors cannot be saved for backward. To work around you can make a clone to get a normal tensor "
-            "and use it in autograd.");
+            "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode in "
+            "computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use "
+            "it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.");
   original_ = t.impl_ptr();
   version_ = t.impl()->version();
   saved_ = true;
@@ -23,7 +25,7 @@ SavedVariable::SavedVariable(const Tensor& t, bool is_output) {
   data_ = make_view(t, t.sizes(), t.strides(), t.storage_offset());
   data_.impl()->set_is_view(t.impl()->is_view());
   if (auto* m = t.impl()->autograd_meta(); m && m->grad_fn) {
-    output_of_ = ", which is output " + std::to_string(m->output_nr) + " of " + m->grad_fn->name() + ",";
+    output_of_ = ", which is output " + std::to_string(m->output_nr) + " of " + node_op_name(*m->grad_fn) + ",";
     output_grad_fn_ = m->grad_fn;
     output_nr_ = m->output_nr;
   }
@@ -48,14 +50,14 @@ Tensor SavedVariable::unpack() const {
     std::string which = output_of_;
     if (auto orig = original_.lock(); which.empty() && orig) {
       if (auto* m = orig->autograd_meta(); m && m->grad_fn)
-        which = ", which is output " + std::to_string(m->output_nr) + " of " + m->grad_fn->name() + ",";
+        which = ", which is output " + std::to_string(m->output_nr) + " of " + node_op_name(*m->grad_fn) + ",";
     }
     IPT_FAIL(RuntimeError,
              "one of the variables needed for gradient computation has been modified by an inplace operation: "
              "[torch.", dtype_cpp_name(data_.dtype()), "Tensor ", int_list_str(data_.sizes()), "]", which,
              " is at version ", now, "; expected version ", version_,
              " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
-             "with torch.autograd.set_detect_anomaly(True).");
+             "with torch.autograd.set_detect_anomaly(True, check_nan=False).");
   }
   if (grad_mode_enabled())
     if (auto fn = output_grad_fn_.lock()) {

@@ -84,6 +84,29 @@ Tensor mean(const Tensor& self, std::optional<ScalarType> dtype) {
 
 // torch.matmul's rules for 1-D and 2-D operands: 2-D x 2-D is mm; a 1-D operand is
 // treated as a row (left) or column (right) vector and that dimension is removed again.
+//
+// Note [matmul folds batch dims into rows]
+// When one operand has 3 or more dims and the other at most 2, PyTorch 2.15 folds the larger
+// one into a matrix (its batch dims become rows) and calls mm or mv instead of bmm, as long as
+// that needs no copy of it, or always when the smaller operand requires grad (its gradient is
+// then one mm too). A larger right operand is folded through its transpose, and the result is
+// transposed back and made contiguous (CloneBackward0 over TransposeBackward0 in the graph).
+namespace {
+bool should_fold(const Tensor& a, const Tensor& b) {
+  const bool a_larger = a.dim() >= b.dim();
+  const Tensor t1 = a_larger ? a : ops::transpose_int(b, -2, -1);
+  const int64_t dim_small = a_larger ? b.dim() : a.dim();
+  if (!(t1.dim() >= 3 && dim_small <= 2)) return false;
+  // Whether the smaller operand requires grad, not whether grad mode is on (as in PyTorch).
+  if (a_larger ? b.requires_grad() : a.requires_grad()) return true;
+  if (a.dim() == 2) return false;
+  if (t1.numel() == 0) return true;
+  for (int64_t i = 0; i + 2 < t1.dim(); ++i)
+    if (t1.strides()[i] != t1.strides()[i + 1] * t1.sizes()[i + 1]) return false;
+  return true;
+}
+}  // namespace
+
 Tensor matmul(const Tensor& self, const Tensor& other) {
   int64_t d1 = self.dim(), d2 = other.dim();
   IPT_CHECK(d1 > 0 && d2 > 0, RuntimeError, "both arguments to matmul need to be at least 1D, but they are ", d1,
@@ -92,14 +115,18 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
   if (d1 == 2 && d2 == 1) return ops::mv(self, other);
   if (d1 == 1 && d2 == 2) return ops::squeeze__dim(ops::mm(ops::unsqueeze(self, 0), other), 0);
   if (d1 == 2 && d2 == 2) return ops::mm(self, other);
-  if (d1 >= 3 && (d2 == 1 || d2 == 2)) {
-    // Fold the batch dims of self into its rows: one mm instead of a bmm.
-    Tensor t2 = d2 == 1 ? ops::unsqueeze(other, -1) : other;
-    std::vector<int64_t> out_size(self.sizes().begin(), self.sizes().end() - 1);
-    if (d2 == 2) out_size.push_back(t2.sizes()[1]);
-    Tensor t1 = ops::reshape(self, std::vector<int64_t>{-1, self.sizes().back()});
-    Tensor out = ops::_unsafe_view(ops::mm(t1, t2), out_size);
-    return out;
+  if (should_fold(self, other)) {
+    const bool transpose = d2 > d1;
+    const Tensor t1 = transpose ? ops::transpose_int(other, -2, -1) : self;
+    const Tensor t2 = !transpose ? other : d1 == 2 ? ops::t(self) : self;
+    std::vector<int64_t> out_size(t1.sizes().begin(), t1.sizes().end() - 1);
+    const int64_t folded = numel_of(out_size);
+    const bool t2_matrix = t2.dim() == 2;
+    if (t2_matrix) out_size.push_back(t2.sizes()[1]);
+    Tensor t1_folded = ops::reshape(t1, std::vector<int64_t>{folded, t1.sizes().back()});
+    if (!t2_matrix) return ops::_unsafe_view(ops::mv(t1_folded, t2), out_size);
+    Tensor out = ops::_unsafe_view(ops::mm(t1_folded, t2), out_size);
+    return transpose ? ops::contiguous(ops::transpose_int(out, -2, -1), MemoryFormat::Contiguous) : out;
   }
   // Batched: broadcast the batch dims, then one bmm over the flattened batch.
   const int64_t n = d1 > 1 ? self.sizes()[d1 - 2] : 1, m1 = self.sizes()[d1 - 1];
@@ -121,7 +148,7 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
   return ops::_unsafe_view(ops::bmm(a, b), out_size);
 }
 
-// std / var with `unbiased` are the correction overloads with correction 1 or 0 (as in 1.13).
+// std / var with `unbiased` are the correction overloads with correction 1 or 0 (as in 2.15).
 Tensor std(const Tensor& self, bool unbiased) {
   return ops::std_correction(self, std::nullopt, unbiased ? 1 : 0);
 }

@@ -1,4 +1,4 @@
-// Composite kernels of torch.nn.functional and torch.optim's helpers, written as PyTorch 1.13
+// Composite kernels of torch.nn.functional and torch.optim's helpers, written as PyTorch 2.15
 // writes them (aten/src/ATen/native/Linear.cpp, SoftMax.cpp, LossNLL.cpp): each calls back into
 // the dispatcher, so the trace and the autograd graph show the operators they are made of.
 #include "core/ops/scalar_tensor.h"
@@ -20,17 +20,23 @@ Tensor to_dtype(const Tensor& self, ScalarType dtype) {
 }  // namespace
 
 // Note [linear]
-// A 2-D input with a bias is one fused addmm (bias + input @ weight.t()); so is a contiguous
-// 3-D input, viewed as 2-D and back. Everything else is matmul, then the bias added in place.
-// So nn.Linear's grad_fn is AddmmBackward0 for a batch of vectors, ViewBackward0 for a batch of
-// sequences, and AddBackward0 (or MmBackward0 etc. without a bias) otherwise.
+// A 2-D input with a bias is one fused addmm (bias + input @ weight.t()). So, in PyTorch 2.15, is
+// a contiguous input of any other rank with a 1-D bias: viewed as rows, addmm, and the result
+// given its shape back with _unsafe_view. Everything else is matmul, then the bias added in
+// place. So nn.Linear's grad_fn is AddmmBackward0 for a batch of vectors, UnsafeViewBackward0
+// for a single vector or a batch of sequences, and AddBackward0 (or matmul's node without a
+// bias) otherwise.
 Tensor linear(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias) {
   const bool has_bias = bias && bias->defined();
   if (input.dim() == 2 && has_bias) return ops::addmm(*bias, input, ops::t(weight));
-  if (has_bias && input.is_contiguous() && input.dim() == 3) {
+  if (has_bias && input.is_contiguous() && (input.dim() == 3 || bias->dim() == 1)) {
     const auto& s = input.sizes();
-    Tensor r = ops::addmm(*bias, ops::view(input, std::vector<int64_t>{s[0] * s[1], s[2]}), ops::t(weight));
-    return ops::view(r, std::vector<int64_t>{s[0], s[1], r.sizes()[1]});
+    int64_t rows = 1;
+    for (size_t i = 0; i + 1 < s.size(); ++i) rows *= s[i];
+    Tensor r = ops::addmm(*bias, ops::reshape(input, std::vector<int64_t>{rows, s.back()}), ops::t(weight));
+    std::vector<int64_t> out_size(s.begin(), s.end() - 1);
+    out_size.push_back(r.sizes()[1]);
+    return ops::_unsafe_view(r, out_size);
   }
   Tensor output = ops::matmul(input, ops::t(weight));
   if (has_bias) ops::add__Tensor(output, *bias);

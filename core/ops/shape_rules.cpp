@@ -682,8 +682,17 @@ ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> di
   return reduction_geometry(self, dim, keepdim, self.dtype(), "var");
 }
 
+void check_vector_norm_args(const Tensor& self, std::optional<ScalarType> dtype) {
+  IPT_CHECK(is_floating(self.dtype()), NotImplementedError,
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", dtype_cpp_name(self.dtype()));
+  if (dtype)
+    IPT_CHECK(promote_types(self.dtype(), *dtype) == *dtype, RuntimeError, "linalg.vector_norm: the dtype of the input (",
+              dtype_cpp_name(self.dtype()), ") should be convertible without narrowing to the specified dtype (",
+              dtype_cpp_name(*dtype), ")");
+}
+
 ReductionGeometry norm_geometry(const Tensor& self, IntArrayRef dim, bool keepdim) {
-  IPT_CHECK(is_floating(self.dtype()), RuntimeError,
+  IPT_CHECK(is_floating(self.dtype()), NotImplementedError,
             "norm(): input dtype should be either floating point or complex. Got ", dtype_cpp_name(self.dtype()), " instead.");
   return reduction_geometry(self, dim, keepdim, self.dtype(), "norm");
 }

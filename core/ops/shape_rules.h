@@ -147,6 +147,8 @@ ScalarType cumsum_dtype(const Tensor& self, std::optional<ScalarType> dtype);
 ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim);
 // norm over dims (all when empty): floating inputs only.
 ReductionGeometry norm_geometry(const Tensor& self, IntArrayRef dim, bool keepdim);
+// linalg.vector_norm: a floating input, and a dtype= it converts to without narrowing.
+void check_vector_norm_args(const Tensor& self, std::optional<ScalarType> dtype);
 
 // ---- joining, splitting and repeating ----------------------------------------------------------
 

@@ -109,6 +109,23 @@ Tensor index_tensor_of(py::handle v) {
   return t;
 }
 
+// x[i] = value for a tensor value, as PyTorch's copy_to: the same shape is copied; otherwise the
+// value loses its leading dims of size 1 (a view) and is expanded to the target's shape, so the
+// graph shows ViewBackward0 / ExpandBackward0 for a broadcast value.
+void copy_to(const Tensor& dst, const Tensor& src) {
+  if (dst.sizes() == src.sizes() || src.dim() == 0) {  // PyTorch fills from a 0-dim value
+    ops::copy_(dst, src, false);
+    return;
+  }
+  std::vector<int64_t> sizes = src.sizes();
+  size_t first = 0;
+  while (first < sizes.size() && sizes[first] == 1) ++first;
+  sizes.erase(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(first));
+  Tensor v = ops::view(src, sizes);
+  if (v.sizes() != dst.sizes()) v = ops::expand(v, dst.sizes());  // expand's errors for a value that does not fit
+  ops::copy_(dst, v, false);
+}
+
 // Note [Indexing is a chain of view operators]
 // `x[1:, None, 0]` is not one operator: it is slice(dim 0) -> unsqueeze(dim 1) -> select(dim 2)
 // applied left to right, each a view of the previous result. So basic indexing never copies.
@@ -120,7 +137,12 @@ struct IndexedView {
   std::vector<std::optional<Tensor>> advanced;  // one entry per dim of `view`; empty if none
 };
 
-IndexedView apply_index(const Tensor& self, py::handle index) {
+// Note [A full slice is no view]
+// As in PyTorch 2.15, a slice that starts at 0, steps by 1 and stops at or past the end of its
+// dimension is skipped: `x[1, :]` is one select (no SliceBackward0) and `x[:] = v` writes into x
+// itself. Only a lone slice read (`x[:]`, `x[0:100]`) keeps its slice, as PyTorch's get_item does.
+IndexedView apply_index(const Tensor& self, py::handle index, bool for_write = false) {
+  const bool keep_full_slices = !for_write && PySlice_Check(index.ptr());
   std::vector<py::handle> items;
   if (PyTuple_Check(index.ptr()))
     for (auto h : py::reinterpret_borrow<py::tuple>(index)) items.push_back(h);
@@ -183,6 +205,12 @@ IndexedView apply_index(const Tensor& self, py::handle index) {
       if (s->stop != Py_None) stop = index_value(s->stop);
       if (s->step != Py_None) step = index_value(s->step);
       IPT_CHECK(step > 0, ValueError, "step must be greater than zero");
+      const int64_t length = r.sizes()[static_cast<size_t>(dim)];
+      if (!keep_full_slices && start.value_or(0) == 0 && step == 1 && (!stop || *stop >= length)) {
+        ++dim;
+        ++self_dim;
+        continue;
+      }
       r = ops::slice_Tensor(r, dim++, start, stop, step);
       ++self_dim;
       changed = true;
@@ -198,8 +226,8 @@ IndexedView apply_index(const Tensor& self, py::handle index) {
     for (auto& [d, t] : advanced) out.advanced[static_cast<size_t>(d)] = t;
     // Trailing dims without an index need no entry.
     while (!out.advanced.empty() && !out.advanced.back()) out.advanced.pop_back();
-  } else if (!changed) {
-    r = ops::alias(self);
+  } else if (!changed && !for_write) {
+    r = ops::alias(self);  // a read never returns the tensor itself
   }
   out.view = r;
   return out;
@@ -238,6 +266,10 @@ void init_tensor_methods(py::module_& m) {
   def_getter("device", [](const Tensor& t) { return py::reinterpret_steal<py::object>(device_object(t.device())); });
   def_getter("ndim", [](const Tensor& t) { return t.dim(); });
   def_getter("is_leaf", [](const Tensor& t) { return autograd::is_leaf(t); });
+  def_getter("output_nr", [](const Tensor& t) {
+    const autograd::AutogradMeta* meta = t.impl()->autograd_meta();
+    return meta ? meta->output_nr : 0u;
+  });
   def_getter("is_meta", [](const Tensor& t) { return t.device().type == DeviceType::Meta; });
   def_getter("is_cuda", [](const Tensor& t) { return t.device().type == DeviceType::CUDA; });
   def_getter("is_cpu", [](const Tensor& t) { return t.device().type == DeviceType::CPU; });
@@ -338,13 +370,13 @@ void init_tensor_methods(py::module_& m) {
     return v.advanced.empty() ? v.view : ops::index_Tensor(v.view, v.advanced);
   });
   def_method("__setitem__", [](const Tensor& t, py::handle index, py::handle value) {
-    IndexedView target = apply_index(t, index);
+    IndexedView target = apply_index(t, index, true);
     const bool number = PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr());
     if (!is_tensor_object(value.ptr()) && !number)
       throw py::type_error("can't assign a " + py_type_name(value.ptr()) + " to a Tensor");
     if (target.advanced.empty()) {
       if (number) ops::fill__Scalar(target.view, to_scalar(value.ptr()));
-      else ops::copy_(target.view, unpack(value.ptr()), false);
+      else copy_to(target.view, unpack(value.ptr()));
       return;
     }
     // x[mask] = v: the value becomes a tensor of x's dtype and device (PyTorch's index_put_).

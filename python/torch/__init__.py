@@ -96,6 +96,7 @@ def typename(o):
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402
 from torch import autograd  # noqa: E402
 from torch import nn  # noqa: E402
+from torch import linalg  # noqa: E402
 from torch import optim  # noqa: E402
 from torch import return_types  # noqa: E402
 from torch import utils  # noqa: E402

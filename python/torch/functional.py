@@ -22,34 +22,29 @@ def broadcast_shapes(*shapes):
 
 
 def broadcast_tensors(*tensors):
-    """Each tensor expanded (a view, no copy) to the common broadcast shape."""
+    """Each tensor expanded (a view, no copy) to the common broadcast shape; one that already
+    has that shape is returned as it is (no ExpandBackward0), as PyTorch's expand_outplace does."""
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
     shape = broadcast_shapes(*(t.shape for t in tensors))
-    return tuple(t.expand(shape) for t in tensors)
+    return tuple(t if t.shape == shape else t.expand(shape) for t in tensors)
 
 
 def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
-    r"""The matrix or vector norm of `input`, as PyTorch 1.13's torch.norm computes it: a number p
-    (inf and -inf included) is the vector p-norm over `dim` (every dimension when None); "fro"
-    is the 2-norm over `dim` (its square root of the sum of squares for two dimensions)."""
-    if out is not None or dtype is not None:
-        raise NotImplementedError("torch.norm: out= and dtype= are not supported by Inside PyTorch yet")
-    ndim = input.dim()
-    if dim is None and p is not None and not isinstance(p, str):
-        return torch._C._VariableFunctions.norm(input, p, list(range(ndim)), keepdim=keepdim)
-    _dim = [dim] if isinstance(dim, int) else (list(dim) if dim is not None else None)
+    r"""The matrix or vector norm of `input`, as PyTorch 2.15's torch.norm computes it: through
+    torch.linalg.vector_norm (a number p, and "fro" over at most two dims), so the graph records
+    LinalgVectorNormBackward0; other matrix norms ("nuc", "fro" over more dims) would be
+    torch.linalg.matrix_norm, which Inside PyTorch does not have."""
+    if out is not None:
+        raise NotImplementedError("torch.norm: out= is not supported by Inside PyTorch yet")
+    if dim is not None:
+        _dim = [dim] if isinstance(dim, int) else dim
+    else:
+        _dim = None
     if isinstance(p, str):
-        if p != "fro":
-            raise NotImplementedError("torch.norm: p=%r is not supported by Inside PyTorch yet" % (p,))
-        if _dim is None:
-            _dim = []
-        if len(_dim) > 2:
-            raise RuntimeError("Expected at most 2 dimensions, but got %d dimensions instead." % len(_dim))
-        if len(_dim) <= 1:
-            return torch._C._VariableFunctions.norm(input, 2, _dim, keepdim=keepdim)
-        return torch.sqrt(torch.sum(input * input, _dim, keepdim=keepdim))
-    if _dim is None:
-        _dim = list(range(ndim))
-    return torch._C._VariableFunctions.norm(input, 2 if p is None else p, _dim, keepdim=keepdim)
-
+        if p == "fro" and (dim is None or isinstance(dim, int) or len(dim) <= 2):
+            return torch.linalg.vector_norm(input, 2, _dim, keepdim, dtype=dtype)
+        raise NotImplementedError("torch.norm: p=%r (torch.linalg.matrix_norm) is not supported by Inside PyTorch yet"
+                                  % (p,))
+    _p = 2.0 if p is None else p
+    return torch.linalg.vector_norm(input, _p, _dim, keepdim, dtype=dtype)

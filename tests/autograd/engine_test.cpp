@@ -164,9 +164,9 @@ TEST(Engine, SavedTensorModifiedInPlaceIsAnError) {
   const std::string msg = error_of([&] { backward(ops::sum(b), std::nullopt, false); });
   EXPECT_EQ(msg,
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
-            "[torch.DoubleTensor [3]], which is output 0 of AddBackward0, is at version 1; expected version 0 "
+            "[torch.DoubleTensor [3]], which is output 0 of Add, is at version 1; expected version 0 "
             "instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
-            "with torch.autograd.set_detect_anomaly(True).");
+            "with torch.autograd.set_detect_anomaly(True, check_nan=False).");
   EXPECT_FALSE(grad_of(x).defined());
 
   // A saved output (exp saves its result) modified in place.

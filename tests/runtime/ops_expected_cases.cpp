@@ -425,7 +425,7 @@ const std::map<std::string, Fn>& all_cases() {
   IPT_VAR_CASES(var)
   IPT_VAR_CASES(std)
   {"std/constant", [](const In& x) -> Out { return ops::std(x[0]); }},
-  {"norm/default", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 2, V{0, 1}); }},
+  {"norm/default", [](const In& x) -> Out { return ops::linalg_vector_norm(x[0], 2); }},  // torch.norm is linalg_vector_norm in 2.15
   {"norm/Scalar_p2", [](const In& x) -> Out { return ops::norm_Scalar(x[0]); }},
   {"norm/Scalar_p1", [](const In& x) -> Out { return ops::norm_Scalar(x[0], 1); }},
   {"norm/Scalar_p3", [](const In& x) -> Out { return ops::norm_Scalar(x[0], 3); }},
@@ -433,12 +433,12 @@ const std::map<std::string, Fn>& all_cases() {
   {"norm/Scalar_0", [](const In& x) -> Out { return ops::norm_Scalar(x[0], 0); }},
   {"norm/Scalar_half", [](const In& x) -> Out { return ops::norm_Scalar(x[0], 0.5); }},
   {"norm/Scalar_zero_vector", [](const In& x) -> Out { return ops::norm_Scalar(x[0]); }},
-  {"norm/dim1", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 2, V{1}); }},
-  {"norm/dim0_p1_keepdim", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 1, V{0}, true); }},
+  {"norm/dim1", [](const In& x) -> Out { return ops::linalg_vector_norm(x[0], 2, V{1}); }},
+  {"norm/dim0_p1_keepdim", [](const In& x) -> Out { return ops::linalg_vector_norm(x[0], 1, V{0}, true); }},
   {"norm/dims_p3", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 3, V{0, 1}); }},
   {"norm/dim_p_none", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], std::nullopt, V{1}); }},
   {"norm/dim_inf", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], -INFINITY, V{1}); }},
-  {"norm/float64", [](const In& x) -> Out { return ops::norm_ScalarOpt_dim(x[0], 2, V{0}); }},
+  {"norm/float64", [](const In& x) -> Out { return ops::linalg_vector_norm(x[0], 2, V{0}); }},
   {"norm/err_int", [](const In& x) -> Out { return ops::norm_Scalar(x[0]); }},
   {"cumsum/dim0", [](const In& x) -> Out { return ops::cumsum(x[0], 0); }},
   {"cumsum/dim1", [](const In& x) -> Out { return ops::cumsum(x[0], 1); }},

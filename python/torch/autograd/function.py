@@ -22,7 +22,7 @@ grad mode is on and some tensor argument requires grad, asks the C++ side for
 one graph node through the hook below. Everything else -- ctx, saved tensors
 and their version checks, non-differentiable and dirty outputs, gradient
 materialization, checking what ``backward`` returns -- is done in this file,
-with PyTorch 1.13's behaviour and messages.
+with PyTorch 2.15's behaviour and messages.
 
 Contract of the C++ hook
 ========================
@@ -76,7 +76,7 @@ new node, ``output_nr`` = k, and
   place (as PyTorch does) or a new alias; Python copes with both (it keeps
   saved outputs as detached aliases, so ctx never references the node);
 * when ``dirty[k]`` is true: it is ``outputs[k]`` itself, with its history
-  rebased onto the node in place, as an in-place op does (PyTorch 1.13 also
+  rebased onto the node in place, as an in-place op does (PyTorch 2.15 also
   bumps its version counter once more here). Python has already rejected a
   dirty leaf that requires grad.
 
@@ -104,6 +104,19 @@ _FREED_MESSAGE = (
     "they have already been freed). Saved intermediate values of the graph are freed when you call "
     ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
     "graph a second time or if you need to access saved tensors after calling backward.")
+
+
+def _op_name(node_name):
+    # "MyFuncBackward" -> "MyFunc", "ExpBackward0" -> "Exp": how autograd's errors name the
+    # operation behind a node (see Note [Operation names in autograd errors] in the runtime).
+    base = node_name.rstrip('0123456789')
+    if base.endswith('Backward') and len(base) > len('Backward'):
+        return base[:-len('Backward')]
+    return node_name
+
+
+def _output_nr(t):
+    return getattr(t, 'output_nr', 0)
 
 
 def _type_string(t):
@@ -182,12 +195,16 @@ class FunctionCtx:
                 if current is not None and current != version:
                     where = ''
                     if output_of is not None:
-                        where = ', which is output {} of {},'.format(output_of[1], output_of[0])
+                        where = ', which is output {} of {},'.format(output_of[1], _op_name(output_of[0]))
+                    elif tensor.grad_fn is not None:
+                        # an input: named by its history now, as PyTorch does
+                        where = ', which is output {} of {},'.format(_output_nr(tensor),
+                                                                      _op_name(tensor.grad_fn.name()))
                     raise RuntimeError(
                         "one of the variables needed for gradient computation has been modified by an "
                         "inplace operation: [{} {}]{} is at version {}; expected version {} instead. "
                         "Hint: enable anomaly detection to find the operation that failed to compute "
-                        "its gradient, with torch.autograd.set_detect_anomaly(True).".format(
+                        "its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).".format(
                             _type_string(tensor), list(tensor.shape), where, current, version))
             result.append(tensor)
         return tuple(result)
