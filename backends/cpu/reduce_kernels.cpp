@@ -468,6 +468,19 @@ Tensor norm_cpu(const Tensor& self, const std::optional<Scalar>& p_opt, IntArray
   return out;
 }
 
+// linalg.vector_norm (torch.norm and Tensor.norm in 2.15): the p-norm kernel above, in `dtype`
+// when one is given (the input converted to it first, never narrowed).
+Tensor linalg_vector_norm_cpu(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim, bool keepdim,
+                              std::optional<ScalarType> dtype) {
+  check_vector_norm_args(self, dtype);
+  Tensor in = self;
+  if (dtype && *dtype != self.dtype()) {
+    in = make_empty(self.sizes(), *dtype, self.device());
+    copy_cpu_(in, self, false);
+  }
+  return norm_cpu(in, ord, dim.value_or(IntArrayRef{}), keepdim);
+}
+
 // Running sums along dim, accumulated in double (floating) or int64 (integers and bools).
 Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   const int64_t d = wrap_dim(dim, self.dim());
@@ -496,16 +509,3 @@ Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dty
 }
 
 }  // namespace ipt::native
-// linalg.vector_norm (torch.norm and Tensor.norm in 2.15): the p-norm kernel above, in `dtype`
-// when one is given (the input converted to it first, never narrowed).
-Tensor linalg_vector_norm_cpu(const Tensor& self, const Scalar& ord, std::optional<IntArrayRef> dim, bool keepdim,
-                              std::optional<ScalarType> dtype) {
-  check_vector_norm_args(self, dtype);
-  Tensor in = self;
-  if (dtype && *dtype != self.dtype()) {
-    in = make_empty(self.sizes(), *dtype, self.device());
-    copy_cpu_(in, self, false);
-  }
-  return norm_cpu(in, ord, dim.value_or(IntArrayRef{}), keepdim);
-}
-
