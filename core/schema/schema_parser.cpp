@@ -4,6 +4,7 @@
 
 #include "core/schema/schema_parser.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <string>
@@ -183,9 +184,8 @@ class Parser {
     Type t = Type::base(std::move(name));
     while (true) {
       if (peek() == '?') {
-        if (t.is_optional()) fail_expected("'[' or a name (a type is optional once)", "ident");
         ++pos_;
-        t = Type::optional(std::move(t));
+        if (!t.is_optional()) t = Type::optional(std::move(t));  // `T??` is `T?`, as in PyTorch
       } else if (accept('[')) {
         std::optional<int64_t> size;
         if (peek() != ']') {
@@ -244,10 +244,32 @@ class Parser {
     } else if (type.kind == Type::Kind::Base && type.name == "Device") {
       if (peek() != '\'' && peek() != '"') fail_expected("a device string", "string_literal");
       string_literal(peek());
+    } else if (pytorch_types_ && type.is_list()) {
+      pytorch_list_default(type);
     } else {
+      if (pytorch_types_ && peek() == '[') fail_expected("a default value", "number");  // a list for a non-list
       default_atom();
     }
     return std::string(text_.substr(start, pos_ - start));
+  }
+
+  // PyTorch's rules for a list type's default: `[a, b]` of numbers or booleans for a list of
+  // int, float, bool or complex (or one of them, repeated, for `int[N]`); nothing else.
+  void pytorch_list_default(const Type& type) {
+    const Type& elem = type.element();
+    const std::string leaf = elem.kind == Type::Kind::Base ? elem.name : "";
+    if (is_ident_start(peek()) && jit_token_at(text_, pos_).kind == "ident") fail_expected("None", "None");
+    if (type.size && peek() != '[') {
+      default_atom();
+    } else {
+      const size_t open = (skip_ws(), pos_);
+      if (peek() != '[') fail_expected("'['", "[");
+      default_list(1);
+      static constexpr std::string_view kListed[] = {"int", "SymInt", "float", "bool", "complex", "ScalarType",
+                                                     "Layout", "MemoryFormat", "DeviceIndex"};
+      if (std::find(std::begin(kListed), std::end(kListed), leaf) == std::end(kListed))
+        fail_report(open, "a default list of " + leaf, "lists are only supported for float, int and complex types");
+    }
   }
 
   bool looking_at_word(std::string_view w) {

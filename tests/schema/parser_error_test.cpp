@@ -79,8 +79,7 @@ TEST(SchemaErrors, StarsPyTorchAccepts) {
 TEST(SchemaErrors, Types) {
   EXPECT_SCHEMA_ERROR("add(int[x] self) -> ()", 8, "expected a list size or ']' but found 'x'");
   EXPECT_SCHEMA_ERROR("add(int[2 self) -> ()", 10, "expected ']' but found 's'");
-  EXPECT_SCHEMA_ERROR("add(int?? x) -> ()", 8,
-                      "expected '[' or a name (a type is optional once) but found '?'");
+  EXPECT_EQ(parse_schema("add(int?? x) -> ()").str(), "add(int? x) -> ()");  // as PyTorch reads it
 }
 
 TEST(SchemaErrors, AliasAnnotations) {
@@ -193,6 +192,31 @@ TEST(SchemaErrors, DimnameIsUnknownToPyTorch) {
               "foo(Tensor self, Dimname[] names) -> Tensor\n                 ~~~~~~~ <--- HERE\n");
   }
   EXPECT_EQ(parse_schema_pytorch("foo(Tensor self) -> Tensor").str(), "foo(Tensor self) -> Tensor");
+}
+
+// torch._C.parse_schema's reading of list defaults (the YAML tools keep any list as text).
+TEST(SchemaErrors, ListDefaultsAsPyTorchReadsThem) {
+  auto message = [](const std::string& text) {
+    try {
+      parse_schema_pytorch(text);
+    } catch (const SchemaParseError& e) {
+      return e.pytorch_message();
+    }
+    return std::string("parsed without error");
+  };
+  EXPECT_EQ(message("foo(Tensor self, int x=[1,2) -> Tensor"),
+            "expected number but found '[' here:\nfoo(Tensor self, int x=[1,2) -> Tensor\n                       ~ <--- HERE\n");
+  EXPECT_EQ(message("foo(Tensor self, str[] x=['a']) -> Tensor"),
+            "\nlists are only supported for float, int and complex types:\nfoo(Tensor self, str[] x=['a']) -> Tensor\n"
+            "                         ~ <--- HERE\n");
+  EXPECT_EQ(message("foo(Tensor self, Tensor[] x=None) -> Tensor"),
+            "expected [ but found 'None' here:\nfoo(Tensor self, Tensor[] x=None) -> Tensor\n                            ~~~~ <--- HERE\n");
+  EXPECT_EQ(message("foo(Tensor self, Tensor[] x=[]) -> Tensor"),
+            "\nlists are only supported for float, int and complex types:\nfoo(Tensor self, Tensor[] x=[]) -> Tensor\n"
+            "                            ~ <--- HERE\n");
+  EXPECT_EQ(parse_schema_pytorch("f(int[2] s=1, float[] x=[0.5, 1], bool[3] m=[True, False, True], SymInt[] y=[]) -> ()").str(),
+            "f(int[2] s=1, float[] x=[0.5, 1], bool[3] m=[True, False, True], SymInt[] y=[]) -> ()");
+  EXPECT_EQ(parse_schema(std::string("foo(Tensor self, str[] x=['a']) -> Tensor")).arguments[1].default_value, "['a']");
 }
 
 }  // namespace
