@@ -40,35 +40,25 @@ Tensor arange_out_cpu(const Scalar& start, const Scalar& end, const Scalar& step
 // Note [linspace in 2.15]
 // linspace as PyTorch 2.15's CPU kernel fills it, one element at a time: start + step * i below
 // halfway (steps / 2), end - step * (steps - 1 - i) from there on, so both ends are exact. The
-// step is computed in the output type (in double for integer types, whose values truncate).
-// Float and double multiply-adds are fused, as the compiled kernel fuses them; Half and
-// BFloat16 arithmetic rounds after every operation.
-template <typename T>
-static T linspace_value(T s, T e, T step, int64_t steps, int64_t i) {
-  const int64_t halfway = steps / 2;
-  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-    return i < halfway ? std::fma(step, static_cast<T>(i), s) : std::fma(-step, static_cast<T>(steps - i - 1), e);
-  } else {
-    return i < halfway ? static_cast<T>(s + static_cast<T>(step * static_cast<T>(i)))
-                       : static_cast<T>(e - static_cast<T>(step * static_cast<T>(steps - i - 1)));
-  }
+// step and values are computed in double for integer types (the values truncate), in float for
+// float16 and bfloat16 (rounded once), in the output type otherwise; the multiply-adds are
+// fused, as the compiled kernel fuses them.
+template <typename S>
+static S linspace_value(S s, S e, S step, int64_t steps, int64_t i) {
+  return i < steps / 2 ? std::fma(step, static_cast<S>(i), s) : std::fma(-step, static_cast<S>(steps - i - 1), e);
 }
 
 Tensor linspace_out_cpu(const Scalar& start, const Scalar& end, int64_t steps, const Tensor& out) {
   check_space(steps, out, "linspace_cpu");
   out.impl()->resize_contiguous({steps});
   visit_dtype(out.dtype(), [&]<typename T>() {
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      const T s = start.to<T>(), e = end.to<T>();
-      const double step = steps > 1 ? (static_cast<double>(e) - static_cast<double>(s)) / static_cast<double>(steps - 1) : 0.0;
+    if constexpr (!std::is_same_v<T, bool>) {
+      using S = std::conditional_t<std::is_integral_v<T>, double, opmath_t<T>>;
+      const S s = static_cast<S>(start.to<T>()), e = static_cast<S>(end.to<T>());
+      const S step = steps > 1 ? (e - s) / static_cast<S>(steps - 1) : S(0);
       T* p = out.data_ptr<T>();
-      for (int64_t i = 0; i < steps; ++i)
-        p[i] = static_cast<T>(linspace_value<double>(static_cast<double>(s), static_cast<double>(e), step, steps, i));
-    } else if constexpr (!std::is_same_v<T, bool>) {
-      const T s = start.to<T>(), e = end.to<T>();
-      const T step = steps > 1 ? static_cast<T>(static_cast<T>(e - s) / static_cast<T>(steps - 1)) : T(0);
-      T* p = out.data_ptr<T>();
-      for (int64_t i = 0; i < steps; ++i) p[i] = linspace_value<T>(s, e, step, steps, i);
+      if (steps == 1) p[0] = static_cast<T>(s);  // one step is start (PyTorch fills it)
+      for (int64_t i = 0; steps > 1 && i < steps; ++i) p[i] = static_cast<T>(linspace_value<S>(s, e, step, steps, i));
     }
   });
   return out;

@@ -172,11 +172,25 @@ void sub_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, co
   check_alpha(self, other, alpha);
   binary_into(out, self, other, binary_dtype(self, other, PromoteInts::No), add_op(alpha, true));
 }
+// Note [A scalar second operand of float16 / bfloat16 mul and div]
+// PyTorch 2.15's mul and div kernels take a one-element second operand of a float16 / bfloat16
+// computation at its original value in float (TensorIterator's original_scalar_value), not
+// rounded to the 16-bit type first: half * 0.1 is round(float(half) * 0.1f). add and sub round
+// the scalar first, as the general path does.
+namespace {
+ScalarType scalar_operand_compute(const Tensor& out, const Tensor& self, const Tensor& other, ScalarType compute) {
+  const bool reduced = compute == ScalarType::Half || compute == ScalarType::BFloat16;
+  return reduced && other.numel() == 1 && self.dtype() == compute && out.dtype() == compute ? ScalarType::Float : compute;
+}
+}  // namespace
+
 void mul_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
-  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::No), MulOp{});
+  const ScalarType compute = binary_dtype(self, other, PromoteInts::No);
+  binary_into(out, self, other, scalar_operand_compute(out, self, other, compute), MulOp{});
 }
 void div_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
-  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::ToFloat), DivOp{});
+  const ScalarType compute = binary_dtype(self, other, PromoteInts::ToFloat);
+  binary_into(out, self, other, scalar_operand_compute(out, self, other, compute), DivOp{});
 }
 
 // The structured impls (Note [Structured kernels] in core/ops/structured.h): `out` already has

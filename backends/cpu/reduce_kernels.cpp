@@ -300,20 +300,49 @@ Tensor argmin_cpu(const Tensor& self, std::optional<int64_t> dim, bool keepdim) 
 }
 
 namespace {
+// Note [float16 / bfloat16 prod]
+// PyTorch 2.15 multiplies float16 and bfloat16 in their own type, each product rounded, with
+// its vectorized inner reduction: a row of 64 or more holds four 16-lane accumulators over
+// blocks of 64 (lane k of block i times lane k of the accumulators), which then meet as
+// (a0 * a1) * (a2 * a3), their lanes multiplied left to right; the rest of the row follows one
+// element at a time.
+// A reduction along another dim multiplies each output's elements in order (`inner` false).
+template <typename T>
+T reduced_float_prod(const std::vector<T>& x, bool inner) {
+  constexpr int64_t W = 16, B = 4 * W;
+  auto mul = [](T a, T b) { return static_cast<T>(static_cast<float>(a) * static_cast<float>(b)); };
+  const int64_t n = static_cast<int64_t>(x.size()), blocks = inner ? n / B : 0;
+  T acc(1);
+  if (blocks > 0) {
+    T lanes[B];
+    for (int64_t k = 0; k < B; ++k) lanes[k] = x[k];
+    for (int64_t i = 1; i < blocks; ++i)
+      for (int64_t k = 0; k < B; ++k) lanes[k] = mul(lanes[k], x[i * B + k]);
+    T v[W];
+    for (int64_t l = 0; l < W; ++l) v[l] = mul(mul(lanes[l], lanes[W + l]), mul(lanes[2 * W + l], lanes[3 * W + l]));
+    T b = v[0];
+    for (int64_t l = 1; l < W; ++l) b = mul(b, v[l]);
+    acc = mul(acc, b);
+  }
+  for (int64_t i = blocks * B; i < n; ++i) acc = mul(acc, x[i]);
+  return acc;
+}
+
 // Products in double (float and double), int64 (integers and bools), or for float16 and
-// bfloat16 in their own type, rounding each product as PyTorch 2.15's kernel does, row by row.
+// bfloat16 in their own type (Note [float16 / bfloat16 prod]), row by row.
 Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std::vector<int64_t>& out_sizes,
                  ScalarType out_dtype) {
   Rows r = rows_of(self, reduced);
   Tensor out = make_empty(out_sizes, out_dtype, self.device());
   const void* src = r.data.impl()->raw_data();
+  const bool inner = self.is_contiguous() && reduced_placement(self, reduced).trailing;
   for (int64_t o = 0; o < r.outer; ++o) {
     if (out_dtype == ScalarType::Half || out_dtype == ScalarType::BFloat16) {
       visit_dtype(out_dtype, [&]<typename T>() {
         if constexpr (is_reduced_float_v<T>) {
-          T acc(1);
-          for (int64_t k = 0; k < r.len; ++k) acc = static_cast<T>(static_cast<float>(acc) * cpu::load_as<float>(src, self.dtype(), o * r.len + k));
-          out.data_ptr<T>()[o] = acc;
+          std::vector<T> row(static_cast<size_t>(r.len));
+          for (int64_t k = 0; k < r.len; ++k) row[static_cast<size_t>(k)] = cpu::load_as<T>(src, self.dtype(), o * r.len + k);
+          out.data_ptr<T>()[o] = reduced_float_prod(row, inner);
         }
       });
     } else if (is_floating(out_dtype)) {

@@ -1,5 +1,5 @@
-// float16 conversions: float -> half rounds to nearest even as NumPy's (and PyTorch's CPU
-// Half) conversion does, recorded by gen_half_expected.py; half -> float is exact.
+// float16 conversions: float -> half rounds to nearest even as PyTorch 2.15's CPU Half
+// conversion does, recorded by gen_half_expected.py; half -> float is exact.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -11,7 +11,7 @@
 namespace ipt {
 namespace {
 
-TEST(Half, RoundsAsNumPy) {
+TEST(Half, RoundsAsPyTorch) {
   std::ifstream in(IPT_HALF_EXPECTED_JSON);
   ASSERT_TRUE(in) << IPT_HALF_EXPECTED_JSON;
   const auto cases = nlohmann::json::parse(in).at("float_bits_to_half_bits");
@@ -21,7 +21,7 @@ TEST(Half, RoundsAsNumPy) {
     const float f = std::bit_cast<float>(c[0].get<uint32_t>());
     const uint16_t want = c[1].get<uint16_t>();
     if (half_bits_from_float(f) != want && ++wrong < 10)
-      ADD_FAILURE() << f << " -> " << half_bits_from_float(f) << ", NumPy " << want;
+      ADD_FAILURE() << f << " -> " << half_bits_from_float(f) << ", PyTorch " << want;
   }
   EXPECT_EQ(wrong, 0);
 }

@@ -1,6 +1,7 @@
-# exp, log, sin, cos, tan, tanh and sigmoid to the last bit, float32 and float64: PyTorch's
-# CPU kernels compute them with SLEEF (sigmoid: a vector form for blocks of 16 floats / 8
-# doubles, std::exp for the rest of the row).
+# exp, log, sin, cos, tan, tanh and sigmoid to the last bit, float32 and float64: PyTorch 2.15's
+# CPU kernels compute the first six with MKL's VML (high-accuracy mode) in its PyPI build, and
+# sigmoid with SLEEF (a vector form for blocks of 16 floats / 8 doubles, std::exp for the rest
+# of the row).
 import hashlib
 import struct
 import torch
