@@ -1,4 +1,4 @@
-"""Graphs as TORCH_LOGS=graph_code and graph print them (PyTorch 2.15's layout): forward()
+"""Graphs as TORCH_LOGS=graph_code prints them (PyTorch 2.15's layout): forward()
 with each value's type "f32[3, 3][3, 1]cpu", the user's line above the nodes it made, and
 "; x = None" where a value is used for the last time."""
 
@@ -82,6 +82,3 @@ def graph_code(name, gm):
         "\n".join("    " + line if line else "" for line in body.split("\n"))
     return "TRACED GRAPH\n ===== {} =====\n{}\n".format(name, text)
 
-
-def graph_tabular(name, gm):
-    return "TRACED GRAPH\n {} {} {}\n".format(name, gm.forward_filename(), gm.graph.tabular())
