@@ -167,10 +167,15 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, 
     # function's call, so it gets the same); the code's own registration otherwise.
     cfg = config_stack[-1] if config_stack else info.config
     if cfg.dynamic:
+        # dynamic=True: every size and every int input is a symbol from the first compile.
         dyn = info.state.setdefault("dynamic", {})
+        ints = info.state.setdefault("dynamic_ints", set())
         for name, value in f_locals.items():
             if isinstance(value, torch.Tensor):
                 dyn["L[{!r}]".format(name)] = set(range(value.dim()))
+            elif type(value) is int:
+                ints.add("L[{!r}]".format(name))
+        info.state["marked_dynamic"] = True
     elif cfg.dynamic is False:
         info.state["sizes"] = {}
         info.state["ints"] = {}
@@ -281,7 +286,7 @@ def _compile_graph(output, compile_id, info, record, log_id=None, graph_name=Non
         if n.meta.get("sym_sizes"):
             n.meta["sym_sizes"] = {d: names.get(v, v) for d, v in n.meta["sym_sizes"].items()}
     for sym, dims in output.symbol_dims.items():
-        node = graph.create_node("placeholder", sym, name=sym)
+        node = output.sym_placeholders.get(sym) or graph.create_node("placeholder", sym, name=sym)
         node.meta["val"] = names[sym]
         source, d, _ = dims[0]
         output.input_order.insert(0, (node, SymSource(source, d)))

@@ -195,6 +195,11 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
         node = nodes.node(source)
         if guard is None:
             value, dyn, comment = tensor_info[source.name()]
+            if output.frame_state.get("marked_dynamic"):
+                # dynamic=True: 2.15 checks the tensor's type first, hinting it.
+                node.add_leaf("TYPE_MATCH", type(value), "___check_type_id({}, {}), type={}".format(
+                    source.name(), id(type(value)), _type_text(value)),
+                    comment + " (HINT: type {})".format(type(value).__name__))
             node.add_tensor_match(value, list(dyn), comment)
             listing.append(_entry(source.name(), _scope(source), "TENSOR_MATCH", ["TENSOR_MATCH"],
                                   ["hasattr({}, {!r}) == False".format(source.name(), a) for a in DYNAMIC_MARKINGS],

@@ -114,6 +114,7 @@ class OutputGraph:
         self.symbols = {}                       # (source name, dim) -> "s0"
         self.symbol_dims = {}                   # "s77" -> [(source, dim, hint)]
         self.symbol_ids = {}                    # "s77" -> the symbol numbers of the sizes it stands for
+        self.sym_placeholders = {}              # "s77" -> its graph input, once a size read it
         self.unique_ids = set()
         self.nn_modules = {}                    # call_module target -> module
         self.outputs = []                       # trackers the graph returns
@@ -231,6 +232,16 @@ class OutputGraph:
     def symbol_name(self, sym):
         """The name a symbol is printed with (Note [Symbol names])."""
         return "s{}".format(min(self.symbol_ids.get(sym, [int(sym[1:])])))
+
+    def symbol_placeholder(self, sym):
+        """The graph input that binds symbol `sym` (s77): a size that is exactly a symbol is read
+        from it, as 2.15 reads x.shape[0] of a dynamic x."""
+        node = self.sym_placeholders.get(sym)
+        if node is None:
+            node = self.graph.create_node("placeholder", sym, name=sym)
+            node.meta["val"] = sym
+            self.sym_placeholders[sym] = node
+        return node
 
     def symbol_for(self, var, dim):
         if var.source is not None:

@@ -149,7 +149,10 @@ class TensorVariable(VariableTracker):
         items = []
         for d, s in enumerate(sizes):
             sym = tx.output.symbol_for(self, d)
-            items.append(SymNodeVariable.create(tx, self, d, sym, s) if sym else ConstantVariable(s))
+            if sym and sym in tx.output.symbol_dims:
+                items.append(SymNodeVariable(tx.output.symbol_placeholder(sym), s, sym))
+            else:
+                items.append(SymNodeVariable.create(tx, self, d, sym, s) if sym else ConstantVariable(s))
         if dim is not None:
             return items[dim]
         return SizeVariable(items)
