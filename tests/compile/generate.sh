@@ -13,6 +13,9 @@
 # cwd tests/compile, "programs/NAME.py", TORCH_LOGS unset, a TORCHINDUCTOR_CACHE_DIR of its own,
 # stderr merged into stdout) and its output goes through the same masks.mask() before it is
 # written to expected/NAME.txt. A program that exits non-zero writes nothing and fails the script.
+# Where the project still differs from 2.15, expected/NAME.differences records the difference
+# (run_compile_tests.py --record-differences NAME writes it; README.md explains each hunk): after
+# regenerating NAME.txt, run the test again and record the difference anew if 2.15's text changed.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
