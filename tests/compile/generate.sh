@@ -43,6 +43,12 @@ for arg in "$@"; do
     status=1
     continue
   fi
+  # A program the reference cannot run (the simulated GPU) says in its header that its expected
+  # text is the project's own output, checked by hand: it is kept.
+  if grep -q "is the project's own output" "$here/programs/$name.py"; then
+    echo "kept expected/$name.txt (the project's own output: see programs/$name.py)"
+    continue
+  fi
   if python3 - "$here" "$name" "$py" <<'PY'
 import os, sys
 here, name, py = sys.argv[1:]
