@@ -192,7 +192,7 @@ def _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, 
         stop = b
     except Unsupported as e:
         if cfg.fullgraph:
-            raise _fullgraph_error(e, above) from None
+            raise _fullgraph_error(e) from None
         record["unsupported"] = e.msg
         compile_records.append(record)
         return None  # the whole frame runs as plain Python from now on
@@ -351,7 +351,7 @@ def _log_break(compile_id, stop, above=()):
                  "User code traceback:\n{}".format(f, ln, reason, user_stack.format_user_stack(frames)))
 
 
-def _fullgraph_error(e, above=()):
+def _fullgraph_error(e):
     frames = user_stack.collapse_resume_frames(list(e.user_frames))
     lines = "".join(" " + user_stack.format_frame(fs) for fs in frames)
     err = Unsupported("{}\n\nfrom user code:\n{}\nSet TORCHDYNAMO_VERBOSE=1 for the internal stack trace (please do this "
