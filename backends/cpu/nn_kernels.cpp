@@ -15,6 +15,11 @@ namespace ipt::native {
 
 namespace {
 
+// The class indices as contiguous int64 (a uint8 target, which PyTorch 2.15 also takes, converted).
+Tensor long_target(const Tensor& target) {
+  return target.dtype() == ScalarType::Long ? ops::contiguous(target) : ops::_to_copy(target, ScalarType::Long);
+}
+
 // Note [nll_loss as (N, C, S)]
 // Both nll_loss_forward (input [C] or [N, C]) and nll_loss2d_forward (input [N, C, H, W]) read
 // their contiguous input as N samples x C classes x S positions (S = H * W, or 1) and the
@@ -28,7 +33,7 @@ namespace {
 std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& target_in, const std::optional<Tensor>& weight,
                                        int64_t reduction, int64_t ignore_index, bool spatial) {
   NllLossGeometry g = nll_loss_geometry(self_in, target_in, weight, spatial);
-  Tensor self = ops::contiguous(self_in), target = ops::contiguous(target_in);
+  Tensor self = ops::contiguous(self_in), target = long_target(target_in);
   Tensor w = weight ? ops::contiguous(*weight) : Tensor();
   IPT_CHECK(!w.defined() || w.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(self.dtype()),
             " but found ", dtype_cpp_name(w.dtype()));
@@ -114,7 +119,7 @@ Tensor nll_loss_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
                              const std::optional<Tensor>& weight, int64_t reduction, int64_t ignore_index,
                              const Tensor& total_weight) {
   NllLossGeometry g = nll_loss_geometry(self, target_in, weight, self.dim() == 4);
-  Tensor target = ops::contiguous(target_in);
+  Tensor target = long_target(target_in);
   Tensor grad = ops::contiguous(grad_output);
   Tensor out = make_empty(self.sizes(), self.dtype(), self.device());
   std::vector<double> wv = weight ? to_double_vector(*weight) : std::vector<double>();

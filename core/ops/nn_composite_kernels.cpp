@@ -178,7 +178,7 @@ Tensor div(const Tensor& self, const Scalar& other) { return ops::div_Tensor(sel
 
 // F.one_hot: int64 [..., num_classes] with a 1 at each index (num_classes=-1: max + 1).
 Tensor one_hot(const Tensor& self, int64_t num_classes) {
-  IPT_CHECK(self.dtype() == ScalarType::Long, RuntimeError, "one_hot is only applicable to index tensor.");
+  IPT_CHECK(self.dtype() == ScalarType::Long, RuntimeError, "one_hot is only applicable to index tensor of type LongTensor.");
   if (self.numel() == 0) {
     IPT_CHECK(num_classes > 0, RuntimeError, "Can not infer total number of classes from empty tensor.");
   } else {

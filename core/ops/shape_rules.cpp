@@ -387,8 +387,9 @@ NllLossGeometry nll_loss_geometry(const Tensor& self, const Tensor& target, cons
     g.s = in[2] * in[3];
     g.none_sizes = {in[0], in[2], in[3]};
   }
-  IPT_CHECK(target.dtype() == ScalarType::Long, RuntimeError, "expected scalar type Long but found ",
-            dtype_cpp_name(target.dtype()));
+  // 2.15 takes uint8 class indices too (the CPU kernels read them as int64).
+  IPT_CHECK(target.dtype() == ScalarType::Long || target.dtype() == ScalarType::Byte, RuntimeError,
+            "expected target dtype to be Long or Byte, but got ", dtype_cpp_name(target.dtype()));
   return g;
 }
 
@@ -643,16 +644,16 @@ void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, co
   const int64_t along = source.dim() == 0 ? 1 : source.sizes()[d];
   IPT_CHECK(index.numel() == along, RuntimeError, "index_add_(): Number of indices (", index.numel(),
             ") should be equal to source.size(dim): (", along, "), for dim: ", d);
-  // Each source slice is added into a self slice (the dim removed from both), so they broadcast.
-  auto slice = [&](const Tensor& t) {
-    std::vector<int64_t> s = t.sizes();
-    if (!s.empty()) s.erase(s.begin() + d);
-    return s;
-  };
-  auto self_slice = slice(self), source_slice = slice(source);
-  auto b = broadcast_shapes(self_slice, source_slice);
-  IPT_CHECK(b == self_slice, RuntimeError, "output with shape ", int_list_str(self_slice),
-            " doesn't match the broadcast shape ", int_list_str(b));
+  // As in PyTorch 2.15, each source slice has exactly a self slice's shape (the dim removed from
+  // both, unless one of them is 0-dim): no broadcasting.
+  std::vector<int64_t> self_slice = self.sizes(), source_slice = source.sizes();
+  if (self.dim() != 0 && source.dim() != 0) {
+    self_slice.erase(self_slice.begin() + d);
+    source_slice.erase(source_slice.begin() + d);
+  }
+  IPT_CHECK(self_slice == source_slice, RuntimeError,
+            "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = ",
+            int_list_str(self.sizes()), " source.shape = ", int_list_str(source.sizes()));
 }
 
 // ---- reductions ------------------------------------------------------------------------------
@@ -678,7 +679,7 @@ ScalarType prod_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
 ScalarType cumsum_dtype(const Tensor& self, std::optional<ScalarType> dtype) { return prod_dtype(self, dtype); }
 
 ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {
-  IPT_CHECK(is_floating(self.dtype()), RuntimeError, "std and var only support floating point and complex dtypes");
+  IPT_CHECK(is_floating(self.dtype()), NotImplementedError, "std and var only support floating point and complex dtypes");
   return reduction_geometry(self, dim, keepdim, self.dtype(), "var");
 }
 
@@ -700,7 +701,7 @@ ReductionGeometry norm_geometry(const Tensor& self, IntArrayRef dim, bool keepdi
 // ---- joining, splitting and repeating ----------------------------------------------------------
 
 CatGeometry cat_geometry(std::span<const Tensor> tensors, int64_t dim) {
-  IPT_CHECK(!tensors.empty(), RuntimeError, "torch.cat(): expected a non-empty list of Tensors");
+  IPT_CHECK(!tensors.empty(), ValueError, "torch.cat(): expected a non-empty list of Tensors");
   CatGeometry g;
   std::optional<ScalarType> dt;
   for (size_t i = 0; i < tensors.size(); ++i) {

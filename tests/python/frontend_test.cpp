@@ -20,7 +20,7 @@ TEST(PythonFrontEnd, StandardLibraryAndNumPyImportAndTorchIsOurs) {
   auto r = run(s,
                "import math, time, timeit, itertools, collections, dataclasses, random, functools, numpy\n"
                "import torch\n"
-               "print(torch.__version__.endswith('(Inside PyTorch)'), torch.__file__.endswith('python/torch/__init__.py'))\n"
+               "print(torch.__version__.endswith('+insidepytorch'), torch.__file__.endswith('python/torch/__init__.py'))\n"
                "print(math.sqrt(16.0), list(itertools.accumulate([1, 2, 3])), numpy.__name__)\n");
   ASSERT_TRUE(r.result.ok) << r.result.traceback;
   EXPECT_EQ(r.output, "True True\n4.0 [1, 3, 6] numpy\n");
