@@ -349,10 +349,13 @@ float Gpu::elapsed_time_ms(EventId start, EventId end) const {
   check_event(end);
   const Event& a = events_[start];
   const Event& b = events_[end];
-  if (!a.recorded || !b.recorded) IPT_FAIL(RuntimeError, "Both events must be recorded before calculating elapsed time.");
-  if (!a.timing || !b.timing) IPT_FAIL(RuntimeError, "CUDA error: invalid resource handle");
+  // PyTorch 2.15's CUDAEvent::elapsed_time checks these before it calls cudaEventElapsedTime,
+  // in this order and with these kinds (ValueError for the first two).
+  if (!a.timing || !b.timing) IPT_FAIL(ValueError, "Both events must be created with argument 'enable_timing=True'.");
+  if (!a.recorded || !b.recorded) IPT_FAIL(ValueError, "Both events must be recorded before calculating elapsed time.");
   const int64_t now = clock_->now_ns();
-  if (a.time_ns > now || b.time_ns > now) IPT_FAIL(RuntimeError, "CUDA error: device not ready");
+  if (a.time_ns > now || b.time_ns > now)
+    IPT_FAIL(RuntimeError, "Both events must be completed before calculating elapsed time.");
   return static_cast<float>(static_cast<double>(b.time_ns - a.time_ns) / 1e6);
 }
 

@@ -74,10 +74,10 @@ TEST(CudaApi, EventsTimeTheModeledWork) {
                    "never = torch.cuda.Event(enable_timing=True)\n"
                    "try:\n"
                    "    start.elapsed_time(never)\n"
-                   "except RuntimeError as e:\n"
+                   "except ValueError as e:\n"
                    "    print(e)\n"
                    "print(b[0, 0].item())\n"),
-            "CUDA error: device not ready\n"
+            "Both events must be completed before calculating elapsed time.\n"
             "False\n"
             "True 0.2891\n"
             "True\n"

@@ -184,14 +184,16 @@ TEST(SimGpu, ElapsedTimeAsCudaEventElapsedTime) {
   gpu.record_event(start, 0);
   const DeviceOp k = gpu.launch(0, "k", kMs, {});
   gpu.record_event(end, 0);
-  EXPECT_EQ(error_of([&] { gpu.elapsed_time_ms(start, end); }), "CUDA error: device not ready");
+  EXPECT_EQ(error_of([&] { gpu.elapsed_time_ms(start, end); }),
+            "Both events must be completed before calculating elapsed time.");
   gpu.event_synchronize(end);
   // From the start record (the host's time then) to the kernel's end.
   EXPECT_FLOAT_EQ(gpu.elapsed_time_ms(start, end), static_cast<float>((k.end_ns - 5000) / 1e6));
   const EventId plain = gpu.create_event(false);
   gpu.record_event(plain, 0);
   gpu.synchronize();
-  EXPECT_EQ(error_of([&] { gpu.elapsed_time_ms(start, plain); }), "CUDA error: invalid resource handle");
+  EXPECT_EQ(error_of([&] { gpu.elapsed_time_ms(start, plain); }),
+            "Both events must be created with argument 'enable_timing=True'.");
   EXPECT_EQ(error_of([&] { gpu.elapsed_time_ms(start, 99); }), "CUDA error: invalid resource handle");
 }
 
