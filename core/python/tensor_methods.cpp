@@ -8,6 +8,7 @@
 #include "core/python/arg_parser.h"
 #include "core/python/py_types.h"
 #include "core/tensor/backend.h"
+#include "core/util/warning.h"
 #include "generated/ops.h"
 
 namespace py = pybind11;
@@ -101,9 +102,7 @@ Tensor index_tensor_of(py::handle v) {
   if (PyList_Check(v.ptr())) return unpack(py::module_::import("torch").attr("tensor")(v).ptr());
   Tensor t = unpack(v.ptr());
   if (t.dtype() == ScalarType::Byte) {
-    if (PyErr_WarnEx(PyExc_UserWarning,
-                     "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.", 1) < 0)
-      throw py::error_already_set();
+    IPT_WARN("indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.");
     t = ops::ne_Scalar(t, Scalar(int64_t(0)));
   }
   return t;
@@ -303,7 +302,16 @@ void init_tensor_methods(py::module_& m) {
       "grad",
       [](const Tensor& t) {
         const autograd::AutogradMeta* meta = t.impl()->autograd_meta();
-        return meta ? meta->grad : Tensor();
+        Tensor grad = meta ? meta->grad : Tensor();
+        // PyTorch 2.15's TensorBase::grad() warns (TORCH_WARN) when a non-leaf that does not
+        // retain its gradient is asked for it.
+        if (!autograd::is_leaf(t) && !(meta && meta->retains_grad) && !grad.defined())
+          IPT_WARN("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+                   "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
+                   "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
+                   "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
+                   "for more information.");
+        return grad;
       },
       [](const Tensor& t, py::object g) {
         if (g.is_none()) {

@@ -63,6 +63,12 @@ void init_tensor_new(py::module_& m) {
       [](py::handle data, py::object dtype, py::object device, bool requires_grad, bool) {
         Inferred in;
         if (is_tensor_object(data.ptr())) {
+          // As PyTorch 2.15's tensor constructor, a Python warning of its own (no "Triggered internally").
+          if (PyErr_WarnEx(PyExc_UserWarning,
+                           "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                           "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                           1) < 0)
+            throw py::error_already_set();
           const Tensor& src = unpack(data.ptr());
           in.shape = src.sizes();
           if (is_floating(src.dtype()))
