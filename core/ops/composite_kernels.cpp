@@ -90,7 +90,9 @@ Tensor mean(const Tensor& self, std::optional<ScalarType> dtype) {
 // one into a matrix (its batch dims become rows) and calls mm or mv instead of bmm, as long as
 // that needs no copy of it, or always when the smaller operand requires grad (its gradient is
 // then one mm too). A larger right operand is folded through its transpose, and the result is
-// transposed back and made contiguous (CloneBackward0 over TransposeBackward0 in the graph).
+// transposed back and made contiguous (CloneBackward0 over TransposeBackward0 in the graph). Two
+// 3-D operands fold too when one of them, requiring grad, has a batch of 1 and the other not
+// (observed behaviour of 2.15: (2,3,3) @ (1,3,3) records MmBackward0 over SqueezeBackward1).
 namespace {
 bool should_fold(const Tensor& a, const Tensor& b) {
   const bool a_larger = a.dim() >= b.dim();
@@ -115,6 +117,13 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
   if (d1 == 2 && d2 == 1) return ops::mv(self, other);
   if (d1 == 1 && d2 == 2) return ops::squeeze__dim(ops::mm(ops::unsqueeze(self, 0), other), 0);
   if (d1 == 2 && d2 == 2) return ops::mm(self, other);
+  // Two 3-D operands where one has a batch of 1 and requires grad and the other a larger batch:
+  // that one loses its batch dim (SqueezeBackward1) and the product folds as above.
+  if (d1 == 3 && d2 == 3) {
+    const int64_t b1 = self.sizes()[0], b2 = other.sizes()[0];
+    if (b2 == 1 && b1 != 1 && other.requires_grad()) return ops::matmul(self, ops::squeeze_dim(other, 0));
+    if (b1 == 1 && b2 != 1 && self.requires_grad()) return ops::matmul(ops::squeeze_dim(self, 0), other);
+  }
   if (should_fold(self, other)) {
     const bool transpose = d2 > d1;
     const Tensor t1 = transpose ? ops::transpose_int(other, -2, -1) : self;

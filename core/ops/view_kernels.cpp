@@ -258,13 +258,16 @@ Tensor _unsafe_view(const Tensor& self, IntArrayRef size) {
 
 // Note [reshape is a view when it can be]
 // reshape asks the same question view does (can the new shape be expressed with strides over
-// the old memory?). If yes it is that view (PyTorch 2.15 calls view itself: ViewBackward0 in
-// the graph; 1.13 called _reshape_alias); if not it copies into new contiguous storage (clone)
-// and views that copy. So `reshape` never fails where `view` would, but whether the result
-// shares storage depends on the input's strides.
+// the old memory?). If yes it returns a view: of a contiguous tensor, view itself (PyTorch 2.15:
+// ViewBackward0 in the graph), of any other, _reshape_alias with the computed strides
+// (ReshapeAliasBackward0); if not it copies into new contiguous storage (clone) and views that
+// copy. So `reshape` never fails where `view` would, but whether the result shares storage
+// depends on the input's strides.
 Tensor reshape(const Tensor& self, IntArrayRef shape) {
+  if (self.is_contiguous()) return ops::view(self, shape);
   Sizes sizes = infer_size(shape, self.numel());
-  if (compute_view_strides(self.sizes(), self.strides(), sizes)) return ops::view(self, sizes);
+  if (auto strides = compute_view_strides(self.sizes(), self.strides(), sizes))
+    return ops::_reshape_alias(self, sizes, *strides);
   return ops::_unsafe_view(ops::clone(self, MemoryFormat::Contiguous), sizes);
 }
 
