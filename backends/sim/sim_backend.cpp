@@ -20,7 +20,7 @@ namespace sim {
 
 namespace {
 thread_local StreamId t_current = 0;
-std::atomic<bool> g_allow_tf32{false};  // PyTorch 1.13's default for matmuls
+std::atomic<bool> g_allow_tf32{false};  // PyTorch 2.15's default for matmuls
 }  // namespace
 
 Gpu& gpu() {
