@@ -318,6 +318,22 @@ std::string Param::default_display() const {
   return default_text;
 }
 
+// A list argument with an element of the wrong type, in PyTorch 2.15's words: int lists fail
+// while unpacking ("argument 'size' failed to unpack the object at pos 2 with error \"type must
+// be tuple of ints,but got str\""), tensor lists name the element and the argument by their
+// indices ("expected Tensor as element 1 in argument 0, but got int"), other lists the type.
+std::string Signature::element_error(const Param& p, size_t param_index, PyObject* element, Py_ssize_t index) const {
+  const std::string pos = std::to_string(index + 1);
+  if (p.type == ParamType::TensorList)
+    return "expected Tensor as element " + std::to_string(index) + " in argument " + std::to_string(param_index) +
+           ", but got " + py_type_name(element);
+  if (is_int_list(p.type))
+    return name + "(): argument '" + p.name + "' failed to unpack the object at pos " + pos +
+           " with error \"type must be tuple of ints,but got " + py_type_name(element) + "\"";
+  return name + "(): argument '" + p.name + "' must be " + p.type_name() + ", but found element of type " +
+         py_type_name(element) + " at pos " + pos;
+}
+
 bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject** dst, bool raise_error) const {
   const Py_ssize_t nargs = args ? PyTuple_GET_SIZE(args) : 0;
   Py_ssize_t remaining_kwargs = kwargs ? PyDict_Size(kwargs) : 0;
@@ -354,8 +370,7 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
       for (Py_ssize_t k = 0; k < nargs; ++k)
         if (!is_int_like(PyTuple_GET_ITEM(args, k))) {
           if (!raise_error) return false;
-          type_error(name + "(): argument '" + p.name + "' must be " + p.type_name() + ", but found element of type " +
-                     py_type_name(PyTuple_GET_ITEM(args, k)) + " at pos " + std::to_string(k + 1));
+          type_error(element_error(p, i, PyTuple_GET_ITEM(args, k), k));
         }
       dst[i] = args;
       arg_pos = nargs;
@@ -364,9 +379,7 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
       dst[i] = obj;  // becomes a wrapped-number tensor in tensor(i)
     } else {
       if (!raise_error) return false;
-      if (failed >= 0)
-        type_error(name + "(): argument '" + p.name + "' must be " + p.type_name() + ", but found element of type " +
-                   py_type_name(PySequence_Fast_ITEMS(obj)[failed]) + " at pos " + std::to_string(failed + 1));
+      if (failed >= 0) type_error(element_error(p, i, PySequence_Fast_ITEMS(obj)[failed], failed));
       if (is_kwd) type_error(name + "(): argument '" + p.name + "' must be " + p.type_name() + ", not " + py_type_name(obj));
       type_error(name + "(): argument '" + p.name + "' (position " + std::to_string(arg_pos + 1) + ") must be " +
                  p.type_name() + ", not " + py_type_name(obj));

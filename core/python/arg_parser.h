@@ -10,7 +10,7 @@
 // TypeError reads as PyTorch's: a single plausible signature explains what is wrong with
 // the call ("mm() missing 1 required positional arguments: \"mat2\""), otherwise the
 // message lists every signature ("add() received an invalid combination of arguments -
-// got (str), but expected (Tensor input, Tensor other, *, Number alpha, Tensor out)").
+// got (str), but expected (Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)").
 //
 // Values are kept as borrowed PyObject pointers and converted when the binding asks for them
 // (tensor(i), scalar(i), intlist(i), ...), so a call converts each argument once.
@@ -55,7 +55,9 @@ class Signature {
   // Fills dst[0..params) (borrowed; nullptr = not given). With raise_error, throws a Python
   // TypeError (via pybind11::error_already_set) saying why the call does not fit.
   bool parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject** dst, bool raise_error) const;
-  std::string str() const;  // "(Tensor input, Tensor other, *, Number alpha, Tensor out)"
+  std::string str() const;  // "(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)"
+  // The TypeError text for a list argument whose element `index` has the wrong type.
+  std::string element_error(const Param& p, size_t param_index, PyObject* element, Py_ssize_t index) const;
 
   std::string name;
   std::vector<Param> params;
