@@ -233,7 +233,7 @@ Tensor reciprocal_cpu(const Tensor& self) {
 }
 
 void relu_into_cpu(const Tensor& out, const Tensor& self) {
-  IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "Boolean inputs not supported for relu");
   unary_into(out, self, self.dtype(), [](auto x) { return x < 0 ? decltype(x)(0) : x; });
 }
 Tensor relu_cpu(const Tensor& self) {
@@ -242,7 +242,7 @@ Tensor relu_cpu(const Tensor& self) {
   return out;
 }
 Tensor relu_cpu_(const Tensor& self) {
-  IPT_CHECK(self.dtype() != ScalarType::Bool, RuntimeError, "Boolean inputs not supported for relu");
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "Boolean inputs not supported for relu");
   return unary_in_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
 }
 

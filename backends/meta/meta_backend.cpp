@@ -256,17 +256,17 @@ Tensor cumsum_meta(const Tensor& self, int64_t dim, std::optional<ScalarType> dt
 
 // ---- joining, splitting and repeating ----------------------------------------------------------
 
+// PyTorch 2.15's Meta cat is its Python reference, which first wants one device for all the
+// tensors, the first one's ("Tensor on device cpu is not on the expected device meta!").
 Tensor cat_meta(std::span<const Tensor> tensors, int64_t dim) {
+  for (const Tensor& t : tensors)
+    IPT_CHECK(t.device() == tensors[0].device(), RuntimeError, "Tensor on device ", t.device().str(),
+              " is not on the expected device ", tensors[0].device().str(), "!");
   CatGeometry g = cat_geometry(tensors, dim);
   return make_empty(g.sizes, g.dtype, kMeta);
 }
 Tensor index_copy_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
-// PyTorch 2.15's Meta cat is its Python reference, which first wants one device for all the
-// tensors, the first one's ("Tensor on device cpu is not on the expected device meta!").
   check_index_copy(self, dim, index, source);
-  for (const Tensor& t : tensors)
-    IPT_CHECK(t.device() == tensors[0].device(), RuntimeError, "Tensor on device ", t.device().str(),
-              " is not on the expected device ", tensors[0].device().str(), "!");
   return self;
 }
 
@@ -304,11 +304,6 @@ Tensor randperm_out_meta(int64_t n, std::optional<Generator>, const Tensor& out)
   out.impl()->resize_contiguous({n});
   return out;
 }
-Tensor normal_tensor_float_meta(const Tensor& mean, double, std::optional<Generator>) { return unary_meta(mean); }
-Tensor normal_float_tensor_meta(double, const Tensor& std, std::optional<Generator>) { return unary_meta(std); }
-Tensor normal_tensor_tensor_meta(const Tensor& mean, const Tensor& std, std::optional<Generator>) {
-  return make_empty(broadcast_shapes(mean.sizes(), std.sizes()), promote_types(mean.dtype(), std.dtype()), kMeta);
-}
 // Note [Meta kernels of data-dependent operators]
 // PyTorch 2.15 registers Meta kernels for these too (torch/_meta_registrations.py): multinomial's
 // shape depends only on its arguments; nonzero's and item()'s depend on the data, so their Meta
@@ -329,6 +324,11 @@ Tensor nonzero_meta(const Tensor&) {
 }
 Scalar _local_scalar_dense_meta(const Tensor&) {
   IPT_FAIL(RuntimeError, "Tensor.item() cannot be called on meta tensors");
+}
+Tensor normal_tensor_float_meta(const Tensor& mean, double, std::optional<Generator>) { return unary_meta(mean); }
+Tensor normal_float_tensor_meta(double, const Tensor& std, std::optional<Generator>) { return unary_meta(std); }
+Tensor normal_tensor_tensor_meta(const Tensor& mean, const Tensor& std, std::optional<Generator>) {
+  return make_empty(broadcast_shapes(mean.sizes(), std.sizes()), promote_types(mean.dtype(), std.dtype()), kMeta);
 }
 
 }  // namespace native

@@ -178,8 +178,6 @@ void check_normal_std(const Tensor& std);
 // tensor may go along ("Expected all tensors to be on the same device, but found at least two
 // devices, meta and cpu!"). Returns that device (the CPU when all are on the CPU).
 Device check_same_device(std::initializer_list<const Tensor*> operands);
-// multinomial: a 1- or 2-dim floating tensor, n_sample > 0, no more samples than categories
-// without replacement, at most 2^24 categories.
 
 // ---- elementwise operations on the Meta device (Note [Elementwise checks on the Meta device]) --
 // Whether one of the operands is on the Meta device (the Meta kernel then runs for all).
@@ -194,6 +192,8 @@ std::string meta_device_mismatch(std::initializer_list<const Tensor*> operands);
 // An in-place Meta operation's shape check: "output with shape torch.Size([3]) doesn't match
 // the broadcast shape (2, 3)".
 void check_meta_inplace_shape(const Tensor& self, IntArrayRef sizes);
+// multinomial: a 1- or 2-dim floating tensor, n_sample > 0, no more samples than categories
+// without replacement, at most 2^24 categories.
 void check_multinomial(const Tensor& self, int64_t n_sample, bool replacement);
 
 }  // namespace ipt
