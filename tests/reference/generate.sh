@@ -33,7 +33,7 @@ esac
 
 # Deterministic runs: AVX2 kernels, one thread (reduction order), fixed hash seed, no user site
 # (scripts/reference-python sets the same; they are repeated for a PYTORCH_PYTHON of one's own).
-export ATEN_CPU_CAPABILITY=avx2 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 PYTHONHASHSEED=0 PYTHONNOUSERSITE=1
+export ATEN_CPU_CAPABILITY=avx2 MKL_CBWR=AVX2 MKL_ENABLE_INSTRUCTIONS=AVX2 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 PYTHONHASHSEED=0 PYTHONNOUSERSITE=1
 export PYTHONDONTWRITEBYTECODE=1 PYTHONIOENCODING=utf-8 LC_ALL=C.UTF-8
 
 mkdir -p "$expected"

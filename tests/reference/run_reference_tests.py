@@ -94,7 +94,8 @@ def tail(text, n=20):
 # Note [Tolerance for values computed by matrix products]
 # The reference PyTorch does its matrix products with MKL and its CPU convolutions with oneDNN;
 # this project uses OpenBLAS, whose sums run in another order, so the last bits of `mm`,
-# `linear`, `conv` and everything computed from them differ. A program whose output holds such
+# `linear`, `conv` and everything computed from them differ. The same holds for exp, log, sin,
+# cos, tan and tanh, which the reference computes with MKL's VML and this project with SLEEF. A program whose output holds such
 # values says so in a line of its own, `# reference tolerance: rtol=R atol=A`: its output must
 # still equal the expected output word for word, except that each number may differ from the
 # expected one by at most atol + rtol * |expected| (numbers as Python prints them: integers,
