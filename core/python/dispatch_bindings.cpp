@@ -105,6 +105,15 @@ void init_dispatch(py::module_& m) {
                         "AutocastCPU", "AutocastMPS", "AutocastXPU", "AutocastHPU", "AutocastIPU", "AutocastCUDA",
                         "AutocastPrivateUse1"})
     key.attr(n) = py::cast(*DispatchKey::parse(n));
+  for (int f = 1; f <= kNumFunctionalities; ++f) {
+    auto fn = static_cast<Functionality>(f);
+    if (!is_per_backend(fn)) continue;
+    key.attr(functionality_name(fn)) = py::cast(DispatchKey(fn));
+    for (int b = 1; b <= kNumBackends; ++b) {
+      DispatchKey k(fn, static_cast<BackendComponent>(b));
+      key.attr(k.name().c_str()) = py::cast(k);
+    }
+  }
 
   auto as_set = [](py::handle h) {
     if (py::isinstance<DispatchKeySet>(h)) return h.cast<DispatchKeySet>();
