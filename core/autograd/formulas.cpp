@@ -173,9 +173,13 @@ Tensor to_dtype_of(const Tensor& grad, const Tensor& like) {
 
 Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Scalar>& min,
                       const std::optional<Scalar>& max) {
-  const double lo = min ? min->to_double() : -INFINITY, hi = max ? max->to_double() : INFINITY;
-  Tensor mask = ops::logical_and(ops::ge_Scalar(self, Scalar(lo)), ops::le_Scalar(self, Scalar(hi)));
-  return ops::mul_Tensor(grad, mask);
+  // PyTorch 2.15 passes the gradient only strictly inside the bounds (0 at min and at max, and
+  // for a NaN input), and selects it rather than multiplying, so a NaN gradient outside stays out.
+  Tensor inside;
+  if (min && max) inside = ops::logical_and(ops::gt_Scalar(self, *min), ops::lt_Scalar(self, *max));
+  else if (min) inside = ops::gt_Scalar(self, *min);
+  else inside = ops::lt_Scalar(self, *max);
+  return ops::where_self(inside, grad, zero_of(grad));
 }
 
 Tensor not_implemented(const char* op) { IPT_FAIL(RuntimeError, "derivative for ", op, " is not implemented"); }
