@@ -42,7 +42,7 @@ TEST(IndexMath, ViewStrides) {
   // Transposed 3x4 -> (4, 3) strides (1, 4): cannot flatten.
   EXPECT_FALSE(compute_view_strides(V{4, 3}, V{1, 4}, V{12}));
   EXPECT_EQ(*compute_view_strides(V{3, 4}, V{4, 1}, V{2, 6}), (V{6, 1}));
-  EXPECT_EQ(*compute_view_strides(V{4, 3}, V{1, 4}, V{4, 1, 3}), (V{1, 12, 4}));  // as PyTorch 1.13
+  EXPECT_EQ(*compute_view_strides(V{4, 3}, V{1, 4}, V{4, 1, 3}), (V{1, 12, 4}));  // as PyTorch computes it
   // A column slice keeps rows splittable.
   EXPECT_EQ(*compute_view_strides(V{4, 2}, V{4, 1}, V{2, 2, 2}), (V{8, 4, 1}));
 }

@@ -1,5 +1,5 @@
 #pragma once
-// The calls ops_expected_test.cpp checks against PyTorch 1.13: one function per case name in
+// The calls ops_expected_test.cpp checks against PyTorch 2.15: one function per case name in
 // ops_expected.json (written by gen_ops_expected.py), making that call through ipt::ops.
 #include <functional>
 #include <map>

@@ -1,4 +1,4 @@
-// Checks operators against what PyTorch 1.13 computed for the same calls (ops_expected.json,
+// Checks operators against what PyTorch 2.15 computed for the same calls (ops_expected.json,
 // written by gen_ops_expected.py): output sizes, strides, dtypes and values, or the exception
 // kind and message; for cases run with requires_grad, also each output's grad_fn name and the
 // inputs' gradients of sum(output * W) for the recorded weights W.
