@@ -1,5 +1,5 @@
 #pragma once
-// PyTorch 1.13's summation order for float and double sums on the CPU (its "cascade sum"), so
+// PyTorch's summation order (1.13 and 2.15 alike) for float and double sums on the CPU (its "cascade sum"), so
 // that float32 results match bit for bit. Sums accumulate in the element type (float for
 // float), in up to four levels: every 2^p additions (p = max(4, ceil(log2(n)) / 4)) a level's
 // partial sum moves into the next level, which bounds the rounding error like a pairwise sum.

@@ -621,7 +621,7 @@ struct RemainderOp {
 }  // namespace
 
 namespace {
-// Python's //: the quotient rounded toward negative infinity (PyTorch 1.13's floor_divide).
+// Python's //: the quotient rounded toward negative infinity (PyTorch's floor_divide).
 struct FloorDivideOp {
   template <typename T>
   T operator()(T x, T y) const {
@@ -630,8 +630,8 @@ struct FloorDivideOp {
       return x;
     } else if constexpr (std::is_integral_v<T>) {
       IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
-      // The smallest integer // -1 traps in hardware (PyTorch 1.13 dies of SIGFPE there);
-      // here it wraps, as the multiplication by -1 does.
+      // The smallest integer // -1 traps in hardware; PyTorch 2.15 wraps it, as the
+      // multiplication by -1 does, and so does this.
       if (y == T(-1)) return cpu::wrapping_neg(x);
       T q = static_cast<T>(x / y);
       if ((x % y != 0) && ((x < 0) != (y < 0))) --q;

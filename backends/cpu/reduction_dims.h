@@ -1,5 +1,5 @@
 #pragma once
-// The loop a PyTorch 1.13 reduction runs over its input, as TensorIterator builds it, so that a
+// The loop a PyTorch 2.15 reduction runs over its input, as TensorIterator builds it, so that a
 // sum can add in the same order: the dims are ordered innermost first, reduced dims before kept
 // ones, then by the input's strides (equal strides: the smaller dim first), and neighbours that
 // line up in memory (or have size 1) are merged. The output is the reduction's contiguous

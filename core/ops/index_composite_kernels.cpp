@@ -1,4 +1,4 @@
-// Composite kernels for comparisons, masks and indexing (as PyTorch 1.13 writes them in
+// Composite kernels for comparisons, masks and indexing (as PyTorch 2.15 writes them in
 // TensorCompare.cpp, TensorAdvancedIndexing.cpp): each calls back into the dispatcher.
 #include <cmath>
 

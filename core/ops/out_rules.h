@@ -1,5 +1,5 @@
 #pragma once
-// What every out= kernel does with its `out` tensor before computing, as PyTorch 1.13 does.
+// What every out= kernel does with its `out` tensor before computing, as PyTorch 2.15 does.
 //
 // Note [out= arguments]
 // torch.abs(x, out=o) writes into `o` instead of allocating. When o's shape is not the result's,

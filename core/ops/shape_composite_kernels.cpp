@@ -1,4 +1,4 @@
-// Composite kernels that join, split and repeat tensors (PyTorch 1.13's TensorShape.cpp and
+// Composite kernels that join, split and repeat tensors (PyTorch 2.15's TensorShape.cpp and
 // Repeat.cpp, written with the same operators): each calls back into the dispatcher.
 #include <algorithm>
 

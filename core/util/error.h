@@ -4,7 +4,7 @@
 // so the snippet interpreter can re-raise it as that kind. See Note [Errors read like PyTorch's].
 //
 // Note [Errors read like PyTorch's]
-// The message text follows PyTorch 1.13's gist (checked against it in tests/reference), but
+// The message text follows PyTorch 2.15's gist (checked against it in tests/reference), but
 // never carries PyTorch's C++ source locations.
 
 #include <sstream>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates tests/reference/expected/ by running every program in
-# tests/reference/programs/ with real PyTorch 1.13.
+# tests/reference/programs/ with real PyTorch 2.15.
 #
 #   tests/reference/generate.sh              # all programs
 #   tests/reference/generate.sh views_view   # only the named ones (with or without .py)

@@ -1,7 +1,7 @@
-"""torch.autograd.functional: vjp, jacobian and hessian of Python functions (PyTorch 1.13).
+"""torch.autograd.functional: vjp, jacobian and hessian of Python functions (PyTorch 2.15).
 
 jacobian loops over the output elements, one torch.autograd.grad call each
-(retain_graph=True), exactly as 1.13's reverse-mode jacobian with
+(retain_graph=True), exactly as 2.15's reverse-mode jacobian with
 vectorize=False. vectorize=True is computed by the same loop (there is no
 vmap); forward-mode strategies are not supported.
 
@@ -26,7 +26,7 @@ def _as_tuple_nocheck(x):
 
 
 def _as_tuple(inp, arg_name=None, fn_name=None):
-    """(whether inp was a tuple, inp as a tuple of Tensors); type errors as in 1.13."""
+    """(whether inp was a tuple, inp as a tuple of Tensors); type errors as in 2.15."""
     if arg_name is None and fn_name is None:
         return _as_tuple_nocheck(inp)
     is_inp_tuple = True
@@ -190,7 +190,7 @@ class _NullContext:
 
 
 def _grad_mode_for(create_graph):
-    """1.13's `torch.set_grad_enabled(True if create_graph else torch.is_grad_enabled())`."""
+    """PyTorch's `torch.set_grad_enabled(True if create_graph else torch.is_grad_enabled())`."""
     if create_graph:
         return torch.enable_grad()
     return _NullContext()

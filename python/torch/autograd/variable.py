@@ -1,5 +1,5 @@
 """torch.autograd.Variable: since PyTorch 0.4 a Variable is a Tensor; Variable(t) returns t
-(with requires_grad set when asked), as PyTorch 1.13 does."""
+(with requires_grad set when asked), as PyTorch 2.15 does."""
 import torch
 
 

@@ -1,4 +1,4 @@
-"""torch.nn: modules, parameters, functional and init, as in PyTorch 1.13.
+"""torch.nn: modules, parameters, functional and init, as in PyTorch 2.15.
 
 Written in plain Python over the torch runtime (see modules/module.py for
 what Module supports).

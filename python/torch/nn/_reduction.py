@@ -1,6 +1,6 @@
 """Reduction names of the loss functions and their ATen enum values.
 
-The enum values are those of ATen's Reduction.h, which PyTorch 1.13's
+The enum values are those of ATen's Reduction.h, which PyTorch 2.15's
 torch/nn/_reduction.py mirrors: 'none' = 0, 'mean' = 1, 'sum' = 2.
 """
 import warnings

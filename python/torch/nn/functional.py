@@ -1,4 +1,4 @@
-"""torch.nn.functional: the functions behind the nn modules, as in PyTorch 1.13.
+"""torch.nn.functional: the functions behind the nn modules, as in PyTorch 2.15.
 
 The losses and linear call the C++ kernels in torch._C._nn with PyTorch's
 argument order; the reduction names map to ATen's enum (see _reduction.py).

@@ -1,8 +1,8 @@
-"""torch.nn.init: in-place parameter initialisations, with PyTorch 1.13's arithmetic.
+"""torch.nn.init: in-place parameter initialisations, with PyTorch 2.15's arithmetic.
 
 Every function fills the tensor under torch.no_grad() with Tensor.uniform_,
 Tensor.normal_, Tensor.fill_ or Tensor.zero_, computing its bounds with the
-same float operations in the same order as 1.13, so that with the same seed
+same float operations in the same order as 2.15, so that with the same seed
 the values are bit-for-bit PyTorch's.
 """
 import math

@@ -1,9 +1,9 @@
-"""torch.optim.Optimizer: the base class of the optimizers, as in PyTorch 1.13.
+"""torch.optim.Optimizer: the base class of the optimizers, as in PyTorch 2.15.
 
 param_groups is a list of dicts (each with 'params' and every default filled
 in), state a defaultdict(dict) keyed by parameter. The foreach, fused,
-capturable and differentiable code paths of 1.13 are not implemented: the
-options exist (so the groups look like 1.13's) and must keep their defaults.
+capturable and differentiable code paths of 2.15 are not implemented: the
+options exist (so the groups look like 2.15's) and must keep their defaults.
 """
 from collections import defaultdict
 from collections.abc import Iterable
@@ -32,12 +32,12 @@ def _typename(o):
 
 
 def _check_unsupported(**options):
-    """Raise for the 1.13 options whose code paths Inside PyTorch does not implement."""
+    """Raise for the 2.15 options whose code paths Inside PyTorch does not implement."""
     for name, value in options.items():
         if value:
             raise NotImplementedError(
                 "{}={!r} is not supported by Inside PyTorch's optimizers yet; only the "
-                "single-tensor (for-loop) implementation of PyTorch 1.13 is".format(name, value))
+                "single-tensor (for-loop) implementation of PyTorch 2.15 is".format(name, value))
 
 
 def _get_scalar_dtype():
@@ -46,7 +46,7 @@ def _get_scalar_dtype():
 
 
 def _use_grad_for_differentiable(func):
-    """Run an optimizer's step with gradient recording off (1.13's differentiable=False)."""
+    """Run an optimizer's step with gradient recording off (2.15's differentiable=False)."""
     @functools.wraps(func)
     def _use_grad(self, *args, **kwargs):
         with torch.no_grad():

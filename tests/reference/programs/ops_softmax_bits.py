@@ -57,7 +57,7 @@ try:
 except RuntimeError as e:
     print("RuntimeError:", e)
 # bfloat16 softmax along other dims: 16 positions per vector, the rest in a scalar tail.
-# (bfloat16 log_softmax along other dims still differs from 1.13 in rare elements by one ulp.)
+# (bfloat16 log_softmax along other dims still differs from PyTorch in rare elements by one ulp.)
 for shape, dim in (((2, 40, 37), 1), ((33, 48), 0), ((3, 6, 5, 7), 2)):
     x = (torch.randn(shape) * 4).bfloat16()
     print("bf16 dim", shape, dim, digest(torch.softmax(x, dim)))

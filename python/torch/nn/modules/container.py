@@ -14,7 +14,7 @@ class Sequential(Module):
 
     Built from positional modules (named '0', '1', ...) or from a single
     OrderedDict of name -> module. Supports indexing (int or slice), len,
-    iteration, append/insert/extend/pop, + and *, like PyTorch 1.13.
+    iteration, append/insert/extend/pop, + and *, like PyTorch 2.15.
     """
 
     def __init__(self, *args):

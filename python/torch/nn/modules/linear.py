@@ -30,7 +30,7 @@ class Linear(Module):
 
     weight has shape (out_features, in_features) and bias (out_features);
     both start uniform in (-1/sqrt(in_features), 1/sqrt(in_features)), drawn
-    exactly as PyTorch 1.13 draws them (weight first, then bias).
+    exactly as PyTorch 2.15 draws them (weight first, then bias).
     """
     __constants__ = ['in_features', 'out_features']
 

@@ -1,9 +1,9 @@
 """torch.nn.Module: the base class of all neural-network modules.
 
-Behaves like PyTorch 1.13's Module: parameters, buffers and submodules live in
+Behaves like PyTorch 2.15's Module: parameters, buffers and submodules live in
 the OrderedDicts ``_parameters``, ``_buffers`` and ``_modules``; attribute
 assignment registers them; ``state_dict``/``load_state_dict``, the iterators,
-``train``/``eval``, ``zero_grad``, forward hooks and ``__repr__`` follow 1.13,
+``train``/``eval``, ``zero_grad``, forward hooks and ``__repr__`` follow 2.15,
 error messages included. Backward hooks, TorchScript and distributed support
 are not implemented.
 """
