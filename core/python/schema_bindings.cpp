@@ -85,6 +85,22 @@ py::object scalar_literal(std::string_view s, const std::string& base) {
   return py::str(text);
 }
 
+// The items of a list literal `[a, b, c]`, trimmed; empty items are dropped.
+std::vector<std::string> list_items(std::string_view text) {
+  std::vector<std::string> out;
+  std::string_view body = text.substr(1, text.size() - 2);
+  while (!body.empty()) {
+    size_t comma = body.find(',');
+    std::string_view item = body.substr(0, comma);
+    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
+    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
+    if (!item.empty()) out.emplace_back(item);
+    if (comma == std::string_view::npos) break;
+    body.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
 py::object literal_value(std::string_view text, const Type& type) {
   const Type* t = &type;
   if (t->is_optional()) t = &t->element();
@@ -97,16 +113,7 @@ py::object literal_value(std::string_view text, const Type& type) {
     for (int64_t i = 0; i < t->size.value_or(1); ++i) out.append(v);
     return out;
   }
-  std::string_view body = text.substr(1, text.size() - 2);
-  while (!body.empty()) {
-    size_t comma = body.find(',');
-    std::string_view item = body.substr(0, comma);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    if (!item.empty()) out.append(scalar_literal(item, base));
-    if (comma == std::string_view::npos) break;
-    body.remove_prefix(comma + 1);
-  }
+  for (const std::string& item : list_items(text)) out.append(scalar_literal(item, base));
   return out;
 }
 
@@ -160,21 +167,6 @@ std::string printed_scalar(std::string_view s, bool floating) {
   } catch (const std::exception&) {
     return text;
   }
-}
-
-std::vector<std::string> list_items(std::string_view text) {
-  std::vector<std::string> out;
-  std::string_view body = text.substr(1, text.size() - 2);
-  while (!body.empty()) {
-    size_t comma = body.find(',');
-    std::string_view item = body.substr(0, comma);
-    while (!item.empty() && item.front() == ' ') item.remove_prefix(1);
-    while (!item.empty() && item.back() == ' ') item.remove_suffix(1);
-    if (!item.empty()) out.emplace_back(item);
-    if (comma == std::string_view::npos) break;
-    body.remove_prefix(comma + 1);
-  }
-  return out;
 }
 
 std::string printed_default(const std::string& text, const Type& type) {
