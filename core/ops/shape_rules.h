@@ -186,6 +186,8 @@ bool involves_meta(std::initializer_list<const Tensor*> operands);
 // a dimension of length 4 at -1! Mismatching argument at index 1 had torch.Size([4]); but
 // expected shape should be broadcastable to [2, 3]".
 std::vector<int64_t> meta_broadcast_shapes(std::initializer_list<const Tensor*> operands);
+// "torch.Size([2, 3])", as PyTorch's Python meta kernels print sizes in their messages.
+std::string torch_size_str(IntArrayRef sizes);
 // "" when the operands share a device (a 0-dim CPU tensor may go along), else 2.15's Python
 // message: "Tensor on device cpu is not on the expected device meta!".
 std::string meta_device_mismatch(std::initializer_list<const Tensor*> operands);
