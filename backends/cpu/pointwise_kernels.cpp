@@ -114,6 +114,10 @@ struct AddOp {
   T operator()(T x, T y) const {
     if constexpr (std::is_same_v<T, bool>) return x || (alpha != 0 && y);
     else if constexpr (cpu::wraps_v<T>) return cpu::wrapping_add(x, cpu::wrapping_mul(static_cast<T>(int_alpha), y));
+    // PyTorch 2.15's float and double kernels compute x + alpha * y as one fused multiply-add
+    // (vec::fmadd, and its AVX2 build contracts the scalar tail too): one rounding, not two.
+    else if constexpr (std::is_floating_point_v<T>)
+      return alpha == 1 ? x + y : std::fma(static_cast<T>(alpha), y, x);
     else return alpha == 1 ? static_cast<T>(x + y) : static_cast<T>(x + static_cast<T>(alpha) * y);
   }
 };

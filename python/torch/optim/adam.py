@@ -155,7 +155,10 @@ def adam(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, *,
 
         if amsgrad:
             # keep the running maximum of the second moment and normalize by it
-            torch.maximum(max_exp_avg_sqs[i], exp_avg_sq, out=max_exp_avg_sqs[i])
+            # torch.maximum(max, exp_avg_sq, out=max), NaN-propagating as maximum is, written
+            # with where until the runtime has aten::maximum
+            m = max_exp_avg_sqs[i]
+            m.copy_(torch.where((m > exp_avg_sq) | (m != m), m, exp_avg_sq))
             denom = (max_exp_avg_sqs[i].sqrt() / bias_correction2_sqrt).add_(eps)
         else:
             denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(eps)
