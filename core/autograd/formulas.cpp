@@ -456,8 +456,9 @@ Tensor mse_loss_backward(const Tensor& grad, const Tensor& input, const Tensor& 
   return ops::mul_Tensor(mul_scalar(diff, Scalar(norm)), grad);
 }
 
+// In PyTorch's order, grad * (1 - y) * y, left to right: another grouping rounds differently.
 Tensor sigmoid_backward(const Tensor& grad, const Tensor& result) {
-  return ops::mul_Tensor(grad, ops::mul_Tensor(result, ops::rsub_Scalar(result, 1)));
+  return ops::mul_Tensor(ops::mul_Tensor(grad, ops::rsub_Scalar(result, 1)), result);
 }
 
 Tensor tanh_backward(const Tensor& grad, const Tensor& result) {
