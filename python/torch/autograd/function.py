@@ -400,7 +400,8 @@ def _wrap_outputs(cls, ctx, args, tensor_input_mask, outputs, is_executable):
         node_positions.append(pos)
 
     if not is_executable:
-        ctx._saved_freed = True
+        # No node: nothing is kept, and PyTorch 2.15's ctx.saved_tensors is then () (not the
+        # "freed" error a released node's ctx raises).
         ctx.__dict__.pop('to_save', None)
         return tuple(outs) if is_tuple else outs[0]
 
