@@ -55,7 +55,8 @@ bool save_dot(const std::string& path) {
     return false;
   }
   if (g.empty()) std::cerr << "no autograd graph was recorded (create tensors with requires_grad=True); ";
-  std::cerr << "autograd graph written to " << path << " (" << g.nodes.size() << " nodes, " << g.leaves.size() << " leaves)\n";
+  std::cerr << "autograd graph written to " << path << " (" << g.nodes.size() << " nodes, " << g.leaves.size()
+            << " leaves)\n";
   return true;
 }
 
@@ -111,11 +112,11 @@ void print_view(const lesson::Step& s, size_t first_event, const std::string& la
     text = views::render_dispatch_text(views::dispatch_forest(events, first_event), 2);
   else if (s.view == lesson::ViewKind::Storage)
     text = views::render_tensors_text(views::tensors_seen(events, first_event));
-  else
-    text = graph_text(views::autograd_graph(events, first_event));
+  else text = graph_text(views::autograd_graph(events, first_event));
   if (text.empty()) return;
-  std::cout << "\n" << (lang == "zh" ? "[" : "[") << lesson::view_name(s.view)
-            << (lang == "zh" ? " 视图]\n" : " view]\n") << text;
+  std::cout << "\n"
+            << (lang == "zh" ? "[" : "[") << lesson::view_name(s.view) << (lang == "zh" ? " 视图]\n" : " view]\n")
+            << text;
 }
 
 // Runs the lesson's steps 1..last in one session; prints steps from `first_shown` on.
@@ -129,9 +130,10 @@ int run_lesson(const lesson::Lesson& l, int first_shown, int last, const std::st
   cb.before = [&](int k) {
     const lesson::Step& s = l.steps[static_cast<size_t>(k)];
     if (k + 1 < first_shown) return;
-    std::cout << "\n── " << (lang == "zh" ? "第 " + std::to_string(k + 1) + " 步" : "Step " + std::to_string(k + 1)) << "/"
-              << l.steps.size() << " · " << s.title.in(lang) << "  [" << lesson::view_name(s.view) << "]\n\n"
-              << s.narration.in(lang) << "\n" << indent(s.code, "    >>> ") << "\n";
+    std::cout << "\n── " << (lang == "zh" ? "第 " + std::to_string(k + 1) + " 步" : "Step " + std::to_string(k + 1))
+              << "/" << l.steps.size() << " · " << s.title.in(lang) << "  [" << lesson::view_name(s.view) << "]\n\n"
+              << s.narration.in(lang) << "\n"
+              << indent(s.code, "    >>> ") << "\n";
   };
   cb.after = [&](int k, const lesson::StepRun& r) {
     if (k + 1 >= first_shown) {
@@ -164,10 +166,10 @@ int cmd_run(const std::string& file, const std::string& trace_path, const std::s
   std::optional<trace::ScopedTrace> tracing;
   if (!trace_path.empty() || !dot_path.empty()) tracing.emplace();
   python::Session session([](std::string_view s) { std::cout << s << std::flush; },
-                         [](std::string_view s) {
-                           std::cout << std::flush;
-                           std::cerr << s << std::flush;
-                         });
+                          [](std::string_view s) {
+                            std::cout << std::flush;
+                            std::cerr << s << std::flush;
+                          });
   python::StepResult r;
   {
     StopOnSignal stop_on_ctrl_c(session);
@@ -223,7 +225,8 @@ int cmd_lesson(int number, std::optional<int> step, const std::string& lang, con
     return 2;
   }
   std::cout << (lang == "zh" ? "第 " + std::to_string(number) + " 课 · " : "Lesson " + std::to_string(number) + " · ")
-            << l->title.in(lang) << "\n" << l->summary.in(lang) << "\n";
+            << l->title.in(lang) << "\n"
+            << l->summary.in(lang) << "\n";
   const bool modeled = clock.empty() ? l->clock == lesson::Clock::Modeled : clock == "modeled";
   const trace::ClockKind kind = modeled ? trace::ClockKind::Modeled : trace::ClockKind::Measured;
   const std::string device = start_recording(trace::Recorder::current(), kind);

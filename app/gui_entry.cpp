@@ -27,8 +27,9 @@ void add_gui_options(CLI::App& cmd, GuiOptions& o) {
   cmd.add_option("--zoom-sweep", o.zoom_sweep,
                  "open the Timeline and zoom it from the whole trace down to one call over N frames (with --frames)")
       ->check(CLI::Range(0, 1000000));
-  cmd.add_option("--schema", o.schema,
-                 "open the Schema view at this operator (aten::add.out) or schema text, kept as given even if malformed");
+  cmd.add_option(
+      "--schema", o.schema,
+      "open the Schema view at this operator (aten::add.out) or schema text, kept as given even if malformed");
 }
 
 int run_gui(const GuiOptions& o) {
@@ -55,7 +56,8 @@ int run_gui(const GuiOptions& o) {
   }
 #endif
   if (!o.screenshot.empty() || o.frames > 0) {
-    std::cerr << "error: " << (has_display ? "this build has no GUI (IPT_BUILD_GUI=OFF)" : "no display found (DISPLAY is not set)")
+    std::cerr << "error: "
+              << (has_display ? "this build has no GUI (IPT_BUILD_GUI=OFF)" : "no display found (DISPLAY is not set)")
               << "; run it under a display or `xvfb-run`\n";
     return 2;
   }

@@ -10,8 +10,9 @@
 #include "core/trace/recorder.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"Inside PyTorch: watch what happens underneath a PyTorch call.\n"
-               "Runs PyTorch snippets on an instrumented runtime, lesson by lesson."};
+  CLI::App app{
+      "Inside PyTorch: watch what happens underneath a PyTorch call.\n"
+      "Runs PyTorch snippets on an instrumented runtime, lesson by lesson."};
   app.require_subcommand(0, 1);
   std::string lang = "en";
 
@@ -49,9 +50,11 @@ int main(int argc, char** argv) {
   all->add_option("--out", out_dir, "folder for lesson-N.json traces")->capture_default_str();
   all->add_option("--lang", lang, "en or zh")->check(CLI::IsMember({"en", "zh"}));
 
-  auto* schema = app.add_subcommand("schema", "Parse an operator schema and print it as JSON, or check a native_functions.yaml");
+  auto* schema =
+      app.add_subcommand("schema", "Parse an operator schema and print it as JSON, or check a native_functions.yaml");
   std::string schema_text, yaml_path;
-  schema->add_option("SCHEMA", schema_text, "e.g. 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor'");
+  schema->add_option("SCHEMA", schema_text,
+                     "e.g. 'add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor'");
   schema->add_option("--yaml", yaml_path, "parse every func: of this native_functions.yaml and report how many parsed");
 
   auto* ops = app.add_subcommand("ops", "List the operators, or dump one operator's dispatch table");

@@ -41,8 +41,7 @@ StopOnSignal::StopOnSignal(python::Session& session) {
   sigaction(SIGINT, &sa, &g_old_int);
   sigaction(SIGTERM, &sa, &g_old_term);
   watcher_ = std::thread([&session] {
-    while (sem_wait(&g_wake) != 0) {
-    }
+    while (sem_wait(&g_wake) != 0) {}
     if (g_closing) return;
     static const char msg[] = "\nstopping the program (Ctrl+C again ends it at once)\n";
     [[maybe_unused]] ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);

@@ -30,8 +30,8 @@ struct TraceDoc {
 };
 
 struct Selection {
-  std::optional<size_t> event;      // selected event index (a dispatch Begin, a tensor, ...)
-  std::optional<uint64_t> tensor;   // selected tensor id
+  std::optional<size_t> event;     // selected event index (a dispatch Begin, a tensor, ...)
+  std::optional<uint64_t> tensor;  // selected tensor id
   // A request to show one operator in the Schema view (the Dispatch view's "registered at"
   // links): the operator, the FILE:LINE of the registration to open ("" for none), and a
   // counter every request bumps so the same link can be followed twice.
@@ -62,9 +62,9 @@ struct AppState {
   std::string index_error;
   std::optional<lesson::Lesson> lesson;
   std::string lesson_error;
-  int current_step = 0;       // 0-based step shown
+  int current_step = 0;             // 0-based step shown
   std::vector<StepOutput> outputs;  // per executed step
-  int running_line = 0;       // line in the current step's code of the last statement run
+  int running_line = 0;             // line in the current step's code of the last statement run
   bool show_playground = false;
 
   // Playground.
@@ -74,7 +74,7 @@ struct AppState {
   TraceDoc doc;
   Selection sel;
   std::string trace_path;  // non-empty while showing a trace opened from a file
-  std::string banner;  // status / error line shown at the top
+  std::string banner;      // status / error line shown at the top
   std::string font_warning;
 
   // Scripted measurements (--zoom-sweep N): the Timeline zooms from the whole trace down to

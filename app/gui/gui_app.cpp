@@ -60,8 +60,8 @@ bool load_fonts(const AppState& s) {
   // lessons' Chinese texts and the UI strings (keeps the atlas small and fast to build).
   ImFontGlyphRangesBuilder b;
   b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-  static const ImWchar extra[] = {0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x2500, 0x257F,
-                                  0x3000, 0x303F, 0xFF00, 0xFFEF, 0x0370, 0x03FF,
+  static const ImWchar extra[] = {0x2000, 0x206F, 0x2190, 0x21FF, 0x2200, 0x22FF, 0x2500,
+                                  0x257F, 0x3000, 0x303F, 0xFF00, 0xFFEF, 0x0370, 0x03FF,
                                   0x1D00, 0x1DBF, 0x2070, 0x209F, 0x00B7, 0x00B7, 0};
   b.AddRanges(extra);
   b.AddRanges(io.Fonts->GetGlyphRangesChineseSimplifiedCommon());
@@ -76,11 +76,11 @@ bool load_fonts(const AppState& s) {
           b.AddText(st.title.zh.c_str());
           b.AddText(st.narration.zh.c_str());
         }
-      } catch (...) {
-      }
+      } catch (...) {}
     }
   }
-  for_each_translation([](const char* zh, void* builder) { static_cast<ImFontGlyphRangesBuilder*>(builder)->AddText(zh); }, &b);
+  for_each_translation(
+      [](const char* zh, void* builder) { static_cast<ImFontGlyphRangesBuilder*>(builder)->AddText(zh); }, &b);
   static ImVector<ImWchar> ranges;
   ranges.clear();
   b.BuildRanges(&ranges);
@@ -103,9 +103,12 @@ bool save_png(GLFWwindow* w, const std::string& path, std::string& err) {
   glReadPixels(0, 0, fw, fh, GL_RGB, GL_UNSIGNED_BYTE, px.data());
   std::vector<unsigned char> flipped(px.size());
   const size_t row = static_cast<size_t>(fw) * 3;
-  for (int y = 0; y < fh; ++y) std::copy_n(&px[static_cast<size_t>(fh - 1 - y) * row], row, &flipped[static_cast<size_t>(y) * row]);
+  for (int y = 0; y < fh; ++y)
+    std::copy_n(&px[static_cast<size_t>(fh - 1 - y) * row], row, &flipped[static_cast<size_t>(y) * row]);
   std::string png;
-  auto append = [](void* ctx, void* data, int size) { static_cast<std::string*>(ctx)->append(static_cast<char*>(data), size); };
+  auto append = [](void* ctx, void* data, int size) {
+    static_cast<std::string*>(ctx)->append(static_cast<char*>(data), size);
+  };
   if (!stbi_write_png_to_func(append, &png, fw, fh, 3, flipped.data(), static_cast<int>(row))) {
     err = "cannot encode the screenshot as PNG";
     return false;
@@ -164,7 +167,8 @@ void draw_menu(AppState& s, std::vector<std::unique_ptr<View>>& views, PathPopup
     static bool gpu_on = has_backend(DeviceType::CUDA);
     if (ImGui::MenuItem(tr("Simulated GPU (device=\"cuda\")"), nullptr, &gpu_on, !s.busy()))
       set_device_enabled(DeviceType::CUDA, gpu_on);
-    ImGui::TextDisabled("%s", tr(gpu_on ? "torch.cuda.is_available() is True" : "torch.cuda.is_available() is False, as on a CPU-only PyTorch"));
+    ImGui::TextDisabled("%s", tr(gpu_on ? "torch.cuda.is_available() is True"
+                                        : "torch.cuda.is_available() is False, as on a CPU-only PyTorch"));
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu(tr("Language"))) {
@@ -176,7 +180,8 @@ void draw_menu(AppState& s, std::vector<std::unique_ptr<View>>& views, PathPopup
     // The program runs on its worker thread; the window keeps drawing (and can stop it).
     ImGui::SameLine(0, 30);
     const char spin[] = "|/-\\";
-    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%c %s", spin[static_cast<int>(ImGui::GetTime() * 8) % 4], tr("Running…"));
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.3f, 1), "%c %s", spin[static_cast<int>(ImGui::GetTime() * 8) % 4],
+                       tr("Running…"));
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("Stop (Esc)"))) stop_run(s);
   }
@@ -193,15 +198,15 @@ void draw_menu(AppState& s, std::vector<std::unique_ptr<View>>& views, PathPopup
   }
   if (!s.banner.empty()) {
     ImGui::SameLine(0, 30);
-    ImGui::TextColored(s.banner.rfind(tr("Error"), 0) == 0 ? ImVec4(1, 0.45f, 0.4f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1), "%s",
-                       s.banner.c_str());
+    ImGui::TextColored(s.banner.rfind(tr("Error"), 0) == 0 ? ImVec4(1, 0.45f, 0.4f, 1) : ImVec4(0.6f, 0.85f, 0.6f, 1),
+                       "%s", s.banner.c_str());
   }
   ImGui::EndMainMenuBar();
 }
 
 void draw_path_popup(AppState& s, PathPopup& popup, bool& want_png, std::string& png_path) {
   if (popup.kind == PathPopup::None) return;
-  const char* title = popup.kind == PathPopup::OpenTrace ? tr("Open trace...")
+  const char* title = popup.kind == PathPopup::OpenTrace     ? tr("Open trace...")
                       : popup.kind == PathPopup::ExportTrace ? tr("Export trace...")
                                                              : tr("Export PNG...");
   ImGui::OpenPopup("##path");
@@ -233,7 +238,8 @@ void draw_path_popup(AppState& s, PathPopup& popup, bool& want_png, std::string&
 void handle_keys(AppState& s) {
   if (ImGui::GetIO().WantTextInput || !s.lesson || s.show_playground) return;
   // Dear ImGui 1.86: keys are indices into io.KeysDown, mapped through GetKeyIndex().
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space)))
     run_lesson_to(s, std::min(s.current_step + 1, s.step_count() - 1));
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) run_lesson_to(s, std::max(s.current_step - 1, 0));
 }
@@ -462,10 +468,11 @@ int run_gui_app(const GuiConfig& cfg) {
     auto pct = [](const std::vector<double>& x, double p) {
       return x[std::min(x.size() - 1, static_cast<size_t>(p * static_cast<double>(x.size() - 1) + 0.5))];
     };
-    std::printf("frames: %zu  events: %zu  CPU ms/frame: p50 %.2f  p90 %.2f  p95 %.2f  p99 %.2f  max %.2f"
-                "  wall ms/frame: p50 %.2f  p95 %.2f  max %.2f\n",
-                v.size(), s.doc.events.size(), pct(v, 0.5), pct(v, 0.9), pct(v, 0.95), pct(v, 0.99), v.back(),
-                pct(w, 0.5), pct(w, 0.95), w.back());
+    std::printf(
+        "frames: %zu  events: %zu  CPU ms/frame: p50 %.2f  p90 %.2f  p95 %.2f  p99 %.2f  max %.2f"
+        "  wall ms/frame: p50 %.2f  p95 %.2f  max %.2f\n",
+        v.size(), s.doc.events.size(), pct(v, 0.5), pct(v, 0.9), pct(v, 0.95), pct(v, 0.99), v.back(), pct(w, 0.5),
+        pct(w, 0.95), w.back());
   }
   if (scripted) {
     for (const auto& o : s.outputs)

@@ -9,17 +9,17 @@ namespace ipt::gui {
 
 struct GuiConfig {
   std::optional<int> lesson;
-  std::optional<int> step;       // 1-based
-  std::string run_file;          // load into the playground and run
-  std::string trace_file;        // open a trace
-  std::string screenshot;        // render, save PNG, exit
+  std::optional<int> step;  // 1-based
+  std::string run_file;     // load into the playground and run
+  std::string trace_file;   // open a trace
+  std::string screenshot;   // render, save PNG, exit
   std::string lang = "en";
   int width = 1600, height = 1000;
-  int frames = 0;                // >0: render this many frames then exit
+  int frames = 0;  // >0: render this many frames then exit
   bool report_frame_times = false;
-  std::string view;              // a view id to bring to the front ("timeline"), or empty
-  int zoom_sweep = 0;            // AppState::zoom_sweep
-  std::string schema;            // open the Schema view at this operator or schema text, or empty
+  std::string view;    // a view id to bring to the front ("timeline"), or empty
+  int zoom_sweep = 0;  // AppState::zoom_sweep
+  std::string schema;  // open the Schema view at this operator or schema text, or empty
 };
 
 // Returns the process exit code: 0, 1 when a step/snippet reported an error in screenshot

@@ -11,9 +11,9 @@
 namespace ipt::gui {
 
 struct ViewContext {
-  AppState& state;          // lesson player and playground state (only their own views change it)
-  const TraceDoc& doc;      // the recorded events to draw
-  Selection& sel;           // shared selection (the only channel between views)
+  AppState& state;      // lesson player and playground state (only their own views change it)
+  const TraceDoc& doc;  // the recorded events to draw
+  Selection& sel;       // shared selection (the only channel between views)
 };
 
 class View {

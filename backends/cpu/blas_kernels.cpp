@@ -27,9 +27,9 @@ namespace ipt::native {
 namespace {
 
 struct BlasOperand {
-  Tensor t;          // the tensor BLAS reads (the input, or a contiguous copy of it)
-  bool trans;        // read as its transpose
-  int64_t ld;        // leading dimension
+  Tensor t;    // the tensor BLAS reads (the input, or a contiguous copy of it)
+  bool trans;  // read as its transpose
+  int64_t ld;  // leading dimension
   bool copied;
 };
 
@@ -56,8 +56,11 @@ void naive_mm(const Tensor& a, const Tensor& b, const Tensor& out) {
     for (int64_t j = 0; j < n; ++j) {
       T acc = 0;
       for (int64_t p = 0; p < k; ++p) {
-        if constexpr (std::is_same_v<T, bool>) acc = acc || (pa[i * a.strides()[0] + p * a.strides()[1]] && pb[p * b.strides()[0] + j * b.strides()[1]]);
-        else acc = cpu::wrapping_add(acc, cpu::wrapping_mul(pa[i * a.strides()[0] + p * a.strides()[1]], pb[p * b.strides()[0] + j * b.strides()[1]]));
+        if constexpr (std::is_same_v<T, bool>)
+          acc = acc || (pa[i * a.strides()[0] + p * a.strides()[1]] && pb[p * b.strides()[0] + j * b.strides()[1]]);
+        else
+          acc = cpu::wrapping_add(acc, cpu::wrapping_mul(pa[i * a.strides()[0] + p * a.strides()[1]],
+                                                         pb[p * b.strides()[0] + j * b.strides()[1]]));
       }
       pc[i * n + j] = acc;
     }
@@ -77,7 +80,9 @@ void reduced_float_mm(const Tensor& a, const Tensor& b, const Tensor& out, float
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       float part[4] = {0.f, 0.f, 0.f, 0.f};
-      auto term = [&](int64_t l) { return static_cast<float>(pb[l * bs0 + j * bs1]) * static_cast<float>(pa[i * as0 + l * as1]); };
+      auto term = [&](int64_t l) {
+        return static_cast<float>(pb[l * bs0 + j * bs1]) * static_cast<float>(pa[i * as0 + l * as1]);
+      };
       int64_t l = 0;
       for (; l + 4 <= k; l += 4)
         for (int q = 0; q < 4; ++q) part[q] += term(l + q);
@@ -124,11 +129,18 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
   const bool dbl = out.dtype() == ScalarType::Double;
   if (trace::tracing_enabled()) {
     trace::KernelDetail d;
-    d.fields = {{"function", dbl ? "cblas_dgemm" : "cblas_sgemm"}, {"layout", "CblasRowMajor"},
-                {"transa", a.trans ? "CblasTrans" : "CblasNoTrans"}, {"transb", b.trans ? "CblasTrans" : "CblasNoTrans"},
-                {"m", std::to_string(m)}, {"n", std::to_string(n)}, {"k", std::to_string(k)},
-                {"lda", std::to_string(a.ld)}, {"ldb", std::to_string(b.ld)}, {"ldc", std::to_string(n)},
-                {"copied", std::string(a.copied ? "self " : "") + (b.copied ? "mat2" : "") + (a.copied || b.copied ? "" : "none")}};
+    d.fields = {{"function", dbl ? "cblas_dgemm" : "cblas_sgemm"},
+                {"layout", "CblasRowMajor"},
+                {"transa", a.trans ? "CblasTrans" : "CblasNoTrans"},
+                {"transb", b.trans ? "CblasTrans" : "CblasNoTrans"},
+                {"m", std::to_string(m)},
+                {"n", std::to_string(n)},
+                {"k", std::to_string(k)},
+                {"lda", std::to_string(a.ld)},
+                {"ldb", std::to_string(b.ld)},
+                {"ldc", std::to_string(n)},
+                {"copied", std::string(a.copied ? "self " : "") + (b.copied ? "mat2" : "") +
+                               (a.copied || b.copied ? "" : "none")}};
     if (!(alpha.to_double() == 1.0 && beta_zero)) {
       d.fields.emplace_back("alpha", std::to_string(alpha.to_double()));
       d.fields.emplace_back("beta", std::to_string(beta.to_double()));
@@ -192,7 +204,7 @@ Tensor addmm_cpu(const Tensor& self, const Tensor& mat1, const Tensor& mat2, con
 Tensor dot_cpu(const Tensor& self, const Tensor& tensor) {
   check_dot(self, tensor);
   Tensor r = mm_result(make_view(self, {1, self.numel()}, {0, self.strides()[0]}, self.storage_offset()),
-                    make_view(tensor, {tensor.numel(), 1}, {tensor.strides()[0], 0}, tensor.storage_offset()));
+                       make_view(tensor, {tensor.numel(), 1}, {tensor.strides()[0], 0}, tensor.storage_offset()));
   return make_view(r, {}, {}, 0);
 }
 

@@ -98,9 +98,8 @@ bool try_blocked_copy(const Tensor& self, const Tensor& src) {
     T* dst = self.data_ptr<T>();
     const T* s = src.data_ptr<T>();
     std::array<std::vector<int64_t>, 2> st{dst_batch_strides, src_batch_strides};
-    cpu::for_each_offsets<2>(batch, st, [&](int64_t od, int64_t os) {
-      blocked_copy_2d(dst + od, cols, s + os, s0, s1, rows, cols);
-    });
+    cpu::for_each_offsets<2>(
+        batch, st, [&](int64_t od, int64_t os) { blocked_copy_2d(dst + od, cols, s + os, s0, s1, rows, cols); });
   });
   return true;
 }
@@ -117,7 +116,8 @@ Tensor copy_cpu_(const Tensor& self, const Tensor& src, bool non_blocking) {
   if (self.is_same(src)) return self;
   if (self.dtype() == src.dtype() && self.sizes() == src.sizes() && self.is_contiguous() && src.is_contiguous()) {
     note_copy("memcpy (both contiguous)");
-    std::memcpy(self.impl()->raw_data(), src.impl()->raw_data(), static_cast<size_t>(self.numel()) * element_size(self.dtype()));
+    std::memcpy(self.impl()->raw_data(), src.impl()->raw_data(),
+                static_cast<size_t>(self.numel()) * element_size(self.dtype()));
     return self;
   }
   if (try_blocked_copy(self, src)) return self;

@@ -26,8 +26,10 @@ void* cpu_allocate(size_t nbytes) {
     p = std::aligned_alloc(64, (nbytes + 63) / 64 * 64);
   }
   // PyTorch 2.15's DefaultCPUAllocator words the failure this way (its c10/core/impl/alloc_cpu.cpp line).
-  IPT_CHECK(p, RuntimeError, "[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: "
-            "you tried to allocate ", nbytes, " bytes. Error code 12 (Cannot allocate memory)");
+  IPT_CHECK(p, RuntimeError,
+            "[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: "
+            "you tried to allocate ",
+            nbytes, " bytes. Error code 12 (Cannot allocate memory)");
   return p;
 }
 void cpu_deallocate(void* p) { std::free(p); }

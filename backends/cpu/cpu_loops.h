@@ -22,8 +22,7 @@ namespace ipt::cpu {
 inline std::vector<int64_t> broadcast_strides(const Tensor& t, const std::vector<int64_t>& out_sizes) {
   std::vector<int64_t> st(out_sizes.size(), 0);
   int64_t shift = static_cast<int64_t>(out_sizes.size()) - t.dim();
-  for (int64_t d = 0; d < t.dim(); ++d)
-    st[d + shift] = t.sizes()[d] == 1 ? 0 : t.strides()[d];
+  for (int64_t d = 0; d < t.dim(); ++d) st[d + shift] = t.sizes()[d] == 1 ? 0 : t.strides()[d];
   return st;
 }
 

@@ -13,7 +13,8 @@ namespace ipt::native {
 int64_t arange_length(const Scalar& start, const Scalar& end, const Scalar& step);
 
 Tensor empty_cpu(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-                 std::optional<Device> device, std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+                 std::optional<Device> device, std::optional<bool> pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
   return make_empty(size, dtype.value_or(ScalarType::Float), Device(DeviceType::CPU));
 }
 
@@ -73,8 +74,9 @@ Tensor logspace_out_cpu(const Scalar& start, const Scalar& end, int64_t steps, d
   visit_dtype(out.dtype(), [&]<typename T>() {
     T* p = out.data_ptr<T>();
     for (int64_t i = 0; i < steps; ++i) {
-      const double x = (steps == 1 || !is_floating(out.dtype()) || i < halfway) ? s + step * static_cast<double>(i)
-                                                                  : e - step * static_cast<double>(steps - i - 1);
+      const double x = (steps == 1 || !is_floating(out.dtype()) || i < halfway)
+                           ? s + step * static_cast<double>(i)
+                           : e - step * static_cast<double>(steps - i - 1);
       p[i] = static_cast<T>(std::pow(base, x));
     }
   });

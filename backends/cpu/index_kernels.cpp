@@ -53,7 +53,8 @@ IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tens
   for (int64_t d : g.dims) {
     const Tensor& t = *g.idx[static_cast<size_t>(d)];
     const int64_t size = self.sizes()[d];
-    std::vector<int64_t> v = long_values(make_view(t, g.b_sizes, cpu::broadcast_strides(t, g.b_sizes), t.storage_offset()));
+    std::vector<int64_t> v =
+        long_values(make_view(t, g.b_sizes, cpu::broadcast_strides(t, g.b_sizes), t.storage_offset()));
     for (int64_t& x : v) {
       IPT_CHECK(x >= -size && x < size, IndexError, "index ", x, " is out of bounds for dimension ", values.size(),
                 " with size ", size);
@@ -142,7 +143,8 @@ Tensor index_put_impl_cpu_(const Tensor& self, std::span<const std::optional<Ten
     T* dst = self.data_ptr<T>();
     const T* src = values.data_ptr<T>();
     for (size_t i = 0; i < plan.offsets.size(); ++i) {
-      if constexpr (std::is_same_v<T, bool>) dst[plan.offsets[i]] = accumulate ? (dst[plan.offsets[i]] || src[voff[i]]) : src[voff[i]];
+      if constexpr (std::is_same_v<T, bool>)
+        dst[plan.offsets[i]] = accumulate ? (dst[plan.offsets[i]] || src[voff[i]]) : src[voff[i]];
       else if (accumulate) dst[plan.offsets[i]] += src[voff[i]];
       else dst[plan.offsets[i]] = src[voff[i]];
     }
@@ -168,7 +170,8 @@ Tensor index_select_cpu(const Tensor& self, int64_t dim, const Tensor& index) {
   slice_sizes[d] = 1;
   for (size_t j = 0; j < idx.size(); ++j) {
     const int64_t k = checked_index(idx[j], self.sizes()[d]);
-    Tensor dst = make_view(out, slice_sizes, out.strides(), out.storage_offset() + static_cast<int64_t>(j) * out.strides()[d]);
+    Tensor dst =
+        make_view(out, slice_sizes, out.strides(), out.storage_offset() + static_cast<int64_t>(j) * out.strides()[d]);
     Tensor src = make_view(self, slice_sizes, self.strides(), self.storage_offset() + k * self.strides()[d]);
     copy_cpu_(dst, src, false);
   }
@@ -192,7 +195,8 @@ Tensor index_add_cpu_(const Tensor& self, int64_t dim, const Tensor& index, cons
   };
   for (size_t j = 0; j < idx.size(); ++j) {
     const int64_t k = checked_index(idx[j], self.sizes()[d]);
-    Tensor dst = make_view(self, drop(self.sizes()), drop(self.strides()), self.storage_offset() + k * self.strides()[d]);
+    Tensor dst =
+        make_view(self, drop(self.sizes()), drop(self.strides()), self.storage_offset() + k * self.strides()[d]);
     Tensor src = source.dim() == 0 ? source
                                    : make_view(source, drop(source.sizes()), drop(source.strides()),
                                                source.storage_offset() + static_cast<int64_t>(j) * source.strides()[d]);
@@ -227,8 +231,7 @@ Tensor index_copy_cpu_(const Tensor& self, int64_t dim, const Tensor& index, con
               " with size ", size);
   if (self.dim() == 0 || source.dim() == 0) {
     for (int64_t v : idx) {
-      Tensor dst = self.dim() == 0 ? self
-                                   : make_view(self, {}, {}, self.storage_offset() + v * self.strides()[d]);
+      Tensor dst = self.dim() == 0 ? self : make_view(self, {}, {}, self.storage_offset() + v * self.strides()[d]);
       copy_cpu_(dst, make_view(source, {}, {}, source.storage_offset()), false);
     }
     return self;
@@ -238,7 +241,8 @@ Tensor index_copy_cpu_(const Tensor& self, int64_t dim, const Tensor& index, con
     return v;
   };
   for (size_t j = 0; j < idx.size(); ++j) {
-    Tensor dst = make_view(self, drop(self.sizes()), drop(self.strides()), self.storage_offset() + idx[j] * self.strides()[d]);
+    Tensor dst =
+        make_view(self, drop(self.sizes()), drop(self.strides()), self.storage_offset() + idx[j] * self.strides()[d]);
     Tensor src = make_view(source, drop(source.sizes()), drop(source.strides()),
                            source.storage_offset() + static_cast<int64_t>(j) * source.strides()[d]);
     copy_cpu_(dst, src, false);

@@ -44,9 +44,9 @@ void lerp_into(const Tensor& out, const Tensor& self, const Tensor& end, const T
   visit_dtype(dt, [&]<typename T>() {
     if constexpr (is_float_v<T>) {
       using O = opmath_t<T>;
-      std::array<std::vector<int64_t>, 4> st{out.strides(), cpu::broadcast_strides(self, sizes),
-                                             cpu::broadcast_strides(end, sizes),
-                                             weight ? cpu::broadcast_strides(*weight, sizes) : std::vector<int64_t>(sizes.size(), 0)};
+      std::array<std::vector<int64_t>, 4> st{
+          out.strides(), cpu::broadcast_strides(self, sizes), cpu::broadcast_strides(end, sizes),
+          weight ? cpu::broadcast_strides(*weight, sizes) : std::vector<int64_t>(sizes.size(), 0)};
       T* po = static_cast<T*>(out.impl()->raw_data());
       const T* ps = static_cast<const T*>(self.impl()->raw_data());
       const T* pe = static_cast<const T*>(end.impl()->raw_data());
@@ -54,7 +54,8 @@ void lerp_into(const Tensor& out, const Tensor& self, const Tensor& end, const T
       // A number weight is first cast to the tensors' dtype, then to its opmath type.
       const O wv = static_cast<O>(static_cast<T>(w.to<O>()));
       cpu::for_each_offsets<4>(sizes, st, [&](int64_t o, int64_t i, int64_t j, int64_t k) {
-        po[o] = static_cast<T>(lerp_value<O>(static_cast<O>(ps[i]), static_cast<O>(pe[j]), pw ? static_cast<O>(pw[k]) : wv));
+        po[o] = static_cast<T>(
+            lerp_value<O>(static_cast<O>(ps[i]), static_cast<O>(pe[j]), pw ? static_cast<O>(pw[k]) : wv));
       });
     }
   });
@@ -76,9 +77,7 @@ Tensor lerp_in_place(const Tensor& self, const Tensor& end, const Tensor* weight
   return self;
 }
 
-Scalar zero_dim_value(const Tensor& t) {
-  return Scalar(cpu::load_as<double>(t.impl()->raw_data(), t.dtype(), 0));
-}
+Scalar zero_dim_value(const Tensor& t) { return Scalar(cpu::load_as<double>(t.impl()->raw_data(), t.dtype(), 0)); }
 
 }  // namespace
 
@@ -90,11 +89,13 @@ Tensor lerp_scalar_cpu_(const Tensor& self, const Tensor& end, const Scalar& wei
 }
 // A 0-dim weight of another dtype takes no part in the dtype check: it is read as a number.
 Tensor lerp_tensor_cpu(const Tensor& self, const Tensor& end, const Tensor& weight) {
-  if (weight.dim() == 0 && weight.dtype() != self.dtype()) return lerp_out_of_place(self, end, nullptr, zero_dim_value(weight));
+  if (weight.dim() == 0 && weight.dtype() != self.dtype())
+    return lerp_out_of_place(self, end, nullptr, zero_dim_value(weight));
   return lerp_out_of_place(self, end, &weight, Scalar(0.0));
 }
 Tensor lerp_tensor_cpu_(const Tensor& self, const Tensor& end, const Tensor& weight) {
-  if (weight.dim() == 0 && weight.dtype() != self.dtype()) return lerp_in_place(self, end, nullptr, zero_dim_value(weight));
+  if (weight.dim() == 0 && weight.dtype() != self.dtype())
+    return lerp_in_place(self, end, nullptr, zero_dim_value(weight));
   return lerp_in_place(self, end, &weight, Scalar(0.0));
 }
 

@@ -30,13 +30,14 @@ Tensor long_target(const Tensor& target) {
 // level 0, and level j moves up into level j + 1 whenever the j-th group of `level_power` bits
 // of i is zero (level_power = max(4, ceil(log2(N * S)) / 8)); the 8 levels are added at the end.
 // Without weights total_weight is the count of positions not ignored.
-std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& target_in, const std::optional<Tensor>& weight,
-                                       int64_t reduction, int64_t ignore_index, bool spatial) {
+std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& target_in,
+                                       const std::optional<Tensor>& weight, int64_t reduction, int64_t ignore_index,
+                                       bool spatial) {
   NllLossGeometry g = nll_loss_geometry(self_in, target_in, weight, spatial);
   Tensor self = ops::contiguous(self_in), target = long_target(target_in);
   Tensor w = weight ? ops::contiguous(*weight) : Tensor();
-  IPT_CHECK(!w.defined() || w.dtype() == self.dtype(), RuntimeError, "expected scalar type ", dtype_cpp_name(self.dtype()),
-            " but found ", dtype_cpp_name(w.dtype()));
+  IPT_CHECK(!w.defined() || w.dtype() == self.dtype(), RuntimeError, "expected scalar type ",
+            dtype_cpp_name(self.dtype()), " but found ", dtype_cpp_name(w.dtype()));
   Tensor total = make_empty(std::vector<int64_t>{}, self.dtype(), self.device());
   Tensor out = make_empty(reduction == 0 ? g.none_sizes : std::vector<int64_t>{}, self.dtype(), self.device());
   visit_dtype(self.dtype(), [&]<typename T>() {
@@ -101,9 +102,9 @@ std::tuple<Tensor, Tensor> nll_forward(const Tensor& self_in, const Tensor& targ
 
 }  // namespace
 
-
-std::tuple<Tensor, Tensor> nll_loss_forward_cpu(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
-                                                int64_t reduction, int64_t ignore_index) {
+std::tuple<Tensor, Tensor> nll_loss_forward_cpu(const Tensor& self, const Tensor& target,
+                                                const std::optional<Tensor>& weight, int64_t reduction,
+                                                int64_t ignore_index) {
   return nll_forward(self, target, weight, reduction, ignore_index, false);
 }
 

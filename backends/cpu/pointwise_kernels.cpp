@@ -31,7 +31,8 @@ void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType
       for (int64_t i = 0; i < n; ++i) po[i] = static_cast<T>(op(pa[i], pb[i]));
       return;
     }
-    std::array<std::vector<int64_t>, 3> st{out.strides(), cpu::broadcast_strides(a, sizes), cpu::broadcast_strides(b, sizes)};
+    std::array<std::vector<int64_t>, 3> st{out.strides(), cpu::broadcast_strides(a, sizes),
+                                           cpu::broadcast_strides(b, sizes)};
     void* po = out.impl()->raw_data();
     const void* pa = a.impl()->raw_data();
     const void* pb = b.impl()->raw_data();
@@ -39,7 +40,8 @@ void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType
       T* to = static_cast<T*>(po);
       const T* ta = static_cast<const T*>(pa);
       const T* tb = static_cast<const T*>(pb);
-      cpu::for_each_offsets<3>(sizes, st, [&](int64_t o, int64_t i, int64_t j) { to[o] = static_cast<T>(op(ta[i], tb[j])); });
+      cpu::for_each_offsets<3>(sizes, st,
+                               [&](int64_t o, int64_t i, int64_t j) { to[o] = static_cast<T>(op(ta[i], tb[j])); });
       return;
     }
     cpu::for_each_offsets<3>(sizes, st, [&](int64_t o, int64_t i, int64_t j) {
@@ -73,7 +75,8 @@ Tensor binary_in_place(const Tensor& self, const Tensor& b, PromoteInts promote,
 template <typename Op>
 void unary_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op) {
   visit_dtype(compute, [&]<typename T>() {
-    if (a.dtype() == compute && out.dtype() == compute && a.is_contiguous() && out.is_contiguous() && a.sizes() == out.sizes()) {
+    if (a.dtype() == compute && out.dtype() == compute && a.is_contiguous() && out.is_contiguous() &&
+        a.sizes() == out.sizes()) {
       const T* pa = a.data_ptr<T>();
       T* po = out.data_ptr<T>();
       for (int64_t i = 0, n = out.numel(); i < n; ++i) po[i] = static_cast<T>(op(pa[i]));
@@ -116,8 +119,7 @@ struct AddOp {
     else if constexpr (cpu::wraps_v<T>) return cpu::wrapping_add(x, cpu::wrapping_mul(static_cast<T>(int_alpha), y));
     // PyTorch 2.15's float and double kernels compute x + alpha * y as one fused multiply-add
     // (vec::fmadd, and its AVX2 build contracts the scalar tail too): one rounding, not two.
-    else if constexpr (std::is_floating_point_v<T>)
-      return alpha == 1 ? x + y : std::fma(static_cast<T>(alpha), y, x);
+    else if constexpr (std::is_floating_point_v<T>) return alpha == 1 ? x + y : std::fma(static_cast<T>(alpha), y, x);
     else return alpha == 1 ? static_cast<T>(x + y) : static_cast<T>(x + static_cast<T>(alpha) * y);
   }
 };
@@ -137,7 +139,9 @@ struct MulOp {
 };
 struct DivOp {
   template <typename T>
-  T operator()(T x, T y) const { return x / y; }
+  T operator()(T x, T y) const {
+    return x / y;
+  }
 };
 struct PowOp {
   template <typename T>
@@ -184,7 +188,8 @@ void sub_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, co
 namespace {
 ScalarType scalar_operand_compute(const Tensor& out, const Tensor& self, const Tensor& other, ScalarType compute) {
   const bool reduced = compute == ScalarType::Half || compute == ScalarType::BFloat16;
-  return reduced && other.numel() == 1 && self.dtype() == compute && out.dtype() == compute ? ScalarType::Float : compute;
+  return reduced && other.numel() == 1 && self.dtype() == compute && out.dtype() == compute ? ScalarType::Float
+                                                                                            : compute;
 }
 }  // namespace
 
@@ -281,7 +286,8 @@ Tensor pow_scalar_cpu_(const Tensor& self, const Scalar& exponent) {
   double e = exponent.to_double();
   visit_dtype(self.dtype(), [&]<typename T>() {
     unary_into(self, self, self.dtype(), [&](T x) -> T {
-      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return PowOp{}(x, static_cast<T>(exponent.to_long()));
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+        return PowOp{}(x, static_cast<T>(exponent.to_long()));
       else if constexpr (std::is_same_v<T, bool>) return exponent.to_long() == 0 ? true : x;
       else return static_cast<T>(std::pow(static_cast<double>(x), e));
     });
@@ -326,14 +332,15 @@ template <typename Op>
 void ternary_into(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c, ScalarType compute, Op op) {
   const auto& sizes = out.sizes();
   visit_dtype(compute, [&]<typename T>() {
-    std::array<std::vector<int64_t>, 4> st{out.strides(), cpu::broadcast_strides(a, sizes), cpu::broadcast_strides(b, sizes),
-                                           cpu::broadcast_strides(c, sizes)};
+    std::array<std::vector<int64_t>, 4> st{out.strides(), cpu::broadcast_strides(a, sizes),
+                                           cpu::broadcast_strides(b, sizes), cpu::broadcast_strides(c, sizes)};
     void* po = out.impl()->raw_data();
     const void* pa = a.impl()->raw_data();
     const void* pb = b.impl()->raw_data();
     const void* pc = c.impl()->raw_data();
     cpu::for_each_offsets<4>(sizes, st, [&](int64_t o, int64_t i, int64_t j, int64_t k) {
-      T r = static_cast<T>(op(cpu::load_as<T>(pa, a.dtype(), i), cpu::load_as<T>(pb, b.dtype(), j), cpu::load_as<T>(pc, c.dtype(), k)));
+      T r = static_cast<T>(
+          op(cpu::load_as<T>(pa, a.dtype(), i), cpu::load_as<T>(pb, b.dtype(), j), cpu::load_as<T>(pc, c.dtype(), k)));
       cpu::store_as<T>(po, out.dtype(), o, r);
     });
   });
@@ -342,7 +349,10 @@ void ternary_into(const Tensor& out, const Tensor& a, const Tensor& b, const Ten
 template <typename Op>
 Tensor ternary_out_of_place(const Tensor& a, const Tensor& b, const Tensor& c, Op op) {
   PointwiseGeometry g = ternary_geometry(a, b, c);
-  Tensor out = make_empty_like_layout(g.sizes, g.out_dtype, a.device(), a.sizes() == g.sizes ? a : b.sizes() == g.sizes ? b : c);
+  Tensor out = make_empty_like_layout(g.sizes, g.out_dtype, a.device(),
+                                      a.sizes() == g.sizes   ? a
+                                      : b.sizes() == g.sizes ? b
+                                                             : c);
   ternary_into(out, a, b, c, g.compute_dtype, op);
   return out;
 }
@@ -362,7 +372,8 @@ struct AddcmulOp {
   template <typename T>
   T operator()(T s, T t1, T t2) const {
     if constexpr (std::is_same_v<T, bool>) return s || (value.to_bool() && t1 && t2);
-    else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return std::fma(value.to<T>() * t1, t2, s);
+    else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
+      return std::fma(value.to<T>() * t1, t2, s);
     else return static_cast<T>(s + value.to<T>() * t1 * t2);
   }
 };
@@ -410,9 +421,9 @@ Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))
 
 // ---- elementwise math ----------------------------------------------------------------------
 
-#define IPT_FLOAT_UNARY(name, expr)                                                                \
-  void name##_into_cpu(const Tensor& out, const Tensor& self) {                                    \
-    unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return expr; });   \
+#define IPT_FLOAT_UNARY(name, expr)                                                              \
+  void name##_into_cpu(const Tensor& out, const Tensor& self) {                                  \
+    unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return expr; }); \
   }
 IPT_FLOAT_UNARY(sin, cpu::vml::sin(x))
 IPT_FLOAT_UNARY(cos, cpu::vml::cos(x))
@@ -534,12 +545,12 @@ Tensor bool_unary_out(const Tensor& a, Op op) {
 }
 }  // namespace
 
-#define IPT_COMPARE(name, expr)                                                                    \
-  Tensor name##_tensor_cpu(const Tensor& self, const Tensor& other) {                              \
-    return compare_out(self, other, [](auto x, auto y) { return expr; });                          \
-  }                                                                                                \
-  Tensor name##_scalar_cpu(const Tensor& self, const Scalar& other) {                              \
-    return compare_out(self, wrapped_scalar_tensor(other), [](auto x, auto y) { return expr; });   \
+#define IPT_COMPARE(name, expr)                                                                  \
+  Tensor name##_tensor_cpu(const Tensor& self, const Tensor& other) {                            \
+    return compare_out(self, other, [](auto x, auto y) { return expr; });                        \
+  }                                                                                              \
+  Tensor name##_scalar_cpu(const Tensor& self, const Scalar& other) {                            \
+    return compare_out(self, wrapped_scalar_tensor(other), [](auto x, auto y) { return expr; }); \
   }
 IPT_COMPARE(eq, x == y)
 IPT_COMPARE(ne, x != y)
@@ -561,10 +572,12 @@ Tensor logical_binary_out(const Tensor& self, const Tensor& other, const Tensor&
 }
 }  // namespace
 Tensor logical_and_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
-  return logical_binary_out(self, other, out, [](auto x, auto y) { return x != decltype(x)(0) && y != decltype(y)(0); });
+  return logical_binary_out(self, other, out,
+                            [](auto x, auto y) { return x != decltype(x)(0) && y != decltype(y)(0); });
 }
 Tensor logical_or_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
-  return logical_binary_out(self, other, out, [](auto x, auto y) { return x != decltype(x)(0) || y != decltype(y)(0); });
+  return logical_binary_out(self, other, out,
+                            [](auto x, auto y) { return x != decltype(x)(0) || y != decltype(y)(0); });
 }
 Tensor logical_not_out_cpu(const Tensor& self, const Tensor& out) {
   resize_output_like(out, self.sizes(), self);

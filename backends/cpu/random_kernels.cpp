@@ -41,8 +41,8 @@ struct LockedGenerator {
 };
 
 void check_floating(const Tensor& t, const char* kernel) {
-  IPT_CHECK(is_floating(t.dtype()), NotImplementedError, "\"", kernel, "\" not implemented for '", dtype_cpp_name(t.dtype()),
-            "'");
+  IPT_CHECK(is_floating(t.dtype()), NotImplementedError, "\"", kernel, "\" not implemented for '",
+            dtype_cpp_name(t.dtype()), "'");
 }
 
 // Box-Muller over 8 u1 and 8 u2 double draws (PyTorch's scalar NormalFill16<double>).
@@ -68,7 +68,8 @@ template <typename T>
 void normal_fill(CpuGenerator& gen, T* data, int64_t size, double mean, double std) {
   using M = opmath_t<T>;
   auto fill_16 = [&](M* block) {
-    if constexpr (std::is_same_v<M, float>) random::box_muller_16_avx2(block, static_cast<float>(mean), static_cast<float>(std));
+    if constexpr (std::is_same_v<M, float>)
+      random::box_muller_16_avx2(block, static_cast<float>(mean), static_cast<float>(std));
     else box_muller_16_double(block, mean, std);
   };
   if constexpr (std::is_same_v<T, M>) {
@@ -118,7 +119,8 @@ Tensor normal_cpu_(const Tensor& self, double mean, double std, std::optional<Ge
 
 Tensor uniform_cpu_(const Tensor& self, double from, double to, std::optional<Generator> generator) {
   check_floating(self, "check_uniform_bounds");
-  IPT_CHECK(from <= to, RuntimeError, "uniform_ expects to return a [from, to) range, but found from=", from, " > to=", to);
+  IPT_CHECK(from <= to, RuntimeError, "uniform_ expects to return a [from, to) range, but found from=", from,
+            " > to=", to);
   LockedGenerator g(generator);
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {
@@ -135,7 +137,8 @@ Tensor uniform_cpu_(const Tensor& self, double from, double to, std::optional<Ge
   return self;
 }
 
-Tensor random_from_cpu_(const Tensor& self, int64_t from, std::optional<int64_t> to, std::optional<Generator> generator) {
+Tensor random_from_cpu_(const Tensor& self, int64_t from, std::optional<int64_t> to,
+                        std::optional<Generator> generator) {
   const std::optional<uint64_t> range = random_range(self, from, to);
   LockedGenerator g(generator);
   visit_dtype(self.dtype(), [&]<typename T>() {
@@ -147,7 +150,8 @@ Tensor random_from_cpu_(const Tensor& self, int64_t from, std::optional<int64_t>
 
 Tensor random_cpu_(const Tensor& self, std::optional<Generator> generator) {
   LockedGenerator g(generator);
-  visit_dtype(self.dtype(), [&]<typename T>() { serial_fill<T>(self, [&] { return random::uniform_int_full<T>(g.gen); }); });
+  visit_dtype(self.dtype(),
+              [&]<typename T>() { serial_fill<T>(self, [&] { return random::uniform_int_full<T>(g.gen); }); });
   return self;
 }
 
@@ -183,7 +187,8 @@ Tensor normal_float_tensor_cpu(double mean, const Tensor& std, std::optional<Gen
 // normal(mean tensor, std tensor): the two broadcast together.
 Tensor normal_tensor_tensor_cpu(const Tensor& mean, const Tensor& std, std::optional<Generator> generator) {
   check_normal_std(std);
-  Tensor out = make_empty(broadcast_shapes(mean.sizes(), std.sizes()), promote_types(mean.dtype(), std.dtype()), mean.device());
+  Tensor out =
+      make_empty(broadcast_shapes(mean.sizes(), std.sizes()), promote_types(mean.dtype(), std.dtype()), mean.device());
   normal_cpu_(out, 0.0, 1.0, generator);
   mul_into_cpu(out, out, std);
   add_into_cpu(out, out, mean, 1);
@@ -252,7 +257,8 @@ Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, s
   check_multinomial(self, n_sample, replacement);
   const int64_t n_cat = self.sizes().back();
   const int64_t n_dist = self.dim() == 2 ? self.sizes()[0] : 1;
-  std::vector<int64_t> out_sizes = self.dim() == 2 ? std::vector<int64_t>{n_dist, n_sample} : std::vector<int64_t>{n_sample};
+  std::vector<int64_t> out_sizes =
+      self.dim() == 2 ? std::vector<int64_t>{n_dist, n_sample} : std::vector<int64_t>{n_sample};
   Tensor result = make_empty(out_sizes, ScalarType::Long, self.device());
   int64_t* res = result.data_ptr<int64_t>();
   const Tensor probs = ops::contiguous(self);
@@ -263,7 +269,8 @@ Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, s
       if (!replacement || n_sample == 1) {
         const std::vector<double> pv = to_double_vector(probs);
         for (double v : pv)
-          IPT_CHECK(v < INFINITY && v >= 0, RuntimeError, "probability tensor contains either `inf`, `nan` or element < 0");
+          IPT_CHECK(v < INFINITY && v >= 0, RuntimeError,
+                    "probability tensor contains either `inf`, `nan` or element < 0");
         for (int64_t i = 0; i < n_dist; ++i) {
           double row = 0;
           for (int64_t j = 0; j < n_cat; ++j) row += pv[i * n_cat + j];

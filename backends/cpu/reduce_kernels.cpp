@@ -46,9 +46,10 @@ template <typename T>
 void sum_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
   namespace cc = cpu::cascade;
   if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // the reduced dim first
-  if (a.out_stride != 0 && b.out_stride != 0) {  // nothing reduced here: out += in
+  if (a.out_stride != 0 && b.out_stride != 0) {                 // nothing reduced here: out += in
     for (int64_t j = 0; j < b.size; ++j)
-      for (int64_t i = 0; i < a.size; ++i) out[i * a.out_stride + j * b.out_stride] += in[i * a.in_stride + j * b.in_stride];
+      for (int64_t i = 0; i < a.size; ++i)
+        out[i * a.out_stride + j * b.out_stride] += in[i * a.in_stride + j * b.in_stride];
     return;
   }
   const int64_t os = b.out_stride;
@@ -93,7 +94,8 @@ bool cascade_sum(const Tensor& self, const ReductionGeometry& g, int64_t n_out, 
         }
         if (k == idx.size()) break;
       }
-      for (int64_t i = 0; i < n_out; ++i) acc[static_cast<size_t>(i)] = static_cast<double>(out[static_cast<size_t>(i)]);
+      for (int64_t i = 0; i < n_out; ++i)
+        acc[static_cast<size_t>(i)] = static_cast<double>(out[static_cast<size_t>(i)]);
     }
   });
   return true;
@@ -123,8 +125,7 @@ Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
           if (count == 0) return static_cast<double>(NAN);
           if constexpr (is_reduced_float_v<T>)
             return static_cast<double>(static_cast<T>(static_cast<float>(v) / static_cast<float>(count)));
-          else
-            return static_cast<double>(static_cast<T>(static_cast<M>(static_cast<T>(v)) / static_cast<M>(count)));
+          else return static_cast<double>(static_cast<T>(static_cast<M>(static_cast<T>(v)) / static_cast<M>(count)));
         });
       if (is_floating(out.dtype()) || mean) cpu::store_as<double>(out.impl()->raw_data(), out.dtype(), i, v);
       else cpu::store_as<int64_t>(out.impl()->raw_data(), out.dtype(), i, static_cast<int64_t>(acc[i]));
@@ -140,7 +141,8 @@ Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
       const float* p = static_cast<const float*>(src);
       cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t i, int64_t o) { acc[o] += p[i]; });
     } else {
-      cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t i, int64_t o) { acc[o] += cpu::load_as<double>(src, self.dtype(), i); });
+      cpu::for_each_offsets<2>(self.sizes(), st,
+                               [&](int64_t i, int64_t o) { acc[o] += cpu::load_as<double>(src, self.dtype(), i); });
     }
     finish(acc);
   } else {
@@ -278,7 +280,9 @@ Tensor arg_minmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim, 
   IPT_CHECK(self.numel() > 0, IndexError, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
   Tensor flat = make_view(contiguous_data(self), {self.numel()}, {1}, 0);
   Tensor idx = std::get<1>(minmax_dim<Max>(flat, 0, false, name));
-  if (keepdim) return make_view(idx, std::vector<int64_t>(static_cast<size_t>(self.dim()), 1), std::vector<int64_t>(static_cast<size_t>(self.dim()), 1), 0);
+  if (keepdim)
+    return make_view(idx, std::vector<int64_t>(static_cast<size_t>(self.dim()), 1),
+                     std::vector<int64_t>(static_cast<size_t>(self.dim()), 1), 0);
   return idx;
 }
 
@@ -341,7 +345,8 @@ Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std
       visit_dtype(out_dtype, [&]<typename T>() {
         if constexpr (is_reduced_float_v<T>) {
           std::vector<T> row(static_cast<size_t>(r.len));
-          for (int64_t k = 0; k < r.len; ++k) row[static_cast<size_t>(k)] = cpu::load_as<T>(src, self.dtype(), o * r.len + k);
+          for (int64_t k = 0; k < r.len; ++k)
+            row[static_cast<size_t>(k)] = cpu::load_as<T>(src, self.dtype(), o * r.len + k);
           out.data_ptr<T>()[o] = reduced_float_prod(row, inner);
         }
       });
@@ -351,7 +356,8 @@ Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std
       cpu::store_as<double>(out.impl()->raw_data(), out_dtype, o, acc);
     } else {
       int64_t acc = 1;
-      for (int64_t k = 0; k < r.len; ++k) acc = cpu::wrapping_mul(acc, cpu::load_as<int64_t>(src, self.dtype(), o * r.len + k));
+      for (int64_t k = 0; k < r.len; ++k)
+        acc = cpu::wrapping_mul(acc, cpu::load_as<int64_t>(src, self.dtype(), o * r.len + k));
       cpu::store_as<int64_t>(out.impl()->raw_data(), out_dtype, o, acc);
     }
   }

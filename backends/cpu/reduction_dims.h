@@ -55,14 +55,15 @@ inline std::vector<LoopDim> reduction_loop_dims(const std::vector<int64_t>& size
   }
   std::vector<LoopDim> dims;
   for (int64_t p : perm)
-    dims.push_back({sizes[static_cast<size_t>(p)], strides[static_cast<size_t>(p)], out_strides[static_cast<size_t>(p)]});
+    dims.push_back(
+        {sizes[static_cast<size_t>(p)], strides[static_cast<size_t>(p)], out_strides[static_cast<size_t>(p)]});
   if (dims.size() <= 1) return dims.empty() ? std::vector<LoopDim>{LoopDim{}} : dims;
   size_t prev = 0;
   for (size_t d = 1; d < dims.size(); ++d) {
     const LoopDim& a = dims[prev];
     const LoopDim& b = dims[d];
-    const bool merge = a.size == 1 || b.size == 1 ||
-                       (a.size * a.in_stride == b.in_stride && a.size * a.out_stride == b.out_stride);
+    const bool merge =
+        a.size == 1 || b.size == 1 || (a.size * a.in_stride == b.in_stride && a.size * a.out_stride == b.out_stride);
     if (merge) {
       if (a.size == 1) {
         dims[prev].in_stride = b.in_stride;

@@ -7,7 +7,7 @@
 namespace ipt::cpu {
 
 namespace sleef_avx2 {
-#define IPT_SLEEF_LANE(name)                                                           \
+#define IPT_SLEEF_LANE(name)                                                                    \
   float name(float x) { return _mm256_cvtss_f32(Sleef_##name##f8_u10avx2(_mm256_set1_ps(x))); } \
   double name(double x) { return _mm256_cvtsd_f64(Sleef_##name##d4_u10avx2(_mm256_set1_pd(x))); }
 IPT_SLEEF_LANE(exp)

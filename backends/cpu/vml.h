@@ -41,15 +41,15 @@ inline bool has_avx2() {
 }
 
 namespace vml {
-#define IPT_VML_FUNCTION(name)                                                   \
-  template <typename T>                                                          \
-  T name(T x) {                                                                  \
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {       \
-      if (has_avx2()) return sleef_avx2::name(x);                                \
-    } else if constexpr (!std::is_arithmetic_v<T>) {                             \
-      return static_cast<T>(name(static_cast<float>(x)));                        \
-    }                                                                            \
-    return static_cast<T>(std::name(x));                                         \
+#define IPT_VML_FUNCTION(name)                                             \
+  template <typename T>                                                    \
+  T name(T x) {                                                            \
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) { \
+      if (has_avx2()) return sleef_avx2::name(x);                          \
+    } else if constexpr (!std::is_arithmetic_v<T>) {                       \
+      return static_cast<T>(name(static_cast<float>(x)));                  \
+    }                                                                      \
+    return static_cast<T>(std::name(x));                                   \
   }
 IPT_VML_FUNCTION(exp)
 IPT_VML_FUNCTION(log)

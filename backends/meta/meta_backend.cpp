@@ -37,7 +37,8 @@ Tensor empty_strided_meta(IntArrayRef size, IntArrayRef stride, std::optional<Sc
                           std::optional<Device>, std::optional<bool>) {
   IPT_CHECK(size.size() == stride.size(), RuntimeError, "mismatch in length of strides and shape");
   Tensor base = make_empty(size, dtype.value_or(ScalarType::Float), kMeta);
-  Tensor out = make_view(base, std::vector<int64_t>(size.begin(), size.end()), std::vector<int64_t>(stride.begin(), stride.end()), 0);
+  Tensor out = make_view(base, std::vector<int64_t>(size.begin(), size.end()),
+                         std::vector<int64_t>(stride.begin(), stride.end()), 0);
   out.impl()->set_is_view(false);  // a new tensor, not a view
   return out;
 }
@@ -57,7 +58,9 @@ Tensor binary_meta_(const Tensor& self, const Tensor& other) {
   return self;
 }
 Tensor unary_meta(const Tensor& self) { return make_empty(self.sizes(), self.dtype(), kMeta); }
-Tensor unary_meta_float(const Tensor& self) { return make_empty(self.sizes(), unary_dtype(self, PromoteInts::ToFloat), kMeta); }
+Tensor unary_meta_float(const Tensor& self) {
+  return make_empty(self.sizes(), unary_dtype(self, PromoteInts::ToFloat), kMeta);
+}
 Tensor unary_meta_(const Tensor& self) { return self; }
 Tensor pow_scalar_meta(const Tensor& self, const Scalar& e) {
   Tensor w = wrapped_scalar_tensor(e);
@@ -95,7 +98,6 @@ Tensor bmm_meta(const Tensor& self, const Tensor& mat2) {
   return make_empty(std::vector<int64_t>{self.sizes()[0], self.sizes()[1], mat2.sizes()[2]}, self.dtype(), kMeta);
 }
 
-
 // ---- what torch.nn needs ---------------------------------------------------------------------
 
 Tensor unary_meta_float_(const Tensor& self) {
@@ -127,8 +129,8 @@ Tensor softmax_meta(const Tensor& self, int64_t dim, bool) {
   return make_empty(self.sizes(), self.dtype(), kMeta);
 }
 
-static std::tuple<Tensor, Tensor> nll_meta(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
-                                           int64_t reduction, bool spatial) {
+static std::tuple<Tensor, Tensor> nll_meta(const Tensor& self, const Tensor& target,
+                                           const std::optional<Tensor>& weight, int64_t reduction, bool spatial) {
   NllLossGeometry g = nll_loss_geometry(self, target, weight, spatial);
   return {make_empty(reduction == 0 ? g.none_sizes : std::vector<int64_t>{}, self.dtype(), kMeta),
           make_empty(std::vector<int64_t>{}, self.dtype(), kMeta)};
@@ -141,8 +143,8 @@ std::tuple<Tensor, Tensor> nll_loss2d_forward_meta(const Tensor& self, const Ten
                                                    const std::optional<Tensor>& weight, int64_t reduction, int64_t) {
   return nll_meta(self, target, weight, reduction, true);
 }
-Tensor nll_loss_backward_meta(const Tensor&, const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
-                              int64_t, int64_t, const Tensor&) {
+Tensor nll_loss_backward_meta(const Tensor&, const Tensor& self, const Tensor& target,
+                              const std::optional<Tensor>& weight, int64_t, int64_t, const Tensor&) {
   nll_loss_geometry(self, target, weight, self.dim() == 4);
   return make_empty(self.sizes(), self.dtype(), kMeta);
 }
@@ -186,7 +188,9 @@ Tensor where_meta(const Tensor& condition, const Tensor& self, const Tensor& oth
 Tensor compare_meta(const Tensor& self, const Tensor& other) {
   return make_empty(binary_geometry(self, other).sizes, ScalarType::Bool, kMeta);
 }
-Tensor compare_scalar_meta(const Tensor& self, const Scalar&) { return make_empty(self.sizes(), ScalarType::Bool, kMeta); }
+Tensor compare_scalar_meta(const Tensor& self, const Scalar&) {
+  return make_empty(self.sizes(), ScalarType::Bool, kMeta);
+}
 Tensor bool_unary_meta(const Tensor& self) { return make_empty(self.sizes(), ScalarType::Bool, kMeta); }
 Tensor bool_reduce_meta(const Tensor&) { return make_empty(std::vector<int64_t>{}, ScalarType::Bool, kMeta); }
 Tensor masked_fill_meta_(const Tensor& self, const Tensor& mask, const Scalar&) {
@@ -228,8 +232,9 @@ std::tuple<Tensor, Tensor> minmax_dim_meta(const Tensor& self, int64_t dim, bool
   return {make_empty(sizes, self.dtype(), kMeta), make_empty(sizes, ScalarType::Long, kMeta)};
 }
 Tensor argminmax_meta(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
-  if (!dim) return make_empty(keepdim ? std::vector<int64_t>(static_cast<size_t>(self.dim()), 1) : std::vector<int64_t>{},
-                              ScalarType::Long, kMeta);
+  if (!dim)
+    return make_empty(keepdim ? std::vector<int64_t>(static_cast<size_t>(self.dim()), 1) : std::vector<int64_t>{},
+                      ScalarType::Long, kMeta);
   return make_empty(without_dim(self, minmax_dim_check(self, *dim, "argmax"), keepdim), ScalarType::Long, kMeta);
 }
 Tensor prod_meta(const Tensor& self, std::optional<ScalarType> dtype) {
@@ -244,7 +249,8 @@ Tensor var_correction_meta(const Tensor& self, std::optional<IntArrayRef> dim, s
 Tensor linalg_vector_norm_meta(const Tensor& self, const Scalar&, std::optional<IntArrayRef> dim, bool keepdim,
                                std::optional<ScalarType> dtype) {
   check_vector_norm_args(self, dtype);
-  return make_empty(norm_geometry(self, dim.value_or(IntArrayRef{}), keepdim).out_sizes, dtype.value_or(self.dtype()), kMeta);
+  return make_empty(norm_geometry(self, dim.value_or(IntArrayRef{}), keepdim).out_sizes, dtype.value_or(self.dtype()),
+                    kMeta);
 }
 Tensor norm_meta(const Tensor& self, const std::optional<Scalar>&, IntArrayRef dim, bool keepdim) {
   return make_empty(norm_geometry(self, dim, keepdim).out_sizes, self.dtype(), kMeta);
@@ -311,8 +317,8 @@ Tensor randperm_out_meta(int64_t n, std::optional<Generator>, const Tensor& out)
 Tensor multinomial_meta(const Tensor& self, int64_t num_samples, bool, std::optional<Generator>) {
   IPT_CHECK(self.dim() > 0 && self.dim() <= 2, RuntimeError,
             "The probability distributions dimensions must be 1 or 2, but got ", self.dim());
-  std::vector<int64_t> sizes = self.dim() == 1 ? std::vector<int64_t>{num_samples}
-                                               : std::vector<int64_t>{self.sizes()[0], num_samples};
+  std::vector<int64_t> sizes =
+      self.dim() == 1 ? std::vector<int64_t>{num_samples} : std::vector<int64_t>{self.sizes()[0], num_samples};
   return make_empty(sizes, ScalarType::Long, kMeta);
 }
 Tensor nonzero_meta(const Tensor&) {

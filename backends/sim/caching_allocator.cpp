@@ -14,8 +14,7 @@ std::string mib(uint64_t bytes) {
   char buf[64];
   if (bytes >= (uint64_t(1) << 30))
     std::snprintf(buf, sizeof buf, "%.2f GiB", static_cast<double>(bytes) / double(uint64_t(1) << 30));
-  else
-    std::snprintf(buf, sizeof buf, "%.2f MiB", static_cast<double>(bytes) / double(uint64_t(1) << 20));
+  else std::snprintf(buf, sizeof buf, "%.2f MiB", static_cast<double>(bytes) / double(uint64_t(1) << 20));
   return buf;
 }
 }  // namespace
@@ -109,9 +108,9 @@ void* CachingAllocator::allocate(uint64_t nbytes, StreamId stream) {
       b = new_segment(segment_size(size), stream, small);
     }
     if (!b)
-      IPT_FAIL(RuntimeError, "CUDA out of memory. Tried to allocate ", mib(size), " (GPU 0; ", mib(gpu_.spec().total_memory),
-               " total capacity; ", mib(stats_.allocated), " already allocated; ", mib(stats_.reserved),
-               " reserved in total by PyTorch)");
+      IPT_FAIL(RuntimeError, "CUDA out of memory. Tried to allocate ", mib(size), " (GPU 0; ",
+               mib(gpu_.spec().total_memory), " total capacity; ", mib(stats_.allocated), " already allocated; ",
+               mib(stats_.reserved), " reserved in total by PyTorch)");
   }
   const uint64_t rest = b->size - size;
   if (small ? rest >= kMinBlockSize : rest > kSmallSize) {  // split off what is left
@@ -304,7 +303,8 @@ std::vector<DeviceSegment> CachingAllocator::snapshot() const {
     }
     out.push_back(std::move(s));
   }
-  std::sort(out.begin(), out.end(), [](const DeviceSegment& a, const DeviceSegment& b) { return a.address < b.address; });
+  std::sort(out.begin(), out.end(),
+            [](const DeviceSegment& a, const DeviceSegment& b) { return a.address < b.address; });
   return out;
 }
 

@@ -85,9 +85,9 @@ class CachingAllocator {
     uint64_t offset = 0, size = 0, requested = 0;
     StreamId stream = 0;
     bool allocated = false;
-    bool pending = false;                 // freed, waiting for other streams' events
+    bool pending = false;  // freed, waiting for other streams' events
     std::set<StreamId> stream_uses;
-    std::vector<EventId> events;          // while pending
+    std::vector<EventId> events;  // while pending
     Block* prev = nullptr;
     Block* next = nullptr;
     uint64_t addr() const;

@@ -33,8 +33,9 @@ std::string HazardCheck::check(int stream, uint64_t item, const VectorClock& vc,
         }
     if (!earlier) continue;
     return "CSAN detected a possible data race on tensor with data pointer " +
-           std::to_string(a.addr ? a.addr : reinterpret_cast<uintptr_t>(a.ptr)) + "\n" + describe("Access", stream, kernel, a.write, a.arg) +
-           "\n" + describe("Previous access", earlier->stream, earlier->kernel, earlier_write, earlier->args);
+           std::to_string(a.addr ? a.addr : reinterpret_cast<uintptr_t>(a.ptr)) + "\n" +
+           describe("Access", stream, kernel, a.write, a.arg) + "\n" +
+           describe("Previous access", earlier->stream, earlier->kernel, earlier_write, earlier->args);
   }
   for (const Access& a : accesses) {
     if (!a.ptr) continue;

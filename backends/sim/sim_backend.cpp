@@ -25,7 +25,8 @@ std::atomic<bool> g_allow_tf32{false};  // PyTorch 2.15's default for matmuls
 
 Gpu& gpu() {
   // Never destroyed: worker threads may still be parked when the process exits.
-  static Gpu* g = new Gpu(GpuSpec::h200(), [] { trace::mute_this_thread(); }, trace_device_op, &trace_host_clock());
+  static Gpu* g = new Gpu(
+      GpuSpec::h200(), [] { trace::mute_this_thread(); }, trace_device_op, &trace_host_clock());
   return *g;
 }
 
@@ -69,7 +70,9 @@ void synchronize_stream(StreamId s) {
   raise_async_error();
 }
 
-double bytes_of(const Tensor& t) { return static_cast<double>(t.numel()) * static_cast<double>(element_size(t.dtype())); }
+double bytes_of(const Tensor& t) {
+  return static_cast<double>(t.numel()) * static_cast<double>(element_size(t.dtype()));
+}
 
 void launch(const char* name, const KernelCost& cost, std::function<void()> work, DeviceOp::Kind kind,
             std::vector<Access> accesses) {
@@ -115,7 +118,8 @@ void sim_copy(const Tensor& self, const Tensor& src, bool non_blocking) {
   KernelCost cost;
   cost.bytes = bytes_of(self) * (to_host || from_host ? 1 : 2);
   cost.over_pcie = to_host || from_host;
-  launch(name, cost, [dst = HostView(self), from = HostView(src)] { native::copy_cpu_(dst.tensor(), from.tensor(), false); },
+  launch(name, cost,
+         [dst = HostView(self), from = HostView(src)] { native::copy_cpu_(dst.tensor(), from.tensor(), false); },
          DeviceOp::Kind::Memcpy, {reads(src, "src"), writes(self, "self")});
   // Pageable host memory is staged by the host, so such a copy is synchronous even with
   // non_blocking=True; pinned memory is read by the device while the host goes on.
@@ -139,7 +143,9 @@ class SimRuntime final : public DeviceRuntime {
     raise_async_error();
   }
   int64_t event_create(bool timing) override { return gpu().create_event(timing); }
-  void event_record(int64_t e, int64_t s) override { gpu().record_event(static_cast<EventId>(e), static_cast<StreamId>(s)); }
+  void event_record(int64_t e, int64_t s) override {
+    gpu().record_event(static_cast<EventId>(e), static_cast<StreamId>(s));
+  }
   void stream_wait_event(int64_t s, int64_t e) override {
     gpu().stream_wait_event(static_cast<StreamId>(s), static_cast<EventId>(e));
   }
@@ -188,7 +194,8 @@ class SimRuntime final : public DeviceRuntime {
 SimRuntime g_runtime;
 
 const BackendInterface kSimBackend = {
-    "cuda", DeviceType::CUDA, sim_allocate, sim_deallocate, register_CUDA_kernels, nullptr, nullptr, sim_copy, &g_runtime,
+    "cuda",  DeviceType::CUDA, sim_allocate, sim_deallocate, register_CUDA_kernels,
+    nullptr, nullptr,          sim_copy,     &g_runtime,
 };
 
 }  // namespace

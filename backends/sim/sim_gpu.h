@@ -73,17 +73,17 @@ using EventId = int;
 struct DeviceOp {
   enum class Kind : uint8_t { Kernel, Memcpy, EventRecord, StreamWait, Synchronize, HostCall };
   Kind kind = Kind::Kernel;
-  std::string name;         // the kernel's; for the others the runtime call's ("cudaEventRecord")
-  StreamId stream = 0;      // -1: a device-wide synchronize
-  uint64_t id = 0;          // in call order, from 1; the correlation id of its launch
+  std::string name;           // the kernel's; for the others the runtime call's ("cudaEventRecord")
+  StreamId stream = 0;        // -1: a device-wide synchronize
+  uint64_t id = 0;            // in call order, from 1; the correlation id of its launch
   int64_t host_start_ns = 0;  // when the host call began
   int64_t host_ns = 0;        // when it returned
-  int64_t start_ns = 0;     // on the device (a StreamWait: from the stream's previous work...
-  int64_t end_ns = 0;       // ... to the event's completion; a Synchronize: the time waited for)
-  EventId event = -1;       // for EventRecord, StreamWait and an event's Synchronize
-  uint64_t writes_addr = 0; // the address of what a Kernel or Memcpy writes (its first written
-                            // access's), when known; 0 otherwise
-  KernelCost cost;          // Kernel and Memcpy
+  int64_t start_ns = 0;       // on the device (a StreamWait: from the stream's previous work...
+  int64_t end_ns = 0;         // ... to the event's completion; a Synchronize: the time waited for)
+  EventId event = -1;         // for EventRecord, StreamWait and an event's Synchronize
+  uint64_t writes_addr = 0;   // the address of what a Kernel or Memcpy writes (its first written
+                              // access's), when known; 0 otherwise
+  KernelCost cost;            // Kernel and Memcpy
 };
 
 // The host's clock as the model sees it. The Gpu keeps its own modeled one unless given one
@@ -133,7 +133,7 @@ class Gpu {
   void record_event(EventId e, StreamId s);
   void stream_wait_event(StreamId s, EventId e);  // later work on s waits for e
   bool event_recorded(EventId e) const;
-  bool event_query(EventId e) const;              // completed, on the modeled clock
+  bool event_query(EventId e) const;  // completed, on the modeled clock
   void event_synchronize(EventId e);
   // Waits until the workers have really run up to e, leaving the modeled host clock alone
   // (for the allocator, which decides on the modeled clock and must not reuse memory early).
@@ -172,10 +172,10 @@ class Gpu {
   };
   struct Stream {
     bool blocking = true;
-    int64_t tail_ns = 0;        // modeled end of its last work
-    uint64_t enqueued = 0;      // items pushed
-    uint64_t done = 0;          // items run (guarded by mu_)
-    VectorClock vc;             // what its next item is ordered after
+    int64_t tail_ns = 0;    // modeled end of its last work
+    uint64_t enqueued = 0;  // items pushed
+    uint64_t done = 0;      // items run (guarded by mu_)
+    VectorClock vc;         // what its next item is ordered after
     std::deque<Item> queue;
     std::thread worker;
   };

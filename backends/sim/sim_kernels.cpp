@@ -25,10 +25,10 @@ namespace {
 
 using sim::Access;
 using sim::bytes_of;
-using sim::reads;
-using sim::writes;
 using sim::HostView;
 using sim::KernelCost;
+using sim::reads;
+using sim::writes;
 
 const Device kCuda(DeviceType::CUDA, 0);
 
@@ -47,11 +47,12 @@ Tensor output_like(const Tensor& meta, const Tensor& like) {
 
 // Runs `compute(out)` on the worker: a CPU kernel writing into the output's bytes.
 template <typename F>
-void launch_writing(const char* name, const KernelCost& cost, const Tensor& out, std::vector<Access> accesses, F compute,
-                    const char* out_name = "out") {
+void launch_writing(const char* name, const KernelCost& cost, const Tensor& out, std::vector<Access> accesses,
+                    F compute, const char* out_name = "out") {
   accesses.push_back(writes(out, out_name));
-  sim::launch(name, cost, [o = HostView(out), compute] { compute(o.tensor()); }, sim::DeviceOp::Kind::Kernel,
-              std::move(accesses));
+  sim::launch(
+      name, cost, [o = HostView(out), compute] { compute(o.tensor()); }, sim::DeviceOp::Kind::Kernel,
+      std::move(accesses));
 }
 
 }  // namespace
@@ -83,17 +84,18 @@ Scalar _local_scalar_dense_cuda(const Tensor& self) {
 // The structured impls (Note [Structured kernels] in core/ops/structured.h): the generated
 // wrappers have run the meta function on the host and made `out` (self, in place), so the
 // launch only queues the CPU's into kernel over device memory.
-#define IPT_SIM_BINARY_OUT(op, ...)                                                                     \
+#define IPT_SIM_BINARY_OUT(op, ...)                                                                                  \
   void op##_out_cuda(const Tensor& self, const Tensor& other __VA_OPT__(, const Scalar& alpha), const Tensor& out) { \
-    const bool in_place = out.is_same(self);                                                             \
-    std::vector<Access> acc = {reads(other, "other")};                                                   \
-    if (!in_place) acc.insert(acc.begin(), reads(self, "self"));                                         \
-    launch_writing(in_place ? "vectorized_elementwise_kernel<" #op "_>" : "vectorized_elementwise_kernel<" #op ">", \
-                   pointwise_cost(out, {&self, &other}), out, std::move(acc),                            \
-                   [a = HostView(self), b = HostView(other) __VA_OPT__(, alpha)](const Tensor& o) {      \
-                     op##_into_cpu(o, a.tensor(), b.tensor() __VA_OPT__(, alpha));                       \
-                   },                                                                                    \
-                   in_place ? "self" : "out");                                                           \
+    const bool in_place = out.is_same(self);                                                                         \
+    std::vector<Access> acc = {reads(other, "other")};                                                               \
+    if (!in_place) acc.insert(acc.begin(), reads(self, "self"));                                                     \
+    launch_writing(                                                                                                  \
+        in_place ? "vectorized_elementwise_kernel<" #op "_>" : "vectorized_elementwise_kernel<" #op ">",             \
+        pointwise_cost(out, {&self, &other}), out, std::move(acc),                                                   \
+        [a = HostView(self), b = HostView(other) __VA_OPT__(, alpha)](const Tensor& o) {                             \
+          op##_into_cpu(o, a.tensor(), b.tensor() __VA_OPT__(, alpha));                                              \
+        },                                                                                                           \
+        in_place ? "self" : "out");                                                                                  \
   }
 IPT_SIM_BINARY_OUT(add, alpha)
 IPT_SIM_BINARY_OUT(sub, alpha)
@@ -109,12 +111,14 @@ Tensor relu_cuda(const Tensor& self) {
 }
 
 // Unary pointwise ops: structured impls, as the binary ones.
-#define IPT_SIM_UNARY_OUT(op)                                                                             \
-  void op##_out_cuda(const Tensor& self, const Tensor& out) {                                              \
-    const bool in_place = out.is_same(self);                                                               \
-    launch_writing(in_place ? "vectorized_elementwise_kernel<" #op "_>" : "vectorized_elementwise_kernel<" #op ">", \
-                   pointwise_cost(out, {&self}), out, in_place ? std::vector<Access>{} : std::vector<Access>{reads(self, "self")}, \
-                   [a = HostView(self)](const Tensor& o) { op##_into_cpu(o, a.tensor()); }, in_place ? "self" : "out"); \
+#define IPT_SIM_UNARY_OUT(op)                                                                                \
+  void op##_out_cuda(const Tensor& self, const Tensor& out) {                                                \
+    const bool in_place = out.is_same(self);                                                                 \
+    launch_writing(                                                                                          \
+        in_place ? "vectorized_elementwise_kernel<" #op "_>" : "vectorized_elementwise_kernel<" #op ">",     \
+        pointwise_cost(out, {&self}), out,                                                                   \
+        in_place ? std::vector<Access>{} : std::vector<Access>{reads(self, "self")},                         \
+        [a = HostView(self)](const Tensor& o) { op##_into_cpu(o, a.tensor()); }, in_place ? "self" : "out"); \
   }
 IPT_SIM_UNARY_OUT(neg)
 IPT_SIM_UNARY_OUT(exp)
@@ -134,10 +138,13 @@ Tensor sum_dim_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool kee
   c.bytes = bytes_of(self) + bytes_of(out);
   std::optional<std::vector<int64_t>> dims;
   if (dim) dims.emplace(dim->begin(), dim->end());
-  launch_writing("reduce_kernel<sum>", c, out, {reads(self, "self")}, [a = HostView(self), dims, keepdim, dtype](const Tensor& o) {
-    copy_cpu_(o, dims ? sum_dim_cpu(a.tensor(), IntArrayRef(*dims), keepdim, dtype)
-                      : sum_dim_cpu(a.tensor(), std::nullopt, keepdim, dtype), false);
-  });
+  launch_writing("reduce_kernel<sum>", c, out, {reads(self, "self")},
+                 [a = HostView(self), dims, keepdim, dtype](const Tensor& o) {
+                   copy_cpu_(o,
+                             dims ? sum_dim_cpu(a.tensor(), IntArrayRef(*dims), keepdim, dtype)
+                                  : sum_dim_cpu(a.tensor(), std::nullopt, keepdim, dtype),
+                             false);
+                 });
   return out;
 }
 
@@ -162,13 +169,15 @@ void mm_out_cuda(const Tensor& self, const Tensor& mat2, const Tensor& out) {
     sim::gpu().host_call("cublasCreate_v2", sim::gpu().spec().blas_init_ns);
   }
   KernelCost c;
-  c.flops = 2.0 * static_cast<double>(self.size(0)) * static_cast<double>(self.size(1)) * static_cast<double>(mat2.size(1));
+  c.flops =
+      2.0 * static_cast<double>(self.size(0)) * static_cast<double>(self.size(1)) * static_cast<double>(mat2.size(1));
   c.bytes = bytes_of(self) + bytes_of(mat2) + bytes_of(out);
   const bool tf32 = self.dtype() == ScalarType::Float && sim::allow_tf32();
   if (tf32) c.math = sim::MathMode::TF32;
   if (self.dtype() == ScalarType::BFloat16 || self.dtype() == ScalarType::Half) c.math = sim::MathMode::BF16;
   launch_writing(tf32 ? "ampere_tf32_s1688gemm_128x128" : "ampere_sgemm_128x64_nn", c, out,
-                 {reads(self, "self"), reads(mat2, "mat2")}, [a = HostView(self), b = HostView(mat2), tf32](const Tensor& o) {
+                 {reads(self, "self"), reads(mat2, "mat2")},
+                 [a = HostView(self), b = HostView(mat2), tf32](const Tensor& o) {
                    const Tensor x = tf32 ? round_to_tf32(a.tensor()) : a.tensor();
                    const Tensor y = tf32 ? round_to_tf32(b.tensor()) : b.tensor();
                    if (o.is_contiguous()) {

@@ -21,7 +21,7 @@ bool allow_tf32();
 // record_stream, is what keeps it from being reused too early, as on a GPU). CPU tensors
 // (the 0-dim scalars PyTorch lets into GPU kernels) are passed through as they are.
 struct HostView {
-  Tensor cpu;          // set for a CPU operand
+  Tensor cpu;  // set for a CPU operand
   void* data = nullptr;
   size_t nbytes = 0;
   ScalarType dtype = ScalarType::Float;

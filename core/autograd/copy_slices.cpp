@@ -5,8 +5,13 @@
 namespace ipt::autograd {
 
 CopySlices::CopySlices(const Tensor& base, const Tensor& view, std::shared_ptr<Node> fn)
-    : base_sizes_(base.sizes()), base_strides_(base.strides()), base_offset_(base.storage_offset()),
-      view_sizes_(view.sizes()), view_strides_(view.strides()), view_offset_(view.storage_offset()), fn_(std::move(fn)) {
+    : base_sizes_(base.sizes()),
+      base_strides_(base.strides()),
+      base_offset_(base.storage_offset()),
+      view_sizes_(view.sizes()),
+      view_strides_(view.strides()),
+      view_offset_(view.storage_offset()),
+      fn_(std::move(fn)) {
   // fn's edges, except the first (the view's), which goes to the base's previous history.
   next_edges.push_back(gradient_edge(base));
   for (size_t i = 1; i < fn_->next_edges.size(); ++i) next_edges.push_back(fn_->next_edges[i]);

@@ -74,7 +74,8 @@ void record_graph(const std::vector<Node*>& nodes, const std::unordered_map<Node
     d.name = trace::intern(n->name());
     d.seq = n->sequence_nr == UINT64_MAX ? -1 : static_cast<int64_t>(n->sequence_nr);
     d.deps = deps.at(n);
-    for (const Edge& e : n->next_edges) d.next.push_back(e.valid() ? trace::NextEdge{true, e.fn->id, e.input_nr} : trace::NextEdge{});
+    for (const Edge& e : n->next_edges)
+      d.next.push_back(e.valid() ? trace::NextEdge{true, e.fn->id, e.input_nr} : trace::NextEdge{});
     if (auto* acc = dynamic_cast<AccumulateGrad*>(n))
       if (auto v = acc->variable()) d.leaves.push_back({n->id, v->id()});
     g.nodes.push_back(std::move(d));
@@ -110,7 +111,8 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
   // differentiated again (create_graph).
   GradModeGuard grad_mode(create_graph);
   std::vector<Tensor> captured(capture ? capture->size() : 0);
-  if (trace::tracing_enabled()) trace::Recorder::current().begin(trace::Category::Autograd, "backward", trace::Text{what});
+  if (trace::tracing_enabled())
+    trace::Recorder::current().begin(trace::Category::Autograd, "backward", trace::Text{what});
 
   // 1. Count dependencies.
   std::unordered_map<Node*, int> deps;
@@ -195,8 +197,7 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
       Tensor grad = i < outputs.size() ? outputs[i] : Tensor();
       if (grad.defined()) buf[e.input_nr] = buf[e.input_nr].defined() ? ops::add_Tensor(buf[e.input_nr], grad) : grad;
       const int left = --deps[next];
-      if (trace::tracing_enabled())
-        note("grad arrived", arrival(*next, *n, e.input_nr, left, buf[e.input_nr]));
+      if (trace::tracing_enabled()) note("grad arrived", arrival(*next, *n, e.input_nr, left, buf[e.input_nr]));
       if (left == 0) {
         ready.push(next);
         if (trace::tracing_enabled()) note("node ready", step_of(*next));
@@ -208,7 +209,8 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
 }
 
 void check_root(const Tensor& root, const std::optional<Tensor>& gradient, size_t k) {
-  IPT_CHECK(root.requires_grad(), RuntimeError, "element ", k, " of tensors does not require grad and does not have a grad_fn");
+  IPT_CHECK(root.requires_grad(), RuntimeError, "element ", k,
+            " of tensors does not require grad and does not have a grad_fn");
   if (!gradient) {
     IPT_CHECK(root.numel() == 1, RuntimeError, "grad can be implicitly created only for scalar outputs");
   } else {
@@ -233,8 +235,7 @@ void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_gr
 }
 
 std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<std::optional<Tensor>>& grad_outputs,
-                         const std::vector<Tensor>& inputs, bool retain_graph, bool allow_unused,
-                         bool create_graph) {
+                         const std::vector<Tensor>& inputs, bool retain_graph, bool allow_unused, bool create_graph) {
   std::vector<std::pair<Edge, Tensor>> roots;
   for (size_t k = 0; k < outputs.size(); ++k) {
     std::optional<Tensor> g = k < grad_outputs.size() ? grad_outputs[k] : std::nullopt;

@@ -39,8 +39,10 @@ Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& expone
 
 // d/dself self^e = e * self^(e-1), and 0 where e == 0 (as PyTorch, avoiding 0 * inf).
 Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent) {
-  Tensor d = ops::mul_Tensor(exponent, ops::pow_Tensor_Tensor(self, ops::sub_Tensor(exponent, native::wrapped_scalar_tensor(int64_t(1)))));
-  return ops::where_self(ops::eq_Scalar(exponent, Scalar(0.0)), native::wrapped_scalar_tensor(0.0), ops::mul_Tensor(grad, d));
+  Tensor d = ops::mul_Tensor(
+      exponent, ops::pow_Tensor_Tensor(self, ops::sub_Tensor(exponent, native::wrapped_scalar_tensor(int64_t(1)))));
+  return ops::where_self(ops::eq_Scalar(exponent, Scalar(0.0)), native::wrapped_scalar_tensor(0.0),
+                         ops::mul_Tensor(grad, d));
 }
 
 // d/de self^e = self^e * log(self), and 0 where self == 0 and e >= 0 (as PyTorch).
@@ -146,13 +148,16 @@ Tensor diagonal_backward(const Tensor& grad, const Sizes& sizes, int64_t offset,
 
 Tensor permute_backward(const Tensor& grad, const Sizes& dims) {
   std::vector<int64_t> inv(dims.size());
-  for (size_t i = 0; i < dims.size(); ++i) inv[static_cast<size_t>(wrap_dim(dims[i], static_cast<int64_t>(dims.size())))] = static_cast<int64_t>(i);
+  for (size_t i = 0; i < dims.size(); ++i)
+    inv[static_cast<size_t>(wrap_dim(dims[i], static_cast<int64_t>(dims.size())))] = static_cast<int64_t>(i);
   return ops::permute(grad, inv);
 }
 
 Tensor unsqueeze_to(const Tensor& grad, const Sizes& sizes) { return ops::reshape(grad, sizes); }
 
-Tensor zeros_like_grad(const Tensor& grad) { return ops::zeros(grad.sizes(), grad.dtype(), std::nullopt, grad.device()); }
+Tensor zeros_like_grad(const Tensor& grad) {
+  return ops::zeros(grad.sizes(), grad.dtype(), std::nullopt, grad.device());
+}
 
 Tensor zeros_with_sizes(const Tensor& grad, const Sizes& sizes) {
   return ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
@@ -251,7 +256,8 @@ Tensor prod_backward(const Tensor& grad, const Tensor& self, std::optional<int64
       for (int64_t i = 0; i < inner; ++i) {
         auto at = [&](int64_t k) { return (o * len + k) * inner + i; };
         prefix[0] = 1;
-        for (int64_t k = 0; k < len; ++k) prefix[static_cast<size_t>(k) + 1] = prefix[static_cast<size_t>(k)] * static_cast<double>(px[at(k)]);
+        for (int64_t k = 0; k < len; ++k)
+          prefix[static_cast<size_t>(k) + 1] = prefix[static_cast<size_t>(k)] * static_cast<double>(px[at(k)]);
         double suffix = 1;
         for (int64_t k = len - 1; k >= 0; --k) {
           po[at(k)] = static_cast<T>(prefix[static_cast<size_t>(k)] * suffix);
@@ -265,7 +271,8 @@ Tensor prod_backward(const Tensor& grad, const Tensor& self, std::optional<int64
 static int64_t reduced_count(const Sizes& sizes, const std::optional<Sizes>& dims) {
   if (!dims || dims->empty()) return numel_of(sizes);
   int64_t n = 1;
-  for (int64_t d : *dims) n *= sizes.empty() ? 1 : sizes[static_cast<size_t>(wrap_dim(d, static_cast<int64_t>(sizes.size())))];
+  for (int64_t d : *dims)
+    n *= sizes.empty() ? 1 : sizes[static_cast<size_t>(wrap_dim(d, static_cast<int64_t>(sizes.size())))];
   return n;
 }
 
@@ -287,8 +294,8 @@ Tensor std_backward(const Tensor& result, const Tensor& grad, const Tensor& self
   return var_backward(grad_var, self, dim, correction, keepdim);
 }
 
-Tensor norm_backward(const Tensor& grad_in, const Tensor& self, const std::optional<Scalar>& p_opt, const Tensor& result,
-                     const Sizes& dim, bool keepdim) {
+Tensor norm_backward(const Tensor& grad_in, const Tensor& self, const std::optional<Scalar>& p_opt,
+                     const Tensor& result, const Sizes& dim, bool keepdim) {
   const double p = p_opt ? p_opt->to_double() : 2.0;
   Tensor grad = grad_in, norm = result;
   if (!keepdim && self.dim() != 0) {
@@ -309,13 +316,15 @@ Tensor norm_backward(const Tensor& grad_in, const Tensor& self, const std::optio
     return ops::mul_Tensor(ops::sign(self), ops::mul_Tensor(ops::div_Tensor(grad, count), mask));
   }
   if (p < 1.0) {
-    Tensor scaled = ops::mul_Tensor(ops::sign(self), ops::masked_fill__Scalar(ops::pow_Tensor_Scalar(ops::abs(self), p - 1),
-                                                                               ops::eq_Scalar(self, 0), 0));
+    Tensor scaled = ops::mul_Tensor(
+        ops::sign(self),
+        ops::masked_fill__Scalar(ops::pow_Tensor_Scalar(ops::abs(self), p - 1), ops::eq_Scalar(self, 0), 0));
     return ops::mul_Tensor(ops::mul_Tensor(scaled, grad), ops::pow_Tensor_Scalar(norm, 1 - p));
   }
   Tensor scaled = p < 2.0 ? ops::mul_Tensor(ops::sign(self), ops::pow_Tensor_Scalar(ops::abs(self), p - 1))
                           : ops::mul_Tensor(self, ops::pow_Tensor_Scalar(ops::abs(self), p - 2));
-  Tensor scale = ops::masked_fill__Scalar(ops::div_Tensor(grad, ops::pow_Tensor_Scalar(norm, p - 1)), ops::eq_Scalar(norm, 0), 0);
+  Tensor scale =
+      ops::masked_fill__Scalar(ops::div_Tensor(grad, ops::pow_Tensor_Scalar(norm, p - 1)), ops::eq_Scalar(norm, 0), 0);
   return ops::mul_Tensor(scaled, scale);
 }
 

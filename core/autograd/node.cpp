@@ -16,7 +16,8 @@ bool TensorImpl::autograd_meta_grad_fn() const { return autograd_ && autograd_->
 
 // A view autograd follows requires grad whenever its base does (PyTorch's DifferentiableViewMeta).
 bool TensorImpl::requires_grad() const {
-  return requires_grad_ || (autograd_ && autograd_->grad_fn) || (is_differentiable_view() && view_base_->requires_grad());
+  return requires_grad_ || (autograd_ && autograd_->grad_fn) ||
+         (is_differentiable_view() && view_base_->requires_grad());
 }
 
 autograd::AutogradMeta& TensorImpl::ensure_autograd_meta() {
@@ -68,7 +69,8 @@ std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& grads) {
   // is dense and non-overlapping, and is contiguous otherwise (PyTorch's clone_obey_contract).
   auto obey_contract = [&](const Tensor& grad) {
     if (is_non_overlapping_and_dense(leaf.sizes(), leaf.strides()))
-      return ops::copy_(ops::empty_strided(leaf.sizes(), leaf.strides(), grad.dtype(), std::nullopt, grad.device()), grad);
+      return ops::copy_(ops::empty_strided(leaf.sizes(), leaf.strides(), grad.dtype(), std::nullopt, grad.device()),
+                        grad);
     return ops::clone(grad, MemoryFormat::Contiguous);
   };
   if (grad_mode_enabled()) {
@@ -99,8 +101,12 @@ namespace {
 class AsStridedBackward : public Node {
  public:
   AsStridedBackward(const Tensor& base, const Tensor& view)
-      : base_sizes_(base.sizes()), base_strides_(base.strides()), base_offset_(base.storage_offset()),
-        sizes_(view.sizes()), strides_(view.strides()), offset_(view.storage_offset()) {}
+      : base_sizes_(base.sizes()),
+        base_strides_(base.strides()),
+        base_offset_(base.storage_offset()),
+        sizes_(view.sizes()),
+        strides_(view.strides()),
+        offset_(view.storage_offset()) {}
   const char* name() const override { return "AsStridedBackward0"; }
   std::vector<Tensor> apply(std::vector<Tensor>&& grads) override {
     const Tensor& g = grads[0];

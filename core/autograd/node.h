@@ -91,9 +91,9 @@ class CopySlices : public Node {
 
 // Per-tensor autograd state (held by TensorImpl, created on demand).
 struct AutogradMeta {
-  std::shared_ptr<Node> grad_fn;     // null for leaves
+  std::shared_ptr<Node> grad_fn;  // null for leaves
   uint32_t output_nr = 0;
-  Tensor grad;                       // accumulated gradient
+  Tensor grad;  // accumulated gradient
   std::weak_ptr<Node> grad_accumulator;
   bool retains_grad = false;
   // A leaf's hooks, run on each gradient before it is accumulated into .grad. (A non-leaf's
@@ -102,7 +102,7 @@ struct AutogradMeta {
   uint64_t history_version = 0;  // the version counter when grad_fn was set (stale views)
 };
 
-AutogradMeta& autograd_meta(const Tensor& t);   // creates it if missing
+AutogradMeta& autograd_meta(const Tensor& t);  // creates it if missing
 const std::shared_ptr<Node>& grad_fn(const Tensor& t);
 bool is_leaf(const Tensor& t);
 // The edge a gradient for `t` must travel along: its grad_fn, or its AccumulateGrad if it is

@@ -52,14 +52,15 @@ void check_inplace(const Tensor& self) {
           " is a view and is being modified inplace.";
   else if (impl.view_creation() == ViewCreation::InferenceMode)
     msg = "A view was created in inference mode and is being modified inplace in normal mode.";
-  else
-    msg = "A view was created in no_grad mode and is being modified inplace with grad mode enabled.";
+  else msg = "A view was created in no_grad mode and is being modified inplace with grad mode enabled.";
   if (impl.view_creation() == ViewCreation::MultiOutput)
-    msg += " This view is the output of a function that returns multiple views. Such functions do not allow the "
-           "output views to be modified inplace. You should replace the inplace operation by an out-of-place one.";
+    msg +=
+        " This view is the output of a function that returns multiple views. Such functions do not allow the "
+        "output views to be modified inplace. You should replace the inplace operation by an out-of-place one.";
   else
-    msg += std::string(" Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
-                       "code by moving both the view and the inplace either both inside the ") +
+    msg += std::string(
+               " Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify your "
+               "code by moving both the view and the inplace either both inside the ") +
            (impl.view_creation() == ViewCreation::InferenceMode ? "inference_mode" : "no_grad") +
            " block (if you don't want the inplace to be tracked) or both outside (if you want the inplace to be "
            "tracked).";
@@ -96,7 +97,8 @@ void record_node_created(const Node& fn, const Tensor& output) {
 
 void check_no_requires_grad(const std::optional<Tensor>& t, const char* name, const char* fn) {
   IPT_CHECK(!(t && t->defined() && t->requires_grad() && grad_mode_enabled()), RuntimeError, "The function '", fn,
-            "' is not differentiable with respect to argument '", name, "'. This input cannot have requires_grad True.");
+            "' is not differentiable with respect to argument '", name,
+            "'. This input cannot have requires_grad True.");
 }
 
 void report_not_differentiable(const char* op) {

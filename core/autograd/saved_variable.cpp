@@ -54,8 +54,9 @@ Tensor SavedVariable::unpack() const {
     }
     IPT_FAIL(RuntimeError,
              "one of the variables needed for gradient computation has been modified by an inplace operation: "
-             "[torch.", dtype_cpp_name(data_.dtype()), "Tensor ", int_list_str(data_.sizes()), "]", which,
-             " is at version ", now, "; expected version ", version_,
+             "[torch.",
+             dtype_cpp_name(data_.dtype()), "Tensor ", int_list_str(data_.sizes()), "]", which, " is at version ", now,
+             "; expected version ", version_,
              " instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
              "with torch.autograd.set_detect_anomaly(True, check_nan=False).");
   }

@@ -31,9 +31,9 @@ class SavedVariable {
   bool defined() const { return saved_; }
 
  private:
-  Tensor data_;                          // the input itself, or an output's alias (same version counter)
-  std::weak_ptr<TensorImpl> original_;   // to name its current grad_fn in the error
-  std::weak_ptr<Node> output_grad_fn_;   // outputs: the node that produced it
+  Tensor data_;                         // the input itself, or an output's alias (same version counter)
+  std::weak_ptr<TensorImpl> original_;  // to name its current grad_fn in the error
+  std::weak_ptr<Node> output_grad_fn_;  // outputs: the node that produced it
   uint32_t output_nr_ = 0;
   uint64_t version_ = 0;
   std::string output_of_;  // outputs: ", which is output N of NODE," as at save time

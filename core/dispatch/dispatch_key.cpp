@@ -6,25 +6,62 @@
 namespace ipt {
 
 const char* backend_name(BackendComponent b) {
-  static const char* const names[] = {"Invalid", "CPU",  "CUDA", "HIP",         "XLA",         "MPS",
-                                      "IPU",     "XPU",  "HPU",  "VE",          "Lazy",        "MTIA",
+  static const char* const names[] = {"Invalid", "CPU",         "CUDA",        "HIP",         "XLA",  "MPS",
+                                      "IPU",     "XPU",         "HPU",         "VE",          "Lazy", "MTIA",
                                       "MAIA",    "PrivateUse1", "PrivateUse2", "PrivateUse3", "Meta"};
   static_assert(sizeof(names) / sizeof(names[0]) == kNumBackends + 1);
   return names[static_cast<int>(b)];
 }
 
 const char* functionality_name(Functionality f) {
-  static const char* const names[] = {
-      "Undefined", "Dense", "FPGA", "Vulkan", "Metal", "Quantized", "CustomRNGKeyId", "MkldnnCPU",
-      "Sparse", "SparseCsr", "NestedTensor", "BackendSelect", "Fake", "Python",
-      "FuncTorchDynamicLayerBackMode", "Functionalize", "Conjugate", "Negative", "ZeroTensor",
-      "ADInplaceOrView", "AutogradOther", "AutogradFunctionality", "AutogradNestedTensor", "Tracer",
-      "AutocastCPU", "AutocastMTIA", "AutocastMAIA", "AutocastXPU", "AutocastIPU", "AutocastHPU",
-      "AutocastXLA", "AutocastMPS", "AutocastCUDA", "AutocastPrivateUse1", "FuncTorchBatched",
-      "BatchedNestedTensor", "FuncTorchVmapMode", "Batched", "VmapMode", "FuncTorchGradWrapper",
-      "DeferredInit", "PythonTLSSnapshot", "FuncTorchDynamicLayerFrontMode",
-      "TESTING_ONLY_GenericWrapper", "TESTING_ONLY_GenericMode", "PreDispatch", "PythonDispatcher",
-      "EndOfFunctionalityKeys"};
+  static const char* const names[] = {"Undefined",
+                                      "Dense",
+                                      "FPGA",
+                                      "Vulkan",
+                                      "Metal",
+                                      "Quantized",
+                                      "CustomRNGKeyId",
+                                      "MkldnnCPU",
+                                      "Sparse",
+                                      "SparseCsr",
+                                      "NestedTensor",
+                                      "BackendSelect",
+                                      "Fake",
+                                      "Python",
+                                      "FuncTorchDynamicLayerBackMode",
+                                      "Functionalize",
+                                      "Conjugate",
+                                      "Negative",
+                                      "ZeroTensor",
+                                      "ADInplaceOrView",
+                                      "AutogradOther",
+                                      "AutogradFunctionality",
+                                      "AutogradNestedTensor",
+                                      "Tracer",
+                                      "AutocastCPU",
+                                      "AutocastMTIA",
+                                      "AutocastMAIA",
+                                      "AutocastXPU",
+                                      "AutocastIPU",
+                                      "AutocastHPU",
+                                      "AutocastXLA",
+                                      "AutocastMPS",
+                                      "AutocastCUDA",
+                                      "AutocastPrivateUse1",
+                                      "FuncTorchBatched",
+                                      "BatchedNestedTensor",
+                                      "FuncTorchVmapMode",
+                                      "Batched",
+                                      "VmapMode",
+                                      "FuncTorchGradWrapper",
+                                      "DeferredInit",
+                                      "PythonTLSSnapshot",
+                                      "FuncTorchDynamicLayerFrontMode",
+                                      "TESTING_ONLY_GenericWrapper",
+                                      "TESTING_ONLY_GenericMode",
+                                      "PreDispatch",
+                                      "PythonDispatcher",
+                                      "EndOfFunctionalityKeys"};
   static_assert(sizeof(names) / sizeof(names[0]) == kNumFunctionalities + 2);
   return names[static_cast<int>(f)];
 }
@@ -110,8 +147,7 @@ std::string DispatchKeySet::to_string() const {
 DispatchKeySet tensor_key_set(BackendComponent backend, bool inference) {
   DispatchKeySet ks = DispatchKeySet(DispatchKey(Functionality::Dense, backend));
   if (!inference)
-    ks = ks | DispatchKeySet(Functionality::ADInplaceOrView) |
-         DispatchKeySet(Functionality::AutogradFunctionality);
+    ks = ks | DispatchKeySet(Functionality::ADInplaceOrView) | DispatchKeySet(Functionality::AutogradFunctionality);
   // The backend's Autocast key (getAutocastRelatedKeySetFromBackend); Meta has none.
   switch (backend) {
     case BackendComponent::CPU: return ks | DispatchKeySet(Functionality::AutocastCPU);

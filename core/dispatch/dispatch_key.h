@@ -22,20 +22,73 @@ namespace ipt {
 // above the PrivateUse backends, as in PyTorch 2.15.
 enum class BackendComponent : uint8_t {
   Invalid = 0,
-  CPU, CUDA, HIP, XLA, MPS, IPU, XPU, HPU, VE, Lazy, MTIA, MAIA, PrivateUse1, PrivateUse2, PrivateUse3, Meta,
+  CPU,
+  CUDA,
+  HIP,
+  XLA,
+  MPS,
+  IPU,
+  XPU,
+  HPU,
+  VE,
+  Lazy,
+  MTIA,
+  MAIA,
+  PrivateUse1,
+  PrivateUse2,
+  PrivateUse3,
+  Meta,
 };
 constexpr int kNumBackends = 16;
 
 // Functionality keys (bits 16.. of a DispatchKeySet), lowest priority first.
 enum class Functionality : uint8_t {
   Undefined = 0,
-  Dense, FPGA, Vulkan, Metal, Quantized, CustomRNGKeyId, MkldnnCPU, Sparse, SparseCsr, NestedTensor,
-  BackendSelect, Fake, Python, FuncTorchDynamicLayerBackMode, Functionalize, Conjugate, Negative,
-  ZeroTensor, ADInplaceOrView, AutogradOther, AutogradFunctionality, AutogradNestedTensor, Tracer,
-  AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA,
-  AutocastMPS, AutocastCUDA, AutocastPrivateUse1, FuncTorchBatched, BatchedNestedTensor,
-  FuncTorchVmapMode, Batched, VmapMode, FuncTorchGradWrapper, DeferredInit, PythonTLSSnapshot,
-  FuncTorchDynamicLayerFrontMode, TESTING_ONLY_GenericWrapper, TESTING_ONLY_GenericMode, PreDispatch,
+  Dense,
+  FPGA,
+  Vulkan,
+  Metal,
+  Quantized,
+  CustomRNGKeyId,
+  MkldnnCPU,
+  Sparse,
+  SparseCsr,
+  NestedTensor,
+  BackendSelect,
+  Fake,
+  Python,
+  FuncTorchDynamicLayerBackMode,
+  Functionalize,
+  Conjugate,
+  Negative,
+  ZeroTensor,
+  ADInplaceOrView,
+  AutogradOther,
+  AutogradFunctionality,
+  AutogradNestedTensor,
+  Tracer,
+  AutocastCPU,
+  AutocastMTIA,
+  AutocastMAIA,
+  AutocastXPU,
+  AutocastIPU,
+  AutocastHPU,
+  AutocastXLA,
+  AutocastMPS,
+  AutocastCUDA,
+  AutocastPrivateUse1,
+  FuncTorchBatched,
+  BatchedNestedTensor,
+  FuncTorchVmapMode,
+  Batched,
+  VmapMode,
+  FuncTorchGradWrapper,
+  DeferredInit,
+  PythonTLSSnapshot,
+  FuncTorchDynamicLayerFrontMode,
+  TESTING_ONLY_GenericWrapper,
+  TESTING_ONLY_GenericMode,
+  PreDispatch,
   PythonDispatcher,
   EndOfFunctionality,
 };
@@ -44,8 +97,7 @@ constexpr int kNumFunctionalities = static_cast<int>(Functionality::EndOfFunctio
 // True for the functionalities that exist once per backend (Dense -> CPU, CUDA, ...).
 constexpr bool is_per_backend(Functionality f) {
   return f == Functionality::Dense || f == Functionality::Quantized || f == Functionality::Sparse ||
-         f == Functionality::SparseCsr || f == Functionality::NestedTensor ||
-         f == Functionality::AutogradFunctionality;
+         f == Functionality::SparseCsr || f == Functionality::NestedTensor || f == Functionality::AutogradFunctionality;
 }
 constexpr int kNumPerBackendFunctionalities = 6;
 

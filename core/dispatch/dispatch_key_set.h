@@ -103,9 +103,9 @@ static_assert(kNumBackends + kNumFunctionalities <= 64, "a DispatchKeySet must f
 // Named sets (PyTorch's names).
 namespace keysets {
 // Everything the Autograd alias key covers (excluded by the "below autograd" guard).
-constexpr DispatchKeySet autograd_dispatch_keyset =
-    DispatchKeySet(Functionality::AutogradFunctionality) | DispatchKeySet(Functionality::AutogradOther) |
-    DispatchKeySet(Functionality::AutogradNestedTensor);
+constexpr DispatchKeySet autograd_dispatch_keyset = DispatchKeySet(Functionality::AutogradFunctionality) |
+                                                    DispatchKeySet(Functionality::AutogradOther) |
+                                                    DispatchKeySet(Functionality::AutogradNestedTensor);
 // Every Autocast key (2.15: CPU, MTIA, MAIA, XPU, IPU, HPU, XLA, MPS, CUDA, PrivateUse1).
 constexpr DispatchKeySet autocast_dispatch_keyset =
     DispatchKeySet(Functionality::AutocastCPU) | DispatchKeySet(Functionality::AutocastMTIA) |

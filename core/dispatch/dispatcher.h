@@ -31,8 +31,8 @@ class Dispatcher {
 
   // `signature` is its kernels' C++ signature as _dispatch_dump prints it ("(Tensor _0) -> Tensor _0"),
   // `registered_at` where the schema was registered ("build/generated/register_operators.cpp:12").
-  OperatorEntry& register_operator(const std::string& name, const std::string& overload,
-                                   const std::string& schema, const char* signature = "", const char* registered_at = "");
+  OperatorEntry& register_operator(const std::string& name, const std::string& overload, const std::string& schema,
+                                   const char* signature = "", const char* registered_at = "");
   // "aten::add.Tensor" (or "aten::add" for the overload-less operator); null if unknown.
   OperatorEntry* find(std::string_view full_name);
   OperatorEntry& get(std::string_view full_name);  // throws RuntimeError if unknown
@@ -68,8 +68,8 @@ inline const TableEntry& lookup_or_throw(const OperatorEntry& op, DispatchKeySet
 // Records one dispatch step as a Begin/End slice for its lifetime (tracing on only).
 class DispatchTraceScope {
  public:
-  DispatchTraceScope(const OperatorEntry& op, const TableEntry& e, DispatchKeySet arg_keys,
-                     DispatchKeySet ks, bool redispatch, std::initializer_list<DispatchKeySet> per_arg);
+  DispatchTraceScope(const OperatorEntry& op, const TableEntry& e, DispatchKeySet arg_keys, DispatchKeySet ks,
+                     bool redispatch, std::initializer_list<DispatchKeySet> per_arg);
   ~DispatchTraceScope();
   // True for a call made directly by the user's program (not from inside another kernel).
   bool outermost() const { return depth_ == 1; }

@@ -19,8 +19,8 @@ void register_dispatcher_fallbacks(Dispatcher& d) {
   // Autocast is excluded unless enabled; when enabled, ops without a cast rule fall through.
   // PyTorch 2.15 registers these fallthroughs for the CPU, MTIA, MAIA, XPU, MPS and CUDA
   // Autocast keys (not for IPU, HPU, XLA or PrivateUse1, whose backends register their own).
-  for (DispatchKey k : {keys::AutocastCPU, keys::AutocastMTIA, keys::AutocastMAIA, keys::AutocastXPU,
-                        keys::AutocastMPS, keys::AutocastCUDA})
+  for (DispatchKey k : {keys::AutocastCPU, keys::AutocastMTIA, keys::AutocastMAIA, keys::AutocastXPU, keys::AutocastMPS,
+                        keys::AutocastCUDA})
     d.register_fallback(k, fallthrough(IPT_HERE));
   // Meta: an operator without a Meta kernel refuses Meta tensors with 2.15's message (see
   // Note [Boxed fallbacks that refuse] and report_missing_kernel).

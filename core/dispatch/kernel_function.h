@@ -15,15 +15,17 @@ namespace ipt {
 // (MetaFallbackKernel.cpp), which refuses an operator that has no Meta kernel: `refuses` marks
 // it, and the dispatcher raises its NotImplementedError instead of calling anything.
 struct KernelFunction {
-  void* fn = nullptr;            // null for a fallthrough or a refusing fallback
-  bool fallthrough = false;      // "skip this key and keep looking below it"
-  bool refuses = false;          // a fallback that raises (see the Note above)
-  const char* name = "";         // e.g. "add_cpu" or "fallthrough"
-  const char* registered_at = "";// project-relative file:line of the registration
+  void* fn = nullptr;              // null for a fallthrough or a refusing fallback
+  bool fallthrough = false;        // "skip this key and keep looking below it"
+  bool refuses = false;            // a fallback that raises (see the Note above)
+  const char* name = "";           // e.g. "add_cpu" or "fallthrough"
+  const char* registered_at = "";  // project-relative file:line of the registration
 
   bool valid() const { return fn != nullptr || fallthrough || refuses; }
   template <typename Fn>
-  Fn as() const { return reinterpret_cast<Fn>(fn); }
+  Fn as() const {
+    return reinterpret_cast<Fn>(fn);
+  }
 };
 
 }  // namespace ipt

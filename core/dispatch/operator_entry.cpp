@@ -38,8 +38,7 @@ static const std::vector<DispatchKey>& all_runtime_keys() {
       auto fn = static_cast<Functionality>(f);
       if (is_per_backend(fn))
         for (int b = 1; b <= kNumBackends; ++b) v.emplace_back(fn, static_cast<BackendComponent>(b));
-      else
-        v.emplace_back(fn);
+      else v.emplace_back(fn);
     }
     return v;
   }();
@@ -47,8 +46,7 @@ static const std::vector<DispatchKey>& all_runtime_keys() {
 }
 
 static bool is_autograd_key(DispatchKey k) {
-  return k.functionality == Functionality::AutogradFunctionality ||
-         k.functionality == Functionality::AutogradOther ||
+  return k.functionality == Functionality::AutogradFunctionality || k.functionality == Functionality::AutogradOther ||
          k.functionality == Functionality::AutogradNestedTensor;
 }
 
@@ -56,13 +54,17 @@ static bool is_autograd_key(DispatchKey k) {
 // the other backend-like functionalities (and Undefined, for calls without tensors).
 static bool is_backend_key(DispatchKey k) {
   switch (k.functionality) {
-    case Functionality::Undefined: case Functionality::Dense: case Functionality::Quantized:
-    case Functionality::Sparse: case Functionality::SparseCsr: case Functionality::FPGA:
-    case Functionality::Vulkan: case Functionality::Metal: case Functionality::CustomRNGKeyId:
-    case Functionality::MkldnnCPU:
-      return true;
-    default:
-      return false;
+    case Functionality::Undefined:
+    case Functionality::Dense:
+    case Functionality::Quantized:
+    case Functionality::Sparse:
+    case Functionality::SparseCsr:
+    case Functionality::FPGA:
+    case Functionality::Vulkan:
+    case Functionality::Metal:
+    case Functionality::CustomRNGKeyId:
+    case Functionality::MkldnnCPU: return true;
+    default: return false;
   }
 }
 
@@ -73,9 +75,7 @@ static bool is_non_functional_backend_key(DispatchKey k) {
 }
 
 // The backend key an Autograd key stands in front of (AutogradCPU -> CPU).
-static DispatchKey backend_of_autograd(DispatchKey k) {
-  return DispatchKey(Functionality::Dense, k.backend);
-}
+static DispatchKey backend_of_autograd(DispatchKey k) { return DispatchKey(Functionality::Dense, k.backend); }
 
 OperatorEntry::OperatorEntry(std::string name, std::string overload, std::string schema)
     : name_(std::move(name)), overload_(std::move(overload)), schema_(std::move(schema)) {
@@ -105,10 +105,9 @@ TableEntry OperatorEntry::compute_entry(DispatchKey k, const Dispatcher& d) cons
     if (auto* ce = registered(keys::CompositeExplicitAutograd)) return {*ce, "default backend kernel"};
   if (is_backend_key(k) || is_autograd_key(k)) {
     if (auto* math = registered(keys::CompositeImplicitAutograd)) {
-      bool has_backend_kernel = registered(keys::CompositeExplicitAutograd) ||
-                                registered(keys::CompositeExplicitAutogradNonFunctional) ||
-                                (k.functionality == Functionality::AutogradFunctionality &&
-                                 registered(backend_of_autograd(k)));
+      bool has_backend_kernel =
+          registered(keys::CompositeExplicitAutograd) || registered(keys::CompositeExplicitAutogradNonFunctional) ||
+          (k.functionality == Functionality::AutogradFunctionality && registered(backend_of_autograd(k)));
       if (!is_autograd_key(k) || !has_backend_kernel) return {*math, "math kernel"};
     }
   }
@@ -172,12 +171,14 @@ std::string OperatorEntry::dump_registrations() const {
   std::string out = "name: " + full_name_ + "\nschema: " + schema_ + "\ndebug: registered at " + schema_registered_at_ +
                     "\nalias analysis kind: FROM_SCHEMA\n";
   auto regs = registrations_;
-  std::stable_sort(regs.begin(), regs.end(),
-                   [](const auto& a, const auto& b) { return pytorch_key_number(a.first) < pytorch_key_number(b.first); });
+  std::stable_sort(regs.begin(), regs.end(), [](const auto& a, const auto& b) {
+    return pytorch_key_number(a.first) < pytorch_key_number(b.first);
+  });
   // The kernels here are unboxed C++ functions only (PyTorch's are also boxed).
   for (const auto& [k, f] : regs) {
     out += k.name() + (k.is_alias() ? "[alias]" : "") + ": registered at " + f.registered_at;
-    out += f.fallthrough ? std::string(" :: (none) [ fallthrough ]\n") : std::string(" :: ") + kernel_signature_ + " [ unboxed ]\n";
+    out += f.fallthrough ? std::string(" :: (none) [ fallthrough ]\n")
+                         : std::string(" :: ") + kernel_signature_ + " [ unboxed ]\n";
   }
   return out;
 }

@@ -36,18 +36,19 @@ constexpr int kNumDispatchTableSlots =
 
 struct TableEntry {
   KernelFunction kernel;
-  const char* kind = "missing";  // "kernel", "default backend kernel", "math kernel", "autograd kernel", "backend fallback", "missing"
+  const char* kind =
+      "missing";  // "kernel", "default backend kernel", "math kernel", "autograd kernel", "backend fallback", "missing"
 };
 
 class OperatorEntry {
  public:
   OperatorEntry(std::string name, std::string overload, std::string schema);
 
-  const std::string& name() const { return name_; }          // "aten::add"
-  const std::string& overload() const { return overload_; }  // "Tensor"
-  const std::string& full_name() const { return full_name_; }// "aten::add.Tensor"
+  const std::string& name() const { return name_; }            // "aten::add"
+  const std::string& overload() const { return overload_; }    // "Tensor"
+  const std::string& full_name() const { return full_name_; }  // "aten::add.Tensor"
   const char* full_name_cstr() const { return full_name_.c_str(); }
-  const std::string& schema() const { return schema_; }      // "aten::add.Tensor(Tensor self, ...) -> Tensor"
+  const std::string& schema() const { return schema_; }  // "aten::add.Tensor(Tensor self, ...) -> Tensor"
 
   void register_kernel(DispatchKey key, KernelFunction k);
   // Recomputes every table entry (after registrations or fallbacks change).

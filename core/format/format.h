@@ -14,18 +14,20 @@ namespace ipt::format {
 enum class Dtype { Float32, Float64, Int64, Bool, UInt8, Int16, Int32, Float16, BFloat16 };
 
 // Integer and bool tensors print their values without a decimal point.
-constexpr bool is_integer_like(Dtype d) { return d == Dtype::Int64 || d == Dtype::Bool || d == Dtype::UInt8 || d == Dtype::Int16 || d == Dtype::Int32; }
+constexpr bool is_integer_like(Dtype d) {
+  return d == Dtype::Int64 || d == Dtype::Bool || d == Dtype::UInt8 || d == Dtype::Int16 || d == Dtype::Int32;
+}
 
 struct TensorPrintInfo {
-  std::vector<int64_t> sizes;   // logical shape; empty = 0-d
-  std::vector<double> values;   // row-major logical order; ignored for meta
+  std::vector<int64_t> sizes;  // logical shape; empty = 0-d
+  std::vector<double> values;  // row-major logical order; ignored for meta
   Dtype dtype = Dtype::Float32;
-  std::string device = "cpu";   // "cpu", "cuda:0", "meta"; anything but "cpu" is printed
+  std::string device = "cpu";  // "cpu", "cuda:0", "meta"; anything but "cpu" is printed
   bool requires_grad = false;
-  std::string grad_fn;          // e.g. "AddBackward0"; wins over requires_grad
-  bool is_meta = false;         // prints tensor(..., device='meta', size=(2, 3))
-  std::vector<int64_t> ints;    // `values` for integer and bool dtypes, exact past 2^53;
-                                // when empty, taken from `values`
+  std::string grad_fn;        // e.g. "AddBackward0"; wins over requires_grad
+  bool is_meta = false;       // prints tensor(..., device='meta', size=(2, 3))
+  std::vector<int64_t> ints;  // `values` for integer and bool dtypes, exact past 2^53;
+                              // when empty, taken from `values`
 };
 
 // torch._tensor_str.PRINT_OPTS.

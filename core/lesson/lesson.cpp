@@ -86,8 +86,7 @@ std::string need_string(const std::string& src, const YAML::Node& parent, const 
 Text need_text(const std::string& src, const YAML::Node& parent, const std::string& key, const std::string& where) {
   YAML::Node n = field(parent, key);
   if (!n) fail(src, parent, where + "missing '" + key + "'");
-  if (!n.IsMap())
-    fail(src, n, where + "'" + key + "' must be a mapping with 'en' and 'zh' texts, not " + kind_of(n));
+  if (!n.IsMap()) fail(src, n, where + "'" + key + "' must be a mapping with 'en' and 'zh' texts, not " + kind_of(n));
   return Text{need_string(src, n, "en", where, key + "."), need_string(src, n, "zh", where, key + ".")};
 }
 
@@ -96,8 +95,9 @@ int need_int(const std::string& src, const YAML::Node& parent, const std::string
   if (!n) fail(src, parent, where + "missing '" + key + "'");
   int v = 0;
   if (!n.IsScalar() || !YAML::convert<int>::decode(n, v))
-    fail(src, n, where + "'" + key + "' must be an integer, not " +
-                     (n.IsScalar() ? "'" + n.Scalar() + "'" : std::string(kind_of(n))));
+    fail(src, n,
+         where + "'" + key + "' must be an integer, not " +
+             (n.IsScalar() ? "'" + n.Scalar() + "'" : std::string(kind_of(n))));
   return v;
 }
 
@@ -138,13 +138,16 @@ Lesson parse_lesson(const std::string& text, const std::string& src) {
   l.summary = need_text(src, root, "summary", "");
   if (root["clock"]) {
     const std::string c = need_string(src, root, "clock", "");
-    if (c != "modeled" && c != "measured") fail(src, root["clock"], "clock must be 'modeled' or 'measured', not '" + c + "'");
+    if (c != "modeled" && c != "measured")
+      fail(src, root["clock"], "clock must be 'modeled' or 'measured', not '" + c + "'");
     l.clock = c == "modeled" ? Clock::Modeled : Clock::Measured;
   }
   YAML::Node steps = root["steps"];
   if (!steps) fail(src, root, "missing 'steps'");
   if (!steps.IsSequence() || steps.size() == 0)
-    fail(src, steps, std::string("'steps' must be a non-empty list, not ") + (steps.IsSequence() ? "an empty list" : kind_of(steps)));
+    fail(src, steps,
+         std::string("'steps' must be a non-empty list, not ") +
+             (steps.IsSequence() ? "an empty list" : kind_of(steps)));
   for (size_t i = 0; i < steps.size(); ++i) {
     const YAML::Node s = steps[i];
     std::string where = "step " + std::to_string(i + 1) + ": ";
@@ -157,11 +160,15 @@ Lesson parse_lesson(const std::string& text, const std::string& src) {
     st.code_line = first_line_of(text, s["code"]);
     std::string view = need_string(src, s, "view", where);
     auto v = parse_view(view);
-    if (!v) fail(src, s["view"], where + "unknown view '" + view + "' (expected output, storage, dispatch, events, graph, timeline or schema)");
+    if (!v)
+      fail(src, s["view"],
+           where + "unknown view '" + view +
+               "' (expected output, storage, dispatch, events, graph, timeline or schema)");
     st.view = *v;
     if (s["opens_at"]) {
       const std::string at = need_string(src, s, "opens_at", where);
-      if (at != "start" && at != "end") fail(src, s["opens_at"], where + "opens_at must be 'start' or 'end', not '" + at + "'");
+      if (at != "start" && at != "end")
+        fail(src, s["opens_at"], where + "opens_at must be 'start' or 'end', not '" + at + "'");
       st.opens_at = at == "start" ? Moment::Start : Moment::End;
     }
     if (s["schema"]) {
@@ -173,7 +180,8 @@ Lesson parse_lesson(const std::string& text, const std::string& src) {
           fail(src, s["schema"], where + "schema does not parse: " + e.what());
         }
       } else if (!is_operator_name(st.schema)) {
-        fail(src, s["schema"], where + "schema must be an operator (aten::add.out) or a schema text, not '" + st.schema + "'");
+        fail(src, s["schema"],
+             where + "schema must be an operator (aten::add.out) or a schema text, not '" + st.schema + "'");
       }
     }
     l.steps.push_back(std::move(st));
@@ -201,7 +209,8 @@ std::vector<LessonEntry> parse_index(const std::string& text, const std::string&
   for (size_t i = 0; i < list.size(); ++i) {
     const YAML::Node n = list[i];
     std::string where = "lesson entry " + std::to_string(i + 1) + ": ";
-    if (!n.IsMap()) fail(path, n, where + "must be a mapping with number, title and (once written) file, not " + kind_of(n));
+    if (!n.IsMap())
+      fail(path, n, where + "must be a mapping with number, title and (once written) file, not " + kind_of(n));
     LessonEntry e;
     e.number = need_int(path, n, "number", where);
     e.title = need_text(path, n, "title", where);

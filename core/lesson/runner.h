@@ -13,14 +13,14 @@
 namespace ipt::lesson {
 
 struct StepRun {
-  std::string output;          // what the step printed
-  python::RunResult result;    // ok, or its uncaught error
-  size_t first_event = 0;      // index of the step's "lesson step" event in the recorder
+  std::string output;        // what the step printed
+  python::RunResult result;  // ok, or its uncaught error
+  size_t first_event = 0;    // index of the step's "lesson step" event in the recorder
 };
 
 struct StepCallbacks {
-  std::function<void(int k)> before;                    // k: 0-based step about to run
-  std::function<void(int k, const StepRun& r)> after;   // the step has run
+  std::function<void(int k)> before;                   // k: 0-based step about to run
+  std::function<void(int k, const StepRun& r)> after;  // the step has run
 };
 
 // Runs steps 0..last (0-based, clamped) of `l` in `session`, recording into the current

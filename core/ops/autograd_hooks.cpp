@@ -13,11 +13,13 @@ namespace ipt {
 
 static void before_call(const char* op, const Tensor* const* inputs, size_t n, bool is_mutable, const char* node) {
   bool any_requires_grad = false;
-  for (size_t i = 0; i < n; ++i) any_requires_grad = any_requires_grad || (inputs[i]->defined() && inputs[i]->requires_grad());
+  for (size_t i = 0; i < n; ++i)
+    any_requires_grad = any_requires_grad || (inputs[i]->defined() && inputs[i]->requires_grad());
   if (is_mutable && n > 0)
-    IPT_CHECK(!inputs[0]->impl()->is_inference() || inference_mode_enabled(), RuntimeError,
-              "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get a "
-              "normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more details.");
+    IPT_CHECK(
+        !inputs[0]->impl()->is_inference() || inference_mode_enabled(), RuntimeError,
+        "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get a "
+        "normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more details.");
   if (is_mutable && grad_mode_enabled() && n > 0) {
     const Tensor* self = inputs[0];
     if (any_requires_grad) autograd::check_inplace(*self);  // views made in no-grad mode ... first
@@ -30,8 +32,9 @@ static void before_call(const char* op, const Tensor* const* inputs, size_t n, b
     }
   }
   if (!trace::tracing_enabled()) return;
-  trace::Recorder::current().instant(trace::Category::Autograd, "autograd decision",
-                                     trace::AutogradDecision{op, grad_mode_enabled(), any_requires_grad, node ? node : ""});
+  trace::Recorder::current().instant(
+      trace::Category::Autograd, "autograd decision",
+      trace::AutogradDecision{op, grad_mode_enabled(), any_requires_grad, node ? node : ""});
 }
 
 void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable,
@@ -55,7 +58,8 @@ void increment_version(const Tensor& t) { t.impl()->bump_version(); }
 Tensor as_view(const Tensor& base, const Tensor& view, ViewCreation kind) {
   view.impl()->set_is_view(true);
   if (kind != ViewCreation::NotDifferentiable)
-    kind = inference_mode_enabled() ? ViewCreation::InferenceMode : (grad_mode_enabled() ? kind : ViewCreation::NoGradMode);
+    kind = inference_mode_enabled() ? ViewCreation::InferenceMode
+                                    : (grad_mode_enabled() ? kind : ViewCreation::NoGradMode);
   // A view of a view keeps its base's restriction (inference mode wins), as PyTorch propagates
   // it; a view of a detached tensor is a view of that tensor, not of what it was detached from.
   const bool base_tracked = base.impl()->is_differentiable_view();

@@ -47,8 +47,7 @@ Tensor contiguous(const Tensor& self, MemoryFormat memory_format) {
 }
 
 Scalar item(const Tensor& self) {
-  IPT_CHECK(self.numel() == 1, RuntimeError, "a Tensor with ", self.numel(),
-            " elements cannot be converted to Scalar");
+  IPT_CHECK(self.numel() == 1, RuntimeError, "a Tensor with ", self.numel(), " elements cannot be converted to Scalar");
   return ops::_local_scalar_dense(self);
 }
 
@@ -158,22 +157,16 @@ Tensor matmul(const Tensor& self, const Tensor& other) {
 }
 
 // std / var with `unbiased` are the correction overloads with correction 1 or 0 (as in 2.15).
-Tensor std(const Tensor& self, bool unbiased) {
-  return ops::std_correction(self, std::nullopt, unbiased ? 1 : 0);
-}
+Tensor std(const Tensor& self, bool unbiased) { return ops::std_correction(self, std::nullopt, unbiased ? 1 : 0); }
 Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
   return ops::std_correction(self, dim, unbiased ? 1 : 0, keepdim);
 }
-Tensor var(const Tensor& self, bool unbiased) {
-  return ops::var_correction(self, std::nullopt, unbiased ? 1 : 0);
-}
+Tensor var(const Tensor& self, bool unbiased) { return ops::var_correction(self, std::nullopt, unbiased ? 1 : 0); }
 Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
   return ops::var_correction(self, dim, unbiased ? 1 : 0, keepdim);
 }
 
 // The p-norm of all elements.
-Tensor norm(const Tensor& self, const Scalar& p) {
-  return ops::norm_ScalarOpt_dim(self, p, IntArrayRef(), false);
-}
+Tensor norm(const Tensor& self, const Scalar& p) { return ops::norm_ScalarOpt_dim(self, p, IntArrayRef(), false); }
 
 }  // namespace ipt::native

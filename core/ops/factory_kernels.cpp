@@ -23,8 +23,8 @@ Tensor empty_like(const Tensor& self, OptDtype dtype, OptLayout layout, OptDevic
                                   ? self.strides()
                                   : infer_dense_strides(self.sizes(), self.strides()),
                               dtype.value_or(self.dtype()), layout, device.value_or(self.device()), pin_memory);
-  return ops::empty_memory_format(self.sizes(), dtype.value_or(self.dtype()), layout,
-                                  device.value_or(self.device()), pin_memory, std::nullopt);
+  return ops::empty_memory_format(self.sizes(), dtype.value_or(self.dtype()), layout, device.value_or(self.device()),
+                                  pin_memory, std::nullopt);
 }
 
 Tensor zeros(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device, OptBool pin_memory) {
@@ -69,7 +69,8 @@ Tensor arange(const Scalar& end, OptDtype dtype, OptLayout layout, OptDevice dev
 Tensor randn(IntArrayRef size, std::optional<Generator> generator, OptDtype dtype, OptLayout layout, OptDevice device,
              OptBool pin_memory) {
   ScalarType dt = dtype.value_or(ScalarType::Float);
-  IPT_CHECK(is_floating(dt), NotImplementedError, "\"normal_kernel_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
+  IPT_CHECK(is_floating(dt), NotImplementedError, "\"normal_kernel_cpu\" not implemented for '", dtype_cpp_name(dt),
+            "'");
   Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
   return ops::normal_(t, 0.0, 1.0, generator);
 }
@@ -81,7 +82,8 @@ Tensor randn(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice devic
 Tensor rand(IntArrayRef size, std::optional<Generator> generator, OptDtype dtype, OptLayout layout, OptDevice device,
             OptBool pin_memory) {
   ScalarType dt = dtype.value_or(ScalarType::Float);
-  IPT_CHECK(is_floating(dt), NotImplementedError, "\"check_uniform_bounds\" not implemented for '", dtype_cpp_name(dt), "'");
+  IPT_CHECK(is_floating(dt), NotImplementedError, "\"check_uniform_bounds\" not implemented for '", dtype_cpp_name(dt),
+            "'");
   Tensor t = ops::empty_memory_format(size, dt, layout, device, pin_memory, std::nullopt);
   return ops::uniform_(t, 0.0, 1.0, generator);
 }
@@ -90,8 +92,8 @@ Tensor rand(IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device
   return rand(size, std::nullopt, dtype, layout, device, pin_memory);
 }
 
-Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDtype dtype, OptLayout layout, OptDevice device,
-                OptBool pin_memory) {
+Tensor linspace(const Scalar& start, const Scalar& end, int64_t steps, OptDtype dtype, OptLayout layout,
+                OptDevice device, OptBool pin_memory) {
   IPT_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
   Tensor out = ops::empty_memory_format(std::vector<int64_t>{steps}, dtype.value_or(ScalarType::Float), layout, device,
                                         pin_memory, std::nullopt);
@@ -175,14 +177,14 @@ Tensor random_to_(const Tensor& self, int64_t to, std::optional<Generator> gener
 
 // bernoulli(p): 1 with probability p[i] for each element; bernoulli(self, p): with probability p.
 Tensor bernoulli(const Tensor& self, std::optional<Generator> generator) {
-  return ops::bernoulli__Tensor(ops::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt,
-                                                MemoryFormat::Contiguous),
-                                self, generator);
+  return ops::bernoulli__Tensor(
+      ops::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Contiguous), self,
+      generator);
 }
 
 Tensor bernoulli(const Tensor& self, double p, std::optional<Generator> generator) {
-  return ops::bernoulli__float(ops::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt),
-                               p, generator);
+  return ops::bernoulli__float(
+      ops::empty_like(self, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt), p, generator);
 }
 
 // normal(mean, std, size): N(mean, std) samples of the given size.
@@ -195,8 +197,8 @@ Tensor normal(double mean, double std, IntArrayRef size, std::optional<Generator
 // Tensor.new_*: a new tensor with self's dtype and device unless others are given.
 Tensor new_empty(const Tensor& self, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device,
                  OptBool pin_memory) {
-  return ops::empty_memory_format(size, dtype.value_or(self.dtype()), layout, device.value_or(self.device()), pin_memory,
-                                  std::nullopt);
+  return ops::empty_memory_format(size, dtype.value_or(self.dtype()), layout, device.value_or(self.device()),
+                                  pin_memory, std::nullopt);
 }
 
 Tensor new_zeros(const Tensor& self, IntArrayRef size, OptDtype dtype, OptLayout layout, OptDevice device,
@@ -219,7 +221,8 @@ int64_t arange_length(const Scalar& start, const Scalar& end, const Scalar& step
   double s = start.to_double(), e = end.to_double(), st = step.to_double();
   IPT_CHECK(st != 0, RuntimeError, "step must be nonzero");
   IPT_CHECK(std::isfinite(s) && std::isfinite(e), RuntimeError, "unsupported range: ", s, " -> ", e);
-  IPT_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), RuntimeError, "upper bound and lower bound inconsistent with step sign");
+  IPT_CHECK((st > 0 && e >= s) || (st < 0 && e <= s), RuntimeError,
+            "upper bound and lower bound inconsistent with step sign");
   if (!start.is_floating() && !end.is_floating() && !step.is_floating()) {
     int64_t is = start.to_long(), ie = end.to_long(), ist = step.to_long();
     return (ie - is + ist + (ist > 0 ? -1 : 1)) / ist;

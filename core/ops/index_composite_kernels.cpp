@@ -24,7 +24,8 @@ Tensor isclose(const Tensor& self, const Tensor& other, double rtol, double atol
     cast_other = ops::empty_like(other, ScalarType::Float);
     ops::copy_(cast_other, other);
   }
-  Tensor allowed = ops::add_Tensor(ops::abs(ops::mul_Tensor(cast_other, wrapped_scalar_tensor(rtol))), wrapped_scalar_tensor(atol));
+  Tensor allowed =
+      ops::add_Tensor(ops::abs(ops::mul_Tensor(cast_other, wrapped_scalar_tensor(rtol))), wrapped_scalar_tensor(atol));
   Tensor actual = ops::abs(ops::sub_Tensor(self, cast_other));
   return ops::logical_or(close, ops::logical_and(ops::isfinite(actual), ops::le_Tensor(actual, allowed)));
 }
@@ -46,11 +47,13 @@ Tensor masked_fill(const Tensor& self, const Tensor& mask, const Scalar& value) 
   return ops::masked_fill__Scalar(result, mask, value);
 }
 
-Tensor index_put_(const Tensor& self, std::span<const std::optional<Tensor>> indices, const Tensor& values, bool accumulate) {
+Tensor index_put_(const Tensor& self, std::span<const std::optional<Tensor>> indices, const Tensor& values,
+                  bool accumulate) {
   return ops::_index_put_impl_(self, indices, values, accumulate, false);
 }
 
-Tensor index_put(const Tensor& self, std::span<const std::optional<Tensor>> indices, const Tensor& values, bool accumulate) {
+Tensor index_put(const Tensor& self, std::span<const std::optional<Tensor>> indices, const Tensor& values,
+                 bool accumulate) {
   return ops::index_put_(ops::clone(self), indices, values, accumulate);
 }
 

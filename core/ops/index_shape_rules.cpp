@@ -13,8 +13,8 @@ namespace ipt {
 // ---- comparisons, masks and indexing ------------------------------------------------------------
 
 void check_masked_fill(const Tensor& self, const Tensor& mask) {
-  IPT_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError, "masked_fill_ only supports boolean masks, but got mask with dtype ",
-            dtype_cpp_name(mask.dtype()));
+  IPT_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError,
+            "masked_fill_ only supports boolean masks, but got mask with dtype ", dtype_cpp_name(mask.dtype()));
   auto b = broadcast_shapes(self.sizes(), mask.sizes());
   IPT_CHECK(b == self.sizes(), RuntimeError, "output with shape ", int_list_str(self.sizes()),
             " doesn't match the broadcast shape ", int_list_str(b));
@@ -136,7 +136,8 @@ static void index_entries_and_broadcast(const Tensor& self, std::span<const std:
       }
       Tensor nz = ops::nonzero(t);  // [n, mask dims]
       for (int64_t j = 0; j < t.dim(); ++j)
-        g.idx.emplace_back(make_view(nz, {nz.sizes()[0]}, {nz.strides()[0]}, nz.storage_offset() + j * nz.strides()[1]));
+        g.idx.emplace_back(
+            make_view(nz, {nz.sizes()[0]}, {nz.strides()[0]}, nz.storage_offset() + j * nz.strides()[1]));
     } else {
       // PyTorch 2.15 takes int32 indices too (its kernels read either index type).
       IPT_CHECK(t.dtype() == ScalarType::Long || t.dtype() == ScalarType::Int, IndexError,
@@ -172,8 +173,9 @@ static void index_entries_and_broadcast(const Tensor& self, std::span<const std:
 }
 
 void check_index_put_dtype(const Tensor& self, const Tensor& values) {
-  IPT_CHECK(self.dtype() == values.dtype(), RuntimeError, "Index put requires the source and destination dtypes match, got ",
-            dtype_cpp_name(self.dtype()), " for the destination and ", dtype_cpp_name(values.dtype()), " for the source.");
+  IPT_CHECK(self.dtype() == values.dtype(), RuntimeError,
+            "Index put requires the source and destination dtypes match, got ", dtype_cpp_name(self.dtype()),
+            " for the destination and ", dtype_cpp_name(values.dtype()), " for the source.");
 }
 
 void check_index_put_values(const std::vector<int64_t>& result_sizes, const Tensor& values) {
@@ -190,7 +192,8 @@ void check_index_put_values(const std::vector<int64_t>& result_sizes, const Tens
 std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, const Tensor& index) {
   const int64_t d = wrap_dim(dim, self.dim());
   IPT_CHECK(index.dim() <= 1, IndexError, "index_select(): Index is supposed to be a vector");
-  IPT_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int, RuntimeError, "index_select(): Expected dtype int32 or int64 for index");
+  IPT_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int, RuntimeError,
+            "index_select(): Expected dtype int32 or int64 for index");
   std::vector<int64_t> sizes = self.sizes();
   if (self.dim() > 0) sizes[d] = index.numel();
   return sizes;
@@ -199,7 +202,8 @@ std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, cons
 void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
   const int64_t d = wrap_dim(dim, self.dim());
   IPT_CHECK(index.dim() <= 1, IndexError, "index_add_(): Index is supposed to be a vector");
-  IPT_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int, RuntimeError, "index_add_(): Expected dtype int32/int64 for index");
+  IPT_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int, RuntimeError,
+            "index_add_(): Expected dtype int32/int64 for index");
   IPT_CHECK(self.dtype() == source.dtype(), RuntimeError, "index_add_(): self (", dtype_cpp_name(self.dtype()),
             ") and source (", dtype_cpp_name(source.dtype()), ") must have the same scalar type");
   IPT_CHECK(d == 0 || d < source.dim(), IndexError, "index_add_(): Indexing dim ", d,

@@ -80,7 +80,8 @@ Tensor nll_loss_nd(const Tensor& self, const Tensor& target, const std::optional
   Tensor input = ops::contiguous(self), tgt = ops::contiguous(target);
   input = input.numel() > 0 ? ops::view(input, std::vector<int64_t>{n, c, 1, -1})
                             : ops::view(input, std::vector<int64_t>{n, c, 0, 0});
-  tgt = tgt.numel() > 0 ? ops::view(tgt, std::vector<int64_t>{n, 1, -1}) : ops::view(tgt, std::vector<int64_t>{n, 0, 0});
+  tgt =
+      tgt.numel() > 0 ? ops::view(tgt, std::vector<int64_t>{n, 1, -1}) : ops::view(tgt, std::vector<int64_t>{n, 0, 0});
   Tensor out = ops::nll_loss2d(input, tgt, weight, reduction, ignore_index);
   return reduction == 0 ? ops::view(out, out_size) : out;
 }
@@ -89,9 +90,9 @@ Tensor nll_loss_nd(const Tensor& self, const Tensor& target, const std::optional
 // With class indices and label_smoothing = e the loss is (1 - e) * nll_loss + e / C * smooth,
 // where smooth is -sum over classes of log_softmax (weighted by the class weights), 0 at ignored
 // targets, and reduced like nll_loss (mean divides by the summed weights of the kept targets).
-static Tensor cross_entropy_label_smoothing(const Tensor& self, const Tensor& target, const std::optional<Tensor>& weight,
-                                            int64_t reduction, int64_t ignore_index, double label_smoothing,
-                                            int64_t class_dim) {
+static Tensor cross_entropy_label_smoothing(const Tensor& self, const Tensor& target,
+                                            const std::optional<Tensor>& weight, int64_t reduction,
+                                            int64_t ignore_index, double label_smoothing, int64_t class_dim) {
   Tensor input = ops::log_softmax_int(self, class_dim, self.dtype());
   Tensor nll = ops::nll_loss_nd(input, target, weight, reduction, ignore_index);
   const int64_t n_classes = input.sizes()[static_cast<size_t>(class_dim)];
@@ -99,7 +100,8 @@ static Tensor cross_entropy_label_smoothing(const Tensor& self, const Tensor& ta
   if (weight) {
     std::vector<int64_t> shape(static_cast<size_t>(input.dim()), 1);
     shape[static_cast<size_t>(class_dim)] = weight->sizes()[0];
-    smooth = ops::neg(ops::sum_dim_IntList(ops::mul_Tensor(input, ops::view(*weight, shape)), std::vector<int64_t>{class_dim}));
+    smooth = ops::neg(
+        ops::sum_dim_IntList(ops::mul_Tensor(input, ops::view(*weight, shape)), std::vector<int64_t>{class_dim}));
   } else {
     smooth = ops::neg(ops::sum_dim_IntList(input, std::vector<int64_t>{class_dim}));
   }
@@ -143,7 +145,8 @@ Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::o
     Tensor input = ops::log_softmax_int(self, class_dim, self.dtype());
     Tensor t = target;
     if (label_smoothing > 0.0) {
-      IPT_CHECK(label_smoothing <= 1.0, RuntimeError, "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+      IPT_CHECK(label_smoothing <= 1.0, RuntimeError,
+                "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
       t = ops::add_Tensor(ops::mul_Tensor(target, wrapped_scalar_tensor(1 - label_smoothing)),
                           wrapped_scalar_tensor(label_smoothing / static_cast<double>(n_classes)));
     }
@@ -167,7 +170,8 @@ Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::o
     }
   }
   if (label_smoothing > 0.0) {
-    IPT_CHECK(label_smoothing <= 1.0, RuntimeError, "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
+    IPT_CHECK(label_smoothing <= 1.0, RuntimeError,
+              "label_smoothing must be between 0.0 and 1.0. Got: ", label_smoothing);
     return cross_entropy_label_smoothing(self, target, weight, reduction, ignore_index, label_smoothing, class_dim);
   }
   return ops::nll_loss_nd(ops::log_softmax_int(self, class_dim, self.dtype()), target, weight, reduction, ignore_index);
@@ -178,7 +182,8 @@ Tensor div(const Tensor& self, const Scalar& other) { return ops::div_Tensor(sel
 
 // F.one_hot: int64 [..., num_classes] with a 1 at each index (num_classes=-1: max + 1).
 Tensor one_hot(const Tensor& self, int64_t num_classes) {
-  IPT_CHECK(self.dtype() == ScalarType::Long, RuntimeError, "one_hot is only applicable to index tensor of type LongTensor.");
+  IPT_CHECK(self.dtype() == ScalarType::Long, RuntimeError,
+            "one_hot is only applicable to index tensor of type LongTensor.");
   if (self.numel() == 0) {
     IPT_CHECK(num_classes > 0, RuntimeError, "Can not infer total number of classes from empty tensor.");
   } else {
@@ -211,12 +216,14 @@ Tensor remainder_(const Tensor& self, const Scalar& other) {
 Tensor conj(const Tensor& self) { return self; }
 
 Tensor zeros_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-                  std::optional<Device> device, std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+                  std::optional<Device> device, std::optional<bool> pin_memory,
+                  std::optional<MemoryFormat> memory_format) {
   return ops::zero_(ops::empty_like(self, dtype, layout, device, pin_memory, memory_format));
 }
 
 Tensor ones_like(const Tensor& self, std::optional<ScalarType> dtype, std::optional<Layout> layout,
-                 std::optional<Device> device, std::optional<bool> pin_memory, std::optional<MemoryFormat> memory_format) {
+                 std::optional<Device> device, std::optional<bool> pin_memory,
+                 std::optional<MemoryFormat> memory_format) {
   return ops::fill__Scalar(ops::empty_like(self, dtype, layout, device, pin_memory, memory_format), 1);
 }
 

@@ -125,11 +125,13 @@ OpSources op_sources(std::string_view op_name) {
     return !l.empty() && l[0] != ' ' && l[0] != '/' && l.find(call) != std::string_view::npos;
   });
   const std::string py = "PyObject* op_" + s.id + "(";
-  s.python_binding = first_line("build/generated/python_functions.cpp", [&](std::string_view l) { return l.rfind(py, 0) == 0; });
+  s.python_binding =
+      first_line("build/generated/python_functions.cpp", [&](std::string_view l) { return l.rfind(py, 0) == 0; });
   const std::string node = "struct " + s.id + "_Node : Node {";
   s.backward_node = first_line("build/generated/RegisterAutograd.cpp", [&](std::string_view l) { return l == node; });
 
-  const std::string reg = "d.register_operator(\"aten::" + std::string(base) + "\", \"" + std::string(overload) + "\", ";
+  const std::string reg =
+      "d.register_operator(\"aten::" + std::string(base) + "\", \"" + std::string(overload) + "\", ";
   const std::string kernel = "d.get(\"" + s.op + "\").register_kernel(*DispatchKey::parse(\"";
   for (std::string_view file : generated_source_names()) {
     if (file.rfind("build/generated/", 0) != 0 || file == "build/generated/embedded_sources.cpp") continue;
@@ -159,7 +161,8 @@ Definition generated_definition(std::string_view file, std::string_view name) {
   const auto lines = file_lines(file);
   const std::regex start("^(?:struct |\\S.*[ &*])" + std::string(name) + "\\b.*\\{$");
   for (size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].find(name) == std::string_view::npos || !std::regex_match(lines[i].begin(), lines[i].end(), start)) continue;
+    if (lines[i].find(name) == std::string_view::npos || !std::regex_match(lines[i].begin(), lines[i].end(), start))
+      continue;
     for (size_t j = i + 1; j < lines.size(); ++j)
       if (!lines[j].empty() && lines[j][0] == '}') {
         d.first = static_cast<int>(i) + 1;

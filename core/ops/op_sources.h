@@ -22,10 +22,10 @@ struct SourceSite {
 };
 
 struct KernelSite {
-  std::string key;        // the key it is registered under: "CPU", "Autograd", "CompositeImplicitAutograd"
-  SourceSite at;          // the `k.registered_at = IPT_HERE;` line: what the dispatch table prints
-  std::string name;       // the kernel's name as the table shows it: "meta_add + add_out_cpu"
-  int block_first = 0;    // the registration's statement block `{ KernelFunction k; ... }`
+  std::string key;      // the key it is registered under: "CPU", "Autograd", "CompositeImplicitAutograd"
+  SourceSite at;        // the `k.registered_at = IPT_HERE;` line: what the dispatch table prints
+  std::string name;     // the kernel's name as the table shows it: "meta_add + add_out_cpu"
+  int block_first = 0;  // the registration's statement block `{ KernelFunction k; ... }`
   std::vector<std::string_view> block;
   // A generated wrapper (Autograd, ADInplaceOrView, BackendSelect, Autocast): its function,
   // defined in the same generated file ("add_Tensor_Autograd"). Empty for a kernel that calls
@@ -36,10 +36,10 @@ struct KernelSite {
 };
 
 struct OpSources {
-  std::string op;                 // "aten::add.Tensor"
-  SourceSite yaml;                // its "- func:" line in core/ops/native_functions.yaml
-  std::string yaml_entry;         // the entry as written
-  SourceSite schema_registration; // register_operators.cpp: d.register_operator(...)
+  std::string op;                   // "aten::add.Tensor"
+  SourceSite yaml;                  // its "- func:" line in core/ops/native_functions.yaml
+  std::string yaml_entry;           // the entry as written
+  SourceSite schema_registration;   // register_operators.cpp: d.register_operator(...)
   std::vector<KernelSite> kernels;  // in file order: Register<Key>.cpp files as embedded
   // What the generator wrote for it besides registrations, under its C++ name `id`
   // ("add_Tensor", "add__Tensor", "relu"): the C++ function others call (ops.h), its Python
@@ -49,8 +49,8 @@ struct OpSources {
   SourceSite declaration;
   SourceSite python_binding;
   SourceSite backward_node;
-  SourceSite derivative;          // its "- name:" line in core/ops/derivatives.yaml
-  std::string derivative_entry;   // the formulas (hand-written), as written
+  SourceSite derivative;         // its "- name:" line in core/ops/derivatives.yaml
+  std::string derivative_entry;  // the formulas (hand-written), as written
   bool found() const { return yaml.found(); }
 };
 

@@ -33,8 +33,8 @@ Tensor logical_or(const Tensor& self, const Tensor& other) {
 
 // mv is addmv with beta 0: the result's old values (uninitialised here) are never read.
 Tensor mv(const Tensor& self, const Tensor& vec) {
-  Tensor result = ops::empty_memory_format(std::vector<int64_t>{self.size(0)}, vec.dtype(), std::nullopt,
-                                           vec.device(), std::nullopt, std::nullopt);
+  Tensor result = ops::empty_memory_format(std::vector<int64_t>{self.size(0)}, vec.dtype(), std::nullopt, vec.device(),
+                                           std::nullopt, std::nullopt);
   return ops::addmv_(result, self, vec, 0, 1);
 }
 // addmv_out may not resize its `self`: an `out` that could not serve as addmv's self (more than

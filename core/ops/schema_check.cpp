@@ -216,12 +216,12 @@ void Call::check(const std::vector<const Tensor*>& returns) {
     const std::string name = python_name(info.name);
     if (changed && !info.write && !aliases_written(s))
       found.push_back({Finding::Kind::MutatedWithoutAnnotation, op_, name,
-              "Argument " + name + " is not defined as mutable but was mutated"});
+                       "Argument " + name + " is not defined as mutable but was mutated"});
     else if (changed)
       found.push_back({Finding::Kind::Mutated, op_, name, "Argument " + name + " was mutated, as its schema says"});
     else if (info.write && s.has_bytes && now.numel() > 0)
       found.push_back({Finding::Kind::AnnotatedButUnchanged, op_, name,
-              "Argument " + name + " is defined as mutable but the call left it unchanged"});
+                       "Argument " + name + " is defined as mutable but the call left it unchanged"});
     for (size_t j = 0; j < returns.size() && !returns_.empty(); ++j) {
       if (unsafe_alias || !overlaps(*returns[j], now)) continue;
       const std::string out = "output_" + std::to_string(std::min(j, returns_.size() - 1));
@@ -231,9 +231,10 @@ void Call::check(const std::vector<const Tensor*>& returns) {
         allowed = allowed || (&w != &s && may_alias(ret_info(j), args_[w.arg]) && overlaps(w.t, s.t));
       if (!allowed)
         found.push_back({Finding::Kind::AliasWithoutAnnotation, op_, name,
-                "Argument " + name + " is not defined to alias output but was aliasing"});
+                         "Argument " + name + " is not defined to alias output but was aliasing"});
       else
-        found.push_back({Finding::Kind::Aliased, op_, name, "Argument " + name + " aliases " + out + ", as its schema says"});
+        found.push_back(
+            {Finding::Kind::Aliased, op_, name, "Argument " + name + " aliases " + out + ", as its schema says"});
     }
   }
   if (returns_.size() > 1)
@@ -241,7 +242,7 @@ void Call::check(const std::vector<const Tensor*>& returns) {
       for (size_t j = i + 1; j < returns.size(); ++j)
         if (overlaps(*returns[i], *returns[j]) && !may_alias(ret_info(i), ret_info(j)))
           found.push_back({Finding::Kind::OutputsAlias, op_, "output_" + std::to_string(i),
-                  "Outputs " + std::to_string(i) + " and " + std::to_string(j) + " alias unexpectedly"});
+                           "Outputs " + std::to_string(i) + " and " + std::to_string(j) + " alias unexpectedly"});
   record(op_, std::move(found));
 }
 

@@ -37,7 +37,14 @@ struct ArgInfo {
 };
 
 struct Finding {
-  enum class Kind { MutatedWithoutAnnotation, AliasWithoutAnnotation, OutputsAlias, AnnotatedButUnchanged, Mutated, Aliased };
+  enum class Kind {
+    MutatedWithoutAnnotation,
+    AliasWithoutAnnotation,
+    OutputsAlias,
+    AnnotatedButUnchanged,
+    Mutated,
+    Aliased
+  };
   Kind kind;
   std::string op;        // "aten::add_.Tensor"
   std::string argument;  // "input", "out", "output_0"

@@ -12,8 +12,9 @@ namespace ipt::native {
 Tensor stack(std::span<const Tensor> tensors, int64_t dim) {
   IPT_CHECK(!tensors.empty(), RuntimeError, "stack expects a non-empty TensorList");
   for (size_t i = 1; i < tensors.size(); ++i)
-    IPT_CHECK(tensors[i].sizes() == tensors[0].sizes(), RuntimeError, "stack expects each tensor to be equal size, but got ",
-              int_list_str(tensors[0].sizes()), " at entry 0 and ", int_list_str(tensors[i].sizes()), " at entry ", i);
+    IPT_CHECK(tensors[i].sizes() == tensors[0].sizes(), RuntimeError,
+              "stack expects each tensor to be equal size, but got ", int_list_str(tensors[0].sizes()),
+              " at entry 0 and ", int_list_str(tensors[i].sizes()), " at entry ", i);
   const int64_t d = wrap_dim(dim, tensors[0].dim() + 1);
   std::vector<Tensor> parts;
   for (const Tensor& t : tensors) parts.push_back(ops::unsqueeze(t, d));
@@ -44,7 +45,8 @@ std::vector<Tensor> split_with_sizes(const Tensor& self, IntArrayRef split_sizes
   std::vector<Tensor> out;
   int64_t start = 0;
   for (int64_t length : split_sizes) {
-    IPT_CHECK(length >= 0, RuntimeError, "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
+    IPT_CHECK(length >= 0, RuntimeError,
+              "split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=",
               int_list_str(split_sizes));
     out.push_back(ops::slice_Tensor(self, d, start, start + length, 1));
     start += length;

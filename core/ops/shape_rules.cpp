@@ -237,7 +237,8 @@ ReductionGeometry reduction_geometry(const Tensor& self, std::optional<IntArrayR
   } else if (std::string_view(op_name) == "mean") {
     IPT_CHECK(is_floating(self.dtype()), RuntimeError,
               "mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
-              "dtype. Got: ", dtype_cpp_name(self.dtype()));
+              "dtype. Got: ",
+              dtype_cpp_name(self.dtype()));
     g.out_dtype = self.dtype();
   } else {
     g.out_dtype = is_integral(self.dtype(), true) ? ScalarType::Long : self.dtype();
@@ -256,11 +257,11 @@ void check_dot(const Tensor& self, const Tensor& other) {
 }
 
 void check_addmv(const Tensor& self, const Tensor& mat, const Tensor& vec) {
-  IPT_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1, RuntimeError, "vector + matrix @ vector expected, got ",
-            self.dim(), ", ", mat.dim(), ", ", vec.dim());
+  IPT_CHECK(mat.dim() == 2 && vec.dim() == 1 && self.dim() <= 1, RuntimeError,
+            "vector + matrix @ vector expected, got ", self.dim(), ", ", mat.dim(), ", ", vec.dim());
   if (!(mat.sizes()[1] == vec.sizes()[0] && (mat.sizes()[0] == self.numel() || self.numel() == 1)))
-    IPT_FAIL(RuntimeError, "size mismatch, got input (", self.size(0), "), mat (", mat.sizes()[0], "x",
-             mat.sizes()[1], "), vec (", vec.sizes()[0], ")");
+    IPT_FAIL(RuntimeError, "size mismatch, got input (", self.size(0), "), mat (", mat.sizes()[0], "x", mat.sizes()[1],
+             "), vec (", vec.sizes()[0], ")");
   IPT_CHECK(self.dtype() == mat.dtype() && mat.dtype() == vec.dtype(), RuntimeError,
             "addmv input tensors must have the same dtype, but got ", dtype_cpp_name(self.dtype()), ", ",
             dtype_cpp_name(mat.dtype()), ", and ", dtype_cpp_name(vec.dtype()));
@@ -270,8 +271,8 @@ void check_inplace_result(const Tensor& self, IntArrayRef sizes, ScalarType dtyp
   IPT_CHECK(self.dtype() == dtype, RuntimeError, "Bad in-place call: input tensor dtype ",
             dtype_element_name(self.dtype()), " and output tensor dtype ", dtype_element_name(dtype), " should match");
   IPT_CHECK(std::equal(sizes.begin(), sizes.end(), self.sizes().begin(), self.sizes().end()), RuntimeError,
-            "Bad in-place call: input tensor size ", int_list_str(self.sizes()),
-            " and output tensor size ", int_list_str(sizes), " should match");
+            "Bad in-place call: input tensor size ", int_list_str(self.sizes()), " and output tensor size ",
+            int_list_str(sizes), " should match");
 }
 
 void check_bmm(const Tensor& self, const Tensor& mat2) {
@@ -305,8 +306,9 @@ void check_meta_mm(const Tensor& a, const Tensor& b) {
 }
 
 void check_mm_cpu_dtypes(const Tensor& m1, const Tensor& m2) {
-  IPT_CHECK(m1.dtype() == m2.dtype(), RuntimeError, "expected m1 and m2 to have the same dtype, but got: ",
-            dtype_element_name(m1.dtype()), " != ", dtype_element_name(m2.dtype()));
+  IPT_CHECK(m1.dtype() == m2.dtype(), RuntimeError,
+            "expected m1 and m2 to have the same dtype, but got: ", dtype_element_name(m1.dtype()),
+            " != ", dtype_element_name(m2.dtype()));
 }
 
 // ---- what torch.nn needs ---------------------------------------------------------------------
@@ -352,8 +354,8 @@ std::vector<int64_t> addmm_geometry(const Tensor& self, const Tensor& mat1, cons
 int64_t softmax_dim(const Tensor& self, int64_t dim, bool log) {
   const int64_t d = wrap_dim(dim, self.dim());
   const bool last = self.dim() == 0 || d == self.dim() - 1;
-  IPT_CHECK(is_floating(self.dtype()), NotImplementedError, "\"", log ? "log_softmax" : "softmax", last ? "_lastdim" : "",
-            "_kernel_impl\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
+  IPT_CHECK(is_floating(self.dtype()), NotImplementedError, "\"", log ? "log_softmax" : "softmax",
+            last ? "_lastdim" : "", "_kernel_impl\" not implemented for '", dtype_cpp_name(self.dtype()), "'");
   return d;
 }
 
@@ -364,11 +366,13 @@ NllLossGeometry nll_loss_geometry(const Tensor& self, const Tensor& target, cons
     IPT_CHECK(self.dim() > 0 && self.dim() <= 2, RuntimeError, "input tensor should be 1D or 2D");
     IPT_CHECK(target.dim() <= 1, RuntimeError, "0D or 1D target tensor expected, multi-target not supported");
     const bool no_batch_dim = self.dim() == 1 && target.dim() == 0;
-    IPT_CHECK(no_batch_dim || self.sizes()[0] == target.sizes()[0], RuntimeError, "size mismatch (got input: ",
-              int_list_str(self.sizes()), ", target: ", int_list_str(target.sizes()), ")");
+    IPT_CHECK(no_batch_dim || self.sizes()[0] == target.sizes()[0], RuntimeError,
+              "size mismatch (got input: ", int_list_str(self.sizes()), ", target: ", int_list_str(target.sizes()),
+              ")");
     g.c = self.sizes().back();
     IPT_CHECK(!weight || (weight->dim() == 1 && weight->numel() == g.c), RuntimeError,
-              "weight tensor should be defined either for all ", g.c, " classes or no classes but got weight tensor of shape: ",
+              "weight tensor should be defined either for all ", g.c,
+              " classes or no classes but got weight tensor of shape: ",
               int_list_str(weight ? weight->sizes() : std::vector<int64_t>{}));
     g.n = self.dim() == 2 ? self.sizes()[0] : 1;
     if (self.dim() == 2) g.none_sizes = {g.n};
@@ -381,8 +385,8 @@ NllLossGeometry nll_loss_geometry(const Tensor& self, const Tensor& target, cons
               "weight tensor should be defined either for all or no classes");
     const auto& in = self.sizes();
     const auto& t = target.sizes();
-    IPT_CHECK(in[0] == t[0] && in[2] == t[1] && in[3] == t[2], RuntimeError, "size mismatch (got input: ",
-              int_list_str(in), " , target: ", int_list_str(t));
+    IPT_CHECK(in[0] == t[0] && in[2] == t[1] && in[3] == t[2], RuntimeError,
+              "size mismatch (got input: ", int_list_str(in), " , target: ", int_list_str(t));
     g.n = in[0];
     g.c = in[1];
     g.s = in[2] * in[3];
@@ -398,7 +402,8 @@ std::vector<int64_t> mse_loss_geometry(const Tensor& self, const Tensor& target,
   std::vector<int64_t> sizes = broadcast_shapes(self.sizes(), target.sizes());
   ScalarType dt = result_type({&self, &target});
   IPT_CHECK(is_floating(dt), NotImplementedError, "\"mse_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
-  IPT_CHECK(reduction >= 0 && reduction <= 2, RuntimeError, "reduction == Reduction::Mean || reduction == Reduction::Sum");
+  IPT_CHECK(reduction >= 0 && reduction <= 2, RuntimeError,
+            "reduction == Reduction::Mean || reduction == Reduction::Sum");
   if (reduction != 0) return {};
   return sizes;
 }
@@ -471,22 +476,25 @@ ScalarType prod_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
 ScalarType cumsum_dtype(const Tensor& self, std::optional<ScalarType> dtype) { return prod_dtype(self, dtype); }
 
 ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {
-  IPT_CHECK(is_floating(self.dtype()), NotImplementedError, "std and var only support floating point and complex dtypes");
+  IPT_CHECK(is_floating(self.dtype()), NotImplementedError,
+            "std and var only support floating point and complex dtypes");
   return reduction_geometry(self, dim, keepdim, self.dtype(), "var");
 }
 
 void check_vector_norm_args(const Tensor& self, std::optional<ScalarType> dtype) {
   IPT_CHECK(is_floating(self.dtype()), NotImplementedError,
-            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", dtype_cpp_name(self.dtype()));
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ",
+            dtype_cpp_name(self.dtype()));
   if (dtype)
-    IPT_CHECK(promote_types(self.dtype(), *dtype) == *dtype, RuntimeError, "linalg.vector_norm: the dtype of the input (",
-              dtype_cpp_name(self.dtype()), ") should be convertible without narrowing to the specified dtype (",
-              dtype_cpp_name(*dtype), ")");
+    IPT_CHECK(promote_types(self.dtype(), *dtype) == *dtype, RuntimeError,
+              "linalg.vector_norm: the dtype of the input (", dtype_cpp_name(self.dtype()),
+              ") should be convertible without narrowing to the specified dtype (", dtype_cpp_name(*dtype), ")");
 }
 
 ReductionGeometry norm_geometry(const Tensor& self, IntArrayRef dim, bool keepdim) {
   IPT_CHECK(is_floating(self.dtype()), NotImplementedError,
-            "norm(): input dtype should be either floating point or complex. Got ", dtype_cpp_name(self.dtype()), " instead.");
+            "norm(): input dtype should be either floating point or complex. Got ", dtype_cpp_name(self.dtype()),
+            " instead.");
   return reduction_geometry(self, dim, keepdim, self.dtype(), "norm");
 }
 
@@ -497,7 +505,8 @@ CatGeometry cat_geometry(std::span<const Tensor> tensors, int64_t dim) {
   CatGeometry g;
   std::optional<ScalarType> dt;
   for (size_t i = 0; i < tensors.size(); ++i) {
-    IPT_CHECK(tensors[i].dim() > 0, RuntimeError, "zero-dimensional tensor (at position ", i, ") cannot be concatenated");
+    IPT_CHECK(tensors[i].dim() > 0, RuntimeError, "zero-dimensional tensor (at position ", i,
+              ") cannot be concatenated");
     dt = dt ? promote_types(*dt, tensors[i].dtype()) : tensors[i].dtype();
     g.skip.push_back(tensors[i].dim() == 1 && tensors[i].sizes()[0] == 0);
   }
@@ -524,8 +533,8 @@ CatGeometry cat_geometry(std::span<const Tensor> tensors, int64_t dim) {
               " and ", t.dim());
     for (int64_t d = 0; d < first.dim(); ++d) {
       if (d == g.dim) continue;
-      IPT_CHECK(first.sizes()[d] == t.sizes()[d], RuntimeError, "Sizes of tensors must match except in dimension ", g.dim,
-                ". Expected size ", first.sizes()[d], " but got size ", t.sizes()[d], " for tensor number ", i,
+      IPT_CHECK(first.sizes()[d] == t.sizes()[d], RuntimeError, "Sizes of tensors must match except in dimension ",
+                g.dim, ". Expected size ", first.sizes()[d], " but got size ", t.sizes()[d], " for tensor number ", i,
                 " in the list.");
     }
     g.sizes[static_cast<size_t>(g.dim)] += t.sizes()[g.dim];
@@ -541,12 +550,13 @@ void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, cons
             "index_copy_(): When source is scalar, index should have one element (got ", n, ")");
   IPT_CHECK(!(source.dim() != self.dim() && source.dim() != 0 && self.dim() != 0), IndexError,
             "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source "
-            "dimensionality (", source.dim(), "), destination dimensionality (", self.dim(), ")");
-  IPT_CHECK(index.dtype() == ScalarType::Long, RuntimeError, "index_copy_(): Expected a long tensor for index, but got ",
-            dtype_cpp_name(index.dtype()));
+            "dimensionality (",
+            source.dim(), "), destination dimensionality (", self.dim(), ")");
+  IPT_CHECK(index.dtype() == ScalarType::Long, RuntimeError,
+            "index_copy_(): Expected a long tensor for index, but got ", dtype_cpp_name(index.dtype()));
   IPT_CHECK(self.dtype() == source.dtype(), RuntimeError,
-            "index_copy_(): self and source expected to have the same dtype, but got (self) ", dtype_cpp_name(self.dtype()),
-            " and (source) ", dtype_cpp_name(source.dtype()));
+            "index_copy_(): self and source expected to have the same dtype, but got (self) ",
+            dtype_cpp_name(self.dtype()), " and (source) ", dtype_cpp_name(source.dtype()));
   if (self.dim() > 0 && source.dim() > 0) {
     bool same = true;
     for (int64_t i = 0; i < self.dim(); ++i) same = same && (i == d || self.sizes()[i] == source.sizes()[i]);
@@ -556,8 +566,9 @@ void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, cons
         if (i != d) dst += (dst.empty() ? "" : ", ") + std::to_string(self.sizes()[i]);
       for (int64_t i = 0; i < source.dim(); ++i)
         if (i != d) src += (src.empty() ? "" : ", ") + std::to_string(source.sizes()[i]);
-      IPT_FAIL(RuntimeError, "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: ",
-               dst, " at dimension ", d, " and source slice shape: ", src, " at dimension 0.");
+      IPT_FAIL(RuntimeError,
+               "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: ", dst,
+               " at dimension ", d, " and source slice shape: ", src, " at dimension 0.");
     }
   }
   IPT_CHECK(d == 0 || d < source.dim(), IndexError, "index_copy_(): Indexing dim ", d, " is out of bounds of tensor");
@@ -574,7 +585,8 @@ void check_space(int64_t steps, const Tensor& out, const char* kernel) {
 
 std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::optional<int64_t> to) {
   if (to) {
-    IPT_CHECK(from < *to, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from, " >= to=", *to);
+    IPT_CHECK(from < *to, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from,
+              " >= to=", *to);
     return static_cast<uint64_t>(*to) - static_cast<uint64_t>(from);
   }
   if (from == INT64_MIN) return std::nullopt;
@@ -597,14 +609,13 @@ std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::opti
 
 void check_normal_std(const Tensor& std) {
   if (std.device().type == DeviceType::Meta) return;
-  for (double v : to_double_vector(std))
-    IPT_CHECK(v >= 0.0, RuntimeError, "normal expects all elements of std >= 0.0");
+  for (double v : to_double_vector(std)) IPT_CHECK(v >= 0.0, RuntimeError, "normal expects all elements of std >= 0.0");
 }
 
 void check_multinomial(const Tensor& self, int64_t n_sample, bool replacement) {
   IPT_CHECK(self.dim() > 0 && self.dim() <= 2, RuntimeError, "prob_dist must be 1 or 2 dim");
-  IPT_CHECK(is_floating(self.dtype()), RuntimeError, "multinomial only supports floating-point dtypes for input, got: ",
-            dtype_cpp_name(self.dtype()));
+  IPT_CHECK(is_floating(self.dtype()), RuntimeError,
+            "multinomial only supports floating-point dtypes for input, got: ", dtype_cpp_name(self.dtype()));
   IPT_CHECK(n_sample > 0, RuntimeError, "cannot sample n_sample <= 0 samples");
   const int64_t n_categories = self.sizes().back();
   IPT_CHECK(replacement || n_sample <= n_categories, RuntimeError,

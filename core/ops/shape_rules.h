@@ -29,7 +29,8 @@ struct PointwiseGeometry {
 PointwiseGeometry binary_geometry(const Tensor& a, const Tensor& b, PromoteInts promote = PromoteInts::No);
 // Geometry of `self op= other`: checks `other` broadcasts to self's shape and the result
 // dtype can be cast to self's ("result type Float can't be cast to the desired output type Long").
-PointwiseGeometry inplace_binary_geometry(const Tensor& self, const Tensor& other, PromoteInts promote = PromoteInts::No);
+PointwiseGeometry inplace_binary_geometry(const Tensor& self, const Tensor& other,
+                                          PromoteInts promote = PromoteInts::No);
 // The dtype `a op b` computes in (binary_geometry's compute_dtype, without the shapes).
 ScalarType binary_dtype(const Tensor& a, const Tensor& b, PromoteInts promote);
 // Result dtype of a unary op on `t`.
@@ -43,8 +44,8 @@ void check_neg_bool(const Tensor& t);
 bool can_cast(ScalarType from, ScalarType to);
 
 struct ReductionGeometry {
-  std::vector<int64_t> out_sizes;   // with or without kept dims
-  std::vector<bool> reduced;        // per input dim
+  std::vector<int64_t> out_sizes;  // with or without kept dims
+  std::vector<bool> reduced;       // per input dim
   ScalarType out_dtype;
 };
 // `op_name` is "sum" or "mean" (mean rejects integer inputs with PyTorch's message).

@@ -39,7 +39,8 @@ Tensor structured_result(const StructuredMeta& m) {
   return make_empty(m.sizes, m.dtype, m.device);
 }
 
-void structured_check_inplace(const Tensor& self, const StructuredMeta& m, std::initializer_list<const Tensor*> inputs) {
+void structured_check_inplace(const Tensor& self, const StructuredMeta& m,
+                              std::initializer_list<const Tensor*> inputs) {
   if (m.device.type == DeviceType::Meta && involves_meta(inputs)) {
     // Note [Elementwise checks on the Meta device]: the shape, the dtype, no device.
     check_meta_inplace_shape(self, m.sizes);
@@ -47,7 +48,8 @@ void structured_check_inplace(const Tensor& self, const StructuredMeta& m, std::
     return;
   }
   IPT_CHECK(std::equal(m.sizes.begin(), m.sizes.end(), self.sizes().begin(), self.sizes().end()), RuntimeError,
-            "output with shape ", int_list_str(self.sizes()), " doesn't match the broadcast shape ", int_list_str(m.sizes));
+            "output with shape ", int_list_str(self.sizes()), " doesn't match the broadcast shape ",
+            int_list_str(m.sizes));
   check_written_dtype(self, m);
   check_written_device(self, m);
   check_no_internal_overlap(self);

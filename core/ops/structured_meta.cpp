@@ -47,7 +47,9 @@ StructuredMeta meta_sub(const Tensor& self, const Tensor& other, const Scalar& a
   check_alpha(self, other, alpha);
   return binary_structured(self, other, PromoteInts::No);
 }
-StructuredMeta meta_mul(const Tensor& self, const Tensor& other) { return binary_structured(self, other, PromoteInts::No); }
+StructuredMeta meta_mul(const Tensor& self, const Tensor& other) {
+  return binary_structured(self, other, PromoteInts::No);
+}
 StructuredMeta meta_div(const Tensor& self, const Tensor& other) {
   return binary_structured(self, other, PromoteInts::ToFloat);
 }

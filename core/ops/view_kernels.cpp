@@ -33,7 +33,9 @@ Tensor as_strided_tensorimpl(const Tensor& self, IntArrayRef size, IntArrayRef s
   IPT_CHECK(size.size() == stride.size(), RuntimeError, "mismatch in length of strides and shape");
   int64_t offset = storage_offset.value_or(self.storage_offset());
   IPT_CHECK(offset >= 0, RuntimeError, "Tensor: invalid storage offset ", offset);
-  for (int64_t s : stride) IPT_CHECK(s >= 0, RuntimeError, "as_strided: Negative strides are not supported at the moment, got strides: ", int_list_str(stride));
+  for (int64_t s : stride)
+    IPT_CHECK(s >= 0, RuntimeError,
+              "as_strided: Negative strides are not supported at the moment, got strides: ", int_list_str(stride));
   // The last element addressed must lie inside the storage.
   int64_t itemsize = static_cast<int64_t>(element_size(self.dtype()));
   const int64_t needed = storage_bytes_needed(size, stride, offset, itemsize);
@@ -87,7 +89,8 @@ Tensor permute(const Tensor& self, IntArrayRef dims) {
   int64_t nd = self.dim();
   IPT_CHECK(static_cast<int64_t>(dims.size()) == nd, RuntimeError,
             "permute(sparse_coo): number of dimensions in the tensor input does not match the length of the "
-            "desired ordering of dimensions i.e. input.dim() = ", nd, " is not equal to len(dims) = ", dims.size());
+            "desired ordering of dimensions i.e. input.dim() = ",
+            nd, " is not equal to len(dims) = ", dims.size());
   Sizes sizes(nd), strides(nd);
   std::vector<bool> seen(nd, false);
   for (int64_t i = 0; i < nd; ++i) {
@@ -125,8 +128,8 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   IPT_CHECK(start >= -n && start <= n, IndexError, "start out of range (expected to be in range of [", -n, ", ", n,
             "], but got ", start, ")");
   if (start < 0) start += n;
-  IPT_CHECK(start <= n - length, RuntimeError, "start (", start, ") + length (", length,
-            ") exceeds dimension size (", n, ").");
+  IPT_CHECK(start <= n - length, RuntimeError, "start (", start, ") + length (", length, ") exceeds dimension size (",
+            n, ").");
   return ops::slice_Tensor(self, d, start, start + length, 1);
 }
 
@@ -199,7 +202,8 @@ Tensor expand(const Tensor& self, IntArrayRef size, bool implicit) {
     int64_t cur_stride = off >= 0 ? self.strides()[off] : (i + 1 < n ? sizes[i + 1] * strides[i + 1] : 1);
     int64_t target = size[i];
     if (target == -1) {
-      IPT_CHECK(off >= 0, RuntimeError, "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension ", i);
+      IPT_CHECK(off >= 0, RuntimeError,
+                "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing dimension ", i);
       target = cur_size;
     }
     if (cur_size != target) {
@@ -235,9 +239,7 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) 
   return make_view(self, std::move(sizes), std::move(strides), storage_offset);
 }
 
-Tensor alias(const Tensor& self) {
-  return make_view(self, self.sizes(), self.strides(), self.storage_offset());
-}
+Tensor alias(const Tensor& self) { return make_view(self, self.sizes(), self.strides(), self.storage_offset()); }
 
 Tensor detach(const Tensor& self) {
   Tensor out = make_view(self, self.sizes(), self.strides(), self.storage_offset());

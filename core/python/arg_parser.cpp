@@ -275,7 +275,8 @@ Signature::Signature(const std::string& full, bool numbers_as_tensors) : allow_n
     text = text.substr(0, bar);
   }
   size_t open = text.find('('), close = text.rfind(')');
-  if (open == std::string::npos || close == std::string::npos) throw std::runtime_error("bad Python signature: " + full);
+  if (open == std::string::npos || close == std::string::npos)
+    throw std::runtime_error("bad Python signature: " + full);
   name = text.substr(0, open);
   bool kw = false;
   for (const auto& item : split_params(text.substr(open + 1, close - open - 1))) {
@@ -380,7 +381,8 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
     } else {
       if (!raise_error) return false;
       if (failed >= 0) type_error(element_error(p, i, PySequence_Fast_ITEMS(obj)[failed], failed));
-      if (is_kwd) type_error(name + "(): argument '" + p.name + "' must be " + p.type_name() + ", not " + py_type_name(obj));
+      if (is_kwd)
+        type_error(name + "(): argument '" + p.name + "' must be " + p.type_name() + ", not " + py_type_name(obj));
       type_error(name + "(): argument '" + p.name + "' (position " + std::to_string(arg_pos + 1) + ") must be " +
                  p.type_name() + ", not " + py_type_name(obj));
     }
@@ -412,13 +414,15 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
 namespace {
 // Operators whose Tensor arguments also take Python numbers (PyTorch's list).
 bool numbers_as_tensors(const std::string& name) {
-  static const char* names[] = {"add", "add_", "__radd__", "sub", "sub_", "__rsub__", "mul", "mul_", "__rmul__",
-                                "div", "div_", "__rdiv__", "__rtruediv__", "true_divide", "floor_divide", "remainder",
-                                "eq", "eq_", "ne", "ne_", "lt", "lt_", "le", "le_", "gt", "gt_", "ge", "ge_",
-                                "__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__add__", "__iadd__",
-                                "__sub__", "__isub__", "__mul__", "__imul__", "__truediv__", "__itruediv__", "__div__",
-                                "__idiv__", "where", "maximum", "minimum", "fmod", "logical_and", "logical_or",
-                                "logical_xor", "atan2", "copysign", "rsub"};
+  static const char* names[] = {
+      "add",          "add_",        "__radd__", "sub",      "sub_",     "__rsub__",     "mul",
+      "mul_",         "__rmul__",    "div",      "div_",     "__rdiv__", "__rtruediv__", "true_divide",
+      "floor_divide", "remainder",   "eq",       "eq_",      "ne",       "ne_",          "lt",
+      "lt_",          "le",          "le_",      "gt",       "gt_",      "ge",           "ge_",
+      "__eq__",       "__ne__",      "__lt__",   "__le__",   "__gt__",   "__ge__",       "__add__",
+      "__iadd__",     "__sub__",     "__isub__", "__mul__",  "__imul__", "__truediv__",  "__itruediv__",
+      "__div__",      "__idiv__",    "where",    "maximum",  "minimum",  "fmod",         "logical_and",
+      "logical_or",   "logical_xor", "atan2",    "copysign", "rsub"};
   for (const char* n : names)
     if (name == n) return true;
   return false;
@@ -440,7 +444,8 @@ PythonArgs PythonArgParser::parse(PyObject* self, PyObject* args, PyObject* kwar
     return PythonArgs(0, signatures_[0], dst);
   }
   for (size_t i = 0; i < signatures_.size(); ++i)
-    if (signatures_[i].parse(self, args, kwargs, dst, false)) return PythonArgs(static_cast<int>(i), signatures_[i], dst);
+    if (signatures_[i].parse(self, args, kwargs, dst, false))
+      return PythonArgs(static_cast<int>(i), signatures_[i], dst);
   raise_error(self, args, kwargs, dst);
 }
 
@@ -472,7 +477,8 @@ void PythonArgParser::raise_error(PyObject* self, PyObject* args, PyObject* kwar
     for (const Signature* s : shown) {
       msg += " * " + s->str() + "\n";
       // The arity fits but some types do not: mark them as PyTorch does (!str!).
-      if (nargs > static_cast<Py_ssize_t>(s->max_pos_args) || num_args < s->min_args || num_args > s->max_args) continue;
+      if (nargs > static_cast<Py_ssize_t>(s->max_pos_args) || num_args < s->min_args || num_args > s->max_args)
+        continue;
       std::string marks;
       bool any_bad = false;
       for (Py_ssize_t i = 0; i < nargs; ++i) {
@@ -532,8 +538,9 @@ std::vector<int64_t> PythonArgs::intlist(int i) const {
   PyObject* o = args_[i];
   if (!o) {
     if (!p(i).has_default || p(i).default_text == "None") return {};
-    std::vector<int64_t> v = p(i).default_text.front() == '[' ? parse_int_list(p(i).default_text)
-                                                              : std::vector<int64_t>{std::atoll(p(i).default_text.c_str())};
+    std::vector<int64_t> v = p(i).default_text.front() == '['
+                                 ? parse_int_list(p(i).default_text)
+                                 : std::vector<int64_t>{std::atoll(p(i).default_text.c_str())};
     if (p(i).list_size > 1 && v.size() == 1) v.assign(static_cast<size_t>(p(i).list_size), v[0]);
     return v;
   }
@@ -575,9 +582,11 @@ std::optional<Generator> PythonArgs::generator(int i) const { return has(i) ? as
 std::vector<double> PythonArgs::doublelist(int i) const {
   PyObject* o = args_[i];
   if (!o) return {};
-  if (!is_sequence(o)) return std::vector<double>(static_cast<size_t>(std::max(1, p(i).list_size)), PyFloat_AsDouble(o));
+  if (!is_sequence(o))
+    return std::vector<double>(static_cast<size_t>(std::max(1, p(i).list_size)), PyFloat_AsDouble(o));
   std::vector<double> v;
-  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(o); ++k) v.push_back(PyFloat_AsDouble(PySequence_Fast_ITEMS(o)[k]));
+  for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(o); ++k)
+    v.push_back(PyFloat_AsDouble(PySequence_Fast_ITEMS(o)[k]));
   return v;
 }
 

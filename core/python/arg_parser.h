@@ -31,21 +31,38 @@
 
 namespace ipt::python {
 
-enum class ParamType { Tensor, Scalar, Int, SymInt, IntList, SymIntList, Float, FloatList, Bool, ScalarType, Layout,
-                       Device, MemoryFormat, String, TensorList, OptTensorList, Generator };
+enum class ParamType {
+  Tensor,
+  Scalar,
+  Int,
+  SymInt,
+  IntList,
+  SymIntList,
+  Float,
+  FloatList,
+  Bool,
+  ScalarType,
+  Layout,
+  Device,
+  MemoryFormat,
+  String,
+  TensorList,
+  OptTensorList,
+  Generator
+};
 
 struct Param {
   ParamType type = ParamType::Tensor;
-  bool optional = false;     // `?` in the schema, or a default of None
+  bool optional = false;  // `?` in the schema, or a default of None
   std::string name;
   PyObject* py_name = nullptr;  // interned
   bool kwarg_only = false;
-  int list_size = 0;         // int[2]: 2 (a single int is then accepted and repeated)
+  int list_size = 0;  // int[2]: 2 (a single int is then accepted and repeated)
   bool has_default = false;
   std::string default_text;  // "1", "None", "[]", "False", "contiguous_format"
 
   bool check(PyObject* obj, int& failed_index) const;
-  std::string type_name() const;  // as PyTorch names it in messages: "Number", "tuple of ints"
+  std::string type_name() const;        // as PyTorch names it in messages: "Number", "tuple of ints"
   std::string default_display() const;  // the default as messages show it (Note [Defaults in signature texts])
 };
 
@@ -62,7 +79,7 @@ class Signature {
   std::string name;
   std::vector<Param> params;
   size_t min_args = 0, max_args = 0, max_pos_args = 0;
-  bool hidden = false;   // a deprecated overload: accepted, never listed in messages
+  bool hidden = false;  // a deprecated overload: accepted, never listed in messages
   bool allow_numbers_as_tensors = false;
 };
 
@@ -122,8 +139,8 @@ class PythonArgs {
 
 // Conversions shared with hand-written bindings.
 bool is_tensor(PyObject* obj);
-Scalar to_scalar(PyObject* obj);       // Python bool/int/float or a 0-dim tensor
-bool is_int_like(PyObject* obj);       // int (not bool), __index__, or a 0-dim integer tensor
+Scalar to_scalar(PyObject* obj);          // Python bool/int/float or a 0-dim tensor
+bool is_int_like(PyObject* obj);          // int (not bool), __index__, or a 0-dim integer tensor
 std::string py_type_name(PyObject* obj);  // "Tensor", "int", "str", ...
 
 }  // namespace ipt::python

@@ -17,7 +17,8 @@ namespace {
 
 ScalarType dtype_arg(py::handle o) {
   auto t = as_dtype(o.ptr());
-  IPT_CHECK(t.has_value(), TypeError, "dtype must be a torch.dtype (got ", std::string(py::str(py::type::of(o).attr("__name__"))), ")");
+  IPT_CHECK(t.has_value(), TypeError, "dtype must be a torch.dtype (got ",
+            std::string(py::str(py::type::of(o).attr("__name__"))), ")");
   return *t;
 }
 
@@ -37,9 +38,9 @@ py::object dtype_obj(ScalarType t) { return py::reinterpret_steal<py::object>(dt
 namespace {
 
 // c10's device type names, in the order its parse error lists them.
-constexpr const char* kDeviceTypeNames[] = {"cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl",
-                                            "ideep", "hip", "ve", "fpga", "maia", "xla", "lazy", "vulkan",
-                                            "mps", "meta", "hpu", "mtia", "privateuseone"};
+constexpr const char* kDeviceTypeNames[] = {"cpu",    "cuda", "ipu",  "xpu",  "mkldnn", "opengl",       "opencl",
+                                            "ideep",  "hip",  "ve",   "fpga", "maia",   "xla",          "lazy",
+                                            "vulkan", "mps",  "meta", "hpu",  "mtia",   "privateuseone"};
 
 // The device an autocast function was asked about: CPU or CUDA, or nullopt for a device type
 // 2.15 knows but this runtime has no autocast for.
@@ -70,9 +71,10 @@ DeviceType supported_device(const std::string& name) {
 }
 
 void deprecated(const char* old_call, const char* new_call, int line) {
-  std::string msg = std::string("torch.") + old_call + " is deprecated. Please use torch." + new_call +
-                    " instead. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/init.cpp:" +
-                    std::to_string(line) + ".)";
+  std::string msg =
+      std::string("torch.") + old_call + " is deprecated. Please use torch." + new_call +
+      " instead. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/init.cpp:" + std::to_string(line) +
+      ".)";
   if (PyErr_WarnEx(PyExc_DeprecationWarning, msg.c_str(), 1) != 0) throw py::error_already_set();
 }
 
@@ -80,20 +82,28 @@ void deprecated(const char* old_call, const char* new_call, int line) {
 
 void init_autocast(py::module_& m) {
   using autocast::is_enabled;
-  m.def("is_autocast_enabled", [](py::object device_type) {
-    if (device_type.is_none()) return is_enabled(DeviceType::CUDA);
-    auto d = autocast_device(device_type_arg(device_type, "is_autocast_enabled"));
-    return d ? is_enabled(*d) : false;
-  }, py::arg("device_type") = py::none());
-  m.def("set_autocast_enabled", [](py::object a, py::object b) {
-    if (b.is_none()) return autocast::set_enabled(DeviceType::CUDA, a.cast<bool>());  // the older form: CUDA
-    autocast::set_enabled(supported_device(device_type_arg(a, "set_autocast_enabled")), b.cast<bool>());
-  }, py::arg("device_type"), py::arg("enabled") = py::none());
+  m.def(
+      "is_autocast_enabled",
+      [](py::object device_type) {
+        if (device_type.is_none()) return is_enabled(DeviceType::CUDA);
+        auto d = autocast_device(device_type_arg(device_type, "is_autocast_enabled"));
+        return d ? is_enabled(*d) : false;
+      },
+      py::arg("device_type") = py::none());
+  m.def(
+      "set_autocast_enabled",
+      [](py::object a, py::object b) {
+        if (b.is_none()) return autocast::set_enabled(DeviceType::CUDA, a.cast<bool>());  // the older form: CUDA
+        autocast::set_enabled(supported_device(device_type_arg(a, "set_autocast_enabled")), b.cast<bool>());
+      },
+      py::arg("device_type"), py::arg("enabled") = py::none());
   m.def("get_autocast_dtype", [](py::handle device_type) {
-    return dtype_obj(autocast::lower_precision_dtype(supported_device(device_type_arg(device_type, "get_autocast_dtype"))));
+    return dtype_obj(
+        autocast::lower_precision_dtype(supported_device(device_type_arg(device_type, "get_autocast_dtype"))));
   });
   m.def("set_autocast_dtype", [](py::handle device_type, py::handle t) {
-    autocast::set_lower_precision_dtype(supported_device(device_type_arg(device_type, "set_autocast_dtype")), dtype_arg(t));
+    autocast::set_lower_precision_dtype(supported_device(device_type_arg(device_type, "set_autocast_dtype")),
+                                        dtype_arg(t));
   });
   m.def("_is_autocast_available", [](py::handle device_type) {
     return autocast_device(device_type_arg(device_type, "_is_autocast_available")).has_value();

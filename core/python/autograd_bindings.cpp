@@ -24,8 +24,7 @@ namespace ipt::python {
 namespace {
 
 struct PyNode {
-  PyObject_HEAD
-  std::shared_ptr<autograd::Node> fn;
+  PyObject_HEAD std::shared_ptr<autograd::Node> fn;
   PyObject* weakrefs;
 };
 
@@ -150,12 +149,15 @@ py::object node_object(const std::shared_ptr<autograd::Node>& fn) {
 }
 
 void init_autograd(py::module_& m) {
-  PyType_Spec spec = {"torch._C._FunctionBase", sizeof(PyNode), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, node_slots};
+  PyType_Spec spec = {"torch._C._FunctionBase", sizeof(PyNode), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+                      node_slots};
   g_node_base = reinterpret_cast<PyTypeObject*>(PyType_FromSpec(&spec));
   if (!g_node_base) throw py::error_already_set();
   py::handle base(reinterpret_cast<PyObject*>(g_node_base));
   m.attr("_FunctionBase") = base;
-  auto method = [&](const char* name, auto&& f) { base.attr(name) = py::cpp_function(f, py::name(name), py::is_method(base)); };
+  auto method = [&](const char* name, auto&& f) {
+    base.attr(name) = py::cpp_function(f, py::name(name), py::is_method(base));
+  };
   static py::object property = py::module_::import("builtins").attr("property");
   method("name", [](py::handle self) { return std::string(unpack_node(self)->name()); });
   base.attr("next_functions") = property(py::cpp_function([](py::handle self) {
@@ -173,11 +175,14 @@ void init_autograd(py::module_& m) {
     throw py::attribute_error("'" + std::string(Py_TYPE(self.ptr())->tp_name) + "' object has no attribute 'variable'");
   }));
 
-  m.def("_backward", [](const Tensor& root, py::object gradient, bool retain_graph, bool create_graph) {
-    std::optional<Tensor> g;
-    if (!gradient.is_none()) g = gradient.cast<Tensor>();
-    autograd::backward(root, g, retain_graph, create_graph);
-  }, py::arg("root"), py::arg("gradient"), py::arg("retain_graph"), py::arg("create_graph") = false);
+  m.def(
+      "_backward",
+      [](const Tensor& root, py::object gradient, bool retain_graph, bool create_graph) {
+        std::optional<Tensor> g;
+        if (!gradient.is_none()) g = gradient.cast<Tensor>();
+        autograd::backward(root, g, retain_graph, create_graph);
+      },
+      py::arg("root"), py::arg("gradient"), py::arg("retain_graph"), py::arg("create_graph") = false);
   m.def("_autograd_grad", [](std::vector<Tensor> outputs, py::sequence grad_outputs, std::vector<Tensor> inputs,
                              bool retain_graph, bool allow_unused, bool create_graph) {
     std::vector<std::optional<Tensor>> gs;
@@ -220,41 +225,48 @@ void init_autograd(py::module_& m) {
 
   using Inference = ScopedGuard<InferenceModeGuard>;
   py::class_<Inference>(m, "_InferenceMode")
-      .def(py::init([](bool mode) { return Inference{[mode] { return std::make_unique<InferenceModeGuard>(mode); }, {}}; }))
+      .def(py::init([](bool mode) {
+        return Inference{[mode] { return std::make_unique<InferenceModeGuard>(mode); }, {}};
+      }))
       .def("__enter__", [](Inference& g) { g.enter(); })
-      .def("__exit__", [](Inference& g, py::args) { g.exit(); return false; });
+      .def("__exit__", [](Inference& g, py::args) {
+        g.exit();
+        return false;
+      });
 
   // _make_python_node(name, backward, inputs, outputs): see python/torch/autograd/function.py.
-  m.def("_make_python_node", [](const std::string& name, py::object backward, py::sequence inputs, py::sequence outputs,
-                                py::object dirty) {
-    std::vector<Tensor> ins;
-    for (auto h : inputs)
-      if (is_tensor_object(h.ptr())) ins.push_back(unpack(h.ptr()));
-    std::vector<const Tensor*> ptrs;
-    for (const auto& t : ins) ptrs.push_back(&t);
-    auto node = std::make_shared<PythonFunctionNode>(name, std::move(backward), py::len(outputs));
-    node->next_edges = autograd::collect_next_edges(ptrs);
-    py::list result;
-    uint32_t nr = 0;
-    for (auto h : outputs) {
-      if (!is_tensor_object(h.ptr())) {
-        result.append(h);
-        continue;
-      }
-      Tensor out = unpack(h.ptr());
-      const bool is_dirty = !dirty.is_none() && py::len(dirty) > nr && dirty[py::int_(nr)].cast<bool>();
-      bool is_input = false;
-      for (const auto& in : ins) is_input |= in.is_same(out);
-      if (is_dirty) out.impl()->bump_version();
-      else if (is_input || !autograd::is_leaf(out) || out.requires_grad()) out = ops::alias(out);
-      out.impl()->set_requires_grad(false);
-      autograd::set_history(out, node, nr);
-      if (nr == 0) autograd::record_node_created(*node, out);
-      ++nr;
-      result.append(py::cast(out));
-    }
-    return py::tuple(result);
-  }, py::arg("name"), py::arg("backward"), py::arg("inputs"), py::arg("outputs"), py::arg("dirty") = py::none());
+  m.def(
+      "_make_python_node",
+      [](const std::string& name, py::object backward, py::sequence inputs, py::sequence outputs, py::object dirty) {
+        std::vector<Tensor> ins;
+        for (auto h : inputs)
+          if (is_tensor_object(h.ptr())) ins.push_back(unpack(h.ptr()));
+        std::vector<const Tensor*> ptrs;
+        for (const auto& t : ins) ptrs.push_back(&t);
+        auto node = std::make_shared<PythonFunctionNode>(name, std::move(backward), py::len(outputs));
+        node->next_edges = autograd::collect_next_edges(ptrs);
+        py::list result;
+        uint32_t nr = 0;
+        for (auto h : outputs) {
+          if (!is_tensor_object(h.ptr())) {
+            result.append(h);
+            continue;
+          }
+          Tensor out = unpack(h.ptr());
+          const bool is_dirty = !dirty.is_none() && py::len(dirty) > nr && dirty[py::int_(nr)].cast<bool>();
+          bool is_input = false;
+          for (const auto& in : ins) is_input |= in.is_same(out);
+          if (is_dirty) out.impl()->bump_version();
+          else if (is_input || !autograd::is_leaf(out) || out.requires_grad()) out = ops::alias(out);
+          out.impl()->set_requires_grad(false);
+          autograd::set_history(out, node, nr);
+          if (nr == 0) autograd::record_node_created(*node, out);
+          ++nr;
+          result.append(py::cast(out));
+        }
+        return py::tuple(result);
+      },
+      py::arg("name"), py::arg("backward"), py::arg("inputs"), py::arg("outputs"), py::arg("dirty") = py::none());
 }
 
 }  // namespace ipt::python

@@ -17,18 +17,18 @@ namespace ipt::python {
 // The torch._C module object (a new reference), built once per process.
 PyObject* init_torch_c();
 
-void init_tensor_methods(pybind11::module_& m);     // tensor_methods.cpp
-void init_autograd(pybind11::module_& m);           // autograd_bindings.cpp
-void init_dispatch(pybind11::module_& m);           // dispatch_bindings.cpp
-void init_schema(pybind11::module_& m);             // schema_bindings.cpp: parse_schema, FunctionSchema
-void init_runtime_control(pybind11::module_& m);    // runtime_bindings.cpp: seeds, tracing
+void init_tensor_methods(pybind11::module_& m);       // tensor_methods.cpp
+void init_autograd(pybind11::module_& m);             // autograd_bindings.cpp
+void init_dispatch(pybind11::module_& m);             // dispatch_bindings.cpp
+void init_schema(pybind11::module_& m);               // schema_bindings.cpp: parse_schema, FunctionSchema
+void init_runtime_control(pybind11::module_& m);      // runtime_bindings.cpp: seeds, tracing
 void init_generated_functions(pybind11::module_& m);  // generated
-void init_tensor_new(pybind11::module_& m);         // tensor_new.cpp: torch.tensor
-void init_numpy(pybind11::module_& m);              // numpy_bindings.cpp: numpy(), from_numpy
-void init_autocast(pybind11::module_& m);           // autocast_bindings.cpp: torch.autocast's state
-void init_cuda(pybind11::module_& m);               // cuda_bindings.cpp: torch.cuda's runtime
+void init_tensor_new(pybind11::module_& m);           // tensor_new.cpp: torch.tensor
+void init_numpy(pybind11::module_& m);                // numpy_bindings.cpp: numpy(), from_numpy
+void init_autocast(pybind11::module_& m);             // autocast_bindings.cpp: torch.autocast's state
+void init_cuda(pybind11::module_& m);                 // cuda_bindings.cpp: torch.cuda's runtime
 namespace dynamo {
-void init_dynamo(pybind11::module_& m);             // frame_cache.cpp: torch._C._dynamo
+void init_dynamo(pybind11::module_& m);  // frame_cache.cpp: torch._C._dynamo
 }
 
 // What print(t) shows.

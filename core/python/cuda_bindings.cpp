@@ -47,16 +47,26 @@ void call_with_pointers(uintptr_t fn, const std::vector<void*>& a) {
   switch (a.size()) {
 #define IPT_CALL_N(N, ...) \
   case N: reinterpret_cast<void (*)(__VA_ARGS__)>(fn)
-    IPT_CALL_N(1, P)(a[0]); break;
-    IPT_CALL_N(2, P, P)(a[0], a[1]); break;
-    IPT_CALL_N(3, P, P, P)(a[0], a[1], a[2]); break;
-    IPT_CALL_N(4, P, P, P, P)(a[0], a[1], a[2], a[3]); break;
-    IPT_CALL_N(5, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4]); break;
-    IPT_CALL_N(6, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5]); break;
-    IPT_CALL_N(7, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]); break;
-    IPT_CALL_N(8, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); break;
-    IPT_CALL_N(9, P, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]); break;
-    IPT_CALL_N(10, P, P, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]); break;
+    IPT_CALL_N(1, P)(a[0]);
+    break;
+    IPT_CALL_N(2, P, P)(a[0], a[1]);
+    break;
+    IPT_CALL_N(3, P, P, P)(a[0], a[1], a[2]);
+    break;
+    IPT_CALL_N(4, P, P, P, P)(a[0], a[1], a[2], a[3]);
+    break;
+    IPT_CALL_N(5, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4]);
+    break;
+    IPT_CALL_N(6, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5]);
+    break;
+    IPT_CALL_N(7, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+    break;
+    IPT_CALL_N(8, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+    break;
+    IPT_CALL_N(9, P, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]);
+    break;
+    IPT_CALL_N(10, P, P, P, P, P, P, P, P, P, P)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]);
+    break;
 #undef IPT_CALL_N
     default: break;  // refused before launching
   }
@@ -87,8 +97,8 @@ void init_cuda(py::module_& m) {
     };
     for (const Tensor& t : inputs) add(t, reads);
     for (const Tensor& t : outputs) add(t, writes);
-    const bool ok = rt.launch_generated(trace::intern(name), flops, bytes, [fn, args] { call_with_pointers(fn, args); },
-                                        reads, writes);
+    const bool ok = rt.launch_generated(
+        trace::intern(name), flops, bytes, [fn, args] { call_with_pointers(fn, args); }, reads, writes);
     IPT_CHECK(ok, RuntimeError, "this CUDA device cannot run kernels generated for the CPU; the simulated GPU can");
   });
   m.def("_cuda_is_simulated", [] { return runtime_or_null() && runtime_or_null()->simulated(); });

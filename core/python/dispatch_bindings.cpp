@@ -87,22 +87,50 @@ std::string storage_repr(const StorageView& s) {
 py::object make_storage(const Tensor& t) { return py::cast(StorageView{t}); }
 
 void init_dispatch(py::module_& m) {
-  auto key = py::class_<DispatchKey>(m, "DispatchKey")
-                 .def("__repr__", [](const DispatchKey& k) { return "<DispatchKey." + k.name() + ": " + std::to_string(pytorch_key_number(k)) + ">"; })
-                 .def("__str__", [](const DispatchKey& k) { return "DispatchKey." + k.name(); })
-                 .def_property_readonly("name", [](const DispatchKey& k) { return k.name(); })
-                 .def_property_readonly("value", [](const DispatchKey& k) { return pytorch_key_number(k); })
-                 .def("__eq__", [](const DispatchKey& a, py::object b) { return py::isinstance<DispatchKey>(b) && b.cast<DispatchKey>() == a; })
-                 .def("__hash__", [](const DispatchKey& k) { return pytorch_key_number(k); });
+  auto key =
+      py::class_<DispatchKey>(m, "DispatchKey")
+          .def("__repr__",
+               [](const DispatchKey& k) {
+                 return "<DispatchKey." + k.name() + ": " + std::to_string(pytorch_key_number(k)) + ">";
+               })
+          .def("__str__", [](const DispatchKey& k) { return "DispatchKey." + k.name(); })
+          .def_property_readonly("name", [](const DispatchKey& k) { return k.name(); })
+          .def_property_readonly("value", [](const DispatchKey& k) { return pytorch_key_number(k); })
+          .def("__eq__", [](const DispatchKey& a,
+                            py::object b) { return py::isinstance<DispatchKey>(b) && b.cast<DispatchKey>() == a; })
+          .def("__hash__", [](const DispatchKey& k) { return pytorch_key_number(k); });
   // The members torch._C.DispatchKey has in 2.15: these functionality and alias keys, and every
   // per-backend functionality with each of its runtime keys (CPU .. Meta, QuantizedCPU ..).
-  for (const char* n : {"Undefined", "CompositeExplicitAutogradNonFunctional", "CompositeExplicitAutograd",
-                        "CompositeImplicitAutogradNestedTensor", "CompositeImplicitAutograd", "AutogradNestedTensor",
-                        "AutogradOther", "Autograd", "Conjugate", "ZeroTensor", "Negative", "BackendSelect",
-                        "ADInplaceOrView", "PythonTLSSnapshot", "Python", "FuncTorchDynamicLayerFrontMode",
-                        "FuncTorchDynamicLayerBackMode", "FuncTorchBatchedDecomposition", "FuncTorchBatched",
-                        "FuncTorchVmapMode", "FuncTorchGradWrapper", "PythonDispatcher", "PreDispatch", "Functionalize",
-                        "AutocastCPU", "AutocastMPS", "AutocastXPU", "AutocastHPU", "AutocastIPU", "AutocastCUDA",
+  for (const char* n : {"Undefined",
+                        "CompositeExplicitAutogradNonFunctional",
+                        "CompositeExplicitAutograd",
+                        "CompositeImplicitAutogradNestedTensor",
+                        "CompositeImplicitAutograd",
+                        "AutogradNestedTensor",
+                        "AutogradOther",
+                        "Autograd",
+                        "Conjugate",
+                        "ZeroTensor",
+                        "Negative",
+                        "BackendSelect",
+                        "ADInplaceOrView",
+                        "PythonTLSSnapshot",
+                        "Python",
+                        "FuncTorchDynamicLayerFrontMode",
+                        "FuncTorchDynamicLayerBackMode",
+                        "FuncTorchBatchedDecomposition",
+                        "FuncTorchBatched",
+                        "FuncTorchVmapMode",
+                        "FuncTorchGradWrapper",
+                        "PythonDispatcher",
+                        "PreDispatch",
+                        "Functionalize",
+                        "AutocastCPU",
+                        "AutocastMPS",
+                        "AutocastXPU",
+                        "AutocastHPU",
+                        "AutocastIPU",
+                        "AutocastCUDA",
                         "AutocastPrivateUse1"})
     key.attr(n) = py::cast(*DispatchKey::parse(n));
   for (int f = 1; f <= kNumFunctionalities; ++f) {
@@ -125,7 +153,8 @@ void init_dispatch(py::module_& m) {
       .def("__or__", [as_set](const DispatchKeySet& a, py::handle b) { return a | as_set(b); })
       .def("__and__", [as_set](const DispatchKeySet& a, py::handle b) { return a & as_set(b); })
       .def("__sub__", [as_set](const DispatchKeySet& a, py::handle b) { return a - as_set(b); })
-      .def("__eq__", [](const DispatchKeySet& a, py::object b) { return py::isinstance<DispatchKeySet>(b) && b.cast<DispatchKeySet>() == a; })
+      .def("__eq__", [](const DispatchKeySet& a,
+                        py::object b) { return py::isinstance<DispatchKeySet>(b) && b.cast<DispatchKeySet>() == a; })
       .def("has", [](const DispatchKeySet& s, const DispatchKey& k) { return s.has(k); })
       .def("highestPriorityTypeId", [](const DispatchKeySet& s) { return s.highest_priority_key(); })
       .def("raw_repr", [](const DispatchKeySet& s) { return s.raw(); });
@@ -143,10 +172,12 @@ void init_dispatch(py::module_& m) {
   m.def("_dispatch_tls_local_exclude_set", [] { return local_dispatch_key_set().excluded; });
 
   py::class_<KeyGuard>(m, "_KeyGuard")
-      .def("__enter__", [](KeyGuard& g) {
-        if (g.exclude && g.excluded.empty()) g.excluded.push_back(std::make_unique<ExcludeDispatchKeyGuard>(g.set));
-        else if (!g.exclude) g.included.push_back(std::make_unique<IncludeDispatchKeyGuard>(g.set));
-      })
+      .def("__enter__",
+           [](KeyGuard& g) {
+             if (g.exclude && g.excluded.empty())
+               g.excluded.push_back(std::make_unique<ExcludeDispatchKeyGuard>(g.set));
+             else if (!g.exclude) g.included.push_back(std::make_unique<IncludeDispatchKeyGuard>(g.set));
+           })
       .def("__exit__", [](KeyGuard& g, py::args) {
         if (g.exclude && !g.excluded.empty()) g.excluded.pop_back();
         if (!g.exclude && !g.included.empty()) g.included.pop_back();
@@ -154,7 +185,9 @@ void init_dispatch(py::module_& m) {
       });
   m.def("_AutoDispatchBelowAutograd", [] { return make_exclude_guard(keysets::autograd_dispatch_keyset); });
   m.def("ExcludeDispatchKeyGuard", [](const DispatchKeySet& s) { return make_exclude_guard(s); });
-  m.def("_IncludeDispatchKeyGuard", [](py::handle k) { return std::make_unique<KeyGuard>(KeyGuard{DispatchKeySet(parse_key(k)), false, {}, {}}); });
+  m.def("_IncludeDispatchKeyGuard", [](py::handle k) {
+    return std::make_unique<KeyGuard>(KeyGuard{DispatchKeySet(parse_key(k)), false, {}, {}});
+  });
 
   // Note [Storages]
   // t.untyped_storage() is this class, PyTorch's torch.UntypedStorage: the bytes of a storage.
@@ -166,16 +199,21 @@ void init_dispatch(py::module_& m) {
       .def("__len__", [](const StorageView& s) { return s.t.storage()->nbytes(); })
       .def("nbytes", [](const StorageView& s) { return s.t.storage()->nbytes(); })
       .def("element_size", [](const StorageView&) { return size_t(1); })
-      .def_property_readonly("device", [](const StorageView& s) { return py::reinterpret_steal<py::object>(device_object(s.t.device())); })
+      .def_property_readonly(
+          "device", [](const StorageView& s) { return py::reinterpret_steal<py::object>(device_object(s.t.device())); })
       .def_property_readonly("is_cuda", [](const StorageView& s) { return s.t.device().type == DeviceType::CUDA; })
       .def("tolist", [](const StorageView& s) { return storage_values(s, false); })
-      .def("__getitem__", [](const StorageView& s, int64_t i) {
-        const int64_t n = static_cast<int64_t>(s.t.storage()->nbytes());
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) throw py::index_error("index " + std::to_string(i) + " out of range for storage of size " + std::to_string(n));
-        IPT_CHECK(s.t.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
-        return storage_value(s, false, i);
-      })
+      .def("__getitem__",
+           [](const StorageView& s, int64_t i) {
+             const int64_t n = static_cast<int64_t>(s.t.storage()->nbytes());
+             if (i < 0) i += n;
+             if (i < 0 || i >= n)
+               throw py::index_error("index " + std::to_string(i) + " out of range for storage of size " +
+                                     std::to_string(n));
+             IPT_CHECK(s.t.device().type != DeviceType::Meta, NotImplementedError,
+                       "Cannot copy out of meta tensor; no data!");
+             return storage_value(s, false, i);
+           })
       .def("_typed_size", &StorageView::elements)
       .def("_typed_tolist", [](const StorageView& s) { return storage_values(s, true); })
       .def("_typed_getitem", [](const StorageView& s, int64_t i) { return storage_value(s, true, i); })

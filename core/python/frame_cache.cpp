@@ -57,7 +57,8 @@ struct InCompiler {
 };
 
 int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, PyObject* builtins) {
@@ -66,53 +67,53 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
   if (it == caches().end() || it->second.skip) return IPT_RUN_FRAME_DEFAULT;
   CodeCache& cache = it->second;
   IPT_PY_BEGIN
-    // The guard check is a slice of its own on the Timeline (Note [What torch.compile records]).
-    const bool traced = trace::tracing_enabled();
-    if (traced) trace::Recorder::current().begin(trace::Category::Compile, "guard check");
-    const int64_t start = now_ns();
-    CacheEntry* hit = nullptr;
+  // The guard check is a slice of its own on the Timeline (Note [What torch.compile records]).
+  const bool traced = trace::tracing_enabled();
+  if (traced) trace::Recorder::current().begin(trace::Category::Compile, "guard check");
+  const int64_t start = now_ns();
+  CacheEntry* hit = nullptr;
+  for (CacheEntry& e : cache.entries)
+    if (e.guards->check_frame(locals, globals, false).empty()) {
+      hit = &e;
+      break;
+    }
+  cache.last_guard_ns = now_ns() - start;
+  if (traced) trace::Recorder::current().end(trace::Category::Compile, "guard check");
+  cache.guard_ns += cache.last_guard_ns;
+  ++cache.guard_checks;
+  py::object run;
+  if (traced) {  // Note [What torch.compile records] (python/torch/_dynamo/trace_events.py)
+    const std::string when = "guards checked in " + std::to_string(cache.last_guard_ns) + " ns, " +
+                             std::to_string(cache.entries.size()) + " entr" + (cache.entries.size() == 1 ? "y" : "ies");
+    trace::Recorder::current().instant(trace::Category::Compile,
+                                       trace::intern(hit ? "cache hit [" + hit->compile_id + "]" : "cache miss"),
+                                       trace::Text{when});
+  }
+  if (hit) {
+    ++hit->hits;
+    run = hit->run;
+  } else {
+    py::list failures;
     for (CacheEntry& e : cache.entries)
-      if (e.guards->check_frame(locals, globals, false).empty()) {
-        hit = &e;
-        break;
-      }
-    cache.last_guard_ns = now_ns() - start;
-    if (traced) trace::Recorder::current().end(trace::Category::Compile, "guard check");
-    cache.guard_ns += cache.last_guard_ns;
-    ++cache.guard_checks;
-    py::object run;
-    if (traced) {  // Note [What torch.compile records] (python/torch/_dynamo/trace_events.py)
-      const std::string when = "guards checked in " + std::to_string(cache.last_guard_ns) + " ns, " +
-                               std::to_string(cache.entries.size()) + " entr" + (cache.entries.size() == 1 ? "y" : "ies");
-      trace::Recorder::current().instant(trace::Category::Compile,
-                                         trace::intern(hit ? "cache hit [" + hit->compile_id + "]" : "cache miss"),
-                                         trace::Text{when});
+      failures.append(e.compile_id + ": " + e.guards->check_frame(locals, globals, true));
+    py::object compiled;
+    {
+      InCompiler in;
+      compiled = callback()(py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(code)),
+                            py::reinterpret_borrow<py::dict>(locals), py::reinterpret_borrow<py::dict>(globals),
+                            py::reinterpret_borrow<py::dict>(builtins), failures);
     }
-    if (hit) {
-      ++hit->hits;
-      run = hit->run;
-    } else {
-      py::list failures;
-      for (CacheEntry& e : cache.entries)
-        failures.append(e.compile_id + ": " + e.guards->check_frame(locals, globals, true));
-      py::object compiled;
-      {
-        InCompiler in;
-        compiled = callback()(py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(code)),
-                              py::reinterpret_borrow<py::dict>(locals), py::reinterpret_borrow<py::dict>(globals),
-                              py::reinterpret_borrow<py::dict>(builtins), failures);
-      }
-      if (compiled.is_none()) {  // nothing to compile: plain Python from now on
-        cache.skip = true;
-        return IPT_RUN_FRAME_DEFAULT;
-      }
-      if (py::isinstance<py::str>(compiled)) return IPT_RUN_FRAME_DEFAULT;  // this call only (cache full)
-      auto t = compiled.cast<py::tuple>();
-      CacheEntry e{t[0].cast<std::shared_ptr<RootGuardManager>>(), t[1], t[2].cast<std::string>(), 1};
-      run = e.run;
-      cache.entries.insert(cache.entries.begin(), std::move(e));
+    if (compiled.is_none()) {  // nothing to compile: plain Python from now on
+      cache.skip = true;
+      return IPT_RUN_FRAME_DEFAULT;
     }
-    return run(py::reinterpret_borrow<py::dict>(locals)).release().ptr();
+    if (py::isinstance<py::str>(compiled)) return IPT_RUN_FRAME_DEFAULT;  // this call only (cache full)
+    auto t = compiled.cast<py::tuple>();
+    CacheEntry e{t[0].cast<std::shared_ptr<RootGuardManager>>(), t[1], t[2].cast<std::string>(), 1};
+    run = e.run;
+    cache.entries.insert(cache.entries.begin(), std::move(e));
+  }
+  return run(py::reinterpret_borrow<py::dict>(locals)).release().ptr();
   IPT_PY_END
 }
 

@@ -16,7 +16,8 @@ PyObject* to_py(const std::vector<Tensor>& v) {
 
 PyObject* finish_factory(Tensor t, bool requires_grad) {
   if (requires_grad) {
-    IPT_CHECK(is_floating(t.dtype()), RuntimeError, "Only Tensors of floating point and complex dtype can require gradients");
+    IPT_CHECK(is_floating(t.dtype()), RuntimeError,
+              "Only Tensors of floating point and complex dtype can require gradients");
     t.impl()->set_requires_grad(true);
   }
   return wrap(std::move(t));

@@ -33,8 +33,8 @@ uint64_t unpack_seed(const py::handle& seed) {
 }
 
 Tensor state_tensor(const std::vector<uint8_t>& bytes) {
-  Tensor t = make_empty(std::vector<int64_t>{static_cast<int64_t>(bytes.size())}, ScalarType::Byte,
-                        Device(DeviceType::CPU));
+  Tensor t =
+      make_empty(std::vector<int64_t>{static_cast<int64_t>(bytes.size())}, ScalarType::Byte, Device(DeviceType::CPU));
   std::memcpy(t.impl()->raw_data(), bytes.data(), bytes.size());
   return t;
 }

@@ -15,20 +15,15 @@ GuardManager& GuardManager::child(Access access, py::object key, const std::stri
 
 PyObject* GuardManager::reach(PyObject* parent, PyObject* globals) const {
   switch (access_) {
-    case Access::Root:
-      return nullptr;
-    case Access::Globals:
-      Py_XINCREF(globals);
-      return globals;
+    case Access::Root: return nullptr;
+    case Access::Globals: Py_XINCREF(globals); return globals;
     case Access::DictGetItem: {
       PyObject* v = PyDict_Check(parent) ? PyDict_GetItemWithError(parent, key_.ptr()) : nullptr;
       Py_XINCREF(v);
       return v;
     }
-    case Access::Attr:
-      return PyObject_GetAttr(parent, key_.ptr());
-    case Access::Item:
-      return PyObject_GetItem(parent, key_.ptr());
+    case Access::Attr: return PyObject_GetAttr(parent, key_.ptr());
+    case Access::Item: return PyObject_GetItem(parent, key_.ptr());
   }
   return nullptr;
 }
@@ -57,13 +52,11 @@ std::string code_part(const LeafGuard& g, bool verbose) {
 
 std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& source, bool verbose, bool grad_mode) {
   switch (g.kind) {
-    case LeafGuard::Kind::Lambda:
-      return call_predicate(g.value, v) ? "" : code_part(g, verbose);
+    case LeafGuard::Kind::Lambda: return call_predicate(g.value, v) ? "" : code_part(g, verbose);
     case LeafGuard::Kind::GlobalState:
       if (grad_mode_enabled() != grad_mode) return "GLOBAL_STATE changed: grad_mode ";
       return g.value.is_none() || call_predicate(g.value, nullptr) ? "" : "GLOBAL_STATE changed";
-    case LeafGuard::Kind::Shown:
-      return "";
+    case LeafGuard::Kind::Shown: return "";
     case LeafGuard::Kind::TensorMatch: {
       if (!is_tensor_object(v)) return verbose ? "'" + source + "' is not a tensor" : "x";
       if (!verbose) return g.tensor.matches(unpack(v)) ? "" : "x";
@@ -79,12 +72,9 @@ std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& sou
     }
     case LeafGuard::Kind::TypeMatch:
       return reinterpret_cast<PyObject*>(Py_TYPE(v)) == g.value.ptr() ? "" : code_part(g, verbose);
-    case LeafGuard::Kind::IdMatch:
-      return v == g.value.ptr() ? "" : code_part(g, verbose);
-    case LeafGuard::Kind::IsNone:
-      return v == Py_None ? "" : g.text;
-    case LeafGuard::Kind::NotNone:
-      return v != Py_None ? "" : g.text;
+    case LeafGuard::Kind::IdMatch: return v == g.value.ptr() ? "" : code_part(g, verbose);
+    case LeafGuard::Kind::IsNone: return v == Py_None ? "" : g.text;
+    case LeafGuard::Kind::NotNone: return v != Py_None ? "" : g.text;
     case LeafGuard::Kind::Length: {
       Py_ssize_t n = PyObject_Length(v);
       if (n < 0) PyErr_Clear();
@@ -214,33 +204,51 @@ void init_guard_manager(py::module_& m) {
   py::class_<GM, std::shared_ptr<GM>>(m, "GuardManager")
       .def_property_readonly("source", &GM::source)
       .def("describe", &GM::describe)
-      .def("add_shown", [](GM& g, const std::string& label, const std::string& text, const std::string& comment) {
+      .def("add_shown",
+           [](GM& g, const std::string& label, const std::string& text, const std::string& comment) {
              // A guard printed where TorchDynamo prints it whose state this runtime does not have
              // (Note [Ambient guards] in torch/_dynamo/output_graph.py): nothing to check.
              g.add(LeafGuard{LeafGuard::Kind::Shown, label, text, comment, {}, py::none(), 0});
            })
-      .def("add_lambda", [](GM& g, const std::string& label, py::object fn, const std::string& text,
-                            const std::string& comment) {
+      .def("add_lambda",
+           [](GM& g, const std::string& label, py::object fn, const std::string& text, const std::string& comment) {
              IPT_CHECK(PyCallable_Check(fn.ptr()), TypeError, "add_lambda() expects a callable");
              g.add(LeafGuard{LeafGuard::Kind::Lambda, label, text, comment, {}, std::move(fn), 0});
            })
-      .def("attr", [](GM& g, const std::string& name, const std::string& source) -> GM& {
-             return g.child(GM::Access::Attr, py::str(name), source);
-           }, py::return_value_policy::reference_internal)
-      .def("item", [](GM& g, py::object key, const std::string& source) -> GM& {
-             return g.child(GM::Access::Item, std::move(key), source);
-           }, py::return_value_policy::reference_internal)
-      .def("dict_item", [](GM& g, const std::string& key, const std::string& source) -> GM& {
-             return g.child(GM::Access::DictGetItem, py::str(key), source);
-           }, py::return_value_policy::reference_internal)
-      .def("add_tensor_match", [](GM& g, const Tensor& t, const std::vector<int64_t>& dynamic_dims, const std::string& comment) {
-             LeafGuard l{LeafGuard::Kind::TensorMatch, "TENSOR_MATCH", "", comment, compile::TensorGuard::of(t, dynamic_dims), {}, 0};
+      .def(
+          "attr",
+          [](GM& g, const std::string& name, const std::string& source) -> GM& {
+            return g.child(GM::Access::Attr, py::str(name), source);
+          },
+          py::return_value_policy::reference_internal)
+      .def(
+          "item",
+          [](GM& g, py::object key, const std::string& source) -> GM& {
+            return g.child(GM::Access::Item, std::move(key), source);
+          },
+          py::return_value_policy::reference_internal)
+      .def(
+          "dict_item",
+          [](GM& g, const std::string& key, const std::string& source) -> GM& {
+            return g.child(GM::Access::DictGetItem, py::str(key), source);
+          },
+          py::return_value_policy::reference_internal)
+      .def("add_tensor_match",
+           [](GM& g, const Tensor& t, const std::vector<int64_t>& dynamic_dims, const std::string& comment) {
+             LeafGuard l{LeafGuard::Kind::TensorMatch,
+                         "TENSOR_MATCH",
+                         "",
+                         comment,
+                         compile::TensorGuard::of(t, dynamic_dims),
+                         {},
+                         0};
              l.text = l.tensor.repr(g.source());
              std::string text = l.text;
              g.add(std::move(l));
              return text;  // its check_tensor(...) text
            })
-      .def("add_leaf", [](GM& g, const std::string& kind, py::object value, const std::string& text, const std::string& comment) {
+      .def("add_leaf",
+           [](GM& g, const std::string& kind, py::object value, const std::string& text, const std::string& comment) {
              static const std::pair<const char*, LeafGuard::Kind> kinds[] = {
                  {"EQUALS_MATCH", LeafGuard::Kind::Equals}, {"TYPE_MATCH", LeafGuard::Kind::TypeMatch},
                  {"ID_MATCH", LeafGuard::Kind::IdMatch},    {"NONE_MATCH", LeafGuard::Kind::IsNone},
@@ -256,37 +264,49 @@ void init_guard_manager(py::module_& m) {
            });
   py::class_<RootGuardManager, GM, std::shared_ptr<RootGuardManager>>(m, "RootGuardManager")
       .def(py::init<>())
-      .def("local", [](RootGuardManager& g, const std::string& name) -> GM& {
-             return g.child(GM::Access::DictGetItem, py::str(name), "L['" + name + "']");
-           }, py::return_value_policy::reference_internal)
-      .def("globals_dict", [](RootGuardManager& g) -> GM& {
-             return g.child(GM::Access::Globals, py::none(), "G");
-           }, py::return_value_policy::reference_internal)
-      .def("global_", [](RootGuardManager& g, const std::string& name) -> GM& {
-             return g.child(GM::Access::Globals, py::none(), "G").child(GM::Access::DictGetItem, py::str(name),
-                                                                        "G['" + name + "']");
-           }, py::return_value_policy::reference_internal)
-      .def("add_global_state", [](RootGuardManager& g, const std::string& text, py::object rest) {
-             // GLOBAL_STATE: the grad mode now (checked here) and the rest of the state (`rest`, a
-             // predicate, or None).
-             g.set_grad_mode(grad_mode_enabled());
-             g.add(LeafGuard{LeafGuard::Kind::GlobalState, "GLOBAL_STATE", text, "", {}, std::move(rest), 0});
-           }, py::arg("text") = "___check_global_state()", py::arg("rest") = py::none())
-      .def("add_no_aliasing", [](RootGuardManager& g, const std::vector<GM*>& nodes, const std::string& text) {
+      .def(
+          "local",
+          [](RootGuardManager& g, const std::string& name) -> GM& {
+            return g.child(GM::Access::DictGetItem, py::str(name), "L['" + name + "']");
+          },
+          py::return_value_policy::reference_internal)
+      .def(
+          "globals_dict", [](RootGuardManager& g) -> GM& { return g.child(GM::Access::Globals, py::none(), "G"); },
+          py::return_value_policy::reference_internal)
+      .def(
+          "global_",
+          [](RootGuardManager& g, const std::string& name) -> GM& {
+            return g.child(GM::Access::Globals, py::none(), "G")
+                .child(GM::Access::DictGetItem, py::str(name), "G['" + name + "']");
+          },
+          py::return_value_policy::reference_internal)
+      .def(
+          "add_global_state",
+          [](RootGuardManager& g, const std::string& text, py::object rest) {
+            // GLOBAL_STATE: the grad mode now (checked here) and the rest of the state (`rest`, a
+            // predicate, or None).
+            g.set_grad_mode(grad_mode_enabled());
+            g.add(LeafGuard{LeafGuard::Kind::GlobalState, "GLOBAL_STATE", text, "", {}, std::move(rest), 0});
+          },
+          py::arg("text") = "___check_global_state()", py::arg("rest") = py::none())
+      .def("add_no_aliasing",
+           [](RootGuardManager& g, const std::vector<GM*>& nodes, const std::string& text) {
              IPT_CHECK(nodes.size() >= 2, ValueError, "add_no_aliasing() needs two nodes or more");
              // Shown on each tensor's node (the first with the check's text), checked at the root.
              for (size_t i = 0; i < nodes.size(); ++i)
-               nodes[i]->add(LeafGuard{LeafGuard::Kind::Shown, "NO_TENSOR_ALIASING", i == 0 ? text : "", "", {}, py::none(), 0});
+               nodes[i]->add(
+                   LeafGuard{LeafGuard::Kind::Shown, "NO_TENSOR_ALIASING", i == 0 ? text : "", "", {}, py::none(), 0});
              g.add_no_aliasing(nodes, text);
            })
-      .def("add_size_relation", [](RootGuardManager& g, const std::vector<std::pair<GM*, int64_t>>& dims, int64_t min,
-                                   const std::string& text) { g.add_size_relation({dims, min, text}); })
-      .def("check", [](RootGuardManager& g, py::dict locals, py::dict globals) {
-             return g.check_frame(locals.ptr(), globals.ptr(), false).empty();
+      .def("add_size_relation",
+           [](RootGuardManager& g, const std::vector<std::pair<GM*, int64_t>>& dims, int64_t min,
+              const std::string& text) {
+             g.add_size_relation({dims, min, text});
            })
-      .def("check_verbose", [](RootGuardManager& g, py::dict locals, py::dict globals) {
-             return g.check_frame(locals.ptr(), globals.ptr(), true);
-           })
+      .def("check", [](RootGuardManager& g, py::dict locals,
+                       py::dict globals) { return g.check_frame(locals.ptr(), globals.ptr(), false).empty(); })
+      .def("check_verbose", [](RootGuardManager& g, py::dict locals,
+                               py::dict globals) { return g.check_frame(locals.ptr(), globals.ptr(), true); })
       .def("__str__", &RootGuardManager::tree);
 }
 

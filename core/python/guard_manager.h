@@ -27,8 +27,8 @@ struct LeafGuard {
   // TorchDynamo prints it, checked by the root (NO_TENSOR_ALIASING).
   enum class Kind { TensorMatch, Equals, TypeMatch, IdMatch, IsNone, NotNone, Length, Lambda, GlobalState, Shown };
   Kind kind;
-  std::string label;  // TENSOR_MATCH, EQUALS_MATCH, ...
-  std::string text;   // what TORCH_LOGS=guards prints after the label, and the failure reason
+  std::string label;    // TENSOR_MATCH, EQUALS_MATCH, ...
+  std::string text;     // what TORCH_LOGS=guards prints after the label, and the failure reason
   std::string comment;  // the user's line that needed it: "  # return x + 1  # prog.py:6 in fn"
   compile::TensorGuard tensor;
   pybind11::object value;  // Equals: the value; TypeMatch: the type; IdMatch: the object; Lambda: the predicate

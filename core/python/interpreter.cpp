@@ -58,8 +58,8 @@ struct Tracer {
   PyObject* filename = nullptr;  // the program's file name (borrowed from its code object)
   PyObject* globals = nullptr;
   std::map<std::string, uint64_t> bound;  // module-level name -> tensor id last recorded
-  int line_offset = 0;   // the program's line 1 is the file's line line_offset + 1
-  int line_count = 0;    // lines of the program (a lesson step is part of its file)
+  int line_offset = 0;                    // the program's line 1 is the file's line line_offset + 1
+  int line_count = 0;                     // lines of the program (a lesson step is part of its file)
 
   bool in_program(PyFrameObject* frame) const {
     PyCodeObject* code = PyFrame_GetCode(frame);
@@ -171,7 +171,7 @@ void Interpreter::initialize() {
     PyConfig_InitPythonConfig(&config);
     config.install_signal_handlers = 0;  // Ctrl+C stays the host program's
     config.parse_argv = 0;
-    config.use_environment = 0;          // PYTHONPATH / PYTHONHOME of the shell do not apply
+    config.use_environment = 0;  // PYTHONPATH / PYTHONHOME of the shell do not apply
     config.user_site_directory = 0;
     config.write_bytecode = 0;
     PyConfig_SetString(&config, &config.program_name, L"/usr/bin/python3");
@@ -273,7 +273,8 @@ bool refuse_non_utf8(const std::string& src, const std::string& filename) {
   char byte[8];
   std::snprintf(byte, sizeof byte, "\\x%02x", bad->byte);
   const std::string msg = std::string("Non-UTF-8 code starting with '") + byte + "' in file " + filename + " on line " +
-                          std::to_string(bad->line) + ", but no encoding declared; see https://peps.python.org/pep-0263/ for details";
+                          std::to_string(bad->line) +
+                          ", but no encoding declared; see https://peps.python.org/pep-0263/ for details";
   PyErr_SetString(PyExc_SyntaxError, msg.c_str());  // no location, as CPython prints it
   return true;
 }
@@ -321,8 +322,9 @@ RunResult Interpreter::run_with_gil(std::string_view source, std::string_view fi
   // name the file's own lines (RunResult::line stays in the program's terms).
   const int offset = first_line - 1;
   const std::string src = std::string(static_cast<size_t>(offset), '\n') + std::string(source);
-  PyObject* code = refuse_non_utf8(src, fname) ? nullptr
-                   : Py_CompileStringExFlags(src.c_str(), fname.c_str(), Py_file_input, nullptr, -1);
+  PyObject* code = refuse_non_utf8(src, fname)
+                       ? nullptr
+                       : Py_CompileStringExFlags(src.c_str(), fname.c_str(), Py_file_input, nullptr, -1);
   PyObject* result = nullptr;
   Tracer tracer;
   tracer.line_offset = offset;

@@ -9,8 +9,15 @@ namespace ipt::python {
 
 namespace {
 
-PyModuleDef g_def = {PyModuleDef_HEAD_INIT, "torch._C", "Inside PyTorch's C++ runtime, bound for Python.", -1,
-                     nullptr, nullptr, nullptr, nullptr, nullptr};
+PyModuleDef g_def = {PyModuleDef_HEAD_INIT,
+                     "torch._C",
+                     "Inside PyTorch's C++ runtime, bound for Python.",
+                     -1,
+                     nullptr,
+                     nullptr,
+                     nullptr,
+                     nullptr,
+                     nullptr};
 
 }  // namespace
 

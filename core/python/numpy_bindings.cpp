@@ -58,7 +58,8 @@ void init_numpy(py::module_& m) {
                   "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.");
         IPT_CHECK(t.dtype() != ScalarType::BFloat16, TypeError, "Got unsupported ScalarType BFloat16");
         std::vector<py::ssize_t> shape(t.sizes().begin(), t.sizes().end()), strides;
-        for (int64_t s : t.strides()) strides.push_back(static_cast<py::ssize_t>(s * static_cast<int64_t>(element_size(t.dtype()))));
+        for (int64_t s : t.strides())
+          strides.push_back(static_cast<py::ssize_t>(s * static_cast<int64_t>(element_size(t.dtype()))));
         // The array keeps the tensor object (and so its storage) alive.
         return py::array(numpy_dtype(t.dtype()), shape, strides, t.impl()->raw_data(), self);
       },
@@ -67,18 +68,21 @@ void init_numpy(py::module_& m) {
   m.def("from_numpy", [](py::array a) {
     auto type = scalar_type_of(a.dtype());
     if (!type)
-      throw py::type_error("can't convert np.ndarray of type " + std::string(py::str(a.dtype())) +
-                           ". The only supported types are: float64, float32, float16, int64, int32, int16, uint8 and bool.");
+      throw py::type_error(
+          "can't convert np.ndarray of type " + std::string(py::str(a.dtype())) +
+          ". The only supported types are: float64, float32, float16, int64, int32, int16, uint8 and bool.");
     const auto esize = static_cast<int64_t>(element_size(*type));
     std::vector<int64_t> sizes, strides;
     int64_t hi = 0;
     for (py::ssize_t d = 0; d < a.ndim(); ++d) {
       sizes.push_back(a.shape(d));
-      IPT_CHECK(a.strides(d) % esize == 0, ValueError,
-                "given numpy array strides not a multiple of the element byte size. Copy the numpy array to reallocate the memory.");
-      IPT_CHECK(a.strides(d) >= 0, ValueError,
-                "At least one stride in the given numpy array is negative, and tensors with negative strides are not "
-                "currently supported. (You can probably work around this by making a copy of your array  with array.copy().) ");
+      IPT_CHECK(
+          a.strides(d) % esize == 0, ValueError,
+          "given numpy array strides not a multiple of the element byte size. Copy the numpy array to reallocate the memory.");
+      IPT_CHECK(
+          a.strides(d) >= 0, ValueError,
+          "At least one stride in the given numpy array is negative, and tensors with negative strides are not "
+          "currently supported. (You can probably work around this by making a copy of your array  with array.copy().) ");
       strides.push_back(a.strides(d) / esize);
       if (a.shape(d) > 0) hi += (a.shape(d) - 1) * strides.back();
     }
@@ -90,8 +94,10 @@ void init_numpy(py::module_& m) {
       py::gil_scoped_acquire gil;
       Py_DECREF(static_cast<PyObject*>(o));
     });
-    auto storage = std::make_shared<Storage>(const_cast<void*>(a.data()), nbytes, Device(DeviceType::CPU), std::move(hold));
-    Tensor t(std::make_shared<TensorImpl>(std::move(storage), *type, sizes, strides, 0, std::make_shared<VersionCounter>(),
+    auto storage =
+        std::make_shared<Storage>(const_cast<void*>(a.data()), nbytes, Device(DeviceType::CPU), std::move(hold));
+    Tensor t(std::make_shared<TensorImpl>(std::move(storage), *type, sizes, strides, 0,
+                                          std::make_shared<VersionCounter>(),
                                           tensor_key_set(BackendComponent::CPU, inference_mode_enabled())));
     trace_tensor(t, "torch.from_numpy");
     return t;

@@ -12,8 +12,9 @@ namespace ipt::python {
 namespace {
 
 // One object per dtype, indexed by ScalarType (so `t.dtype is torch.int32` holds).
-DtypeObj g_dtypes[kNumScalarTypes] = {{ScalarType::Bool}, {ScalarType::Byte}, {ScalarType::Short}, {ScalarType::Int},
-                                      {ScalarType::Long}, {ScalarType::Half}, {ScalarType::BFloat16}, {ScalarType::Float}, {ScalarType::Double}};
+DtypeObj g_dtypes[kNumScalarTypes] = {{ScalarType::Bool},     {ScalarType::Byte},  {ScalarType::Short},
+                                      {ScalarType::Int},      {ScalarType::Long},  {ScalarType::Half},
+                                      {ScalarType::BFloat16}, {ScalarType::Float}, {ScalarType::Double}};
 LayoutObj g_strided{Layout::Strided};
 MemoryFormatObj g_formats[2] = {{MemoryFormat::Contiguous}, {MemoryFormat::Preserve}};
 
@@ -62,7 +63,8 @@ void init_value_types(py::module_& m) {
                    .def_property_readonly("itemsize", [](const DtypeObj& d) { return element_size(d.type); });
   g_dtype_type = reinterpret_cast<PyTypeObject*>(dtype.ptr());
   for (const DtypeObj& d : g_dtypes)
-    m.attr(("_dtype_" + std::string(dtype_short_name(d.type))).c_str()) = py::reinterpret_steal<py::object>(dtype_object(d.type));
+    m.attr(("_dtype_" + std::string(dtype_short_name(d.type))).c_str()) =
+        py::reinterpret_steal<py::object>(dtype_object(d.type));
 
   auto layout = py::class_<LayoutObj>(m, "layout").def("__repr__", [](const LayoutObj&) { return "torch.strided"; });
   g_layout_type = reinterpret_cast<PyTypeObject*>(layout.ptr());
@@ -75,48 +77,53 @@ void init_value_types(py::module_& m) {
   m.attr("_contiguous_format") = py::cast(&g_formats[0], py::return_value_policy::reference);
   m.attr("_preserve_format") = py::cast(&g_formats[1], py::return_value_policy::reference);
 
-  auto device =
-      py::class_<DeviceObj>(m, "device")
-          .def(py::init([](py::object spec, py::object index) {
-                 Device d;
-                 if (auto existing = as_device(spec.ptr())) return DeviceObj{*existing};
-                 if (PyLong_Check(spec.ptr())) return DeviceObj{Device(DeviceType::CUDA, spec.cast<int>())};
-                 if (!PyUnicode_Check(spec.ptr())) throw py::type_error("device() received an invalid combination of arguments");
-                 try {
-                   d = Device::parse(spec.cast<std::string>());
-                 } catch (const Error& e) {
-                   throw std::runtime_error(e.what());
-                 }
-                 if (!index.is_none()) {
-                   if (d.index >= 0)
-                     throw std::runtime_error("type (string) must not include an index because index was passed explicitly: " +
-                                              spec.cast<std::string>());
-                   d.index = index.cast<int>();
-                 }
-                 return DeviceObj{d};
-               }),
-               py::arg("type"), py::arg("index") = py::none())
-          .def_property_readonly("type", [](const DeviceObj& d) {
-            std::string s = d.device.str();
-            return s.substr(0, s.find(':'));
-          })
-          .def_property_readonly("index", [](const DeviceObj& d) -> py::object {
-            if (d.device.index < 0) return py::none();
-            return py::int_(d.device.index);
-          })
-          .def("__str__", [](const DeviceObj& d) { return d.device.str(); })
-          .def("__repr__", [](const DeviceObj& d) {
-            std::string s = d.device.str();
-            std::string type = s.substr(0, s.find(':'));
-            std::string r = "device(type='" + type + "'";
-            if (d.device.index >= 0) r += ", index=" + std::to_string(d.device.index);
-            return r + ")";
-          })
-          .def("__eq__", [](const DeviceObj& a, py::object b) {
-            auto o = as_device(b.ptr());
-            return o && *o == a.device;
-          })
-          .def("__hash__", [](const DeviceObj& d) { return std::hash<std::string>()(d.device.str()); });
+  auto device = py::class_<DeviceObj>(m, "device")
+                    .def(py::init([](py::object spec, py::object index) {
+                           Device d;
+                           if (auto existing = as_device(spec.ptr())) return DeviceObj{*existing};
+                           if (PyLong_Check(spec.ptr())) return DeviceObj{Device(DeviceType::CUDA, spec.cast<int>())};
+                           if (!PyUnicode_Check(spec.ptr()))
+                             throw py::type_error("device() received an invalid combination of arguments");
+                           try {
+                             d = Device::parse(spec.cast<std::string>());
+                           } catch (const Error& e) {
+                             throw std::runtime_error(e.what());
+                           }
+                           if (!index.is_none()) {
+                             if (d.index >= 0)
+                               throw std::runtime_error(
+                                   "type (string) must not include an index because index was passed explicitly: " +
+                                   spec.cast<std::string>());
+                             d.index = index.cast<int>();
+                           }
+                           return DeviceObj{d};
+                         }),
+                         py::arg("type"), py::arg("index") = py::none())
+                    .def_property_readonly("type",
+                                           [](const DeviceObj& d) {
+                                             std::string s = d.device.str();
+                                             return s.substr(0, s.find(':'));
+                                           })
+                    .def_property_readonly("index",
+                                           [](const DeviceObj& d) -> py::object {
+                                             if (d.device.index < 0) return py::none();
+                                             return py::int_(d.device.index);
+                                           })
+                    .def("__str__", [](const DeviceObj& d) { return d.device.str(); })
+                    .def("__repr__",
+                         [](const DeviceObj& d) {
+                           std::string s = d.device.str();
+                           std::string type = s.substr(0, s.find(':'));
+                           std::string r = "device(type='" + type + "'";
+                           if (d.device.index >= 0) r += ", index=" + std::to_string(d.device.index);
+                           return r + ")";
+                         })
+                    .def("__eq__",
+                         [](const DeviceObj& a, py::object b) {
+                           auto o = as_device(b.ptr());
+                           return o && *o == a.device;
+                         })
+                    .def("__hash__", [](const DeviceObj& d) { return std::hash<std::string>()(d.device.str()); });
   g_device_type = reinterpret_cast<PyTypeObject*>(device.ptr());
 }
 

@@ -26,11 +26,11 @@ void install_warning_handler();
 }  // namespace ipt::python
 
 #define IPT_PY_BEGIN try {
-#define IPT_PY_END                                       \
-  }                                                      \
-  catch (...) {                                          \
+#define IPT_PY_END                                            \
+  }                                                           \
+  catch (...) {                                               \
     ::ipt::python::set_python_error_from_current_exception(); \
-    return nullptr;                                      \
+    return nullptr;                                           \
   }
 
 namespace pybind11::detail {

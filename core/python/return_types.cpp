@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-
 #include "core/python/generated_support.h"
 
 namespace ipt::python {

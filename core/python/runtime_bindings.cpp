@@ -23,11 +23,11 @@ py::object make_size(const std::vector<int64_t>& sizes) {
 
 void init_runtime_control(py::module_& m) {
   m.def("_set_size_class", [](py::object cls) { g_size_class = std::move(cls); });
-  m.def("_set_printoptions", [](int precision, double threshold, int64_t edgeitems, int64_t linewidth,
-                                 std::optional<bool> sci_mode) {
-    IPT_CHECK(precision >= 0, ValueError, "Format specifier missing precision");
-    format::print_options() = format::PrintOptions{precision, threshold, edgeitems, linewidth, sci_mode};
-  });
+  m.def("_set_printoptions",
+        [](int precision, double threshold, int64_t edgeitems, int64_t linewidth, std::optional<bool> sci_mode) {
+          IPT_CHECK(precision >= 0, ValueError, "Format specifier missing precision");
+          format::print_options() = format::PrintOptions{precision, threshold, edgeitems, linewidth, sci_mode};
+        });
   m.def("_trace_enabled", [] { return trace::tracing_enabled(); });
   m.def("_trace_set_enabled", [](bool on) { trace::Recorder::current().set_enabled(on); });
   m.def("_trace_event_count", [] { return trace::Recorder::current().size(); });

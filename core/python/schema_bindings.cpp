@@ -80,8 +80,7 @@ py::object scalar_literal(std::string_view s, const std::string& base) {
       long long v = std::stoll(text, &used);
       if (used == text.size()) return py::int_(v);
     }
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
   return py::str(text);
 }
 
@@ -182,7 +181,8 @@ std::string printed_default(const std::string& text, const Type& type) {
   } else {
     items.assign(static_cast<size_t>(type.size.value_or(1)), printed_scalar(text, elem == "float"));
   }
-  if (elem == "int" && items.size() > 1 && std::all_of(items.begin(), items.end(), [&](auto& i) { return i == items[0]; }))
+  if (elem == "int" && items.size() > 1 &&
+      std::all_of(items.begin(), items.end(), [&](auto& i) { return i == items[0]; }))
     return items[0];
   std::string out = "[";
   for (size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
@@ -223,11 +223,12 @@ void init_schema(py::module_& m) {
   py::class_<PyType>(m, "Type")
       .def("__str__", &PyType::str)
       .def("__repr__", &PyType::str)
-      .def("__eq__", [](const PyType& a, py::object b) { return py::isinstance<PyType>(b) && b.cast<PyType>().t == a.t; });
+      .def("__eq__",
+           [](const PyType& a, py::object b) { return py::isinstance<PyType>(b) && b.cast<PyType>().t == a.t; });
 
   py::class_<PyAlias>(m, "_AliasInfo")
-      .def_property_readonly("before_set",
-                             [](const PyAlias& a) { return a.on_list_elements ? py::set() : name_set(a.info.before_set); })
+      .def_property_readonly(
+          "before_set", [](const PyAlias& a) { return a.on_list_elements ? py::set() : name_set(a.info.before_set); })
       // Without `->` the set after the call is the one before it, as PyTorch reports it.
       .def_property_readonly("after_set",
                              [](const PyAlias& a) {
@@ -239,22 +240,25 @@ void init_schema(py::module_& m) {
   py::class_<Argument>(m, "Argument")
       .def_property_readonly("name", [](const Argument& a) { return a.name; })
       .def_property_readonly("type", [](const Argument& a) { return PyType{a.type}; })
-      .def_property_readonly("N", [](const Argument& a) -> py::object {
-        const Type& t = a.type.is_optional() ? a.type.element() : a.type;
-        if (t.is_list() && t.size) return py::int_(*t.size);
-        return py::none();
-      })
-      .def_property_readonly("default_value", [](const Argument& a) -> py::object {
-        if (!a.default_value) return py::none();
-        return literal_value(*a.default_value, a.type);
-      })
+      .def_property_readonly("N",
+                             [](const Argument& a) -> py::object {
+                               const Type& t = a.type.is_optional() ? a.type.element() : a.type;
+                               if (t.is_list() && t.size) return py::int_(*t.size);
+                               return py::none();
+                             })
+      .def_property_readonly("default_value",
+                             [](const Argument& a) -> py::object {
+                               if (!a.default_value) return py::none();
+                               return literal_value(*a.default_value, a.type);
+                             })
       .def("has_default_value", [](const Argument& a) { return a.default_value.has_value(); })
       .def_property_readonly("kwarg_only", [](const Argument& a) { return a.kwarg_only; })
       .def_property_readonly("is_out", [](const Argument& a) { return a.is_out; })
-      .def_property_readonly("alias_info", [](const Argument& a) -> py::object {
-        if (!a.alias) return py::none();
-        return py::cast(PyAlias{*a.alias, a.type.is_list()});
-      })
+      .def_property_readonly("alias_info",
+                             [](const Argument& a) -> py::object {
+                               if (!a.alias) return py::none();
+                               return py::cast(PyAlias{*a.alias, a.type.is_list()});
+                             })
       .def("__str__", [](const Argument& a) { return printed_argument(a).str(); });
 
   // A return is an Argument in PyTorch too (name empty when the schema gives none).
@@ -262,17 +266,18 @@ void init_schema(py::module_& m) {
       .def_property_readonly("name", [](const FunctionSchema& s) { return s.name; })
       .def_property_readonly("overload_name", [](const FunctionSchema& s) { return s.overload_name; })
       .def_property_readonly("arguments", [](const FunctionSchema& s) { return s.arguments; })
-      .def_property_readonly("returns", [](const FunctionSchema& s) {
-        std::vector<Argument> out;
-        for (const auto& r : s.returns) {
-          Argument a;
-          a.name = r.name;
-          a.type = r.type;
-          a.alias = r.alias;
-          out.push_back(std::move(a));
-        }
-        return out;
-      })
+      .def_property_readonly("returns",
+                             [](const FunctionSchema& s) {
+                               std::vector<Argument> out;
+                               for (const auto& r : s.returns) {
+                                 Argument a;
+                                 a.name = r.name;
+                                 a.type = r.type;
+                                 a.alias = r.alias;
+                                 out.push_back(std::move(a));
+                               }
+                               return out;
+                             })
       .def_property_readonly("is_mutable", [](const FunctionSchema& s) { return s.is_mutable(); })
       .def("__str__", [](const FunctionSchema& s) { return printed_schema(s); })
       .def("__repr__", [](const FunctionSchema& s) { return printed_schema(s); })
@@ -297,8 +302,9 @@ void init_schema(py::module_& m) {
     return schema::parse_schema(e->schema());
   });
   // The schema check mode (Note [Schema check mode]); torch.utils.schema_check_mode wraps it.
-  m.def("_schema_check_set", [](bool on, bool raise_on_violation) { schema_check::set_enabled(on, raise_on_violation); },
-        py::arg("enabled"), py::arg("raise_on_violation") = true);
+  m.def(
+      "_schema_check_set", [](bool on, bool raise_on_violation) { schema_check::set_enabled(on, raise_on_violation); },
+      py::arg("enabled"), py::arg("raise_on_violation") = true);
   m.def("_schema_check_enabled", [] { return schema_check::enabled(); });
   m.def("_schema_check_clear", [] { schema_check::clear(); });
   m.def("_schema_check_ops", [] { return schema_check::ops_seen(); });
@@ -330,12 +336,16 @@ void init_schema(py::module_& m) {
     for (auto n : generated_source_names()) out.emplace_back(n);
     return out;
   });
-  m.def("_generated_source_lines", [](const std::string& name, int first, int last) {
-    if (!generated_source(name)) IPT_FAIL(RuntimeError, "no generated source named '", name, "' is embedded in this build");
-    SourceLines sl = generated_source_lines(name, first, last);
-    std::vector<std::string> out(sl.lines.begin(), sl.lines.end());
-    return out;
-  }, py::arg("name"), py::arg("first") = 1, py::arg("last") = 1 << 30);
+  m.def(
+      "_generated_source_lines",
+      [](const std::string& name, int first, int last) {
+        if (!generated_source(name))
+          IPT_FAIL(RuntimeError, "no generated source named '", name, "' is embedded in this build");
+        SourceLines sl = generated_source_lines(name, first, last);
+        std::vector<std::string> out(sl.lines.begin(), sl.lines.end());
+        return out;
+      },
+      py::arg("name"), py::arg("first") = 1, py::arg("last") = 1 << 30);
   m.def("_schema_yaml_entry", [](const std::string& name) -> py::object {
     auto e = schema_yaml_entry(name);
     if (!e) return py::none();
@@ -354,7 +364,8 @@ void init_schema(py::module_& m) {
     return out;
   });
   m.def("_generated_definition", [](const std::string& file, const std::string& name) -> py::object {
-    if (!generated_source(file)) IPT_FAIL(RuntimeError, "no generated source named '", file, "' is embedded in this build");
+    if (!generated_source(file))
+      IPT_FAIL(RuntimeError, "no generated source named '", file, "' is embedded in this build");
     Definition d = generated_definition(file, name);
     if (d.first == 0) return py::none();
     std::string text;

@@ -78,10 +78,10 @@ py::object nested_list(const unsigned char* p, const Tensor& t, int64_t dim) {
 // is read straight from memory by sizes and strides (no operator per element).
 py::object tolist(const Tensor& t) {
   IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
-  const Tensor host = t.device().type == DeviceType::CPU
-                          ? t
-                          : ops::_to_copy(t, std::nullopt, std::nullopt, Device(DeviceType::CPU), std::nullopt, false,
-                                          std::nullopt);
+  const Tensor host =
+      t.device().type == DeviceType::CPU
+          ? t
+          : ops::_to_copy(t, std::nullopt, std::nullopt, Device(DeviceType::CPU), std::nullopt, false, std::nullopt);
   const auto* base = static_cast<const unsigned char*>(host.impl()->raw_data());
   return visit_dtype(host.dtype(), [&]<typename T>() { return nested_list<T>(base, host, 0); });
 }
@@ -145,9 +145,10 @@ IndexedView apply_index(const Tensor& self, py::handle index, bool for_write = f
   std::vector<py::handle> items;
   if (PyTuple_Check(index.ptr()))
     for (auto h : py::reinterpret_borrow<py::tuple>(index)) items.push_back(h);
-  else
-    items.push_back(index);
-  auto is_advanced = [](py::handle v) { return PyList_Check(v.ptr()) || (is_tensor_object(v.ptr()) && !is_int_like(v.ptr())); };
+  else items.push_back(index);
+  auto is_advanced = [](py::handle v) {
+    return PyList_Check(v.ptr()) || (is_tensor_object(v.ptr()) && !is_int_like(v.ptr()));
+  };
   int64_t consuming = 0;
   bool has_ellipsis = false;
   for (py::handle v : items) {
@@ -179,7 +180,8 @@ IndexedView apply_index(const Tensor& self, py::handle index, bool for_write = f
     } else if (is_int_like(v.ptr())) {
       int64_t i = index_value(v);
       int64_t n = r.sizes()[static_cast<size_t>(dim)];
-      IPT_CHECK(i >= -n && i < n, IndexError, "index ", i, " is out of bounds for dimension ", self_dim, " with size ", n);
+      IPT_CHECK(i >= -n && i < n, IndexError, "index ", i, " is out of bounds for dimension ", self_dim, " with size ",
+                n);
       r = ops::select_int(r, dim, i);
       ++self_dim;
       changed = true;
@@ -243,12 +245,14 @@ std::string tensor_repr(const Tensor& t) {
   format::TensorPrintInfo info;
   info.sizes = t.sizes();
   info.dtype = format_dtype(t.dtype());
-  info.device = t.device().type == DeviceType::CUDA ? "cuda:" + std::to_string(std::max(0, t.device().index)) : t.device().str();
+  info.device =
+      t.device().type == DeviceType::CUDA ? "cuda:" + std::to_string(std::max(0, t.device().index)) : t.device().str();
   info.is_meta = t.device().type == DeviceType::Meta;
   // A device's values are read through a copy to the host (which waits for its stream).
-  const Tensor host = t.device().type == DeviceType::CUDA ? ops::_to_copy(t, std::nullopt, std::nullopt, Device(DeviceType::CPU),
-                                                                          std::nullopt, false, std::nullopt)
-                                                          : t;
+  const Tensor host =
+      t.device().type == DeviceType::CUDA
+          ? ops::_to_copy(t, std::nullopt, std::nullopt, Device(DeviceType::CPU), std::nullopt, false, std::nullopt)
+          : t;
   if (!info.is_meta) {
     if (is_floating(t.dtype())) info.values = to_double_vector(host);
     else info.ints = to_int64_vector(host);
@@ -306,11 +310,12 @@ void init_tensor_methods(py::module_& m) {
         // PyTorch 2.15's TensorBase::grad() warns (TORCH_WARN) when a non-leaf that does not
         // retain its gradient is asked for it.
         if (!autograd::is_leaf(t) && !(meta && meta->retains_grad) && !grad.defined())
-          IPT_WARN("The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
-                   "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
-                   "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
-                   "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
-                   "for more information.");
+          IPT_WARN(
+              "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute "
+              "won't be populated during autograd.backward(). If you indeed want the .grad field to be populated "
+              "for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor "
+              "by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 "
+              "for more information.");
         return grad;
       },
       [](const Tensor& t, py::object g) {
@@ -318,7 +323,9 @@ void init_tensor_methods(py::module_& m) {
           if (t.impl()->autograd_meta()) autograd::autograd_meta(t).grad = Tensor();
           return;
         }
-        if (!is_tensor_object(g.ptr())) throw py::type_error("assigned grad expected to be a Tensor or None but got grad of type " + py_type_name(g.ptr()));
+        if (!is_tensor_object(g.ptr()))
+          throw py::type_error("assigned grad expected to be a Tensor or None but got grad of type " +
+                               py_type_name(g.ptr()));
         const Tensor& gt = unpack(g.ptr());
         IPT_CHECK(gt.dtype() == t.dtype(), RuntimeError, "assigned grad has data of a different type");
         IPT_CHECK(gt.sizes() == t.sizes(), RuntimeError, "assigned grad has data of a different size");
@@ -331,14 +338,20 @@ void init_tensor_methods(py::module_& m) {
         t.impl()->set_data_from(*src.impl());
       });
 
-  def_method("size", [](const Tensor& t, py::object dim) -> py::object {
-    if (dim.is_none()) return make_size(t.sizes());
-    return py::int_(t.size(index_value(dim)));
-  }, py::arg("dim") = py::none());
-  def_method("stride", [](const Tensor& t, py::object dim) -> py::object {
-    if (dim.is_none()) return py::tuple(py::cast(t.strides()));
-    return py::int_(t.stride(index_value(dim)));
-  }, py::arg("dim") = py::none());
+  def_method(
+      "size",
+      [](const Tensor& t, py::object dim) -> py::object {
+        if (dim.is_none()) return make_size(t.sizes());
+        return py::int_(t.size(index_value(dim)));
+      },
+      py::arg("dim") = py::none());
+  def_method(
+      "stride",
+      [](const Tensor& t, py::object dim) -> py::object {
+        if (dim.is_none()) return py::tuple(py::cast(t.strides()));
+        return py::int_(t.stride(index_value(dim)));
+      },
+      py::arg("dim") = py::none());
   def_method("storage_offset", [](const Tensor& t) { return t.storage_offset(); });
   def_method("dim", [](const Tensor& t) { return t.dim(); });
   def_method("ndimension", [](const Tensor& t) { return t.dim(); });
@@ -351,7 +364,9 @@ void init_tensor_methods(py::module_& m) {
       return static_cast<intptr_t>(backend_for(DeviceType::CUDA).runtime->device_address(t.impl()->raw_data()));
     return reinterpret_cast<intptr_t>(t.impl()->raw_data());
   });
-  def_method("is_contiguous", [](const Tensor& t, py::object) { return t.is_contiguous(); }, py::arg("memory_format") = py::none());
+  def_method(
+      "is_contiguous", [](const Tensor& t, py::object) { return t.is_contiguous(); },
+      py::arg("memory_format") = py::none());
   def_method("is_floating_point", [](const Tensor& t) { return is_floating(t.dtype()); });
   def_method("is_inference", [](const Tensor& t) { return t.impl()->is_inference(); });
   def_method("tolist", [](const Tensor& t) { return tolist(t); });
@@ -389,21 +404,26 @@ void init_tensor_methods(py::module_& m) {
     }
     // x[mask] = v: the value becomes a tensor of x's dtype and device (PyTorch's index_put_).
     // A 0-dim tensor is taken as a number too (converted); a bigger one must match x's dtype.
-    Tensor values = number ? ops::full(std::vector<int64_t>{}, to_scalar(value.ptr()), t.dtype(), std::nullopt, t.device(),
-                                       std::nullopt)
+    Tensor values = number ? ops::full(std::vector<int64_t>{}, to_scalar(value.ptr()), t.dtype(), std::nullopt,
+                                       t.device(), std::nullopt)
                            : unpack(value.ptr());
     if (values.dim() == 0 && values.dtype() != t.dtype())
       values = ops::_to_copy(values, t.dtype(), std::nullopt, std::nullopt, std::nullopt, false, std::nullopt);
     ops::index_put_(target.view, target.advanced, values, false);
   });
-  def_method("requires_grad_", [](const Tensor& t, bool r) {
-    IPT_CHECK(is_floating(t.dtype()) || !r, RuntimeError, "only Tensors of floating point dtype can require gradients");
-    IPT_CHECK(autograd::is_leaf(t) || r, RuntimeError,
-              "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
-              "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
-    t.impl()->set_requires_grad(r);
-    return t;
-  }, py::arg("requires_grad") = true);
+  def_method(
+      "requires_grad_",
+      [](const Tensor& t, bool r) {
+        IPT_CHECK(is_floating(t.dtype()) || !r, RuntimeError,
+                  "only Tensors of floating point dtype can require gradients");
+        IPT_CHECK(
+            autograd::is_leaf(t) || r, RuntimeError,
+            "you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a "
+            "subgraph that doesn't require differentiation use var_no_grad = var.detach().");
+        t.impl()->set_requires_grad(r);
+        return t;
+      },
+      py::arg("requires_grad") = true);
   def_method("retain_grad", [](const Tensor& t) {
     IPT_CHECK(t.requires_grad(), RuntimeError, "can't retain_grad on Tensor that has requires_grad=False");
     if (const auto& fn = autograd::grad_fn(t)) {
@@ -420,7 +440,8 @@ void init_tensor_methods(py::module_& m) {
   base().attr("_make_subclass") = py::reinterpret_steal<py::object>(PyStaticMethod_New(
       py::cpp_function(
           [](py::object cls, const Tensor& data, bool requires_grad) {
-            if (!PyType_Check(cls.ptr()) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), tensor_base_type()))
+            if (!PyType_Check(cls.ptr()) ||
+                !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), tensor_base_type()))
               throw py::type_error("_make_subclass: cls must be a subclass of Tensor");
             Tensor t = ops::detach(data);
             IPT_CHECK(is_floating(t.dtype()) || !requires_grad, RuntimeError,

@@ -64,10 +64,11 @@ void init_tensor_new(py::module_& m) {
         Inferred in;
         if (is_tensor_object(data.ptr())) {
           // As PyTorch 2.15's tensor constructor, a Python warning of its own (no "Triggered internally").
-          if (PyErr_WarnEx(PyExc_UserWarning,
-                           "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
-                           "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
-                           1) < 0)
+          if (PyErr_WarnEx(
+                  PyExc_UserWarning,
+                  "To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                  "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                  1) < 0)
             throw py::error_already_set();
           const Tensor& src = unpack(data.ptr());
           in.shape = src.sizes();
@@ -85,8 +86,8 @@ void init_tensor_new(py::module_& m) {
         std::optional<ScalarType> dt = dtype.is_none() ? std::nullopt : as_dtype(dtype.ptr());
         if (!dtype.is_none() && !dt) throw py::type_error("tensor(): argument 'dtype' must be torch.dtype");
         const ScalarType type = dt.value_or(in.any_float || in.values.empty() ? ScalarType::Float
-                                            : in.all_bool                  ? ScalarType::Bool
-                                                                           : ScalarType::Long);
+                                            : in.all_bool                     ? ScalarType::Bool
+                                                                              : ScalarType::Long);
         Device dev(DeviceType::CPU);
         if (!device.is_none()) {
           if (auto d = as_device(device.ptr())) dev = *d;

@@ -11,7 +11,7 @@ namespace ipt::python {
 
 namespace {
 
-PyTypeObject* g_base = nullptr;         // torch._C._TensorBase
+PyTypeObject* g_base = nullptr;          // torch._C._TensorBase
 PyTypeObject* g_tensor_class = nullptr;  // torch.Tensor (strong reference once set)
 
 int tensor_traverse(PyObject* self, visitproc visit, void* arg) {
@@ -42,10 +42,9 @@ PyObject* tensor_new(PyTypeObject* type, PyObject*, PyObject*) {
   return nullptr;
 }
 
-PyMemberDef tensor_members[] = {
-    {"__dictoffset__", T_PYSSIZET, offsetof(PyTensor, dict), READONLY, nullptr},
-    {"__weaklistoffset__", T_PYSSIZET, offsetof(PyTensor, weakrefs), READONLY, nullptr},
-    {nullptr, 0, 0, 0, nullptr}};
+PyMemberDef tensor_members[] = {{"__dictoffset__", T_PYSSIZET, offsetof(PyTensor, dict), READONLY, nullptr},
+                                {"__weaklistoffset__", T_PYSSIZET, offsetof(PyTensor, weakrefs), READONLY, nullptr},
+                                {nullptr, 0, 0, 0, nullptr}};
 
 PyType_Slot tensor_slots[] = {{Py_tp_dealloc, reinterpret_cast<void*>(tensor_dealloc)},
                               {Py_tp_traverse, reinterpret_cast<void*>(tensor_traverse)},

@@ -18,9 +18,8 @@
 namespace ipt::python {
 
 struct PyTensor {
-  PyObject_HEAD
-  Tensor t;
-  PyObject* dict;      // instance __dict__ (Python attributes, nn.Parameter's state)
+  PyObject_HEAD Tensor t;
+  PyObject* dict;  // instance __dict__ (Python attributes, nn.Parameter's state)
   PyObject* weakrefs;
 };
 

@@ -16,8 +16,8 @@ namespace ipt::random {
 class CpuGenerator {
  public:
   static constexpr uint64_t kDefaultSeed = 67280421310721ULL;  // PyTorch's default_rng_seed_val
-  static constexpr size_t kStateBytes = 5056;                   // CPUGeneratorImplState
-  static constexpr size_t kLegacyStateBytes = 5048;             // its older form, without the float cache
+  static constexpr size_t kStateBytes = 5056;                  // CPUGeneratorImplState
+  static constexpr size_t kLegacyStateBytes = 5048;            // its older form, without the float cache
 
   explicit CpuGenerator(uint64_t seed = kDefaultSeed) : engine_(seed) {}
 

@@ -23,8 +23,7 @@ constexpr int mantissa_digits() {
 // for float) as a fraction of 2^digits. PyTorch 2.15 draws float16 and bfloat16 values as
 // floats (their opmath type) and rounds them.
 template <typename T>
-  requires(std::is_same_v<T, float> || std::is_same_v<T, double>)
-T uniform_real(CpuGenerator& g, T from, T to) {
+requires(std::is_same_v<T, float> || std::is_same_v<T, double>) T uniform_real(CpuGenerator& g, T from, T to) {
   constexpr int digits = mantissa_digits<T>();
   constexpr uint64_t mask = (uint64_t(1) << digits) - 1;
   constexpr T divisor = T(1) / T(uint64_t(1) << digits);

@@ -47,9 +47,7 @@ Type Type::list(Type inner, std::optional<int64_t> size) {
   return t;
 }
 
-const std::string& Type::base_name() const {
-  return kind == Kind::Base ? name : elem->base_name();
-}
+const std::string& Type::base_name() const { return kind == Kind::Base ? name : elem->base_name(); }
 
 std::string Type::str() const { return type_str(*this, std::nullopt); }
 
@@ -92,9 +90,7 @@ std::string Return::str() const {
   return out;
 }
 
-std::string FunctionSchema::full_name() const {
-  return overload_name.empty() ? name : name + "." + overload_name;
-}
+std::string FunctionSchema::full_name() const { return overload_name.empty() ? name : name + "." + overload_name; }
 
 // torchgen's rule: a name ending in '_' is in-place; a dunder method (`__name__`, no '_'
 // inside) is in-place when it is an augmented assignment (__iadd__, __iand__, __ilshift__ ...).
@@ -103,7 +99,7 @@ bool FunctionSchema::is_inplace() const {
   if (n.size() > 4 && n.starts_with("__") && n.ends_with("__")) {
     const std::string_view base = n.substr(2, n.size() - 4);
     if (base.find('_') == std::string_view::npos) {
-      static constexpr std::string_view kAugmented[] = {"add", "sub", "mul", "div", "mod", "pow",
+      static constexpr std::string_view kAugmented[] = {"add",    "sub",    "mul", "div", "mod", "pow",
                                                         "lshift", "rshift", "and", "xor", "or"};
       for (std::string_view a : kAugmented)
         if (base.size() == a.size() + 1 && base[0] == 'i' && base.substr(1) == a) return true;

@@ -56,8 +56,8 @@ struct Argument {
   std::string name;
   Type type;
   std::optional<std::string> default_value;  // literal text: "1", "[0,1]", "None", "'fro'"
-  bool kwarg_only = false;                    // after `*`
-  bool is_out = false;                        // kwarg-only and written: an out= buffer
+  bool kwarg_only = false;                   // after `*`
+  bool is_out = false;                       // kwarg-only and written: an out= buffer
   std::optional<AliasInfo> alias;
 
   std::string str() const;  // "Tensor(a!) out", "Scalar alpha=1"
@@ -89,7 +89,7 @@ struct FunctionSchema {
   // argument after self (mutable), else functional.
   enum class Kind { Functional, Inplace, Out, Mutable };
   Kind kind() const;
-  std::string str() const;        // the canonical schema text
+  std::string str() const;  // the canonical schema text
   bool operator==(const FunctionSchema&) const = default;
 };
 

@@ -82,8 +82,7 @@ std::map<std::string, std::string> dispatch(const YAML::Node& node, const std::s
     std::string kernel = scalar(kv.second, "dispatch kernel", source);
     for (const auto& key : split_commas(scalar(kv.first, "dispatch key", source))) {
       if (key.empty()) fail(source, line_of(kv.first), "empty dispatch key");
-      if (!out.emplace(key, kernel).second)
-        fail(source, line_of(kv.first), "dispatch key '" + key + "' given twice");
+      if (!out.emplace(key, kernel).second) fail(source, line_of(kv.first), "dispatch key '" + key + "' given twice");
     }
   }
   return out;
@@ -110,11 +109,9 @@ NativeFunctionEntry read_entry(const YAML::Node& entry, const std::string& sourc
   if (YAML::Node n = entry["variants"]) e.variants = variants(n, source);
   if (YAML::Node n = entry["dispatch"]) e.dispatch = dispatch(n, source);
   if (YAML::Node n = entry["structured"]) e.structured = boolean(n, "structured", source);
-  if (YAML::Node n = entry["structured_delegate"])
-    e.structured_delegate = scalar(n, "structured_delegate", source);
+  if (YAML::Node n = entry["structured_delegate"]) e.structured_delegate = scalar(n, "structured_delegate", source);
   if (YAML::Node n = entry["python_module"]) e.python_module = scalar(n, "python_module", source);
-  if (YAML::Node n = entry["manual_cpp_binding"])
-    e.manual_cpp_binding = boolean(n, "manual_cpp_binding", source);
+  if (YAML::Node n = entry["manual_cpp_binding"]) e.manual_cpp_binding = boolean(n, "manual_cpp_binding", source);
   return e;
 }
 
@@ -148,8 +145,6 @@ ParseReport parse_all_funcs_from_string(const std::string& text, const std::stri
   return report;
 }
 
-ParseReport parse_all_funcs(const std::string& path) {
-  return parse_all_funcs_from_string(read_file(path), path);
-}
+ParseReport parse_all_funcs(const std::string& path) { return parse_all_funcs_from_string(read_file(path), path); }
 
 }  // namespace ipt::schema

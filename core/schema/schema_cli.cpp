@@ -25,7 +25,8 @@ void indented(std::ostream& out, const std::string& text, const char* indent) {
 int schema_print_json(const std::string& schema_text, std::ostream& out, std::ostream& err) {
   try {
     // Bytes that are not UTF-8 (in a string default) print as U+FFFD instead of failing.
-    out << schema_to_json(parse_schema(schema_text)).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    out << schema_to_json(parse_schema(schema_text)).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+        << "\n";
     return 0;
   } catch (const SchemaParseError& e) {
     err << e.what() << "\n";

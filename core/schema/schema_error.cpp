@@ -17,8 +17,8 @@ std::string format(size_t column, const std::string& detail, std::string_view te
   std::string shown(text);
   for (char& c : shown)
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  return "schema error at column " + std::to_string(column) + ": " + detail + "\n  " + shown +
-         "\n  " + std::string(column, ' ') + "^";
+  return "schema error at column " + std::to_string(column) + ": " + detail + "\n  " + shown + "\n  " +
+         std::string(column, ' ') + "^";
 }
 
 bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
@@ -27,18 +27,17 @@ bool is_ident_char(char c) { return is_alpha(c) || c == '_' || is_digit(c); }
 
 // Keywords the TorchScript lexer reads as tokens of their own, not identifiers; the kind it
 // names each by is the word itself.
-constexpr std::array kKeywords = {"def",   "if",     "else",   "elif",     "while",  "return", "is",
-                                  "and",   "or",     "not",    "True",     "False",  "None",   "global",
-                                  "for",   "in",     "raise",  "assert",   "break",  "continue", "del",
-                                  "pass",  "class",  "import", "with",     "as",     "Ellipsis", "NoneType"};
+constexpr std::array kKeywords = {"def",  "if",    "else",   "elif",   "while", "return",   "is",
+                                  "and",  "or",    "not",    "True",   "False", "None",     "global",
+                                  "for",  "in",    "raise",  "assert", "break", "continue", "del",
+                                  "pass", "class", "import", "with",   "as",    "Ellipsis", "NoneType"};
 
 // Multi-character operator tokens and the names the lexer gives them, longest first.
 constexpr std::array<std::pair<const char*, const char*>, 22> kOperators = {{
-    {"...", "dots"}, {"**=", "**="}, {"<<=", "<<="}, {">>=", ">>="}, {"<=>", "equivalent"},
-    {"->", "arrow"}, {"**", "pow operator"}, {"//", "floordiv"}, {"==", "eq"}, {"!=", "ne"},
-    {"<=", "le"},    {">=", "ge"},   {"<<", "<<"},   {">>", ">>"},   {"+=", "+="},
-    {"-=", "-="},    {"*=", "*="},   {"/=", "/="},   {"%=", "%="},   {"|=", "|="},
-    {"&=", "&="},    {"^=", "^="},
+    {"...", "dots"},        {"**=", "**="},     {"<<=", "<<="}, {">>=", ">>="}, {"<=>", "equivalent"}, {"->", "arrow"},
+    {"**", "pow operator"}, {"//", "floordiv"}, {"==", "eq"},   {"!=", "ne"},   {"<=", "le"},          {">=", "ge"},
+    {"<<", "<<"},           {">>", ">>"},       {"+=", "+="},   {"-=", "-="},   {"*=", "*="},          {"/=", "/="},
+    {"%=", "%="},           {"|=", "|="},       {"&=", "&="},   {"^=", "^="},
 }};
 constexpr std::string_view kSingleCharTokens = "+-*/%@()[]:,={}><.?!&^|~";
 

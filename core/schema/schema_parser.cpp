@@ -14,9 +14,9 @@ namespace ipt::schema {
 namespace {
 
 constexpr std::array kBaseTypes = {
-    "Tensor", "int",    "SymInt", "float",     "bool",    "str",    "Scalar",
-    "ScalarType", "Device", "Layout", "MemoryFormat", "Generator", "Dimname", "Storage",
-    "Stream", "QScheme", "ConstQuantizerPtr", "complex", "number", "Any", "DeviceIndex", "SymBool"};
+    "Tensor", "int",          "SymInt",      "float",   "bool",    "str",    "Scalar",  "ScalarType",        "Device",
+    "Layout", "MemoryFormat", "Generator",   "Dimname", "Storage", "Stream", "QScheme", "ConstQuantizerPtr", "complex",
+    "number", "Any",          "DeviceIndex", "SymBool"};
 
 // PyTorch's message for a name its schema type parser does not know.
 constexpr const char* kUnknownType =
@@ -149,7 +149,8 @@ class Parser {
     bool kwarg_only = false;
     do {
       skip_ws();
-      if (s.is_vararg) fail_report(pos_, "'...' must end the argument list", "... must be the last element of the argument list");
+      if (s.is_vararg)
+        fail_report(pos_, "'...' must end the argument list", "... must be the last element of the argument list");
       if (accept('*')) kwarg_only = true;
       else if (accept("...")) s.is_vararg = true;
       else s.arguments.push_back(argument(kwarg_only));
@@ -265,8 +266,8 @@ class Parser {
       const size_t open = (skip_ws(), pos_);
       if (peek() != '[') fail_expected("'['", "[");
       default_list(1);
-      static constexpr std::string_view kListed[] = {"int", "SymInt", "float", "bool", "complex", "ScalarType",
-                                                     "Layout", "MemoryFormat", "DeviceIndex"};
+      static constexpr std::string_view kListed[] = {"int",        "SymInt", "float",        "bool",       "complex",
+                                                     "ScalarType", "Layout", "MemoryFormat", "DeviceIndex"};
       if (std::find(std::begin(kListed), std::end(kListed), leaf) == std::end(kListed))
         fail_report(open, "a default list of " + leaf, "lists are only supported for float, int and complex types");
     }
@@ -296,7 +297,8 @@ class Parser {
       bool known = name == "True" || name == "False" || name == "None";
       for (const char* n : kDefaultNames) known = known || name == n;
       // PyTorch marks the token after the name.
-      if (!known) fail_report((skip_ws(), pos_), "unknown default value '" + name + "'", "invalid numeric default value");
+      if (!known)
+        fail_report((skip_ws(), pos_), "unknown default value '" + name + "'", "invalid numeric default value");
       return;
     }
     fail_expected("a default value", "number");
@@ -357,7 +359,8 @@ class Parser {
     if (accept(')')) return;
     do {
       skip_ws();
-      if (s.is_varret) fail_report(pos_, "'...' must end the return list", "... must be the last element of the return list");
+      if (s.is_varret)
+        fail_report(pos_, "'...' must end the return list", "... must be the last element of the return list");
       if (accept("...")) s.is_varret = true;
       else s.returns.push_back(single_return());
     } while (accept(','));

@@ -33,9 +33,7 @@ void for_each_backend(void (*fn)(const BackendInterface&)) {
     if (b) fn(*b);
 }
 
-bool has_backend(DeviceType t) {
-  return registered(t) != nullptr && !g_switched_off[static_cast<size_t>(t)];
-}
+bool has_backend(DeviceType t) { return registered(t) != nullptr && !g_switched_off[static_cast<size_t>(t)]; }
 
 const BackendInterface& backend_for(DeviceType t) {
   const BackendInterface* b = g_backends[static_cast<size_t>(t)];
@@ -43,9 +41,9 @@ const BackendInterface& backend_for(DeviceType t) {
     register_all_backends();
     b = g_backends[static_cast<size_t>(t)];
   }
-  IPT_CHECK(b && !g_switched_off[static_cast<size_t>(t)], RuntimeError, t == DeviceType::CUDA
-                                 ? "Torch not compiled with CUDA enabled (or no CUDA device was found)"
-                                 : "no backend registered for this device");
+  IPT_CHECK(b && !g_switched_off[static_cast<size_t>(t)], RuntimeError,
+            t == DeviceType::CUDA ? "Torch not compiled with CUDA enabled (or no CUDA device was found)"
+                                  : "no backend registered for this device");
   return *b;
 }
 
@@ -61,8 +59,7 @@ std::string start_recording(trace::Recorder& r, trace::ClockKind clock) {
     }
     try {
       cuda->runtime->begin_program();
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     if (has_backend(DeviceType::CUDA)) name = cuda->runtime->device_name(0);
   }
   r.clear();
@@ -74,8 +71,7 @@ void wait_for_devices() {
   if (!cuda || !cuda->runtime) return;
   try {
     cuda->runtime->synchronize();
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
 }
 
 }  // namespace ipt

@@ -24,11 +24,11 @@ class Dispatcher;
 class Tensor;
 
 struct BackendInterface {
-  const char* name;                           // "cpu", "meta", "cuda"
+  const char* name;  // "cpu", "meta", "cuda"
   DeviceType device_type;
-  void* (*allocate)(size_t nbytes);           // may return null only for nbytes == 0 or Meta
+  void* (*allocate)(size_t nbytes);  // may return null only for nbytes == 0 or Meta
   void (*deallocate)(void* ptr);
-  void (*register_kernels)(Dispatcher&);      // the backend's generated Register<Key>.cpp
+  void (*register_kernels)(Dispatcher&);  // the backend's generated Register<Key>.cpp
   // Optional: copies nbytes between host memory and this device (null for CPU/Meta).
   void (*copy_to_host)(void* dst, const void* src, size_t nbytes);
   void (*copy_from_host)(void* dst, const void* src, size_t nbytes);

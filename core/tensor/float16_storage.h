@@ -13,8 +13,7 @@ struct Float16Storage {
   uint16_t bits{};
   Float16Storage() = default;
   template <typename U>
-    requires(!std::is_same_v<U, Float16Storage>)
-  Float16Storage(U v) : bits(ToBits(static_cast<float>(v))) {}
+  requires(!std::is_same_v<U, Float16Storage>) Float16Storage(U v) : bits(ToBits(static_cast<float>(v))) {}
   operator float() const { return ToFloat(bits); }
   Float16Storage& operator+=(float v) { return *this = Float16Storage(float(*this) + v); }
   Float16Storage& operator-=(float v) { return *this = Float16Storage(float(*this) - v); }

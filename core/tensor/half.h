@@ -21,7 +21,7 @@ constexpr uint16_t half_bits_from_float(float f) {
   const uint32_t a = x & 0x7fffffffu;
   if (a > 0x7f800000u) return sign | 0x7e00u;   // NaN
   if (a >= 0x477ff000u) return sign | 0x7c00u;  // 65520 and up round to infinity
-  if (a < 0x38800000u) {                         // below 2^-14: a subnormal half (or zero)
+  if (a < 0x38800000u) {                        // below 2^-14: a subnormal half (or zero)
     // |f| * 2^24 is exact in float; rounding it to an integer gives the subnormal's bits
     // (1024 is the smallest normal, which has the same bits).
     const float scaled = std::bit_cast<float>(a) * 16777216.0f;

@@ -107,9 +107,8 @@ std::vector<int64_t> infer_dense_strides(std::span<const int64_t> sizes, std::sp
 bool is_non_overlapping_and_dense(std::span<const int64_t> sizes, std::span<const int64_t> strides) {
   std::vector<size_t> order(sizes.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return sizes[a] < 2 || (sizes[b] >= 2 && strides[a] < strides[b]);
-  });
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return sizes[a] < 2 || (sizes[b] >= 2 && strides[a] < strides[b]); });
   int64_t expected = 1;
   for (size_t i : order) {
     if (sizes[i] == 1) continue;
@@ -123,8 +122,7 @@ int64_t wrap_dim(int64_t dim, int64_t ndim) {
   int64_t n = ndim <= 0 ? 1 : ndim;  // a 0-dim tensor behaves as 1-dim for wrapping
   int64_t lo = -n, hi = n - 1;
   if (dim < lo || dim > hi)
-    IPT_FAIL(IndexError, "Dimension out of range (expected to be in range of [", lo, ", ", hi,
-             "], but got ", dim, ")");
+    IPT_FAIL(IndexError, "Dimension out of range (expected to be in range of [", lo, ", ", hi, "], but got ", dim, ")");
   return dim < 0 ? dim + n : dim;
 }
 
@@ -154,8 +152,8 @@ std::vector<int64_t> infer_size(std::span<const int64_t> shape, int64_t numel) {
   bool ok = numel == known || (infer && known > 0 && numel % known == 0);
   IPT_CHECK(ok, RuntimeError, "shape '", int_list_str(shape), "' is invalid for input of size ", numel);
   if (infer) {
-    IPT_CHECK(known != 0, RuntimeError, "cannot reshape tensor of 0 elements into shape ",
-              int_list_str(shape), " because the unspecified dimension size -1 can be any value and is ambiguous");
+    IPT_CHECK(known != 0, RuntimeError, "cannot reshape tensor of 0 elements into shape ", int_list_str(shape),
+              " because the unspecified dimension size -1 can be any value and is ambiguous");
     out[*infer] = numel / known;
   }
   return out;
@@ -219,8 +217,7 @@ std::vector<int64_t> broadcast_shapes(std::span<const int64_t> a, std::span<cons
   return out;
 }
 
-int64_t element_offset(int64_t storage_offset, std::span<const int64_t> strides,
-                       std::span<const int64_t> index) {
+int64_t element_offset(int64_t storage_offset, std::span<const int64_t> strides, std::span<const int64_t> index) {
   int64_t off = storage_offset;
   for (size_t k = 0; k < strides.size(); ++k) off += index[k] * strides[k];
   return off;

@@ -56,8 +56,7 @@ std::optional<std::vector<int64_t>> compute_view_strides(std::span<const int64_t
 std::vector<int64_t> broadcast_shapes(std::span<const int64_t> a, std::span<const int64_t> b);
 
 // Storage element offset of the element at `index` (storage_offset + sum index_k*stride_k).
-int64_t element_offset(int64_t storage_offset, std::span<const int64_t> strides,
-                       std::span<const int64_t> index);
+int64_t element_offset(int64_t storage_offset, std::span<const int64_t> strides, std::span<const int64_t> index);
 // Row-major logical index of linear position `linear` in `sizes`.
 std::vector<int64_t> unravel_index(int64_t linear, std::span<const int64_t> sizes);
 

@@ -73,8 +73,7 @@ Device Device::parse(std::string_view s) {
     }
     return Device(DeviceType::CUDA, idx);
   }
-  IPT_FAIL(RuntimeError,
-           "Expected one of cpu, cuda, meta device type at start of device string: ", s);
+  IPT_FAIL(RuntimeError, "Expected one of cpu, cuda, meta device type at start of device string: ", s);
 }
 
 BackendComponent backend_of(DeviceType t) {

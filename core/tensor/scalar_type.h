@@ -32,9 +32,7 @@ constexpr size_t element_size(ScalarType t) {
   }
   return 1;
 }
-constexpr bool is_floating(ScalarType t) {
-  return t >= ScalarType::Half;
-}
+constexpr bool is_floating(ScalarType t) { return t >= ScalarType::Half; }
 constexpr bool is_integral(ScalarType t, bool include_bool) {
   return (t >= ScalarType::Byte && t <= ScalarType::Long) || (include_bool && t == ScalarType::Bool);
 }

@@ -30,8 +30,7 @@ static void record_storage(uint64_t id, size_t nbytes, Device device, bool freed
                                      std::move(info));
 }
 
-Storage::Storage(size_t nbytes, Device device)
-    : id_(next_storage_id()), nbytes_(nbytes), device_(device) {
+Storage::Storage(size_t nbytes, Device device) : id_(next_storage_id()), nbytes_(nbytes), device_(device) {
   const BackendInterface& be = backend_for(device.type);
   data_ = be.allocate(nbytes);
   deallocate_ = be.deallocate;

@@ -14,10 +14,10 @@ static std::atomic<uint64_t> g_next_tensor_id{1};
 // As storages (storage.cpp): tensors made on threads that record nothing are numbered apart.
 static std::atomic<uint64_t> g_next_unrecorded_tensor_id{uint64_t(1) << 62};
 
-TensorImpl::TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t> sizes,
-                       std::vector<int64_t> strides, int64_t storage_offset,
-                       std::shared_ptr<VersionCounter> version, DispatchKeySet key_set)
-    : id_((trace::detail::t_muted ? g_next_unrecorded_tensor_id : g_next_tensor_id).fetch_add(1, std::memory_order_relaxed)),
+TensorImpl::TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t> sizes, std::vector<int64_t> strides,
+                       int64_t storage_offset, std::shared_ptr<VersionCounter> version, DispatchKeySet key_set)
+    : id_((trace::detail::t_muted ? g_next_unrecorded_tensor_id : g_next_tensor_id)
+              .fetch_add(1, std::memory_order_relaxed)),
       storage_(std::move(storage)),
       dtype_(dtype),
       sizes_(std::move(sizes)),
@@ -67,8 +67,7 @@ bool inference_mode_enabled() {
 
 Tensor make_empty(std::span<const int64_t> sizes, ScalarType dtype, Device device) {
   for (int64_t s : sizes)
-    IPT_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
-              int_list_str(sizes));
+    IPT_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", int_list_str(sizes));
   const int64_t nbytes = contiguous_storage_bytes(sizes, static_cast<int64_t>(element_size(dtype)));
   auto storage = std::make_shared<Storage>(static_cast<size_t>(nbytes), device);
   std::vector<int64_t> sz(sizes.begin(), sizes.end());
@@ -109,8 +108,7 @@ Tensor make_empty_like_layout(std::span<const int64_t> sizes, ScalarType dtype, 
   return Tensor(std::move(impl));
 }
 
-Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides,
-                 int64_t storage_offset) {
+Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t storage_offset) {
   auto impl = std::make_shared<TensorImpl>(base.storage(), base.dtype(), std::move(sizes), std::move(strides),
                                            storage_offset, base.impl()->version_counter(), base.key_set());
   impl->set_is_view(true);
@@ -118,8 +116,7 @@ Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int
 }
 
 double element_as_double(const Tensor& t, int64_t linear) {
-  IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError,
-            "Cannot copy out of meta tensor; no data!");
+  IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
   auto idx = unravel_index(linear, t.sizes());
   int64_t off = element_offset(0, t.strides(), idx);
   if (t.dtype() == ScalarType::Bool)  // any byte of an uninitialized bool (torch.empty) is defined here
@@ -128,12 +125,10 @@ double element_as_double(const Tensor& t, int64_t linear) {
 }
 
 int64_t element_as_int64(const Tensor& t, int64_t linear) {
-  IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError,
-            "Cannot copy out of meta tensor; no data!");
+  IPT_CHECK(t.device().type != DeviceType::Meta, NotImplementedError, "Cannot copy out of meta tensor; no data!");
   auto idx = unravel_index(linear, t.sizes());
   int64_t off = element_offset(0, t.strides(), idx);
-  if (t.dtype() == ScalarType::Bool)
-    return static_cast<const uint8_t*>(t.impl()->raw_data())[off] != 0 ? 1 : 0;
+  if (t.dtype() == ScalarType::Bool) return static_cast<const uint8_t*>(t.impl()->raw_data())[off] != 0 ? 1 : 0;
   return visit_dtype(t.dtype(), [&]<typename T>() { return convert_element<int64_t>(t.data_ptr<T>()[off]); });
 }
 

@@ -26,7 +26,7 @@ class Tensor {
   Device device() const { return impl_->device(); }
   const std::vector<int64_t>& sizes() const { return impl_->sizes(); }
   const std::vector<int64_t>& strides() const { return impl_->strides(); }
-  int64_t size(int64_t dim) const;    // wraps negative dims; IndexError when out of range
+  int64_t size(int64_t dim) const;  // wraps negative dims; IndexError when out of range
   int64_t stride(int64_t dim) const;
   int64_t storage_offset() const { return impl_->storage_offset(); }
   int64_t dim() const { return impl_->dim(); }
@@ -38,7 +38,9 @@ class Tensor {
   bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
 
   template <typename T>
-  T* data_ptr() const { return impl_->data<T>(); }
+  T* data_ptr() const {
+    return impl_->data<T>();
+  }
 
  private:
   std::shared_ptr<TensorImpl> impl_;
@@ -57,8 +59,7 @@ std::vector<int64_t> layout_strides_like(std::span<const int64_t> sizes, const T
 Tensor make_empty_strided(std::span<const int64_t> sizes, std::span<const int64_t> strides, ScalarType dtype,
                           Device device);
 // A tensor viewing `base`'s storage with new geometry (shares storage and version counter).
-Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides,
-                 int64_t storage_offset);
+Tensor make_view(const Tensor& base, std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t storage_offset);
 // Reads element `linear` (row-major logical index) as a double; for printing and tests.
 double element_as_double(const Tensor& t, int64_t linear);
 // All elements in row-major logical order, as doubles.

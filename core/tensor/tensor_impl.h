@@ -36,9 +36,8 @@ enum class ViewCreation : uint8_t { Default, NoGradMode, InferenceMode, MultiOut
 
 class TensorImpl {
  public:
-  TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t> sizes,
-             std::vector<int64_t> strides, int64_t storage_offset,
-             std::shared_ptr<VersionCounter> version, DispatchKeySet key_set);
+  TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t> sizes, std::vector<int64_t> strides,
+             int64_t storage_offset, std::shared_ptr<VersionCounter> version, DispatchKeySet key_set);
 
   uint64_t id() const { return id_; }
   const StoragePtr& storage() const { return storage_; }
@@ -73,7 +72,9 @@ class TensorImpl {
   ViewCreation view_creation() const { return view_creation_; }
   void set_view_creation(ViewCreation c) { view_creation_ = c; }
   // A view autograd follows: an in-place write into it rebases its base's history (CopySlices).
-  bool is_differentiable_view() const { return is_view_ && view_base_ && view_creation_ != ViewCreation::NotDifferentiable; }
+  bool is_differentiable_view() const {
+    return is_view_ && view_base_ && view_creation_ != ViewCreation::NotDifferentiable;
+  }
   bool is_inference() const { return !key_set_.has(Functionality::ADInplaceOrView); }
   // A 0-dim tensor made from a Python number (participates in type promotion like a number).
   bool is_wrapped_number() const { return wrapped_number_; }

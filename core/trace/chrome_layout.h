@@ -10,7 +10,6 @@
 
 namespace ipt::trace {
 
-
 struct ChromeLayout {
   enum Role : uint8_t {
     Slice,      // a Begin: one complete ("X") slice from ts[i] to end[i]

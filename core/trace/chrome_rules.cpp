@@ -30,8 +30,8 @@ namespace {
 // interned (a trace has few distinct ones), and only a reported overlap spells them out.
 struct Slice {
   size_t index;
-  int64_t start, end;        // ns: ts and dur each rounded
-  double start_us, end_us;   // as written: ts, and ts + dur
+  int64_t start, end;       // ns: ts and dur each rounded
+  double start_us, end_us;  // as written: ts, and ts + dur
   uint32_t name;
 };
 
@@ -87,8 +87,7 @@ void check_nesting(std::vector<Slice>& slices, Get get, const char* view, const 
     const auto [start, end] = get(x);
     if constexpr (std::is_floating_point_v<std::remove_cv_t<decltype(start)>>)
       return "[" + us_text(start) + ", " + us_text(end) + "] us";
-    else
-      return "[" + std::to_string(start) + ", " + std::to_string(end) + "] ns";
+    else return "[" + std::to_string(start) + ", " + std::to_string(end) + "] ns";
   };
   std::vector<const Slice*> open;
   for (const Slice& s : slices) {
@@ -150,7 +149,8 @@ class ChromeRules {
     const std::optional<int64_t> pid_or = e.integer("pid"), tid_or = e.integer("tid");
     for (const char* key : {"pid", "tid"})
       if (!e.integer(key)) {
-        out_.push_back(where + " has \"" + key + "\" " + e.dump(key) + ", which is not an integer from -2^63 to 2^63-1");
+        out_.push_back(where + " has \"" + key + "\" " + e.dump(key) +
+                       ", which is not an integer from -2^63 to 2^63-1");
         ok = false;
       }
     if (!time_in_range(e.number("ts"))) {
@@ -316,7 +316,8 @@ std::vector<std::string> check_chrome_trace_rules(const json& doc) {
   if (!doc.is_object()) return {"the document is not a JSON object"};
   ChromeRules rules;
   auto unit = doc.find("displayTimeUnit");
-  if (unit != doc.end()) rules.unit(unit->is_string() ? std::optional<std::string>(unit->get<std::string>()) : std::nullopt);
+  if (unit != doc.end())
+    rules.unit(unit->is_string() ? std::optional<std::string>(unit->get<std::string>()) : std::nullopt);
   auto events = doc.find("traceEvents");
   if (events == doc.end()) return rules.problems().push_back("traceEvents is missing"), rules.problems();
   if (!events->is_array()) return rules.problems().push_back("traceEvents is not an array"), rules.problems();
@@ -341,7 +342,8 @@ std::vector<std::string> check_chrome_trace_rules_text(std::string_view text,
                      : std::nullopt);
     } else if (key == "traceEvents" && s.peek() == '[') {
       seen = true;
-      s.array_batches("in traceEvents", [&](simdjson::dom::element e, size_t i, size_t) { rules.add(i, SimdFields(e)); });
+      s.array_batches("in traceEvents",
+                      [&](simdjson::dom::element e, size_t i, size_t) { rules.add(i, SimdFields(e)); });
     } else {
       if (key == "traceEvents") {
         seen = true;

@@ -46,8 +46,9 @@ const char* category_name(Category c) {
 Fields payload_fields(const GraphNode& g) {
   std::string next;
   for (size_t i = 0; i < g.next.size(); ++i)
-    next += (i ? "," : "") + (g.next[i].valid ? std::to_string(g.next[i].node) + ":" + std::to_string(g.next[i].input_nr)
-                                              : std::string("none"));
+    next +=
+        (i ? "," : "") + (g.next[i].valid ? std::to_string(g.next[i].node) + ":" + std::to_string(g.next[i].input_nr)
+                                          : std::string("none"));
   Fields f = {{"node", std::to_string(g.node)}, {"name", g.name}, {"seq", std::to_string(g.seq)}, {"next", next}};
   if (g.output_tensor) f.emplace_back("output_tensor", std::to_string(g.output_tensor));
   for (const LeafEdge& l : g.leaves) f.emplace_back("leaf", std::to_string(l.node) + "=" + std::to_string(l.tensor));

@@ -25,14 +25,14 @@ const char* intern(std::string_view s);
 enum class Phase : uint8_t { Begin, End, Instant };
 
 enum class Category : uint8_t {
-  Dispatch,   // a call or redispatch through the dispatcher (Begin/End)
-  Kernel,     // a kernel's own work, e.g. a BLAS call or a copy (Begin/End or Instant)
-  Tensor,     // a tensor was produced (Instant, TensorMeta)
-  Storage,    // storage allocated or freed (Instant, StorageInfo)
-  Autograd,   // autograd decisions (Instant, Note)
-  Script,     // a snippet statement starts (Instant, ScriptLine) / printed output (Output)
-  Lesson,     // a lesson step starts (Instant, Note)
-  Note,       // free text
+  Dispatch,  // a call or redispatch through the dispatcher (Begin/End)
+  Kernel,    // a kernel's own work, e.g. a BLAS call or a copy (Begin/End or Instant)
+  Tensor,    // a tensor was produced (Instant, TensorMeta)
+  Storage,   // storage allocated or freed (Instant, StorageInfo)
+  Autograd,  // autograd decisions (Instant, Note)
+  Script,    // a snippet statement starts (Instant, ScriptLine) / printed output (Output)
+  Lesson,    // a lesson step starts (Instant, Note)
+  Note,      // free text
   // Work on a device (Note [Device tracks]); Kineto's categories.
   CudaRuntime,  // a host call into the CUDA runtime: a launch, a copy, an event, a synchronize
   GpuMemcpy,    // a copy on a device stream (Begin/End on the stream's track)
@@ -57,35 +57,36 @@ struct TensorMeta {
   SmallVector<int64_t, 3> strides;
   int64_t storage_offset = 0;
   uint64_t version = 0;
-  uint64_t key_set = 0;           // DispatchKeySet::raw()
-  const char* label = "";         // variable name or role ("self", "result"), may be empty
+  uint64_t key_set = 0;    // DispatchKeySet::raw()
+  const char* label = "";  // variable name or role ("self", "result"), may be empty
   // The first storage elements (element units, from storage index 0), as doubles.
   PreviewValues storage_values;
   bool requires_grad = false;
-  bool is_view = false;           // shares storage with the tensor it was made from
-  bool storage_truncated = false; // storage has more elements than storage_values holds
+  bool is_view = false;            // shares storage with the tensor it was made from
+  bool storage_truncated = false;  // storage has more elements than storage_values holds
 };
 
 // One dispatcher decision: see Note [What a dispatch records] in core/dispatch/dispatcher.h.
 struct DispatchStep {
-  const char* op = "";            // "aten::add.Tensor"
-  bool redispatch = false;        // false for the entry call, true below a wrapper kernel
+  const char* op = "";                    // "aten::add.Tensor"
+  bool redispatch = false;                // false for the entry call, true below a wrapper kernel
   SmallVector<uint64_t, 3> arg_key_sets;  // each tensor argument's DispatchKeySet::raw()
   uint64_t tls_included = 0;
   uint64_t tls_excluded = 0;
-  uint64_t merged = 0;            // (args | included) - excluded, restricted to non-fallthrough keys
+  uint64_t merged = 0;               // (args | included) - excluded, restricted to non-fallthrough keys
   uint64_t skipped_fallthrough = 0;  // keys removed because this op's entry is a fallthrough
-  DispatchKey chosen;             // the runtime key that picked the kernel
-  const char* kernel = "";        // kernel function name
-  const char* kernel_kind = "";   // "kernel", "autograd kernel", "math kernel", "default backend kernel", "backend fallback"
-  const char* registered_at = ""; // "core/ops/cpu/binary_ops.cpp:42"
+  DispatchKey chosen;                // the runtime key that picked the kernel
+  const char* kernel = "";           // kernel function name
+  const char* kernel_kind =
+      "";  // "kernel", "autograd kernel", "math kernel", "default backend kernel", "backend fallback"
+  const char* registered_at = "";  // "core/ops/cpu/binary_ops.cpp:42"
 };
 
 struct StorageInfo {
   uint64_t storage_id = 0;
   int64_t nbytes = 0;
   const char* device = "cpu";
-  bool freed = false;             // false: allocated, true: freed
+  bool freed = false;  // false: allocated, true: freed
 };
 
 struct ScriptLine {
@@ -124,13 +125,13 @@ struct LeafEdge {
 // when the engine starts a backward (in GraphNodes, with its dependency count).
 struct GraphNode {
   uint64_t node = 0;
-  const char* name = "";        // "MulBackward0", "torch::autograd::AccumulateGrad"
-  int64_t seq = -1;             // sequence_nr; -1 for AccumulateGrad
-  std::vector<NextEdge> next;   // in forward-input order
-  uint64_t output_tensor = 0;   // the forward output this node is the grad_fn of (0: none)
-  std::vector<LeafEdge> leaves; // node created: one per edge that reaches a leaf; an
-                                // AccumulateGrad in GraphNodes: itself and its leaf
-  int32_t deps = -1;            // in GraphNodes: dependencies counted at the start (-1: not counted)
+  const char* name = "";         // "MulBackward0", "torch::autograd::AccumulateGrad"
+  int64_t seq = -1;              // sequence_nr; -1 for AccumulateGrad
+  std::vector<NextEdge> next;    // in forward-input order
+  uint64_t output_tensor = 0;    // the forward output this node is the grad_fn of (0: none)
+  std::vector<LeafEdge> leaves;  // node created: one per edge that reaches a leaf; an
+                                 // AccumulateGrad in GraphNodes: itself and its leaf
+  int32_t deps = -1;             // in GraphNodes: dependencies counted at the start (-1: not counted)
 };
 
 // "autograd graph": every node of one backward run, when the engine has counted them.
@@ -143,15 +144,15 @@ struct GraphNodes {
 // leaf's .grad ("grad written", "grad added"). Fields a step does not have stay 0.
 struct EngineStep {
   uint64_t node = 0;
-  const char* name = "";         // the node's name
-  uint64_t from = 0;             // grad arrived: the node that sent it
-  uint32_t input_nr = 0;         // grad arrived: which input of `node` it is
-  int32_t deps_left = 0;         // grad arrived: gradients `node` still waits for
-  std::vector<double> sum;       // grad arrived: the first values of that input's running sum
-  bool sum_truncated = false;    // grad arrived: the sum has more values than `sum` holds
-  bool sum_none = false;         // grad arrived: no gradient came along the edge (None)
-  uint64_t tensor = 0;           // grad written / added: the leaf
-  uint64_t grad_tensor = 0;      // grad written / added: its .grad afterwards
+  const char* name = "";       // the node's name
+  uint64_t from = 0;           // grad arrived: the node that sent it
+  uint32_t input_nr = 0;       // grad arrived: which input of `node` it is
+  int32_t deps_left = 0;       // grad arrived: gradients `node` still waits for
+  std::vector<double> sum;     // grad arrived: the first values of that input's running sum
+  bool sum_truncated = false;  // grad arrived: the sum has more values than `sum` holds
+  bool sum_none = false;       // grad arrived: no gradient came along the edge (None)
+  uint64_t tensor = 0;         // grad written / added: the leaf
+  uint64_t grad_tensor = 0;    // grad written / added: its .grad afterwards
 };
 constexpr size_t kEngineSumValues = 8;  // values of a running sum an EngineStep keeps
 
@@ -215,25 +216,25 @@ std::string track_name(uint32_t tid);
 struct DeviceWork {
   uint64_t correlation = 0;  // the same on a call and its work; 0 for none
   int32_t device = 0;
-  int32_t stream = 0;        // the stream the work went to (for a synchronize: -1, the device)
-  int32_t event = -1;        // the CUDA event recorded, waited for or synchronized; -1 for none
-  int64_t bytes = 0;         // bytes read and written, as the model counts them
+  int32_t stream = 0;  // the stream the work went to (for a synchronize: -1, the device)
+  int32_t event = -1;  // the CUDA event recorded, waited for or synchronized; -1 for none
+  int64_t bytes = 0;   // bytes read and written, as the model counts them
   double flops = 0;
-  const char* math = "";     // "FP32", "TF32", "BF16" for a kernel; "" otherwise
-  uint64_t addr = 0;         // the device address of the block the work writes (a kernel's
-                             // output, a copy's destination); 0 for none or host memory
+  const char* math = "";  // "FP32", "TF32", "BF16" for a kernel; "" otherwise
+  uint64_t addr = 0;      // the device address of the block the work writes (a kernel's
+                          // output, a copy's destination); 0 for none or host memory
 };
 
 // One action of a device's caching allocator (the actions of torch.cuda.memory._snapshot()'s
 // device_traces), with the device's totals after it.
 struct DeviceMemory {
-  const char* action = "";   // "alloc", "free_requested", "free_completed", "segment_alloc", "segment_free"
+  const char* action = "";  // "alloc", "free_requested", "free_completed", "segment_alloc", "segment_free"
   int32_t device = 0;
   int32_t stream = 0;
   uint64_t addr = 0;
   int64_t size = 0;
-  int64_t allocated = 0;     // memory_allocated() after the action
-  int64_t reserved = 0;      // memory_reserved() after the action
+  int64_t allocated = 0;  // memory_allocated() after the action
+  int64_t reserved = 0;   // memory_reserved() after the action
 };
 Fields payload_fields(const DeviceWork& w);
 Fields payload_fields(const DeviceMemory& m);
@@ -284,9 +285,9 @@ using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageIn
                              DeviceMemory, SchemaCheck, CompileArtifact>;
 
 struct Event {
-  uint64_t seq = 0;     // order of recording, 0-based, unique per recorder
-  int64_t ts_ns = 0;    // nanoseconds since the recorder's epoch
-  uint32_t tid = 0;     // small per-recorder thread number (0 = first thread seen)
+  uint64_t seq = 0;   // order of recording, 0-based, unique per recorder
+  int64_t ts_ns = 0;  // nanoseconds since the recorder's epoch
+  uint32_t tid = 0;   // small per-recorder thread number (0 = first thread seen)
   Phase phase = Phase::Instant;
   Category category = Category::Note;
   const char* name = "";  // slice name shown in Perfetto, e.g. "aten::add.Tensor [AutogradCPU]"

@@ -11,8 +11,7 @@ namespace ipt::trace {
 namespace {
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 bool is_scalar_char(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '+' ||
-         c == '.';
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '+' || c == '.';
 }
 // JSON's number grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 bool is_number(std::string_view t) {
@@ -77,12 +76,14 @@ const char* json_type_name(simdjson::dom::element_type t) {
 JsonScan::JsonScan(std::string_view text, std::function<void(size_t, size_t)> release)
     : t_(text), release_(std::move(release)) {
   // simdjson refuses what the careful walk refuses: a batch's "[" plus kMaxDepth - 1 levels.
-  if (parser_.allocate(kBatchBytes, kMaxDepth) != simdjson::SUCCESS) IPT_FAIL(RuntimeError, "out of memory for the JSON parser");
+  if (parser_.allocate(kBatchBytes, kMaxDepth) != simdjson::SUCCESS)
+    IPT_FAIL(RuntimeError, "out of memory for the JSON parser");
 }
 
 void JsonScan::fail(size_t at, const std::string& what) const {
   if (at >= t_.size())
-    IPT_FAIL(ValueError, "the trace file is truncated: the JSON ends unexpectedly at byte ", t_.size(), " (", what, ")");
+    IPT_FAIL(ValueError, "the trace file is truncated: the JSON ends unexpectedly at byte ", t_.size(), " (", what,
+             ")");
   IPT_FAIL(ValueError, "the trace file is not valid JSON: at byte ", at, ": ", what);
 }
 
@@ -132,7 +133,8 @@ size_t JsonScan::skip_value(const char* context, int depth) {
     while (p_ < t_.size() && is_scalar_char(t_[p_])) ++p_;
     if (p_ == t_.size() && could_continue(t_.substr(begin)))  // "1." or "fals" at the end: truncated
       fail(p_, std::string("a value cut short ") + context);
-    if (p_ == begin) fail(p_, std::string("expected a value ") + context + (p_ < t_.size() ? ", found " + shown(c) : ""));
+    if (p_ == begin)
+      fail(p_, std::string("expected a value ") + context + (p_ < t_.size() ? ", found " + shown(c) : ""));
     const std::string_view token = t_.substr(begin, p_ - begin);
     if (!(token == "true" || token == "false" || token == "null" || is_number(token)))
       fail(begin, "'" + std::string(token.substr(0, 40)) + "' is not a JSON value " + context);
@@ -167,14 +169,16 @@ void JsonScan::skip_container(const char* context, int depth) {
       continue;
     }
     if (ch == '[' || ch == '{') {
-      if (depth + d >= kMaxDepth) fail(i, "values nested deeper than " + std::to_string(kMaxDepth) + " levels " + context);
+      if (depth + d >= kMaxDepth)
+        fail(i, "values nested deeper than " + std::to_string(kMaxDepth) + " levels " + context);
       kinds = ch == '{' ? kinds | (uint64_t(1) << d) : kinds & ~(uint64_t(1) << d);
       ++d;
       ++i;
       continue;
     }
     const bool object = (kinds >> (d - 1)) & 1;
-    if ((ch == '}') != object) fail(i, std::string("'") + ch + "' closes " + (object ? "an object " : "an array ") + context);
+    if ((ch == '}') != object)
+      fail(i, std::string("'") + ch + "' closes " + (object ? "an object " : "an array ") + context);
     ++i;
     if (--d == 0) break;
   }
@@ -213,8 +217,7 @@ void JsonScan::object(const char* context, const std::function<void(std::string_
 // exactly that (its brackets balanced, so nothing of what follows the array is in it; every
 // value valid; nesting within kMaxDepth); anything else (the array's last window, a file laid
 // out differently, a mistake) goes the careful way, element by element, which says where.
-bool JsonScan::line_batch(size_t& index,
-                          const std::function<void(simdjson::dom::element, size_t, size_t)>& fn) {
+bool JsonScan::line_batch(size_t& index, const std::function<void(simdjson::dom::element, size_t, size_t)>& fn) {
   ws();
   const size_t begin = p_;
   const size_t window_end = std::min(t_.size(), begin + kBatchBytes);

@@ -55,24 +55,22 @@ class JsonScan {
   // The elements of the array starting here, parsed by simdjson in batches:
   // fn(element, index, byte offset of the element, or of the batch it came in; see Note
   // [Batches of whole lines] in json_scan.cpp).
-  void array_batches(const char* context,
-                     const std::function<void(simdjson::dom::element, size_t, size_t)>& fn);
+  void array_batches(const char* context, const std::function<void(simdjson::dom::element, size_t, size_t)>& fn);
 
   // One value starting here (small: meta, version), parsed whole.
   simdjson::dom::element parse_value(const char* context);
 
  private:
   simdjson::dom::element parse_batch(const char* context, size_t first_index);
-  bool line_batch(size_t& index,
-                  const std::function<void(simdjson::dom::element, size_t, size_t)>& fn);
+  bool line_batch(size_t& index, const std::function<void(simdjson::dom::element, size_t, size_t)>& fn);
   void skip_container(const char* context, int depth);
 
   std::string_view t_;
   size_t p_ = 0;
   std::function<void(size_t, size_t)> release_;
   simdjson::dom::parser parser_;
-  std::vector<char> buf_;                             // "[" batch "]" + padding
-  std::vector<std::pair<size_t, size_t>> elements_;   // the batch's element ranges in t_
+  std::vector<char> buf_;                            // "[" batch "]" + padding
+  std::vector<std::pair<size_t, size_t>> elements_;  // the batch's element ranges in t_
 };
 
 // "an array", "a string", ... for messages.

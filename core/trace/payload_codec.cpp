@@ -50,25 +50,45 @@ struct PayloadEncoder {
   json operator()(const DispatchStep& d) const {
     json args = json::array();
     for (uint64_t ks : d.arg_key_sets) args.push_back(key_set_hex(ks));
-    return {{"type", "dispatch_step"}, {"op", d.op}, {"redispatch", d.redispatch},
-            {"arg_key_sets", std::move(args)}, {"tls_included", key_set_hex(d.tls_included)},
-            {"tls_excluded", key_set_hex(d.tls_excluded)}, {"merged", key_set_hex(d.merged)},
-            {"skipped_fallthrough", key_set_hex(d.skipped_fallthrough)}, {"chosen", encode_key(d.chosen)},
-            {"kernel", d.kernel}, {"kernel_kind", d.kernel_kind}, {"registered_at", d.registered_at}};
+    return {{"type", "dispatch_step"},
+            {"op", d.op},
+            {"redispatch", d.redispatch},
+            {"arg_key_sets", std::move(args)},
+            {"tls_included", key_set_hex(d.tls_included)},
+            {"tls_excluded", key_set_hex(d.tls_excluded)},
+            {"merged", key_set_hex(d.merged)},
+            {"skipped_fallthrough", key_set_hex(d.skipped_fallthrough)},
+            {"chosen", encode_key(d.chosen)},
+            {"kernel", d.kernel},
+            {"kernel_kind", d.kernel_kind},
+            {"registered_at", d.registered_at}};
   }
   json operator()(const TensorMeta& t) const {
     json values = json::array();
     for (double v : t.storage_values) values.push_back(encode_double(v));
-    return {{"type", "tensor_meta"}, {"tensor_id", t.tensor_id}, {"storage_id", t.storage_id},
-            {"storage_nbytes", t.storage_nbytes}, {"dtype", t.dtype}, {"device", t.device},
-            {"sizes", t.sizes}, {"strides", t.strides}, {"storage_offset", t.storage_offset},
-            {"version", t.version}, {"key_set", key_set_hex(t.key_set)},
-            {"requires_grad", t.requires_grad}, {"is_view", t.is_view}, {"label", t.label},
-            {"storage_values", std::move(values)}, {"storage_truncated", t.storage_truncated}};
+    return {{"type", "tensor_meta"},
+            {"tensor_id", t.tensor_id},
+            {"storage_id", t.storage_id},
+            {"storage_nbytes", t.storage_nbytes},
+            {"dtype", t.dtype},
+            {"device", t.device},
+            {"sizes", t.sizes},
+            {"strides", t.strides},
+            {"storage_offset", t.storage_offset},
+            {"version", t.version},
+            {"key_set", key_set_hex(t.key_set)},
+            {"requires_grad", t.requires_grad},
+            {"is_view", t.is_view},
+            {"label", t.label},
+            {"storage_values", std::move(values)},
+            {"storage_truncated", t.storage_truncated}};
   }
   json operator()(const StorageInfo& s) const {
-    return {{"type", "storage_info"}, {"storage_id", s.storage_id}, {"nbytes", s.nbytes},
-            {"device", s.device}, {"freed", s.freed}};
+    return {{"type", "storage_info"},
+            {"storage_id", s.storage_id},
+            {"nbytes", s.nbytes},
+            {"device", s.device},
+            {"freed", s.freed}};
   }
   json operator()(const ScriptLine& l) const { return {{"type", "script_line"}, {"line", l.line}, {"col", l.col}}; }
   json operator()(const Text& t) const { return {{"type", "text"}, {"text", t.text}}; }
@@ -81,8 +101,14 @@ struct PayloadEncoder {
     json next = json::array(), leaves = json::array();
     for (const auto& e : g.next) next.push_back(e.valid ? json::array({e.node, e.input_nr}) : json(nullptr));
     for (const auto& l : g.leaves) leaves.push_back(json::array({l.node, l.tensor}));
-    return {{"type", "graph_node"}, {"node", g.node}, {"name", g.name}, {"seq", g.seq}, {"next", std::move(next)},
-            {"output_tensor", g.output_tensor}, {"leaves", std::move(leaves)}, {"deps", g.deps}};
+    return {{"type", "graph_node"},
+            {"node", g.node},
+            {"name", g.name},
+            {"seq", g.seq},
+            {"next", std::move(next)},
+            {"output_tensor", g.output_tensor},
+            {"leaves", std::move(leaves)},
+            {"deps", g.deps}};
   }
   json operator()(const GraphNodes& g) const {
     json nodes = json::array();
@@ -90,14 +116,19 @@ struct PayloadEncoder {
     return {{"type", "graph_nodes"}, {"nodes", std::move(nodes)}};
   }
   json operator()(const DeviceWork& w) const {
-    return {{"type", "device_work"}, {"correlation", w.correlation}, {"device", w.device}, {"stream", w.stream},
-            {"event", w.event}, {"bytes", w.bytes}, {"flops", encode_double(w.flops)}, {"math", w.math},
+    return {{"type", "device_work"},
+            {"correlation", w.correlation},
+            {"device", w.device},
+            {"stream", w.stream},
+            {"event", w.event},
+            {"bytes", w.bytes},
+            {"flops", encode_double(w.flops)},
+            {"math", w.math},
             {"addr", w.addr}};
   }
   json operator()(const DeviceMemory& m) const {
-    return {{"type", "device_memory"}, {"action", m.action}, {"device", m.device},
-            {"stream", m.stream}, {"addr", m.addr}, {"size", m.size}, {"allocated", m.allocated},
-            {"reserved", m.reserved}};
+    return {{"type", "device_memory"}, {"action", m.action}, {"device", m.device},       {"stream", m.stream},
+            {"addr", m.addr},          {"size", m.size},     {"allocated", m.allocated}, {"reserved", m.reserved}};
   }
   json operator()(const SchemaCheck& c) const {
     json findings = json::array();
@@ -106,26 +137,43 @@ struct PayloadEncoder {
     return {{"type", "schema_check"}, {"op", c.op}, {"findings", std::move(findings)}};
   }
   json operator()(const CompileArtifact& a) const {
-    return {{"type", "compile_artifact"}, {"kind", compile_artifact_kind_name(a.kind)}, {"compile_id", a.compile_id},
-            {"file", a.file}, {"line", a.line}, {"text", a.text}};
+    return {{"type", "compile_artifact"},
+            {"kind", compile_artifact_kind_name(a.kind)},
+            {"compile_id", a.compile_id},
+            {"file", a.file},
+            {"line", a.line},
+            {"text", a.text}};
   }
   json operator()(const AutogradDecision& d) const {
-    return {{"type", "autograd_decision"}, {"op", d.op}, {"grad_mode", d.grad_mode}, {"requires_grad", d.requires_grad},
+    return {{"type", "autograd_decision"},
+            {"op", d.op},
+            {"grad_mode", d.grad_mode},
+            {"requires_grad", d.requires_grad},
             {"node", d.node}};
   }
   json operator()(const DispatchTable& d) const {
     json rows = json::array();
     for (const auto& r : d.rows)
-      rows.push_back({{"key", encode_key(r.key)}, {"fallthrough", r.fallthrough}, {"registered_at", r.registered_at},
+      rows.push_back({{"key", encode_key(r.key)},
+                      {"fallthrough", r.fallthrough},
+                      {"registered_at", r.registered_at},
                       {"kind", r.kind}});
     return {{"type", "dispatch_table"}, {"op", d.op}, {"schema", d.schema}, {"rows", std::move(rows)}};
   }
   json operator()(const EngineStep& x) const {
     json sum = json::array();
     for (double v : x.sum) sum.push_back(encode_double(v));
-    return {{"type", "engine_step"}, {"node", x.node}, {"name", x.name}, {"from", x.from}, {"input_nr", x.input_nr},
-            {"deps_left", x.deps_left}, {"sum", std::move(sum)}, {"sum_truncated", x.sum_truncated},
-            {"sum_none", x.sum_none}, {"tensor", x.tensor}, {"grad_tensor", x.grad_tensor}};
+    return {{"type", "engine_step"},
+            {"node", x.node},
+            {"name", x.name},
+            {"from", x.from},
+            {"input_nr", x.input_nr},
+            {"deps_left", x.deps_left},
+            {"sum", std::move(sum)},
+            {"sum_truncated", x.sum_truncated},
+            {"sum_none", x.sum_none},
+            {"tensor", x.tensor},
+            {"grad_tensor", x.grad_tensor}};
   }
 };
 
@@ -371,7 +419,8 @@ Payload decode_payload(const json& j, size_t index) {
     t.device = f.interned("device");
     auto int_list = [&f](const char* key, auto& out) {
       const json& a = f.array(key);
-      for (size_t i = 0; i < a.size(); ++i) out.push_back(f.as_i64(a[i], std::string(key) + "[" + std::to_string(i) + "]"));
+      for (size_t i = 0; i < a.size(); ++i)
+        out.push_back(f.as_i64(a[i], std::string(key) + "[" + std::to_string(i) + "]"));
     };
     int_list("sizes", t.sizes);
     int_list("strides", t.strides);
@@ -420,11 +469,12 @@ Payload decode_payload(const json& j, size_t index) {
     return g;
   }
   if (type == "device_work")
-    return DeviceWork{f.u64("correlation"), f.i32("device"), f.i32("stream"), f.i32("event"), f.i64("bytes"),
-                      f.as_double(f.need("flops"), "flops"), f.interned("math"), f.u64("addr")};
+    return DeviceWork{f.u64("correlation"), f.i32("device"), f.i32("stream"),
+                      f.i32("event"),       f.i64("bytes"),  f.as_double(f.need("flops"), "flops"),
+                      f.interned("math"),   f.u64("addr")};
   if (type == "device_memory")
-    return DeviceMemory{f.interned("action"), f.i32("device"), f.i32("stream"), f.u64("addr"),
-                        f.i64("size"), f.i64("allocated"), f.i64("reserved")};
+    return DeviceMemory{f.interned("action"), f.i32("device"),    f.i32("stream"),  f.u64("addr"),
+                        f.i64("size"),        f.i64("allocated"), f.i64("reserved")};
   if (type == "schema_check") {
     SchemaCheck c;
     c.op = f.interned("op");
@@ -450,8 +500,8 @@ Payload decode_payload(const json& j, size_t index) {
     const json& rows = f.array("rows");
     for (size_t i = 0; i < rows.size(); ++i) {
       Fields r(rows[i], f.index(), f.full("rows[" + std::to_string(i) + "]"));
-      d.rows.push_back(
-          DispatchTableRow{decode_key(r, r.need("key"), "key"), r.boolean("fallthrough"), r.interned("registered_at"), r.interned("kind")});
+      d.rows.push_back(DispatchTableRow{decode_key(r, r.need("key"), "key"), r.boolean("fallthrough"),
+                                        r.interned("registered_at"), r.interned("kind")});
     }
     return d;
   }
@@ -486,8 +536,12 @@ const BackendComponent* backend_named(const std::string& name) { return find_nam
 const AliasKey* alias_named(const std::string& name) { return find_named(alias_names(), name); }
 
 json encode_event(const Event& e) {
-  return {{"seq", e.seq}, {"ts_ns", e.ts_ns}, {"tid", e.tid}, {"phase", phase_name(e.phase)},
-          {"category", category_name(e.category)}, {"name", e.name},
+  return {{"seq", e.seq},
+          {"ts_ns", e.ts_ns},
+          {"tid", e.tid},
+          {"phase", phase_name(e.phase)},
+          {"category", category_name(e.category)},
+          {"name", e.name},
           {"payload", std::visit(PayloadEncoder{}, e.payload)}};
 }
 

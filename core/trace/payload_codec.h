@@ -11,7 +11,7 @@
 
 namespace ipt::trace::codec {
 
-const char* phase_name(Phase p);      // "begin", "end", "instant"
+const char* phase_name(Phase p);        // "begin", "end", "instant"
 std::string key_set_hex(uint64_t raw);  // "0x1c00001"
 
 // A key whose name() parses back to itself (written by name; others by their three parts).

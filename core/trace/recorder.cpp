@@ -143,9 +143,7 @@ int64_t Recorder::ticks_since_epoch_locked(int64_t ts_ns) const {
   return std::llround(static_cast<double>(ts_ns - epoch_steady_ns_) / ns_per_tick());
 }
 
-int64_t Recorder::now_ns() const {
-  return clock() == ClockKind::Modeled ? modeled_now_ns() : steady_clock_ns();
-}
+int64_t Recorder::now_ns() const { return clock() == ClockKind::Modeled ? modeled_now_ns() : steady_clock_ns(); }
 
 void Recorder::set_clock(ClockKind k) {
   // Work timed on the measured clock before must stay behind what is modeled from now on.
@@ -237,8 +235,7 @@ Recorder* Recorder::set_current(Recorder* r) {
   return prev;
 }
 
-ScopedTrace::ScopedTrace(Recorder& r)
-    : r_(r), prev_current_(Recorder::set_current(&r)), prev_enabled_(r.enabled()) {
+ScopedTrace::ScopedTrace(Recorder& r) : r_(r), prev_current_(Recorder::set_current(&r)), prev_enabled_(r.enabled()) {
   r_.set_enabled(true);
 }
 

@@ -48,9 +48,7 @@ inline thread_local bool t_muted = false;
 
 // True when the current recorder records, on this thread. A relaxed atomic load (and, only
 // while tracing, a thread-local read).
-inline bool tracing_enabled() {
-  return detail::g_tracing_enabled.load(std::memory_order_relaxed) && !detail::t_muted;
-}
+inline bool tracing_enabled() { return detail::g_tracing_enabled.load(std::memory_order_relaxed) && !detail::t_muted; }
 
 // Nothing this thread does from now on is recorded (a simulated GPU's workers call it once).
 inline void mute_this_thread() { detail::t_muted = true; }
@@ -145,10 +143,10 @@ class Recorder {
   std::atomic<bool> enabled_{false};
   std::atomic<ClockKind> clock_{ClockKind::Measured};
   mutable std::mutex mu_;
-  int64_t epoch_ticks_ = 0;   // clock_ticks() at construction or clear(); modeled: modeled_now_ns()
-  int64_t epoch_steady_ns_ = 0;  // steady_clock_ns() at the same moment (measured)
-  int64_t last_ticks_ = 0;    // the latest stamp, in ticks since the epoch
-  std::atomic<uint64_t> session_{0};      // unique per recorder and per clear()
+  int64_t epoch_ticks_ = 0;           // clock_ticks() at construction or clear(); modeled: modeled_now_ns()
+  int64_t epoch_steady_ns_ = 0;       // steady_clock_ns() at the same moment (measured)
+  int64_t last_ticks_ = 0;            // the latest stamp, in ticks since the epoch
+  std::atomic<uint64_t> session_{0};  // unique per recorder and per clear()
   uint64_t next_seq_ = 0;
   std::vector<std::thread::id> threads_;  // index = tid
   std::vector<uint32_t> open_spans_;      // per tid: recorded begins not yet ended

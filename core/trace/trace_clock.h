@@ -78,8 +78,7 @@ inline int64_t modeled_spend(int64_t ns) {
 // Moves the modeled clock to t if it is earlier.
 inline void modeled_reach(int64_t t) {
   int64_t now = detail::g_modeled_ns.load(std::memory_order_relaxed);
-  while (now < t && !detail::g_modeled_ns.compare_exchange_weak(now, t, std::memory_order_relaxed)) {
-  }
+  while (now < t && !detail::g_modeled_ns.compare_exchange_weak(now, t, std::memory_order_relaxed)) {}
 }
 
 }  // namespace ipt::trace

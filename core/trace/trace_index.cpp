@@ -89,9 +89,12 @@ TraceIndex build_trace_index(const std::vector<Event>& events) {
     if (!any || t1 > x.t_max) x.t_max = t1;
     any = true;
   }
-  for (const FlowLink& f : fwdbwd_flows(events, l)) x.flows.push_back(TraceIndex::Flow{f.from, f.to, l.ts[f.from], l.ts[f.to]});
-  for (const FlowLink& f : launch_flows(events, l)) x.flows.push_back(TraceIndex::Flow{f.from, f.to, l.ts[f.from], l.ts[f.to]});
-  std::sort(x.flows.begin(), x.flows.end(), [](const TraceIndex::Flow& a, const TraceIndex::Flow& b) { return a.from < b.from; });
+  for (const FlowLink& f : fwdbwd_flows(events, l))
+    x.flows.push_back(TraceIndex::Flow{f.from, f.to, l.ts[f.from], l.ts[f.to]});
+  for (const FlowLink& f : launch_flows(events, l))
+    x.flows.push_back(TraceIndex::Flow{f.from, f.to, l.ts[f.from], l.ts[f.to]});
+  std::sort(x.flows.begin(), x.flows.end(),
+            [](const TraceIndex::Flow& a, const TraceIndex::Flow& b) { return a.from < b.from; });
   return x;
 }
 

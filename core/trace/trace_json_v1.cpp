@@ -51,18 +51,32 @@ struct ArgsSummary {
   json operator()(const DispatchStep& d) const {
     json args = json::array();
     for (uint64_t ks : d.arg_key_sets) args.push_back(key_set_names(ks));
-    return {{"op", d.op}, {"redispatch", d.redispatch}, {"arg_key_sets", std::move(args)},
-            {"tls_included", key_set_names(d.tls_included)}, {"tls_excluded", key_set_names(d.tls_excluded)},
-            {"merged", key_set_names(d.merged)}, {"skipped_fallthrough", key_set_names(d.skipped_fallthrough)},
-            {"chosen", d.chosen.name()}, {"kernel", d.kernel}, {"kernel_kind", d.kernel_kind},
+    return {{"op", d.op},
+            {"redispatch", d.redispatch},
+            {"arg_key_sets", std::move(args)},
+            {"tls_included", key_set_names(d.tls_included)},
+            {"tls_excluded", key_set_names(d.tls_excluded)},
+            {"merged", key_set_names(d.merged)},
+            {"skipped_fallthrough", key_set_names(d.skipped_fallthrough)},
+            {"chosen", d.chosen.name()},
+            {"kernel", d.kernel},
+            {"kernel_kind", d.kernel_kind},
             {"registered_at", d.registered_at}};
   }
   json operator()(const TensorMeta& t) const {
-    return {{"label", t.label}, {"tensor_id", t.tensor_id}, {"dtype", t.dtype}, {"device", t.device},
-            {"sizes", format_list(t.sizes)}, {"strides", format_list(t.strides)},
-            {"storage_id", t.storage_id}, {"storage_offset", t.storage_offset},
-            {"storage_nbytes", t.storage_nbytes}, {"version", t.version}, {"key_set", key_set_names(t.key_set)},
-            {"requires_grad", t.requires_grad}, {"is_view", t.is_view},
+    return {{"label", t.label},
+            {"tensor_id", t.tensor_id},
+            {"dtype", t.dtype},
+            {"device", t.device},
+            {"sizes", format_list(t.sizes)},
+            {"strides", format_list(t.strides)},
+            {"storage_id", t.storage_id},
+            {"storage_offset", t.storage_offset},
+            {"storage_nbytes", t.storage_nbytes},
+            {"version", t.version},
+            {"key_set", key_set_names(t.key_set)},
+            {"requires_grad", t.requires_grad},
+            {"is_view", t.is_view},
             {"storage_values", format_list(t.storage_values, t.storage_truncated)}};
   }
   json operator()(const StorageInfo& s) const {
@@ -114,8 +128,13 @@ json chrome_events(const std::vector<Event>& events, const TraceMeta& meta) {
     switch (l.role[i]) {
       case ChromeLayout::Closing: break;
       case ChromeLayout::Slice: {
-        json x = {{"ph", "X"}, {"name", e.name}, {"cat", category_name(e.category)}, {"pid", kPid},
-                  {"tid", e.tid}, {"ts", chrome_ts_us(l.ts[i])}, {"dur", chrome_dur_us(l.ts[i], l.end[i])},
+        json x = {{"ph", "X"},
+                  {"name", e.name},
+                  {"cat", category_name(e.category)},
+                  {"pid", kPid},
+                  {"tid", e.tid},
+                  {"ts", chrome_ts_us(l.ts[i])},
+                  {"dur", chrome_dur_us(l.ts[i], l.end[i])},
                   {"args", summary(e)}};
         if (l.closer[i] == ChromeLayout::kUnfinished) {
           x["args"]["unfinished"] = true;
@@ -131,8 +150,14 @@ json chrome_events(const std::vector<Event>& events, const TraceMeta& meta) {
       case ChromeLayout::Unmatched: {
         json args = summary(e);
         if (l.role[i] == ChromeLayout::Unmatched) args["unmatched_end"] = true;
-        out.push_back({{"ph", "i"}, {"s", "t"}, {"name", e.name}, {"cat", category_name(e.category)},
-                       {"pid", kPid}, {"tid", e.tid}, {"ts", chrome_ts_us(l.ts[i])}, {"args", std::move(args)}});
+        out.push_back({{"ph", "i"},
+                       {"s", "t"},
+                       {"name", e.name},
+                       {"cat", category_name(e.category)},
+                       {"pid", kPid},
+                       {"tid", e.tid},
+                       {"ts", chrome_ts_us(l.ts[i])},
+                       {"args", std::move(args)}});
         break;
       }
     }

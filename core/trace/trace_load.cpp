@@ -133,7 +133,8 @@ class Record {
   }
   element array(size_t k, const char* name) const {
     element e = at(k, name);
-    if (e.type() != element_type::ARRAY) fail(k, name, std::string("must be an array, got ") + json_type_name(e.type()));
+    if (e.type() != element_type::ARRAY)
+      fail(k, name, std::string("must be an array, got ") + json_type_name(e.type()));
     return e;
   }
 
@@ -155,12 +156,14 @@ class Decoder {
     Event e;
     ts_ = static_cast<int64_t>(static_cast<uint64_t>(ts_) + static_cast<uint64_t>(r.i64(0, "dt_ns")));
     e.ts_ns = ts_;
-    e.tid = static_cast<uint32_t>(r.bounded(1, "tid", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
+    e.tid =
+        static_cast<uint32_t>(r.bounded(1, "tid", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
     e.phase = static_cast<Phase>(r.bounded(2, "phase", static_cast<uint64_t>(Phase::Instant), "0 to 2"));
     // Version 5 added the compile category (12).
-    e.category = max_type_ >= 14
-                     ? static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::Compile), "0 to 12"))
-                     : static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::GpuMemory), "0 to 11"));
+    e.category =
+        max_type_ >= 14
+            ? static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::Compile), "0 to 12"))
+            : static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::GpuMemory), "0 to 11"));
     e.name = r.str(4, "name");
     if (r.size() == 6) e.payload = payload(Record(r.at(5, "payload"), index, "the payload", s_));
     return e;
@@ -169,19 +172,18 @@ class Decoder {
  private:
   Payload payload(const Record& p) {
     switch (p.bounded(0, "type", max_type_,
-                      max_type_ == 14 ? "0 to 14" : max_type_ == 13 ? "0 to 13" : max_type_ == 12 ? "0 to 12" : "0 to 5")) {
+                      max_type_ == 14   ? "0 to 14"
+                      : max_type_ == 13 ? "0 to 13"
+                      : max_type_ == 12 ? "0 to 12"
+                                        : "0 to 5")) {
       case 0: return dispatch_step(p);
       case 1: return tensor_meta(p);
       case 2: {
         expect_items(p, 5);
         return StorageInfo{p.u64(1, "storage_id"), p.i64(2, "nbytes"), p.str(3, "device"), p.flag(4, "freed")};
       }
-      case 3:
-        expect_items(p, 3);
-        return ScriptLine{p.i32(1, "line"), p.i32(2, "col")};
-      case 4:
-        expect_items(p, 2);
-        return Text{p.whole_str(1, "text")};
+      case 3: expect_items(p, 3); return ScriptLine{p.i32(1, "line"), p.i32(2, "col")};
+      case 4: expect_items(p, 2); return Text{p.whole_str(1, "text")};
       case 5: {
         if (p.size() % 2 != 1) p.fail("a kernel_detail payload needs key, value pairs");
         KernelDetail k;
@@ -209,10 +211,12 @@ class Decoder {
         d.schema = p.str(2, "schema");
         const simdjson::dom::array rows = p.array(3, "rows").get_array().value_unsafe();
         for (element row : rows) {
-          if (row.type() != element_type::ARRAY) p.fail(3, "rows", "must hold [key, fallthrough, registered_at, kind] rows");
+          if (row.type() != element_type::ARRAY)
+            p.fail(3, "rows", "must hold [key, fallthrough, registered_at, kind] rows");
           Record r(row, p.index(), "a row of the dispatch table", s_);
           expect_items(r, 4);
-          d.rows.push_back(DispatchTableRow{key(r, 0, "key"), r.flag(1, "fallthrough"), r.str(2, "registered_at"), r.str(3, "kind")});
+          d.rows.push_back(DispatchTableRow{key(r, 0, "key"), r.flag(1, "fallthrough"), r.str(2, "registered_at"),
+                                            r.str(3, "kind")});
         }
         return d;
       }
@@ -222,11 +226,11 @@ class Decoder {
       case 11:
         expect_items(p, 9);
         return DeviceWork{p.u64(1, "correlation"), p.i32(2, "device"), p.i32(3, "stream"), p.i32(4, "event"),
-                          p.i64(5, "bytes"), p.dbl(6, "flops"), p.str(7, "math"), p.u64(8, "addr")};
+                          p.i64(5, "bytes"),       p.dbl(6, "flops"),  p.str(7, "math"),   p.u64(8, "addr")};
       case 12:
         expect_items(p, 8);
-        return DeviceMemory{p.str(1, "action"), p.i32(2, "device"), p.i32(3, "stream"), p.u64(4, "addr"),
-                            p.i64(5, "size"), p.i64(6, "allocated"), p.i64(7, "reserved")};
+        return DeviceMemory{p.str(1, "action"), p.i32(2, "device"),    p.i32(3, "stream"),  p.u64(4, "addr"),
+                            p.i64(5, "size"),   p.i64(6, "allocated"), p.i64(7, "reserved")};
       case 13: {
         expect_items(p, 3);
         SchemaCheck c;
@@ -256,7 +260,8 @@ class Decoder {
     x.node = p.u64(1, "node");
     x.name = p.str(2, "name");
     x.from = p.u64(3, "from");
-    x.input_nr = static_cast<uint32_t>(p.bounded(4, "input_nr", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
+    x.input_nr = static_cast<uint32_t>(
+        p.bounded(4, "input_nr", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
     x.deps_left = p.i32(5, "deps_left");
     doubles(p, 6, "sum", x.sum);
     x.sum_truncated = p.flag(7, "sum_truncated");
@@ -280,7 +285,8 @@ class Decoder {
     for (size_t i = 0; i < v.size(); i += 2) {
       if (v[i] < -1 || v[i + 1] < 0 || v[i + 1] > std::numeric_limits<uint32_t>::max())
         p.fail(4, "next", "holds an edge out of range (node -1 for None or an id, input_nr a 32-bit unsigned integer)");
-      g.next.push_back(v[i] < 0 ? NextEdge{} : NextEdge{true, static_cast<uint64_t>(v[i]), static_cast<uint32_t>(v[i + 1])});
+      g.next.push_back(v[i] < 0 ? NextEdge{}
+                                : NextEdge{true, static_cast<uint64_t>(v[i]), static_cast<uint32_t>(v[i + 1])});
     }
     g.output_tensor = p.u64(5, "output_tensor");
     v.clear();
@@ -305,7 +311,8 @@ class Decoder {
       uint64_t raw = 0;
       const char* b = v.data() + 2;
       const char* e = v.data() + v.size();
-      const bool ok = v.size() >= 3 && v.size() <= 18 && v[0] == '0' && v[1] == 'x' && std::from_chars(b, e, raw, 16).ptr == e;
+      const bool ok =
+          v.size() >= 3 && v.size() <= 18 && v[0] == '0' && v[1] == 'x' && std::from_chars(b, e, raw, 16).ptr == e;
       s_.key_set_state[id] = ok ? 1 : 2;
       s_.key_set[id] = raw;
     }
@@ -387,7 +394,8 @@ class Decoder {
     }
     const uint64_t i = p.u64(14, "storage_values");
     if (i >= s_.values.size())
-      p.fail(14, "storage_values", "is value list " + std::to_string(i) + ", but the table has " + std::to_string(s_.values.size()));
+      p.fail(14, "storage_values",
+             "is value list " + std::to_string(i) + ", but the table has " + std::to_string(s_.values.size()));
     out = s_.values[i];
   }
 
@@ -432,7 +440,8 @@ const char* first_char_type(char c) {
 }
 
 TraceMeta decode_meta(element j) {
-  if (j.type() != element_type::OBJECT) malformed(std::string("meta must be an object, got ") + json_type_name(j.type()));
+  if (j.type() != element_type::OBJECT)
+    malformed(std::string("meta must be an object, got ") + json_type_name(j.type()));
   TraceMeta meta;
   auto text = [&](const char* key) {
     auto v = j[key];
@@ -492,7 +501,8 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
   JsonScan s(text, release);
   s.seek(root);
   if (s.peek() != '{')
-    IPT_FAIL(ValueError, "not an Inside PyTorch trace: \"insidePyTorch\" is ", first_char_type(s.peek()), ", not an object");
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: \"insidePyTorch\" is ", first_char_type(s.peek()),
+             ", not an object");
   Members m;
   s.object("in insidePyTorch", [&](std::string_view key, size_t at) {
     if (key == "format") m.format = at;
@@ -512,7 +522,8 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
     if (at == kNone) malformed(std::string("insidePyTorch has no \"") + key + "\"");
     s.seek(at);
   };
-  if (m.format == kNone) IPT_FAIL(ValueError, "not an Inside PyTorch trace: insidePyTorch.format is not \"", kTraceFormatName, "\"");
+  if (m.format == kNone)
+    IPT_FAIL(ValueError, "not an Inside PyTorch trace: insidePyTorch.format is not \"", kTraceFormatName, "\"");
   s.seek(m.format);
   {
     element f = s.parse_value("in insidePyTorch.format");
@@ -522,14 +533,14 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
   member(m.version, "version");
   element v = s.parse_value("in insidePyTorch.version");
   if (v.type() == element_type::UINT64 && v.get_uint64().value_unsafe() > static_cast<uint64_t>(kTraceFormatVersion))
-    IPT_FAIL(ValueError, "trace format version ", v.get_uint64().value_unsafe(), " is newer than this program supports (",
-             kTraceFormatVersion, "); update Inside PyTorch");
+    IPT_FAIL(ValueError, "trace format version ", v.get_uint64().value_unsafe(),
+             " is newer than this program supports (", kTraceFormatVersion, "); update Inside PyTorch");
   if (v.type() != element_type::INT64)
     malformed(std::string("insidePyTorch.version must be an integer, got ") + json_type_name(v.type()));
   const int64_t version = v.get_int64().value_unsafe();
   if (version > kTraceFormatVersion)
-    IPT_FAIL(ValueError, "trace format version ", version, " is newer than this program supports (", kTraceFormatVersion,
-             "); update Inside PyTorch");
+    IPT_FAIL(ValueError, "trace format version ", version, " is newer than this program supports (",
+             kTraceFormatVersion, "); update Inside PyTorch");
   if (version < 1) malformed("format version " + std::to_string(version) + " does not exist");
   if (version == 1) return read_trace_json_v1(text);
 
@@ -678,7 +689,8 @@ LoadedTrace read_trace_file(const std::filesystem::path& path, LoadProgress* pro
   }
   try {
     const MappedFile& f = *file;
-    return load(f.text(), [&f](size_t b, size_t e) { f.release(b, e); }, progress);
+    return load(
+        f.text(), [&f](size_t b, size_t e) { f.release(b, e); }, progress);
   } catch (const ipt::Error& e) {
     throw ipt::Error(e.kind(), "trace file '" + path.string() + "': " + e.what());
   } catch (const std::exception& e) {

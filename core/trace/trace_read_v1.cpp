@@ -85,18 +85,17 @@ std::string describe_path(const std::vector<std::string>& p) {
 }
 
 json parse_document(std::string_view text) {
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
-    IPT_FAIL(ValueError, "the trace file is empty");
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) IPT_FAIL(ValueError, "the trace file is empty");
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
     // e.byte counts the bytes read, including the offending one; past the end means the
     // parser ran out of input.
     if (e.byte > text.size())
-      IPT_FAIL(ValueError, "the trace file is truncated: the JSON ends unexpectedly at byte ", text.size(),
-               " (", json_detail(e), ")");
-    IPT_FAIL(ValueError, "the trace file is not valid JSON: error at byte offset ", e.byte - 1, " (",
-             json_detail(e), ")");
+      IPT_FAIL(ValueError, "the trace file is truncated: the JSON ends unexpectedly at byte ", text.size(), " (",
+               json_detail(e), ")");
+    IPT_FAIL(ValueError, "the trace file is not valid JSON: error at byte offset ", e.byte - 1, " (", json_detail(e),
+             ")");
   } catch (const json::exception& e) {
     ErrorLocator where;
     json::sax_parse(text.begin(), text.end(), &where);
@@ -119,7 +118,8 @@ const std::string& string_member(const json& obj, const char* key, const char* w
 }
 
 TraceMeta decode_meta(const json& j) {
-  if (!j.is_object()) IPT_FAIL(ValueError, "malformed Inside PyTorch trace: meta must be an object, got ", j.type_name());
+  if (!j.is_object())
+    IPT_FAIL(ValueError, "malformed Inside PyTorch trace: meta must be an object, got ", j.type_name());
   TraceMeta meta;
   meta.title = string_member(j, "title", "meta");
   meta.source = string_member(j, "source", "meta");

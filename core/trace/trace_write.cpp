@@ -386,8 +386,9 @@ struct ChromeArgs {
     o.str(g.name);
     std::string next;
     for (size_t i = 0; i < g.next.size(); ++i)
-      next += (i ? ", " : "") + (g.next[i].valid ? std::to_string(g.next[i].node) + ":" + std::to_string(g.next[i].input_nr)
-                                                 : std::string("None"));
+      next +=
+          (i ? ", " : "") + (g.next[i].valid ? std::to_string(g.next[i].node) + ":" + std::to_string(g.next[i].input_nr)
+                                             : std::string("None"));
     field("next");
     o.str(next);
   }
@@ -550,7 +551,8 @@ void memory_counter(JsonText& o, const DeviceMemory& m, double ts) {
 }
 
 void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta& meta) {
-  o.raw("\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"ts\":0,\"args\":{\"name\":\"Inside PyTorch\"}}");
+  o.raw(
+      "\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"ts\":0,\"args\":{\"name\":\"Inside PyTorch\"}}");
   if (!meta.title.empty()) metadata(o, "process_labels", 0, "labels", meta.title, false);
   const ChromeLayout l = chrome_layout(events);
   std::vector<int> devices;
@@ -581,7 +583,8 @@ void chrome_part(JsonText& o, const std::vector<Event>& events, const TraceMeta&
     const Event& e = events[i];
     const auto role = l.role[i];
     for (; next_flow < flows.size() && std::get<0>(flows[next_flow]) == i; ++next_flow)
-      flow(o, std::get<1>(flows[next_flow]), std::get<2>(flows[next_flow]), std::get<3>(flows[next_flow]), e, chrome_ts_us(l.ts[i]));
+      flow(o, std::get<1>(flows[next_flow]), std::get<2>(flows[next_flow]), std::get<3>(flows[next_flow]), e,
+           chrome_ts_us(l.ts[i]));
     if (role == ChromeLayout::Closing) continue;
     if (const auto* m = std::get_if<DeviceMemory>(&e.payload)) memory_counter(o, *m, chrome_ts_us(l.ts[i]));
     // An instant's scope is the thread by default ("s":"t"), so it is not written.
@@ -663,7 +666,8 @@ void write_trace(const std::vector<Event>& events, const TraceMeta& meta, const 
     for (size_t i = 0; i < events.size(); ++i) {
       const Event& e = events[i];
       o.raw(i ? ",\n[" : "\n[");
-      o.i64(static_cast<int64_t>(static_cast<uint64_t>(e.ts_ns) - static_cast<uint64_t>(prev_ts)));  // wraps like the reader
+      o.i64(static_cast<int64_t>(static_cast<uint64_t>(e.ts_ns) -
+                                 static_cast<uint64_t>(prev_ts)));  // wraps like the reader
       prev_ts = e.ts_ns;
       o.ch(',');
       o.u64(e.tid);
@@ -727,7 +731,8 @@ nlohmann::json to_json(const std::vector<Event>& events, const TraceMeta& meta) 
 }
 
 void write_trace_file(const std::filesystem::path& path, const std::vector<Event>& events, const TraceMeta& meta) {
-  write_file(path, [&](const TextSink& put) { write_trace(events, meta, put); }, "trace file");
+  write_file(
+      path, [&](const TextSink& put) { write_trace(events, meta, put); }, "trace file");
 }
 
 }  // namespace ipt::trace

@@ -13,8 +13,15 @@
 
 namespace ipt {
 
-enum class ErrorKind { RuntimeError, IndexError, TypeError, ValueError, NotImplementedError, KeyboardInterrupt,
-                       RecursionError };
+enum class ErrorKind {
+  RuntimeError,
+  IndexError,
+  TypeError,
+  ValueError,
+  NotImplementedError,
+  KeyboardInterrupt,
+  RecursionError
+};
 
 const char* error_kind_name(ErrorKind k);
 
@@ -39,8 +46,8 @@ std::string cat(const Args&... args) {
 }  // namespace ipt
 
 // IPT_CHECK(cond, kind, msg...) throws ipt::Error(kind, msg) when cond is false.
-#define IPT_CHECK(cond, kind, ...)                                            \
-  do {                                                                        \
+#define IPT_CHECK(cond, kind, ...)                                                            \
+  do {                                                                                        \
     if (!(cond)) throw ::ipt::Error(::ipt::ErrorKind::kind, ::ipt::detail::cat(__VA_ARGS__)); \
   } while (0)
 #define IPT_FAIL(kind, ...) throw ::ipt::Error(::ipt::ErrorKind::kind, ::ipt::detail::cat(__VA_ARGS__))

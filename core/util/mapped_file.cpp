@@ -16,7 +16,8 @@ MappedFile::MappedFile(const std::filesystem::path& path, uint64_t max_bytes, co
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
   if (ec) IPT_FAIL(ValueError, what, " '", path.string(), "': cannot open: ", ec.message());
-  if (!std::filesystem::is_regular_file(status)) IPT_FAIL(ValueError, what, " '", path.string(), "': not a regular file");
+  if (!std::filesystem::is_regular_file(status))
+    IPT_FAIL(ValueError, what, " '", path.string(), "': not a regular file");
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) IPT_FAIL(ValueError, what, " '", path.string(), "': cannot open: ", std::strerror(errno));
   const off_t end = ::lseek(fd, 0, SEEK_END);

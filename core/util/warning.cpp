@@ -9,9 +9,7 @@ namespace {
 std::atomic<WarningHandler> g_handler{nullptr};
 }  // namespace
 
-WarningHandler set_warning_handler(WarningHandler handler) {
-  return g_handler.exchange(handler);
-}
+WarningHandler set_warning_handler(WarningHandler handler) { return g_handler.exchange(handler); }
 
 void warn(const std::string& message, const char* where, WarningKind kind) {
   const std::string full = message + " (Triggered internally at " + where + ".)";

@@ -34,9 +34,8 @@ void warn(const std::string& message, const char* where, WarningKind kind = Warn
 #define IPT_WARN_STRINGIFY_(x) #x
 #define IPT_WARN_STRINGIFY(x) IPT_WARN_STRINGIFY_(x)
 // IPT_WARN(msg...) warns with the project-relative file:line of the call (see CMakeLists.txt).
-#define IPT_WARN(...) \
-  ::ipt::warn(::ipt::detail::cat(__VA_ARGS__), __FILE__ ":" IPT_WARN_STRINGIFY(__LINE__))
+#define IPT_WARN(...) ::ipt::warn(::ipt::detail::cat(__VA_ARGS__), __FILE__ ":" IPT_WARN_STRINGIFY(__LINE__))
 // IPT_WARN_DEPRECATION(msg...): the same, as a DeprecationWarning (PyTorch's TORCH_WARN_DEPRECATION).
-#define IPT_WARN_DEPRECATION(...)                                                          \
+#define IPT_WARN_DEPRECATION(...)                                                         \
   ::ipt::warn(::ipt::detail::cat(__VA_ARGS__), __FILE__ ":" IPT_WARN_STRINGIFY(__LINE__), \
               ::ipt::WarningKind::DeprecationWarning)

@@ -92,7 +92,8 @@ class TmpFileGuard {
 }  // namespace
 
 void write_file(const std::filesystem::path& path, std::string_view text, const char* what) {
-  write_file(path, [&](const TextSink& put) { put(text); }, what);
+  write_file(
+      path, [&](const TextSink& put) { put(text); }, what);
 }
 
 void write_file(const std::filesystem::path& path, const std::function<void(const TextSink&)>& produce,

@@ -75,9 +75,9 @@ const trace::TensorMeta* meta_at(const std::vector<trace::Event>& events, const 
 struct NodeBook {
   std::unordered_map<uint64_t, AutogradNode> nodes;
   std::unordered_map<uint64_t, std::string> leaf_value, leaf_sizes;  // by leaf tensor id
-  std::vector<uint64_t> created_in_range;    // node ids created in [first, last)
-  std::vector<uint64_t> run_nodes_in_range;  // nodes of backwards beginning in [first, last)
-  std::optional<uint64_t> last_created_before;  // newest node created before `first`
+  std::vector<uint64_t> created_in_range;                            // node ids created in [first, last)
+  std::vector<uint64_t> run_nodes_in_range;                          // nodes of backwards beginning in [first, last)
+  std::optional<uint64_t> last_created_before;                       // newest node created before `first`
 };
 
 AutogradNode& ensure(NodeBook& b, uint64_t id) {
@@ -356,8 +356,7 @@ EngineState engine_state(const BackwardRun& run, size_t k) {
     st.grads[i].tensor = run.leaves[i].tensor;
     st.grads[i].value = st.grads[i].before = i < run.grad_before.size() ? run.grad_before[i] : std::string();
   }
-  while (st.frame < k && advance(run, st)) {
-  }
+  while (st.frame < k && advance(run, st)) {}
   return st;
 }
 
@@ -369,11 +368,12 @@ BackwardRun read_run(const std::vector<trace::Event>& events, size_t begin, cons
   run.begin_event = begin;
   if (const auto* t = std::get_if<trace::Text>(&events[begin].payload)) {
     size_t hash = t->text.find('#');
-    if (hash != std::string::npos) run.root_tensor = parse_number<uint64_t>(std::string_view(t->text).substr(hash + 1)).value_or(0);
+    if (hash != std::string::npos)
+      run.root_tensor = parse_number<uint64_t>(std::string_view(t->text).substr(hash + 1)).value_or(0);
   }
   MetaIndex metas = metas_before;
   std::vector<EngineFrame> steps;
-  std::vector<uint64_t> running;  // node slices open (one at a time in this engine)
+  std::vector<uint64_t> running;        // node slices open (one at a time in this engine)
   std::optional<size_t> last_finished;  // index into steps of the last Finished
   bool graph_seen = false;
   for (size_t i = begin + 1; i < events.size(); ++i) {
@@ -539,7 +539,8 @@ std::string to_dot(const AutogradGraph& g) {
        "  edge [fontname=\"Helvetica\", fontsize=9, color=\"#555555\"];\n";
   for (const auto& n : g.nodes) {
     std::string label = short_node_name(n.name);
-    if (n.output) label += "\nout #" + std::to_string(*n.output) + (n.output_value.empty() ? "" : " = " + n.output_value);
+    if (n.output)
+      label += "\nout #" + std::to_string(*n.output) + (n.output_value.empty() ? "" : " = " + n.output_value);
     o << "  n" << n.id << " [label=\"" << dot_escape(label) << "\", tooltip=\"" << dot_escape(n.name)
       << (n.seq >= 0 ? " seq " + std::to_string(n.seq) : std::string()) << "\", ";
     if (n.accumulate) o << "shape=octagon, style=filled, fillcolor=\"#d5f0d0\", color=\"#3f8f3a\"];\n";

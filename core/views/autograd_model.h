@@ -40,30 +40,30 @@ namespace ipt::views {
 using AutogradNextEdge = trace::NextEdge;
 
 struct AutogradNode {
-  uint64_t id = 0;                        // process-unique node id (as recorded)
-  std::string name;                       // "MulBackward0", "torch::autograd::AccumulateGrad"
-  int64_t seq = -1;                       // sequence_nr; -1 for AccumulateGrad (UINT64_MAX in the engine)
-  bool accumulate = false;                // an AccumulateGrad node (the sink of a leaf)
-  std::optional<uint64_t> leaf;           // AccumulateGrad: its leaf tensor id
-  std::optional<uint64_t> output;         // the forward output tensor this node is the grad_fn of
-  std::string output_value;               // short preview of that output when it was made ("" unknown)
-  std::vector<AutogradNextEdge> next;     // next_functions, in forward-input order
-  std::optional<size_t> created_event;    // "node created" event (AccumulateGrad: the first naming it)
+  uint64_t id = 0;                      // process-unique node id (as recorded)
+  std::string name;                     // "MulBackward0", "torch::autograd::AccumulateGrad"
+  int64_t seq = -1;                     // sequence_nr; -1 for AccumulateGrad (UINT64_MAX in the engine)
+  bool accumulate = false;              // an AccumulateGrad node (the sink of a leaf)
+  std::optional<uint64_t> leaf;         // AccumulateGrad: its leaf tensor id
+  std::optional<uint64_t> output;       // the forward output tensor this node is the grad_fn of
+  std::string output_value;             // short preview of that output when it was made ("" unknown)
+  std::vector<AutogradNextEdge> next;   // next_functions, in forward-input order
+  std::optional<size_t> created_event;  // "node created" event (AccumulateGrad: the first naming it)
 };
 
 // An edge of the drawing: from a node to one of its next functions.
 struct AutogradEdge {
   uint64_t from = 0, to = 0;
-  uint32_t input_nr = 0;   // which input of `to` receives the gradient
-  uint32_t slot = 0;       // which of `from`'s next edges this is
+  uint32_t input_nr = 0;  // which input of `to` receives the gradient
+  uint32_t slot = 0;      // which of `from`'s next edges this is
 };
 
 // A leaf tensor that requires grad, reached through its AccumulateGrad node.
 struct AutogradLeaf {
   uint64_t tensor = 0;
   uint64_t accumulate_node = 0;
-  std::string value;   // short preview of the leaf's values ("" unknown)
-  std::string sizes;   // "(2, 3)"
+  std::string value;  // short preview of the leaf's values ("" unknown)
+  std::string sizes;  // "(2, 3)"
 };
 
 struct AutogradGraph {
@@ -88,8 +88,8 @@ enum class GradAction { None, Written, Added };
 // One node of the run in one frame.
 struct EngineNodeView {
   EngineNodeState state = EngineNodeState::Waiting;
-  int deps_left = 0;   // gradients still awaited
-  int received = 0;    // gradients arrived so far
+  int deps_left = 0;  // gradients still awaited
+  int received = 0;   // gradients arrived so far
   // The input buffer: for each input number that received something, the running sum.
   std::vector<std::pair<uint32_t, std::string>> buffer;
 };
@@ -104,14 +104,14 @@ struct LeafGradView {
 
 // One step of the engine: what one engine event did (frames[0] is the dependency count).
 struct EngineFrame {
-  size_t event = 0;            // the event that made this frame
+  size_t event = 0;  // the event that made this frame
   EngineStepKind kind = EngineStepKind::Counted;
-  uint64_t node = 0;           // the node the step is about (not for Counted)
-  uint64_t from = 0;           // Arrived: the node that sent the gradient
-  uint32_t input_nr = 0;       // Arrived: which input of `node`
-  int deps_left = 0;           // Arrived: gradients `node` still awaits
-  std::string value;           // Arrived: the buffer's running sum; GradWritten/Added: .grad after
-  uint64_t tensor = 0;         // GradWritten/Added: the leaf tensor
+  uint64_t node = 0;      // the node the step is about (not for Counted)
+  uint64_t from = 0;      // Arrived: the node that sent the gradient
+  uint32_t input_nr = 0;  // Arrived: which input of `node`
+  int deps_left = 0;      // Arrived: gradients `node` still awaits
+  std::string value;      // Arrived: the buffer's running sum; GradWritten/Added: .grad after
+  uint64_t tensor = 0;    // GradWritten/Added: the leaf tensor
 };
 
 struct BackwardRun;
@@ -121,25 +121,25 @@ struct BackwardRun;
 // at a time when walking them all.
 struct EngineState {
   size_t frame = 0;
-  std::vector<EngineNodeView> nodes;   // parallel to BackwardRun::nodes
-  std::vector<uint64_t> ready;         // the ready queue, the node to run next first
-  std::vector<std::vector<bool>> sent; // per node, per next edge: it has carried its gradient
+  std::vector<EngineNodeView> nodes;                  // parallel to BackwardRun::nodes
+  std::vector<uint64_t> ready;                        // the ready queue, the node to run next first
+  std::vector<std::vector<bool>> sent;                // per node, per next edge: it has carried its gradient
   std::optional<std::pair<uint64_t, uint32_t>> edge;  // (from, slot) of this frame's Arrived
-  std::vector<LeafGradView> grads;     // parallel to BackwardRun::leaves
-  size_t delivered() const;            // edges that have carried a gradient
+  std::vector<LeafGradView> grads;                    // parallel to BackwardRun::leaves
+  size_t delivered() const;                           // edges that have carried a gradient
 };
 
 struct BackwardRun {
   size_t begin_event = 0;
-  size_t end_event = SIZE_MAX;         // SIZE_MAX when the End was not recorded
+  size_t end_event = SIZE_MAX;  // SIZE_MAX when the End was not recorded
   uint64_t root_tensor = 0;
-  std::vector<AutogradNode> nodes;     // as listed by the "autograd graph" event
-  std::vector<int> deps;               // dependency counts, parallel to nodes
-  std::vector<AutogradLeaf> leaves;    // leaves of the AccumulateGrad nodes, in node order
-  std::vector<std::string> grad_before;  // each leaf's .grad when the backward began ("" = None)
-  std::vector<EngineFrame> frames;     // Note [Engine frames]; never empty
-  std::optional<uint64_t> failed_node; // the node whose backward function raised an error
-  size_t node_index(uint64_t id) const;  // npos when absent
+  std::vector<AutogradNode> nodes;           // as listed by the "autograd graph" event
+  std::vector<int> deps;                     // dependency counts, parallel to nodes
+  std::vector<AutogradLeaf> leaves;          // leaves of the AccumulateGrad nodes, in node order
+  std::vector<std::string> grad_before;      // each leaf's .grad when the backward began ("" = None)
+  std::vector<EngineFrame> frames;           // Note [Engine frames]; never empty
+  std::optional<uint64_t> failed_node;       // the node whose backward function raised an error
+  size_t node_index(uint64_t id) const;      // npos when absent
   size_t leaf_index(uint64_t tensor) const;  // npos when absent
 };
 

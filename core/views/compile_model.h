@@ -23,7 +23,7 @@ struct GraphBreakInfo {
   std::string reason;  // "builtin: print [...] False"
   std::string file;
   int line = 0;
-  std::string code;    // the user's line
+  std::string code;  // the user's line
 };
 
 // One entry of a recompile's reasons: "0/0: tensor 'L['x']' size mismatch ...".
@@ -40,21 +40,21 @@ struct PhaseTime {
 
 struct CompileRecord {
   std::string compile_id;
-  int epoch = 0;                        // resets (torch._dynamo.reset()) before it: ids start again
+  int epoch = 0;  // resets (torch._dynamo.reset()) before it: ids start again
   int frame_id = 0, compile_index = 0;
-  std::string frame;                    // "fn (prog.py:3)"
+  std::string frame;  // "fn (prog.py:3)"
   std::string file;
-  int first_line = 0;                   // the function's first line in `file`
-  std::vector<std::string> source;      // the function's lines, from first_line on
-  std::vector<GuardFailure> reasons;    // why this compile happened (empty: the first one)
+  int first_line = 0;                 // the function's first line in `file`
+  std::vector<std::string> source;    // the function's lines, from first_line on
+  std::vector<GuardFailure> reasons;  // why this compile happened (empty: the first one)
   std::string graph, guards, aot_forward, aot_backward, output_code;
   // Fusion decisions, per lowered graph (the captured one; or AOT's forward, then backward).
   std::vector<std::vector<std::pair<std::string, std::string>>> fusion;
   std::optional<GraphBreakInfo> graph_break;
-  std::vector<PhaseTime> phases;        // in the order they began
-  int64_t hits = 0;                     // cache hits of this entry in the events read
-  std::string last_check;               // the last hit's "guards checked in N ns, ..."
-  size_t event = 0;                     // index of its first event
+  std::vector<PhaseTime> phases;  // in the order they began
+  int64_t hits = 0;               // cache hits of this entry in the events read
+  std::string last_check;         // the last hit's "guards checked in N ns, ..."
+  size_t event = 0;               // index of its first event
   // Failures of this compile's guards reported by later compiles.
   std::vector<GuardFailure> failed_later;
 };

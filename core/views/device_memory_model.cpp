@@ -65,7 +65,8 @@ DeviceMemoryModel device_memory_model(const std::vector<trace::Event>& events, c
       b.work_event = static_cast<uint32_t>(i);
     }
   }
-  std::stable_sort(m.samples.begin(), m.samples.end(), [](const MemorySample& a, const MemorySample& b) { return a.t < b.t; });
+  std::stable_sort(m.samples.begin(), m.samples.end(),
+                   [](const MemorySample& a, const MemorySample& b) { return a.t < b.t; });
   // Lanes: the first whose last bar has ended (a bar ends when its block is reusable, or at
   // the trace's end); past max_rows, the lane that frees first.
   std::vector<int64_t> lane_end;
@@ -89,7 +90,8 @@ DeviceMemoryModel device_memory_model(const std::vector<trace::Event>& events, c
 }
 
 const MemorySample* sample_at(const DeviceMemoryModel& m, int64_t t) {
-  auto it = std::upper_bound(m.samples.begin(), m.samples.end(), t, [](int64_t x, const MemorySample& s) { return x < s.t; });
+  auto it =
+      std::upper_bound(m.samples.begin(), m.samples.end(), t, [](int64_t x, const MemorySample& s) { return x < s.t; });
   return it == m.samples.begin() ? nullptr : &*(it - 1);
 }
 

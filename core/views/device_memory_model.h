@@ -24,13 +24,13 @@ struct BlockLife {
   uint64_t addr = 0;
   int64_t size = 0;
   int32_t stream = 0;
-  int64_t alloc_ns = 0;           // the allocator handed it out (on the host)
-  int64_t host_returned_ns = -1;  // the call that first wrote it (a launch, a copy) returned
-  int64_t work_done_ns = -1;      // ... and that work ended on the device
-  int64_t free_requested_ns = -1; // the host freed it
-  int64_t reusable_ns = -1;       // free_completed: the allocator may hand it out again
-  uint32_t work_event = 0;        // the first writing work's Begin on its stream (valid if work_done_ns >= 0)
-  uint32_t row = 0;               // lane of the lifetime bars (bars in one lane do not overlap)
+  int64_t alloc_ns = 0;            // the allocator handed it out (on the host)
+  int64_t host_returned_ns = -1;   // the call that first wrote it (a launch, a copy) returned
+  int64_t work_done_ns = -1;       // ... and that work ended on the device
+  int64_t free_requested_ns = -1;  // the host freed it
+  int64_t reusable_ns = -1;        // free_completed: the allocator may hand it out again
+  uint32_t work_event = 0;         // the first writing work's Begin on its stream (valid if work_done_ns >= 0)
+  uint32_t row = 0;                // lane of the lifetime bars (bars in one lane do not overlap)
 };
 
 struct DeviceMemoryModel {

@@ -37,7 +37,8 @@ std::vector<DispatchNode> dispatch_forest(const std::vector<trace::Event>& event
   }
   for (auto& [tid, r] : thread_roots)
     for (auto& n : r) roots.push_back(std::move(n));
-  std::sort(roots.begin(), roots.end(), [](const DispatchNode& a, const DispatchNode& b) { return a.event_index < b.event_index; });
+  std::sort(roots.begin(), roots.end(),
+            [](const DispatchNode& a, const DispatchNode& b) { return a.event_index < b.event_index; });
   return roots;
 }
 
@@ -72,10 +73,12 @@ static void render(const DispatchNode& n, int depth, int max_depth, std::ostring
   o << "\n";
   if (depth == 0) {
     std::string args;
-    for (uint64_t k : n.step->arg_key_sets) args += (args.empty() ? "" : ", ") + DispatchKeySet::from_raw(k).to_string();
+    for (uint64_t k : n.step->arg_key_sets)
+      args += (args.empty() ? "" : ", ") + DispatchKeySet::from_raw(k).to_string();
     if (!args.empty()) o << pad << "    tensor keys: " << args << "\n";
     o << pad << "    merged: " << DispatchKeySet::from_raw(n.step->merged).to_string();
-    if (n.step->skipped_fallthrough) o << "  (fallthrough skipped: " << DispatchKeySet::from_raw(n.step->skipped_fallthrough).to_string() << ")";
+    if (n.step->skipped_fallthrough)
+      o << "  (fallthrough skipped: " << DispatchKeySet::from_raw(n.step->skipped_fallthrough).to_string() << ")";
     o << "\n";
   }
   // Details and nested calls of the last step of the chain (the kernel that did the work).
@@ -85,8 +88,10 @@ static void render(const DispatchNode& n, int depth, int max_depth, std::ostring
       const trace::Fields* fields = nullptr;
       trace::Fields typed;
       if (const auto* k = std::get_if<trace::KernelDetail>(&d->payload)) fields = &k->fields;
-      else if (const auto* g = std::get_if<trace::GraphNode>(&d->payload)) fields = &(typed = trace::payload_fields(*g));
-      else if (const auto* x = std::get_if<trace::EngineStep>(&d->payload)) fields = &(typed = trace::payload_fields(*x));
+      else if (const auto* g = std::get_if<trace::GraphNode>(&d->payload))
+        fields = &(typed = trace::payload_fields(*g));
+      else if (const auto* x = std::get_if<trace::EngineStep>(&d->payload))
+        fields = &(typed = trace::payload_fields(*x));
       if (fields) {
         o << pad << "    " << d->name << ":";
         for (const auto& [key, v] : *fields) o << " " << key << "=" << v;
@@ -100,7 +105,8 @@ static void render(const DispatchNode& n, int depth, int max_depth, std::ostring
   if (depth + 1 >= max_depth) return;
   for (const auto* c : chain)
     for (const auto& child : c->children)
-      if (!(child.step->redispatch && std::string_view(child.step->op) == n.step->op)) render(child, depth + 1, max_depth, o);
+      if (!(child.step->redispatch && std::string_view(child.step->op) == n.step->op))
+        render(child, depth + 1, max_depth, o);
   (void)last;
 }
 

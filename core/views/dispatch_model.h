@@ -12,10 +12,10 @@ namespace ipt::views {
 
 // One dispatch step (a call or a redispatch) with the steps nested inside it.
 struct DispatchNode {
-  size_t event_index = 0;     // index of the Begin event in the event list
+  size_t event_index = 0;  // index of the Begin event in the event list
   const trace::DispatchStep* step = nullptr;
-  std::vector<DispatchNode> children;              // nested dispatch steps, in order
-  std::vector<const trace::Event*> details;        // kernel details / autograd notes inside this step
+  std::vector<DispatchNode> children;        // nested dispatch steps, in order
+  std::vector<const trace::Event*> details;  // kernel details / autograd notes inside this step
 };
 
 // The dispatch steps of events[first, last) as a forest (top-level calls are the roots).

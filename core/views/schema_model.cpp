@@ -12,18 +12,14 @@ using schema::FunctionSchema;
 
 const char* kind_reason_text(KindReason r) {
   switch (r) {
-    case KindReason::InplaceName:
-      return "Its name ends in '_': an in-place operator writes self and returns it.";
-    case KindReason::InplaceDunder:
-      return "An augmented assignment (__iadd__, __iand__, ...): in place on self.";
+    case KindReason::InplaceName: return "Its name ends in '_': an in-place operator writes self and returns it.";
+    case KindReason::InplaceDunder: return "An augmented assignment (__iadd__, __iand__, ...): in place on self.";
     case KindReason::OutArguments:
       return "It has out= arguments (keyword-only and written): the result goes into a tensor the caller passes, which is returned.";
     case KindReason::WrittenArguments:
       return "It writes arguments other than self without being in-place or out= (running statistics, helpers).";
-    case KindReason::FunctionalView:
-      return "Nothing is written, but a result may alias an input: a view of it.";
-    case KindReason::Functional:
-      return "Nothing is written and no result aliases an input: it returns new tensors.";
+    case KindReason::FunctionalView: return "Nothing is written, but a result may alias an input: a view of it.";
+    case KindReason::Functional: return "Nothing is written and no result aliases an input: it returns new tensors.";
   }
   return "";
 }

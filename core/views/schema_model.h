@@ -24,8 +24,8 @@ struct SchemaRow {
   std::string type;           // with its annotation: "Tensor(a!)"
   std::string default_value;  // "" when there is none
   bool kwarg_only = false;
-  bool is_out = false;        // an out= buffer (keyword-only and written)
-  bool write = false;         // `!`: the operator writes it
+  bool is_out = false;             // an out= buffer (keyword-only and written)
+  bool write = false;              // `!`: the operator writes it
   std::vector<std::string> sets;   // alias sets before the call ({"a"}; {"*"} for wildcard)
   std::vector<std::string> after;  // after `->` ({"*"} for `Tensor(a -> *)`)
 };

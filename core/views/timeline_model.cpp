@@ -31,9 +31,9 @@ size_t gallop(const std::vector<T>& v, size_t from, Pred before) {
   while (lo < n && before(v[lo])) {
     const size_t hi = std::min(n, lo + step);
     if (hi == n || !before(v[hi])) {
-      return static_cast<size_t>(
-          std::partition_point(v.begin() + static_cast<std::ptrdiff_t>(lo + 1), v.begin() + static_cast<std::ptrdiff_t>(hi), before) -
-          v.begin());
+      return static_cast<size_t>(std::partition_point(v.begin() + static_cast<std::ptrdiff_t>(lo + 1),
+                                                      v.begin() + static_cast<std::ptrdiff_t>(hi), before) -
+                                 v.begin());
     }
     lo = hi;
     step *= 2;
@@ -47,10 +47,10 @@ void fold_slices(const std::vector<TraceIndex::Slice>& v, const TimeWindow& w, d
   auto first_ending_after = [&](size_t from, double t) {
     return gallop(v, from, [&](const TraceIndex::Slice& s) { return static_cast<double>(s.t1) < t; });
   };
-  size_t i = static_cast<size_t>(std::partition_point(v.begin(), v.end(), [&](const TraceIndex::Slice& s) {
-                                   return static_cast<double>(s.t1) < t_begin;
-                                 }) -
-                                 v.begin());
+  size_t i = static_cast<size_t>(
+      std::partition_point(v.begin(), v.end(),
+                           [&](const TraceIndex::Slice& s) { return static_cast<double>(s.t1) < t_begin; }) -
+      v.begin());
   const size_t n = v.size();
   while (i < n && static_cast<double>(v[i].t0) <= t_end) {
     const double x0 = w.px(static_cast<double>(v[i].t0));
@@ -75,8 +75,8 @@ void fold_slices(const std::vector<TraceIndex::Slice>& v, const TimeWindow& w, d
       x1 = nx1;  // narrow and near, but ends further than min_px: take it and go on
       ++j;
     }
-    out.push_back(Box{x0, x1, v[first].event, static_cast<uint32_t>(std::min<size_t>(j - first, UINT32_MAX)), v[first].t0,
-                      v[j - 1].t1});
+    out.push_back(Box{x0, x1, v[first].event, static_cast<uint32_t>(std::min<size_t>(j - first, UINT32_MAX)),
+                      v[first].t0, v[j - 1].t1});
     i = j;
   }
 }
@@ -86,9 +86,10 @@ void fold_marks(const std::vector<TraceIndex::Mark>& m, const TimeWindow& w, dou
   auto first_after = [&](size_t from, double t) {
     return gallop(m, from, [&](const TraceIndex::Mark& k) { return static_cast<double>(k.t) <= t; });
   };
-  size_t i = static_cast<size_t>(std::partition_point(m.begin(), m.end(),
-                                                      [&](const TraceIndex::Mark& k) { return static_cast<double>(k.t) < w.t0; }) -
-                                 m.begin());
+  size_t i = static_cast<size_t>(
+      std::partition_point(m.begin(), m.end(),
+                           [&](const TraceIndex::Mark& k) { return static_cast<double>(k.t) < w.t0; }) -
+      m.begin());
   while (i < m.size() && static_cast<double>(m[i].t) <= t_end) {
     const double x0 = w.px(static_cast<double>(m[i].t));
     size_t j = i + 1;
@@ -99,7 +100,8 @@ void fold_marks(const std::vector<TraceIndex::Mark>& m, const TimeWindow& w, dou
       j = k;
       x1 = w.px(static_cast<double>(m[j - 1].t));
     }
-    out.push_back(Box{x0, x1, m[i].event, static_cast<uint32_t>(std::min<size_t>(j - i, UINT32_MAX)), m[i].t, m[j - 1].t});
+    out.push_back(
+        Box{x0, x1, m[i].event, static_cast<uint32_t>(std::min<size_t>(j - i, UINT32_MAX)), m[i].t, m[j - 1].t});
     i = j;
   }
 }

@@ -262,8 +262,11 @@ TEST(Engine, InPlaceOnLeafRequiringGradIsAnError) {
 TEST(Engine, RootErrors) {
   Tensor x = leaf(from_values({3}, {1, 2, 3}));
   Tensor y = ops::mul_Tensor(x, num(2.0));
-  EXPECT_EQ(error_of([&] { backward(y, std::nullopt, false); }), "grad can be implicitly created only for scalar outputs");
-  EXPECT_EQ(error_of([&] { backward(y, from_values({2}, {1, 1}), false); }),
+  EXPECT_EQ(error_of([&] { backward(y, std::nullopt, false); }),
+            "grad can be implicitly created only for scalar outputs");
+  EXPECT_EQ(error_of([&] {
+              backward(y, from_values({2}, {1, 1}), false);
+            }),
             "Mismatch in shape: grad_output[0] has a shape of torch.Size([2]) and output[0] has a shape of "
             "torch.Size([3]).");
   EXPECT_FALSE(grad_of(x).defined());
@@ -271,7 +274,9 @@ TEST(Engine, RootErrors) {
   backward(y, from_values({3}, {1, 10, 100}), false);
   EXPECT_EQ(values(grad_of(x)), (D{2, 20, 200}));
   // A root that does not require grad.
-  EXPECT_EQ(error_of([&] { backward(ops::sum(from_values({2}, {1, 2})), std::nullopt, false); }),
+  EXPECT_EQ(error_of([&] {
+              backward(ops::sum(from_values({2}, {1, 2})), std::nullopt, false);
+            }),
             "element 0 of tensors does not require grad and does not have a grad_fn");
   // A 1-element non-0-dim root gets an implicit gradient of ones.
   Tensor z = leaf(from_values({1, 1}, {3}));
@@ -354,7 +359,9 @@ TEST(Engine, RecordsReadyArrivedWrittenAdded) {
     const std::string xid = std::to_string(x.impl()->id());
     const std::vector<Want> want = {
         {"node ready", id_of(sum_fn), {{"name", "SumBackward0"}}},
-        {"grad arrived", id_of(add_fn), {{"from", id_of(sum_fn)}, {"input_nr", "0"}, {"deps_left", "0"}, {"sum", "[1]"}}},
+        {"grad arrived",
+         id_of(add_fn),
+         {{"from", id_of(sum_fn)}, {"input_nr", "0"}, {"deps_left", "0"}, {"sum", "[1]"}}},
         {"node ready", id_of(add_fn), {{"name", "AddBackward0"}}},
         // AddBackward0's edges in input order: self (MulBackward0), then other (x).
         {"grad arrived", id_of(mul_fn), {{"from", id_of(add_fn)}, {"deps_left", "0"}, {"sum", "[1]"}}},
@@ -427,8 +434,8 @@ TEST(Engine, RecordsReadyArrivedWrittenAdded) {
 // recorded before any node runs.
 TEST(Engine, ReadyQueueRunsLaterNodesFirst) {
   Tensor x = leaf(from_values({2}, {1, 2}));
-  Tensor p = ops::exp(x);                // created first
-  Tensor q = ops::mul_Tensor(x, x);      // created second
+  Tensor p = ops::exp(x);            // created first
+  Tensor q = ops::mul_Tensor(x, x);  // created second
   Tensor loss = ops::sum(ops::add_Tensor(p, q));
   Recorder rec;
   {

@@ -96,12 +96,10 @@ struct GradcheckOptions {
   double atol = 1e-7;
 };
 
-inline testing::AssertionResult gradcheck(const Fn& f, const std::vector<Tensor>& inputs,
-                                          GradcheckOptions opt = {}) {
+inline testing::AssertionResult gradcheck(const Fn& f, const std::vector<Tensor>& inputs, GradcheckOptions opt = {}) {
   using ipt::autograd::autograd_meta;
   for (const Tensor& in : inputs) {
-    if (in.dtype() != ipt::ScalarType::Double)
-      return testing::AssertionFailure() << "gradcheck needs float64 inputs";
+    if (in.dtype() != ipt::ScalarType::Double) return testing::AssertionFailure() << "gradcheck needs float64 inputs";
     autograd_meta(in).grad = Tensor();
   }
 
@@ -110,8 +108,7 @@ inline testing::AssertionResult gradcheck(const Fn& f, const std::vector<Tensor>
   bool any = false;
   for (const Tensor& in : inputs) any = any || in.requires_grad();
   if (!out.requires_grad() && any) return testing::AssertionFailure() << "output does not require grad";
-  if (out.dtype() != ipt::ScalarType::Double)
-    return testing::AssertionFailure() << "output is not float64";
+  if (out.dtype() != ipt::ScalarType::Double) return testing::AssertionFailure() << "output is not float64";
   const V out_sizes = out.sizes();
   const Tensor w = rand_double(out_sizes, -1.0, 1.0);
   const std::vector<double> wv = ipt::to_double_vector(w);
@@ -154,9 +151,9 @@ inline testing::AssertionResult gradcheck(const Fn& f, const std::vector<Tensor>
       const double num = (plus - minus) / (2 * opt.eps);
       const double ana = gv[static_cast<size_t>(i)];
       if (!(std::abs(ana - num) <= opt.atol + opt.rtol * std::max(std::abs(num), std::abs(ana))))
-        return testing::AssertionFailure() << "input " << k << " " << shape_str(in.sizes()) << ", element " << i
-                                           << ": analytical " << ana << " vs numerical " << num << " (diff "
-                                           << std::abs(ana - num) << ")";
+        return testing::AssertionFailure()
+               << "input " << k << " " << shape_str(in.sizes()) << ", element " << i << ": analytical " << ana
+               << " vs numerical " << num << " (diff " << std::abs(ana - num) << ")";
     }
   }
   return testing::AssertionSuccess();

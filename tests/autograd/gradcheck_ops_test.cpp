@@ -16,7 +16,9 @@ namespace {
 using ipt::Scalar;
 using T = std::vector<Tensor>;
 
-Tensor longs(const V& sizes, const std::vector<double>& values) { return from_values(sizes, values, ipt::ScalarType::Long); }
+Tensor longs(const V& sizes, const std::vector<double>& values) {
+  return from_values(sizes, values, ipt::ScalarType::Long);
+}
 Tensor nonleaf(const Tensor& x) { return ops::clone(x); }
 Tensor num_tensor(double v) { return ipt::native::wrapped_scalar_tensor(v); }
 std::string node_name(const Tensor& out) {
@@ -41,7 +43,9 @@ TEST(GradcheckNn, Addmm) {
 }
 
 TEST(GradcheckNn, Linear) {
-  auto lin = [](const T& x) { return ops::linear(x[0], x[1], x.size() > 2 ? std::optional<Tensor>(x[2]) : std::nullopt); };
+  auto lin = [](const T& x) {
+    return ops::linear(x[0], x[1], x.size() > 2 ? std::optional<Tensor>(x[2]) : std::nullopt);
+  };
   EXPECT_TRUE(gradcheck(lin, {rleaf({3, 4}), rleaf({2, 4}), rleaf({2})}));
   EXPECT_TRUE(gradcheck(lin, {rleaf({3, 4}), rleaf({2, 4})}));
   EXPECT_TRUE(gradcheck(lin, {rleaf({2, 3, 4}), rleaf({5, 4}), rleaf({5})}));  // fused 3-D path
@@ -89,10 +93,12 @@ TEST(GradcheckNn, CrossEntropy) {
   Tensor tgt = longs({4}, {1, 0, 4, 2});
   for (int64_t red : {0, 1, 2}) {
     SCOPED_TRACE("reduction " + std::to_string(red));
-    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, std::nullopt, red); }, {rleaf({4, 5})}));
+    EXPECT_TRUE(
+        gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, std::nullopt, red); }, {rleaf({4, 5})}));
     // Class probabilities (the target's gradient too).
-    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], ops::softmax_int(x[1], 1), std::nullopt, red); },
-                          {rleaf({3, 4}), rleaf({3, 4})}));
+    EXPECT_TRUE(gradcheck(
+        [&](const T& x) { return ops::cross_entropy_loss(x[0], ops::softmax_int(x[1], 1), std::nullopt, red); },
+        {rleaf({3, 4}), rleaf({3, 4})}));
   }
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], x[1], x[2], 1, -100, 0.3); },
                         {rleaf({3, 4}), rleaf({3, 4}, 0.1, 1.0), rleaf({4}, 0.5, 2.0)}));
@@ -100,15 +106,18 @@ TEST(GradcheckNn, CrossEntropy) {
   Tensor w = from_values({5}, {1.0, 2.0, 0.5, 1.5, 3.0});
   for (int64_t red : {0, 1, 2}) {
     SCOPED_TRACE("label smoothing, reduction " + std::to_string(red));
-    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, std::nullopt, red, -100, 0.1); }, {rleaf({4, 5})}));
-    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, w, red, 0, 0.3); }, {rleaf({4, 5})}));
+    EXPECT_TRUE(gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, std::nullopt, red, -100, 0.1); },
+                          {rleaf({4, 5})}));
+    EXPECT_TRUE(
+        gradcheck([&](const T& x) { return ops::cross_entropy_loss(x[0], tgt, w, red, 0, 0.3); }, {rleaf({4, 5})}));
   }
 }
 
 TEST(GradcheckNn, MseLoss) {
   for (int64_t red : {0, 1, 2}) {
     SCOPED_TRACE("reduction " + std::to_string(red));
-    EXPECT_TRUE(gradcheck([red](const T& x) { return ops::mse_loss(x[0], x[1], red); }, {rleaf({3, 4}), rleaf({3, 4})}));
+    EXPECT_TRUE(
+        gradcheck([red](const T& x) { return ops::mse_loss(x[0], x[1], red); }, {rleaf({3, 4}), rleaf({3, 4})}));
     EXPECT_TRUE(gradcheck([red](const T& x) { return ops::mse_loss(x[0], x[1], red); }, {rleaf({3, 1}), rleaf({4})}));
   }
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::mse_loss(x[0], x[1]); }, {rleaf({3}), rand_double({3})}));
@@ -125,8 +134,10 @@ TEST(GradcheckNn, Activations) {
 }
 
 TEST(GradcheckNn, AddcmulAddcdiv) {
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcmul(x[0], x[1], x[2], 0.5); }, {rleaf({2, 3}), rleaf({2, 3}), rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcmul(x[0], x[1], x[2], -2); }, {rleaf({3}), rleaf({2, 1}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcmul(x[0], x[1], x[2], 0.5); },
+                        {rleaf({2, 3}), rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcmul(x[0], x[1], x[2], -2); },
+                        {rleaf({3}), rleaf({2, 1}), rleaf({2, 3})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcdiv(x[0], x[1], x[2], 0.5); },
                         {rleaf({2, 3}), rleaf({2, 3}), rleaf({2, 3}, 0.5, 2)}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcdiv(x[0], x[1], x[2], 3); },
@@ -136,20 +147,22 @@ TEST(GradcheckNn, AddcmulAddcdiv) {
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::addcdiv_(nonleaf(x[0]), x[1], x[2], -0.5); },
                         {rleaf({2, 3}), rleaf({2, 3}), rleaf({3}, 0.5, 2)}));
   // Adam's update, as torch.optim.Adam writes it: exp_avg_sq.mul_(b2).addcmul_(g, g, value=1 - b2).
-  EXPECT_TRUE(gradcheck([](const T& x) {
-    Tensor v = nonleaf(x[0]);
-    ops::mul__Tensor(v, num_tensor(0.999));
-    return ops::addcmul_(v, x[1], x[1], 0.001);
-  }, {rleaf({4}), rleaf({4})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor v = nonleaf(x[0]);
+        ops::mul__Tensor(v, num_tensor(0.999));
+        return ops::addcmul_(v, x[1], x[1], 0.001);
+      },
+      {rleaf({4}), rleaf({4})}));
 }
 
 TEST(GradcheckNn, DivScalarZeroConj) {
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::div_Scalar(x[0], 4); }, {rleaf({2, 3})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::div_Scalar(x[0], -0.5); }, {rleaf({3})}));
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::zero_(nonleaf(x[0])), x[1]); }, {rleaf({3}), rleaf({3})}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::mul_Tensor(ops::zero_(nonleaf(x[0])), x[1]); }, {rleaf({3}), rleaf({3})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::conj(x[0]); }, {rleaf({3})}));
 }
-
 
 // ---- group 2: elementwise math ----------------------------------------------------------------
 
@@ -173,9 +186,12 @@ TEST(GradcheckElementwise, UnaryInPlace) {
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::log_(nonleaf(x[0])); }, {rleaf({2, 3}, 0.2, 3)}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::rsqrt_(nonleaf(x[0])); }, {rleaf({2, 3}, 0.2, 3)}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::abs_(nonleaf(x[0])); }, {rleaf({2, 3}, -2, 2, 0.05)}));
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::floor_(nonleaf(x[0])), x[0]); }, {rleaf({4}, -3, 3, 0.05)}));
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::ceil_(nonleaf(x[0])), x[0]); }, {rleaf({4}, -3, 3, 0.05)}));
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::sign_(nonleaf(x[0])), x[0]); }, {rleaf({4}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::floor_(nonleaf(x[0])), x[0]); },
+                        {rleaf({4}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::ceil_(nonleaf(x[0])), x[0]); },
+                        {rleaf({4}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::sign_(nonleaf(x[0])), x[0]); },
+                        {rleaf({4}, -3, 3, 0.05)}));
 }
 
 TEST(GradcheckElementwise, Clamp) {
@@ -201,7 +217,6 @@ TEST(GradcheckElementwise, Where) {
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::where_self(c1, x[0], x[1]); }, {rleaf({3}), rleaf({2, 3})}));
 }
 
-
 // ---- group 3: masks and indexing ----------------------------------------------------------------
 
 using Idx = std::vector<std::optional<Tensor>>;
@@ -212,7 +227,8 @@ TEST(GradcheckIndexing, MaskedFill) {
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_fill__Scalar(nonleaf(x[0]), m, 2.0); }, {rleaf({2, 3})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_fill__Scalar(nonleaf(x[0]), row, 0); }, {rleaf({2, 3})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_fill_Scalar(x[0], m, -1); }, {rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_fill_Scalar(x[0], m, 0.5); }, {rleaf({3})}));  // self broadcast
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::masked_fill_Scalar(x[0], m, 0.5); }, {rleaf({3})}));  // self broadcast
 }
 
 TEST(GradcheckIndexing, Index) {
@@ -222,7 +238,11 @@ TEST(GradcheckIndexing, Index) {
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{i}); }, {rleaf({3, 2})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{j, i}); }, {rleaf({2, 3})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{std::nullopt, i}); }, {rleaf({2, 3, 2})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{j, std::nullopt, i}); }, {rleaf({2, 2, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [&](const T& x) {
+        return ops::index_Tensor(x[0], Idx{j, std::nullopt, i});
+      },
+      {rleaf({2, 2, 3})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(x[0], Idx{mask}); }, {rleaf({4, 2})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_Tensor(ops::t(x[0]), Idx{mask}); }, {rleaf({2, 4})}));
 }
@@ -231,12 +251,21 @@ TEST(GradcheckIndexing, IndexPut) {
   Tensor i = longs({2}, {3, 0});
   Tensor dup = longs({3}, {1, 1, 3});
   Tensor mask = from_values({2, 3}, {1, 0, 1, 0, 0, 1}, ipt::ScalarType::Bool);
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{i}, x[1]); }, {rleaf({4, 3}), rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{i}, x[1]); }, {rleaf({4, 3}), rleaf({3})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{mask}, x[1]); }, {rleaf({2, 3}), rleaf({})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{dup}, x[1], true); }, {rleaf({4}), rleaf({3})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put(x[0], Idx{std::nullopt, i}, x[1]); }, {rleaf({2, 4}), rleaf({2, 2})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put(x[0], Idx{dup}, x[1], true); }, {rleaf({4}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{i}, x[1]); },
+                        {rleaf({4, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{i}, x[1]); }, {rleaf({4, 3}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{mask}, x[1]); },
+                        {rleaf({2, 3}), rleaf({})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_put_(nonleaf(x[0]), Idx{dup}, x[1], true); },
+                        {rleaf({4}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck(
+      [&](const T& x) {
+        return ops::index_put(x[0], Idx{std::nullopt, i}, x[1]);
+      },
+      {rleaf({2, 4}), rleaf({2, 2})}));
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::index_put(x[0], Idx{dup}, x[1], true); }, {rleaf({4}), rleaf({3})}));
 }
 
 TEST(GradcheckIndexing, IndexSelectAndIndexAdd) {
@@ -244,12 +273,14 @@ TEST(GradcheckIndexing, IndexSelectAndIndexAdd) {
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_select(x[0], 0, i); }, {rleaf({3, 2})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_select(x[0], 1, i); }, {rleaf({2, 3})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_select(x[0], -1, longs({}, {1})); }, {rleaf({2, 2, 3})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add_(nonleaf(x[0]), 0, i, x[1]); }, {rleaf({3, 2}), rleaf({3, 2})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add_(nonleaf(x[0]), 1, i, x[1], -1.5); }, {rleaf({2, 3}), rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add(x[0], 0, longs({1}, {0}), x[1]); }, {rleaf({}), rleaf({})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add_(nonleaf(x[0]), 0, i, x[1]); },
+                        {rleaf({3, 2}), rleaf({3, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add_(nonleaf(x[0]), 1, i, x[1], -1.5); },
+                        {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::index_add(x[0], 0, longs({1}, {0}), x[1]); }, {rleaf({}), rleaf({})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add(x[0], 0, i, x[1], 2); }, {rleaf({4}), rleaf({3})}));
 }
-
 
 // ---- group 4: reductions ------------------------------------------------------------------------
 
@@ -257,8 +288,10 @@ TEST(GradcheckReductions, MaxMin) {
   // Distinct values (ties are checked against PyTorch's even split in ops_expected.json).
   Tensor x = from_values({2, 3}, {0.5, -1.2, 2.0, 1.1, 0.3, -0.4});
   for (bool keepdim : {false, true}) {
-    EXPECT_TRUE(gradcheck([&](const T& v) { return std::get<0>(ops::max_dim(v[0], 1, keepdim)); }, {leaf(ops::clone(x))}));
-    EXPECT_TRUE(gradcheck([&](const T& v) { return std::get<0>(ops::min_dim(v[0], 0, keepdim)); }, {leaf(ops::clone(x))}));
+    EXPECT_TRUE(
+        gradcheck([&](const T& v) { return std::get<0>(ops::max_dim(v[0], 1, keepdim)); }, {leaf(ops::clone(x))}));
+    EXPECT_TRUE(
+        gradcheck([&](const T& v) { return std::get<0>(ops::min_dim(v[0], 0, keepdim)); }, {leaf(ops::clone(x))}));
   }
   EXPECT_TRUE(gradcheck([](const T& v) { return ops::max(v[0]); }, {leaf(ops::clone(x))}));
   EXPECT_TRUE(gradcheck([](const T& v) { return ops::min(v[0]); }, {leaf(ops::clone(x))}));
@@ -294,8 +327,10 @@ TEST(GradcheckReductions, Norm) {
   for (double p : {2.0, 1.0, 3.0, 1.5, 0.5, inf, -inf}) {
     SCOPED_TRACE("p " + std::to_string(p));
     EXPECT_TRUE(gradcheck([p](const T& v) { return ops::norm_Scalar(v[0], p); }, {rleaf({2, 3}, -2, 2, 0.1)}));
-    EXPECT_TRUE(gradcheck([p](const T& v) { return ops::norm_ScalarOpt_dim(v[0], p, V{1}); }, {rleaf({2, 3}, -2, 2, 0.1)}));
-    EXPECT_TRUE(gradcheck([p](const T& v) { return ops::norm_ScalarOpt_dim(v[0], p, V{0}, true); }, {rleaf({2, 3}, -2, 2, 0.1)}));
+    EXPECT_TRUE(
+        gradcheck([p](const T& v) { return ops::norm_ScalarOpt_dim(v[0], p, V{1}); }, {rleaf({2, 3}, -2, 2, 0.1)}));
+    EXPECT_TRUE(gradcheck([p](const T& v) { return ops::norm_ScalarOpt_dim(v[0], p, V{0}, true); },
+                          {rleaf({2, 3}, -2, 2, 0.1)}));
   }
 }
 
@@ -305,7 +340,6 @@ TEST(GradcheckReductions, Cumsum) {
   EXPECT_TRUE(gradcheck([](const T& v) { return ops::cumsum(ops::t(v[0]), 1); }, {rleaf({3, 2})}));
   EXPECT_TRUE(gradcheck([](const T& v) { return ops::cumsum(v[0], 0); }, {rleaf({})}));
 }
-
 
 // ---- group 5: joining, splitting and repeating ---------------------------------------------------
 
@@ -331,8 +365,13 @@ TEST(GradcheckShape, CatStack) {
 TEST(GradcheckShape, SplitChunkUnbind) {
   EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::split_Tensor(x[0], 2)); }, {rleaf({5, 2})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::split_Tensor(x[0], 2, 1)); }, {rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::split_Tensor(x[0], 2)[1]; }, {rleaf({5, 2})}));  // others get zeros
-  EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::split_with_sizes(x[0], V{1, 0, 3})); }, {rleaf({4, 2})}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::split_Tensor(x[0], 2)[1]; }, {rleaf({5, 2})}));  // others get zeros
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return weigh_pieces(ops::split_with_sizes(x[0], V{1, 0, 3}));
+      },
+      {rleaf({4, 2})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::chunk(x[0], 3, -1)); }, {rleaf({2, 5})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return weigh_pieces(ops::unbind_int(x[0], 1)); }, {rleaf({2, 3})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::unbind_int(x[0])[2]; }, {rleaf({3, 2})}));
@@ -353,11 +392,12 @@ TEST(GradcheckShape, RepeatMovedimUnsqueeze) {
 
 TEST(GradcheckShape, IndexCopy) {
   Tensor i = longs({2}, {2, 0});
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_copy_(nonleaf(x[0]), 0, i, x[1]); }, {rleaf({3, 2}), rleaf({2, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_copy_(nonleaf(x[0]), 0, i, x[1]); },
+                        {rleaf({3, 2}), rleaf({2, 2})}));
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_copy(x[0], 1, i, x[1]); }, {rleaf({2, 3}), rleaf({2, 2})}));
-  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_copy(x[0], 0, longs({1}, {1}), x[1]); }, {rleaf({3}), rleaf({})}));
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::index_copy(x[0], 0, longs({1}, {1}), x[1]); }, {rleaf({3}), rleaf({})}));
 }
-
 
 // ---- edges: only differentiable inputs appear in next_functions (as PyTorch) --------------------
 

@@ -31,8 +31,8 @@ struct Broadcast {
   V a, b;
 };
 const std::vector<Broadcast> kBroadcasts = {
-    {{2, 3}, {2, 3}}, {{2, 3, 4}, {4}}, {{3, 1}, {1, 4}}, {{2, 1, 4}, {3, 1}}, {{}, {2, 3}}, {{2, 3}, {}},
-    {{1}, {2, 3}},    {{4}, {2, 1, 4}},
+    {{2, 3}, {2, 3}}, {{2, 3, 4}, {4}}, {{3, 1}, {1, 4}}, {{2, 1, 4}, {3, 1}},
+    {{}, {2, 3}},     {{2, 3}, {}},     {{1}, {2, 3}},    {{4}, {2, 1, 4}},
 };
 
 // The check itself: it must catch a wrong gradient (detach hides x's second factor from
@@ -40,8 +40,10 @@ const std::vector<Broadcast> kBroadcasts = {
 // a missing one and one for an input that should not get any.
 TEST(Gradcheck, CatchesWrongGradients) {
   EXPECT_FALSE(gradcheck([](const T& x) { return ops::mul_Tensor(x[0], ops::detach(x[0])); }, {rleaf({3})}));
-  EXPECT_FALSE(gradcheck([](const T& x) { return ops::mul_Tensor(x[0], ops::detach(x[1])); }, {rleaf({3}), rleaf({3})}));
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(x[0], ops::detach(x[1])); }, {rleaf({3}), rand_double({3})}));
+  EXPECT_FALSE(
+      gradcheck([](const T& x) { return ops::mul_Tensor(x[0], ops::detach(x[1])); }, {rleaf({3}), rleaf({3})}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::mul_Tensor(x[0], ops::detach(x[1])); }, {rleaf({3}), rand_double({3})}));
 }
 
 // ---- pointwise binary ops with broadcasting ----------------------------------------------
@@ -85,8 +87,8 @@ TEST(Gradcheck, MulTensorBroadcast) {
 TEST(Gradcheck, DivTensorBroadcast) {
   for (const auto& [sa, sb] : kBroadcasts) {
     SCOPED_TRACE(shape_str(sa) + " / " + shape_str(sb));
-    EXPECT_TRUE(gradcheck([](const T& x) { return ops::div_Tensor(x[0], x[1]); },
-                          {rleaf(sa), rleaf(sb, -2.0, 2.0, 0.5)}));
+    EXPECT_TRUE(
+        gradcheck([](const T& x) { return ops::div_Tensor(x[0], x[1]); }, {rleaf(sa), rleaf(sb, -2.0, 2.0, 0.5)}));
   }
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::div_Tensor(num(3.0), x[0]); }, {rleaf({4}, 0.5, 2.0)}));
 }
@@ -169,11 +171,11 @@ TEST(Gradcheck, Mean) {
   for (bool keepdim : {false, true}) {
     for (const V& dims : {V{0}, V{-1}, V{0, 2}, V{1, 2}}) {
       SCOPED_TRACE("dims " + shape_str(dims) + (keepdim ? " keepdim" : ""));
-      EXPECT_TRUE(gradcheck([dims, keepdim](const T& x) { return ops::mean_dim(x[0], dims, keepdim); },
-                            {rleaf({2, 3, 4})}));
+      EXPECT_TRUE(
+          gradcheck([dims, keepdim](const T& x) { return ops::mean_dim(x[0], dims, keepdim); }, {rleaf({2, 3, 4})}));
     }
-    EXPECT_TRUE(gradcheck([keepdim](const T& x) { return ops::mean_dim(x[0], std::nullopt, keepdim); },
-                          {rleaf({3, 2})}));
+    EXPECT_TRUE(
+        gradcheck([keepdim](const T& x) { return ops::mean_dim(x[0], std::nullopt, keepdim); }, {rleaf({3, 2})}));
     EXPECT_TRUE(gradcheck([keepdim](const T& x) { return ops::mean_dim(x[0], V{}, keepdim); }, {rleaf({3, 2})}));
   }
 }
@@ -184,7 +186,8 @@ TEST(Gradcheck, Mm) {
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::mm(x[0], x[1]); }, {rleaf({3, 4}), rleaf({4, 2})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::mm(x[0], x[1]); }, {rleaf({1, 5}), rleaf({5, 1})}));
   // Transposed (column-major) operands, and only one side requiring grad.
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mm(ops::t(x[0]), ops::t(x[1])); }, {rleaf({4, 3}), rleaf({2, 4})}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::mm(ops::t(x[0]), ops::t(x[1])); }, {rleaf({4, 3}), rleaf({2, 4})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::mm(x[0], x[1]); }, {rand_double({3, 4}), rleaf({4, 2})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::mm(x[0], x[1]); }, {rleaf({3, 4}), rand_double({4, 2})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::mm(x[0], x[0]); }, {rleaf({3, 3})}));
@@ -260,8 +263,9 @@ TEST(Gradcheck, SelectSliceNarrow) {
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::narrow(x[0], 1, 1, 2); }, {rleaf({3, 4})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::narrow(x[0], 0, 0, 1); }, {rleaf({3, 4})}));
   // Overlapping views of one input: their gradients add up.
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::add_Tensor(ops::narrow(x[0], 0, 0, 3), ops::narrow(x[0], 0, 1, 3)); },
-                        {rleaf({4, 2})}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::add_Tensor(ops::narrow(x[0], 0, 0, 3), ops::narrow(x[0], 0, 1, 3)); },
+                {rleaf({4, 2})}));
 }
 
 TEST(Gradcheck, SqueezeUnsqueeze) {
@@ -295,7 +299,9 @@ TEST(Gradcheck, ViewChains) {
       },
       {rleaf({3, 4}), rleaf({1, 2})}));
   EXPECT_TRUE(gradcheck(
-      [](const T& x) { return ops::sum_dim_IntList(ops::diagonal(ops::reshape(ops::t(x[0]), V{3, 3})), V{0}, true); },
+      [](const T& x) {
+        return ops::sum_dim_IntList(ops::diagonal(ops::reshape(ops::t(x[0]), V{3, 3})), V{0}, true);
+      },
       {rleaf({3, 3})}));
 }
 
@@ -308,16 +314,18 @@ TEST(Gradcheck, InplaceAddSub) {
     return y;
   };
   EXPECT_TRUE(gradcheck(add_, {rleaf({2, 3}), rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck(add_, {rleaf({2, 3}), rleaf({3})}));   // broadcast other
+  EXPECT_TRUE(gradcheck(add_, {rleaf({2, 3}), rleaf({3})}));  // broadcast other
   EXPECT_TRUE(gradcheck(add_, {rleaf({2, 3}), rleaf({})}));
   EXPECT_TRUE(gradcheck(add_, {rleaf({2, 3}), rand_double({3})}));
   EXPECT_EQ(node_name(add_, {rleaf({3}), rleaf({3})}), "AddBackward0");
   // In place on an intermediate that does not require grad, with a tensor that does.
-  EXPECT_TRUE(gradcheck([](const T& x) {
-    Tensor y = ops::mul_Tensor(x[0], num(1.0));
-    ops::add__Tensor(y, x[1]);
-    return y;
-  }, {rand_double({2, 3}), rleaf({2, 1})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = ops::mul_Tensor(x[0], num(1.0));
+        ops::add__Tensor(y, x[1]);
+        return y;
+      },
+      {rand_double({2, 3}), rleaf({2, 1})}));
   Fn sub_ = [](const T& x) {
     Tensor y = nonleaf(x[0]);
     ops::sub__Tensor(y, x[1], -2);
@@ -337,12 +345,14 @@ TEST(Gradcheck, InplaceMulDiv) {
   EXPECT_TRUE(gradcheck(mul_, {rleaf({2, 3}), rleaf({1, 1})}));
   EXPECT_EQ(node_name(mul_, {rleaf({3}), rleaf({3})}), "MulBackward0");
   // self's old value is what other's gradient needs, even though self was overwritten.
-  EXPECT_TRUE(gradcheck([](const T& x) {
-    Tensor y = ops::mul_Tensor(x[0], x[0]);
-    ops::mul__Tensor(y, x[1]);
-    ops::mul__Tensor(y, x[1]);
-    return y;
-  }, {rleaf({4}), rleaf({4})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = ops::mul_Tensor(x[0], x[0]);
+        ops::mul__Tensor(y, x[1]);
+        ops::mul__Tensor(y, x[1]);
+        return y;
+      },
+      {rleaf({4}), rleaf({4})}));
   Fn div_ = [](const T& x) {
     Tensor y = nonleaf(x[0]);
     ops::div__Tensor(y, x[1]);
@@ -353,50 +363,83 @@ TEST(Gradcheck, InplaceMulDiv) {
 }
 
 TEST(Gradcheck, InplaceUnary) {
-  EXPECT_TRUE(gradcheck([](const T& x) { Tensor y = nonleaf(x[0]); ops::neg_(y); return y; }, {rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck([](const T& x) { Tensor y = nonleaf(x[0]); ops::exp_(y); return y; }, {rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck([](const T& x) { Tensor y = nonleaf(x[0]); ops::relu_(y); return y; },
-                        {rleaf({2, 3}, -1.0, 1.0, 0.05)}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = nonleaf(x[0]);
+        ops::neg_(y);
+        return y;
+      },
+      {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = nonleaf(x[0]);
+        ops::exp_(y);
+        return y;
+      },
+      {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = nonleaf(x[0]);
+        ops::relu_(y);
+        return y;
+      },
+      {rleaf({2, 3}, -1.0, 1.0, 0.05)}));
   for (double e : {2.0, 0.5, -1.5}) {
     SCOPED_TRACE("pow_ exponent " + std::to_string(e));
-    EXPECT_TRUE(gradcheck([e](const T& x) { Tensor y = nonleaf(x[0]); ops::pow__Scalar(y, e); return y; },
-                          {rleaf({2, 3}, 0.5, 2.0)}));
+    EXPECT_TRUE(gradcheck(
+        [e](const T& x) {
+          Tensor y = nonleaf(x[0]);
+          ops::pow__Scalar(y, e);
+          return y;
+        },
+        {rleaf({2, 3}, 0.5, 2.0)}));
   }
 }
 
 TEST(Gradcheck, InplaceSqueeze) {
-  EXPECT_TRUE(gradcheck([](const T& x) { Tensor y = nonleaf(x[0]); ops::squeeze__dim(y, 1); return y; },
-                        {rleaf({3, 1, 2})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = nonleaf(x[0]);
+        ops::squeeze__dim(y, 1);
+        return y;
+      },
+      {rleaf({3, 1, 2})}));
 }
 
 TEST(Gradcheck, InplaceChain) {
-  EXPECT_TRUE(gradcheck([](const T& x) {
-    Tensor y = nonleaf(x[0]);
-    ops::add__Tensor(y, x[1]);
-    ops::mul__Tensor(y, x[1]);
-    ops::sub__Tensor(y, x[0]);
-    ops::neg_(y);
-    ops::exp_(y);  // saves its result: y must not change in place after this (see Engine tests)
-    return ops::mul_Tensor(y, x[0]);
-  }, {rleaf({3}), rleaf({3})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = nonleaf(x[0]);
+        ops::add__Tensor(y, x[1]);
+        ops::mul__Tensor(y, x[1]);
+        ops::sub__Tensor(y, x[0]);
+        ops::neg_(y);
+        ops::exp_(y);  // saves its result: y must not change in place after this (see Engine tests)
+        return ops::mul_Tensor(y, x[0]);
+      },
+      {rleaf({3}), rleaf({3})}));
 }
 
 // An in-place op on the base of a view that already exists: the view's values change, so
 // its gradient must flow through the in-place op (PyTorch regenerates the view's grad_fn
 // from the base's new history). Here loss = sum(t(clone(x0) * x1) * W).
 TEST(Gradcheck, InplaceOnBaseOfExistingView) {
-  EXPECT_TRUE(gradcheck([](const T& x) {
-    Tensor y = nonleaf(x[0]);
-    Tensor v = ops::t(y);  // taken before the in-place op
-    ops::mul__Tensor(y, x[1]);
-    return v;
-  }, {rleaf({2, 3}), rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck([](const T& x) {
-    Tensor y = nonleaf(x[0]);
-    Tensor v = ops::select_int(y, 0, 1);
-    ops::add__Tensor(y, x[1]);
-    return v;
-  }, {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = nonleaf(x[0]);
+        Tensor v = ops::t(y);  // taken before the in-place op
+        ops::mul__Tensor(y, x[1]);
+        return v;
+      },
+      {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = nonleaf(x[0]);
+        Tensor v = ops::select_int(y, 0, 1);
+        ops::add__Tensor(y, x[1]);
+        return v;
+      },
+      {rleaf({2, 3}), rleaf({2, 3})}));
 }
 
 TEST(Gradcheck, CopyAndFill) {
@@ -407,22 +450,31 @@ TEST(Gradcheck, CopyAndFill) {
     return ops::mul_Tensor(y, x[0]);  // x[0] also reaches the loss through the product
   };
   EXPECT_TRUE(gradcheck(copy, {rleaf({2, 3}), rleaf({2, 3})}));
-  EXPECT_TRUE(gradcheck(copy, {rleaf({2, 3}), rleaf({3})}));   // broadcast src
+  EXPECT_TRUE(gradcheck(copy, {rleaf({2, 3}), rleaf({3})}));  // broadcast src
   EXPECT_TRUE(gradcheck(copy, {rleaf({2, 3}), rleaf({})}));
-  EXPECT_EQ(node_name([](const T& x) { Tensor y = nonleaf(x[0]); return ops::copy_(y, x[1]); }, {rleaf({2}), rleaf({2})}),
+  EXPECT_EQ(node_name(
+                [](const T& x) {
+                  Tensor y = nonleaf(x[0]);
+                  return ops::copy_(y, x[1]);
+                },
+                {rleaf({2}), rleaf({2})}),
             "torch::autograd::CopyBackwards");
   // Copy into a fresh tensor that does not require grad: the graph starts at src.
-  EXPECT_TRUE(gradcheck([](const T& x) {
-    Tensor y = ops::zeros(V{2, 3}, ipt::ScalarType::Double);
-    ops::copy_(y, x[0]);
-    return y;
-  }, {rleaf({2, 1})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = ops::zeros(V{2, 3}, ipt::ScalarType::Double);
+        ops::copy_(y, x[0]);
+        return y;
+      },
+      {rleaf({2, 1})}));
   // fill_: zero gradient for the old value.
-  EXPECT_TRUE(gradcheck([](const T& x) {
-    Tensor y = nonleaf(x[0]);
-    ops::fill__Scalar(y, 2.5);
-    return ops::mul_Tensor(y, x[1]);
-  }, {rleaf({2, 3}), rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        Tensor y = nonleaf(x[0]);
+        ops::fill__Scalar(y, 2.5);
+        return ops::mul_Tensor(y, x[1]);
+      },
+      {rleaf({2, 3}), rleaf({2, 3})}));
 }
 
 // copy_ across dtypes: src's gradient has src's dtype (float32 data, float64 src).

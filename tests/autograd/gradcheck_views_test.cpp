@@ -21,7 +21,11 @@ TEST(GradcheckViews, AsStrided) {
   // Overlapping windows: an element read twice gets both gradients.
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::as_strided(x[0], V{3, 3}, V{1, 1}, 0); }, {rleaf({5})}));
   // Of a non-contiguous input (a transposed matrix keeps its own storage positions).
-  EXPECT_TRUE(gradcheck([](const T& x) { return ops::as_strided(ops::t(x[0]), V{2, 2}, V{1, 3}, 0); }, {rleaf({3, 4})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::as_strided(ops::t(x[0]), V{2, 2}, V{1, 3}, 0);
+      },
+      {rleaf({3, 4})}));
   EXPECT_EQ(node_name(ops::as_strided(rleaf({6}), V{2}, V{2}, 0)), "AsStridedBackward0");
 }
 

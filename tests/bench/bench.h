@@ -37,7 +37,7 @@ inline constexpr const char* kMmCblas1T = "Mm/cblas_sgemm/openblas_1_thread";
 
 inline constexpr int64_t kAddTraceClearEvery = 10000;  // iterations between Recorder::clear()
 inline constexpr int64_t kTransposeN = 64;
-inline constexpr int64_t kContigN = 4096;            // 4096 x 4096 float32 = 64 MiB
+inline constexpr int64_t kContigN = 4096;  // 4096 x 4096 float32 = 64 MiB
 inline constexpr int64_t kMmN = 1024;
 
 // Thread counts, library versions and environment variables that affect the numbers.

@@ -119,7 +119,8 @@ void BM_SmallOurs(benchmark::State& state) {
 
 #if IPT_HAVE_LIBTORCH
 void BM_SmallTorch(benchmark::State& state) {
-  const at::Tensor a = at::full({1}, 1.5, at::kFloat).requires_grad_(true), b = at::full({1}, 2.0, at::kFloat).requires_grad_(true);
+  const at::Tensor a = at::full({1}, 1.5, at::kFloat).requires_grad_(true),
+                   b = at::full({1}, 2.0, at::kFloat).requires_grad_(true);
   for (auto _ : state) {
     at::Tensor loss = (a * b + a).sum();
     loss.backward();

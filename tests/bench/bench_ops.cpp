@@ -231,8 +231,8 @@ void BM_MmCblas(benchmark::State& state) {
   std::vector<float> c(static_cast<size_t>(kMmN * kMmN));
   const int n = static_cast<int>(kMmN);
   for (auto _ : state) {
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data_ptr<float>(), n,
-                b.data_ptr<float>(), n, 0.0f, c.data(), n);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data_ptr<float>(), n, b.data_ptr<float>(),
+                n, 0.0f, c.data(), n);
     benchmark::DoNotOptimize(c.data());
     benchmark::ClobberMemory();
   }
@@ -343,7 +343,8 @@ void print_environment(std::ostream& os) {
   os << "libtorch                : not compiled in (IPT_HAVE_LIBTORCH unset)\n";
 #endif
   os << "trace clock             : "
-     << (ipt::trace::clock_uses_tsc() ? "invariant TSC (IPT_TRACE_CLOCK=steady for steady_clock)" : "steady_clock") << "\n";
+     << (ipt::trace::clock_uses_tsc() ? "invariant TSC (IPT_TRACE_CLOCK=steady for steady_clock)" : "steady_clock")
+     << "\n";
   os << "our runtime             : single-threaded kernels; mm calls cblas_sgemm (threads above)\n"
      << "load average            : " << load_average() << " (other processes compete for the cores)\n";
 }

@@ -24,10 +24,10 @@ namespace ipt_bench {
 namespace {
 
 struct Result {
-  double seconds = 0;             // per iteration, on the benchmark's own basis: wall time for
-                                  // UseRealTime() cases (mm), CPU time of its thread otherwise
-  double bytes_per_second = 0;    // 0 when not set (computed on the same basis)
-  double items_per_second = 0;    // 0 when not set
+  double seconds = 0;           // per iteration, on the benchmark's own basis: wall time for
+                                // UseRealTime() cases (mm), CPU time of its thread otherwise
+  double bytes_per_second = 0;  // 0 when not set (computed on the same basis)
+  double items_per_second = 0;  // 0 when not set
 };
 
 // Captures every repetition and prints only the aggregates (mean/median/stddev/cv) when
@@ -48,8 +48,8 @@ class CapturingReporter : public benchmark::ConsoleReporter {
       const std::string name = r.run_name.function_name;  // without /real_time etc.
       Result res;
       const bool wall = r.run_name.time_type.find("real_time") != std::string::npos;
-      res.seconds = (wall ? r.GetAdjustedRealTime() : r.GetAdjustedCPUTime()) /
-                    benchmark::GetTimeUnitMultiplier(r.time_unit);
+      res.seconds =
+          (wall ? r.GetAdjustedRealTime() : r.GetAdjustedCPUTime()) / benchmark::GetTimeUnitMultiplier(r.time_unit);
       if (auto it = r.counters.find("bytes_per_second"); it != r.counters.end()) res.bytes_per_second = it->second;
       if (auto it = r.counters.find("items_per_second"); it != r.counters.end()) res.items_per_second = it->second;
       if (aggregate) {
@@ -131,8 +131,8 @@ const char* pass(bool ok) { return ok ? "PASS" : "MISS"; }
 
 int run_report(int argc, char** argv) {
   // Defaults for a stable report; flags given on the command line come later and win.
-  std::vector<std::string> args = {argv[0], "--benchmark_repetitions=5",
-                                   "--benchmark_enable_random_interleaving=true", "--benchmark_min_time=0.5"};
+  std::vector<std::string> args = {argv[0], "--benchmark_repetitions=5", "--benchmark_enable_random_interleaving=true",
+                                   "--benchmark_min_time=0.5"};
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
   std::vector<char*> cargv;
   for (std::string& s : args) cargv.push_back(s.data());
@@ -164,8 +164,12 @@ int run_report(int argc, char** argv) {
   // Time ratio ours/ref with an upper target.
   auto time_row = [&](const std::string& what, const char* ours, const char* ref, double max_ratio) {
     auto o = r(ours), f = r(ref);
-    Row row{what, o ? fmt_time(o->seconds) : "(not run)", f ? fmt_time(f->seconds) : no_torch, "-",
-            fmt("<= %.2fx", max_ratio), "-"};
+    Row row{what,
+            o ? fmt_time(o->seconds) : "(not run)",
+            f ? fmt_time(f->seconds) : no_torch,
+            "-",
+            fmt("<= %.2fx", max_ratio),
+            "-"};
     if (o && f) {
       const double ratio = o->seconds / f->seconds;
       row.value = fmt("%.2fx time", ratio);
@@ -174,7 +178,8 @@ int run_report(int argc, char** argv) {
     rows.push_back(row);
   };
   // Throughput ours vs ref, time(ref)/time(ours), with a 95% target; `cell` shows a result.
-  auto throughput_row = [&](const std::string& what, const std::optional<Result>& ours, const std::optional<Result>& ref,
+  auto throughput_row = [&](const std::string& what, const std::optional<Result>& ours,
+                            const std::optional<Result>& ref,
                             const std::function<std::string(const std::optional<Result>&)>& cell) {
     Row row{what, ours ? cell(ours) : "(not run)", ref ? cell(ref) : "(not run)", "-", ">= 95% throughput", "-"};
     if (ours && ref) {
@@ -198,8 +203,12 @@ int run_report(int argc, char** argv) {
     auto o = r(kContigOurs), t = r(kContigTorch), m = r(kMemcpy), mf = r(kMemcpyFresh);
     auto gbs = [](const std::optional<Result>& x) { return fmt("%.2f GB/s", x->bytes_per_second / 1e9); };
     auto cell = [&](const std::optional<Result>& x) { return fmt_time(x->seconds) + " = " + gbs(x); };
-    Row row{"contiguous() of transposed 4096^2 f32 vs libtorch", o ? cell(o) : "(not run)", t ? cell(t) : no_torch,
-            "-", ">= 2.00x faster", "-"};
+    Row row{"contiguous() of transposed 4096^2 f32 vs libtorch",
+            o ? cell(o) : "(not run)",
+            t ? cell(t) : no_torch,
+            "-",
+            ">= 2.00x faster",
+            "-"};
     if (o && t) {
       const double speedup = t->seconds / o->seconds;
       row.value = fmt("%.2fx faster", speedup);
@@ -234,15 +243,20 @@ int run_report(int argc, char** argv) {
       rows.push_back({"  (info) mm vs libtorch at::mm (default threads; wall)", cell(o), cell(t),
                       fmt("%.1f%% throughput", 100.0 * t->seconds / o->seconds), "", ""});
     else if (!have_libtorch())
-      rows.push_back({"  (info) mm vs libtorch at::mm (default threads; wall)", o ? cell(o) : "(not run)", no_torch, "", "", ""});
+      rows.push_back(
+          {"  (info) mm vs libtorch at::mm (default threads; wall)", o ? cell(o) : "(not run)", no_torch, "", "", ""});
   }
 
   {  // autograd: the backward engine per node, and a small forward + backward
     auto o = r(kChainBwdOurs), t = r(kChainBwdTorch);
     const double n = static_cast<double>(kChainNodes);
     auto per_node = [&](const std::optional<Result>& x) { return fmt_time(x->seconds / n) + "/node"; };
-    Row row{"backward, chain of 10000 1-elem muls, per node vs libtorch", o ? per_node(o) : "(not run)",
-            t ? per_node(t) : no_torch, "-", "<= 1.00x", "-"};
+    Row row{"backward, chain of 10000 1-elem muls, per node vs libtorch",
+            o ? per_node(o) : "(not run)",
+            t ? per_node(t) : no_torch,
+            "-",
+            "<= 1.00x",
+            "-"};
     if (o && t) {
       const double ratio = o->seconds / t->seconds;
       row.value = fmt("%.2fx time", ratio);
@@ -257,8 +271,12 @@ int run_report(int argc, char** argv) {
 
   {  // the simulated GPU: a launch's host cost, and kernels as fast as the CPU's they run
     auto l = r(kSimLaunchOurs);
-    Row row{"simulated launch, 1-elem add (host CPU time) vs a real CUDA launch", l ? fmt_time(l->seconds) : "(not run)",
-            fmt_time(kRealLaunchOverheadSeconds) + " (PyTorch's figure)", "-", "<= 1.00x", "-"};
+    Row row{"simulated launch, 1-elem add (host CPU time) vs a real CUDA launch",
+            l ? fmt_time(l->seconds) : "(not run)",
+            fmt_time(kRealLaunchOverheadSeconds) + " (PyTorch's figure)",
+            "-",
+            "<= 1.00x",
+            "-"};
     if (l) {
       const double ratio = l->seconds / kRealLaunchOverheadSeconds;
       row.value = fmt("%.2fx time", ratio);
@@ -266,8 +284,8 @@ int run_report(int argc, char** argv) {
     }
     rows.push_back(row);
     if (auto c = r(kSimLaunchCpu); l && c)
-      rows.push_back({"  (info) the same add on CPU tensors, computed at once", fmt_time(l->seconds), fmt_time(c->seconds),
-                      fmt("%.2fx time", l->seconds / c->seconds), "", ""});
+      rows.push_back({"  (info) the same add on CPU tensors, computed at once", fmt_time(l->seconds),
+                      fmt_time(c->seconds), fmt("%.2fx time", l->seconds / c->seconds), "", ""});
     auto time_cell = [](const std::optional<Result>& x) { return fmt_time(x->seconds); };
     throughput_row("simulated a + b, 16M f32, + synchronize vs the CPU kernel (wall)", r(kSimAddOurs), r(kSimAddCpu),
                    time_cell);

@@ -172,9 +172,11 @@ Figures measure(size_t n, bool v2, const std::filesystem::path& path) {
     const TraceIndex index = build_trace_index(back.events);
     f.index_s = seconds_since(t0);
     f.index_rss = rss_bytes() - before_index;
-    if (index.size() != back.events.size()) std::fprintf(stderr, "indexed %zu events of %zu\n", index.size(), back.events.size());
+    if (index.size() != back.events.size())
+      std::fprintf(stderr, "indexed %zu events of %zu\n", index.size(), back.events.size());
   }
-  if (back.events.size() != f.events) std::fprintf(stderr, "read back %zu events of %zu\n", back.events.size(), f.events);
+  if (back.events.size() != f.events)
+    std::fprintf(stderr, "read back %zu events of %zu\n", back.events.size(), f.events);
   std::filesystem::remove(path);
   return f;
 }
@@ -206,8 +208,8 @@ int main(int argc, char** argv) {
   const Figures old = measure(n_v1, false, path);
   std::printf("trace files: %zu events (format 3) vs %zu events (format 1, the reference)\n\n", now.events, old.events);
   std::printf("%-28s %14s %14s %10s\n", "", "format 3", "format 1", "ratio");
-  std::printf("%-28s %14.0f %14.0f %9.1fx\n", "export (the text), events/s", now.events_per_s(),
-              old.events_per_s(), now.events_per_s() / old.events_per_s());
+  std::printf("%-28s %14.0f %14.0f %9.1fx\n", "export (the text), events/s", now.events_per_s(), old.events_per_s(),
+              now.events_per_s() / old.events_per_s());
   std::printf("%-28s %14.0f %14.0f %9.1fx\n", "export to a file, events/s", now.file_events_per_s(),
               old.file_events_per_s(), now.file_events_per_s() / old.file_events_per_s());
   std::printf("%-28s %14.1f %14.1f %9.2fx\n", "bytes per event", now.bytes_per_event(), old.bytes_per_event(),
@@ -217,8 +219,8 @@ int main(int argc, char** argv) {
   std::printf("%-28s %14.3f %14.3f\n", "load, s for the whole file", now.load_s, old.load_s);
   std::printf("%-28s %14.1f %14.1f %9.2fx\n", "memory after load, B/event", now.rss_per_event(), old.rss_per_event(),
               now.rss_per_event() / old.rss_per_event());
-  std::printf("%-28s %14.1f %14.1f %9.2fx\n", "peak while loading, B/event", now.peak_per_event(),
-              old.peak_per_event(), now.peak_per_event() / old.peak_per_event());
+  std::printf("%-28s %14.1f %14.1f %9.2fx\n", "peak while loading, B/event", now.peak_per_event(), old.peak_per_event(),
+              now.peak_per_event() / old.peak_per_event());
   std::printf("%-28s %14.0f %14.0f\n", "peak while loading, MB", now.load_peak / 1e6, old.load_peak / 1e6);
   std::printf("%-28s %14.3f\n", "index, s", now.index_s);
   std::printf("%-28s %14.1f\n", "index, B/event", now.index_rss / static_cast<double>(now.events));

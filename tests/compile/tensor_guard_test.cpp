@@ -24,11 +24,15 @@ TEST_F(TensorGuardTest, ASameLayoutTensorMatches) {
 
 TEST_F(TensorGuardTest, SizeStrideRankDtypeAreWordedAsPyTorch2Does) {
   TensorGuard g = TensorGuard::of(ops::ones(std::vector<int64_t>{3, 4}, ScalarType::Float));
-  EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{5, 4}, ScalarType::Float)), "size mismatch at index 0. expected 3, actual 5");
-  EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{3, 5}, ScalarType::Float)), "size mismatch at index 1. expected 4, actual 5");
-  EXPECT_EQ(g.mismatch(ops::t(ops::ones(std::vector<int64_t>{4, 3}, ScalarType::Float))), "stride mismatch at index 0. expected 4, actual 1");
+  EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{5, 4}, ScalarType::Float)),
+            "size mismatch at index 0. expected 3, actual 5");
+  EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{3, 5}, ScalarType::Float)),
+            "size mismatch at index 1. expected 4, actual 5");
+  EXPECT_EQ(g.mismatch(ops::t(ops::ones(std::vector<int64_t>{4, 3}, ScalarType::Float))),
+            "stride mismatch at index 0. expected 4, actual 1");
   EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{3}, ScalarType::Float)), "rank mismatch. expected 2, actual 1");
-  EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{3, 4}, ScalarType::Double)), "dtype mismatch. expected Float, actual Double");
+  EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{3, 4}, ScalarType::Double)),
+            "dtype mismatch. expected Float, actual Double");
 }
 
 TEST_F(TensorGuardTest, RequiresGradComesBeforeSizes) {
@@ -45,17 +49,19 @@ TEST_F(TensorGuardTest, TheKeySetIsTheOneACallWouldDispatchOn) {
   EXPECT_EQ(g.keys().to_string(), "DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU)");
   // Below autograd (the Autograd keys excluded), the same tensor would dispatch elsewhere.
   ExcludeDispatchKeyGuard below(keysets::autograd_dispatch_keyset);
-  EXPECT_EQ(g.mismatch(x).rfind("dispatch key set mismatch. expected DispatchKeySet(CPU, BackendSelect, "
-                                "ADInplaceOrView, AutogradCPU), actual DispatchKeySet(CPU, BackendSelect, ADInplaceOrView)",
-                                0),
-            0u)
+  EXPECT_EQ(
+      g.mismatch(x).rfind("dispatch key set mismatch. expected DispatchKeySet(CPU, BackendSelect, "
+                          "ADInplaceOrView, AutogradCPU), actual DispatchKeySet(CPU, BackendSelect, ADInplaceOrView)",
+                          0),
+      0u)
       << g.mismatch(x);
 }
 
 TEST_F(TensorGuardTest, ADynamicDimensionIsLeftToTheShapeGuards) {
   TensorGuard g = TensorGuard::of(ops::ones(std::vector<int64_t>{3, 4}, ScalarType::Float), {0});
   EXPECT_TRUE(g.matches(ops::ones(std::vector<int64_t>{7, 4}, ScalarType::Float)));
-  EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{7, 5}, ScalarType::Float)), "size mismatch at index 1. expected 4, actual 5");
+  EXPECT_EQ(g.mismatch(ops::ones(std::vector<int64_t>{7, 5}, ScalarType::Float)),
+            "size mismatch at index 1. expected 4, actual 5");
   EXPECT_EQ(g.repr("L['x']"),
             "check_tensor(L['x'], Tensor, DispatchKeySet(CPU, BackendSelect, ADInplaceOrView, AutogradCPU), "
             "torch.float32, device=None, requires_grad=False, size=[None, 4], stride=[4, 1])");

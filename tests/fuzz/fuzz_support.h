@@ -19,10 +19,10 @@ namespace ipt::fuzz {
 }  // namespace ipt::fuzz
 
 // Runs `body`; ipt::Error is a clear refusal, any other exception a finding.
-#define IPT_FUZZ_EXPECT_CLEAR_ERRORS(body)                              \
-  try {                                                                 \
-    body;                                                               \
-  } catch (const ::ipt::Error&) {                                       \
-  } catch (const std::exception& e) {                                   \
+#define IPT_FUZZ_EXPECT_CLEAR_ERRORS(body)                                        \
+  try {                                                                           \
+    body;                                                                         \
+  } catch (const ::ipt::Error&) {                                                 \
+  } catch (const std::exception& e) {                                             \
     ::ipt::fuzz::finding("an exception other than ipt::Error escaped", e.what()); \
   }

@@ -45,14 +45,18 @@ std::vector<trace::Event> full_run() {
   std::string graph = "TRACED GRAPH\n def forward(self, L_x_: \"f32[3][1]cpu\"):\n";
   for (int i = 0; i < 200; ++i) graph += "        mul_" + std::to_string(i) + ": \"f32[3][1]cpu\" = l_x_ * 2\n";
   std::string fusion;
-  for (int i = 0; i < 200; ++i) fusion += "mul_" + std::to_string(i) + "\tfused into cpp_fused_mul_" + std::to_string(i % 7) + "\n";
+  for (int i = 0; i < 200; ++i)
+    fusion += "mul_" + std::to_string(i) + "\tfused into cpp_fused_mul_" + std::to_string(i % 7) + "\n";
   std::vector<trace::Event> v;
   for (int c = 0; c < 3; ++c) {
     const std::string id = "0/" + std::to_string(c);
     v.push_back(ev(trace::Phase::Begin, trace::intern("compile [" + id + "]")));
-    v.push_back(art(CompileArtifactKind::Frame, trace::intern(id), "fn (prog.py:3)\ndef fn(x, n):\n    print(x)\n    return x * n", 3));
-    if (c > 0) v.push_back(art(CompileArtifactKind::Recompile, trace::intern(id), "0/" + std::to_string(c - 1) +
-                                                                                 ": tensor 'L['x']' size mismatch at index 0. expected 3, actual 4"));
+    v.push_back(art(CompileArtifactKind::Frame, trace::intern(id),
+                    "fn (prog.py:3)\ndef fn(x, n):\n    print(x)\n    return x * n", 3));
+    if (c > 0)
+      v.push_back(
+          art(CompileArtifactKind::Recompile, trace::intern(id),
+              "0/" + std::to_string(c - 1) + ": tensor 'L['x']' size mismatch at index 0. expected 3, actual 4"));
     v.push_back(art(CompileArtifactKind::Graph, trace::intern(id), graph));
     v.push_back(art(CompileArtifactKind::Guards, trace::intern(id),
                     "TREE_GUARD_MANAGER:\n+- RootGuardManager\n| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, x)"));
@@ -61,9 +65,11 @@ std::vector<trace::Event> full_run() {
     v.push_back(art(CompileArtifactKind::AotBackward, trace::intern(id), graph));
     v.push_back(art(CompileArtifactKind::Fusion, trace::intern(id), fusion));
     v.push_back(art(CompileArtifactKind::Fusion, trace::intern(id), fusion));
-    v.push_back(art(CompileArtifactKind::OutputCode, trace::intern(id), "extern \"C\" void kernel(const float* in_ptr0)\n{\n}\n"));
+    v.push_back(art(CompileArtifactKind::OutputCode, trace::intern(id),
+                    "extern \"C\" void kernel(const float* in_ptr0)\n{\n}\n"));
     v.push_back(ev(trace::Phase::End, trace::intern("compile [" + id + "]")));
-    v.push_back(ev(trace::Phase::Instant, trace::intern("cache hit [" + id + "]"), trace::Text{"guards checked in 300 ns"}));
+    v.push_back(
+        ev(trace::Phase::Instant, trace::intern("cache hit [" + id + "]"), trace::Text{"guards checked in 300 ns"}));
   }
   return v;
 }
@@ -92,8 +98,8 @@ TEST(CompileView, EveryCompileAndSectionDraws) {
     const ImVec2 p(list->Pos.x + 40, list->Pos.y + 8 + row * static_cast<float>(k + 1) + row / 2);
     EXPECT_TRUE(ui.click(*f.view, f.ctx, p));
     for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
-      for (const char* header : {"AOTAutograd: forward graph", "AOTAutograd: backward graph", "Fusion decisions",
-                                 "Generated code"})
+      for (const char* header :
+           {"AOTAutograd: forward graph", "AOTAutograd: backward graph", "Fusion decisions", "Generated code"})
         if (!w->IDStack.empty()) w->StateStorage.SetInt(ImHashStr(header, 0, w->IDStack.back()), 1);
     EXPECT_TRUE(ui.frame(*f.view, f.ctx));
   }

@@ -44,7 +44,8 @@ TEST(Lesson, AStepCanOpenAtItsStart) {
   EXPECT_EQ(lesson::parse_lesson(start, "x.yaml").steps[0].opens_at, lesson::Moment::Start);
   std::string bad = kGood;
   bad.replace(bad.find("    view: storage\n"), 18, "    view: storage\n    opens_at: middle\n");
-  EXPECT_NE(error_of(bad).find("step 1: opens_at must be 'start' or 'end', not 'middle'"), std::string::npos) << error_of(bad);
+  EXPECT_NE(error_of(bad).find("step 1: opens_at must be 'start' or 'end', not 'middle'"), std::string::npos)
+      << error_of(bad);
 }
 
 TEST(Lesson, AStepCanNameWhatTheSchemaViewOpensAt) {
@@ -62,7 +63,9 @@ TEST(Lesson, AStepCanNameWhatTheSchemaViewOpensAt) {
   EXPECT_NE(e.find("x.yaml:"), std::string::npos) << e;
   EXPECT_NE(e.find("step 1: schema does not parse"), std::string::npos) << e;
   e = error_of(with("\"add out\""));
-  EXPECT_NE(e.find("step 1: schema must be an operator (aten::add.out) or a schema text, not 'add out'"), std::string::npos) << e;
+  EXPECT_NE(e.find("step 1: schema must be an operator (aten::add.out) or a schema text, not 'add out'"),
+            std::string::npos)
+      << e;
 }
 
 TEST(Lesson, MissingAndMalformedFieldsAreNamed) {
@@ -83,7 +86,8 @@ TEST(Lesson, WrongTypesNameTheFieldAndWhatWasExpected) {
   EXPECT_EQ(error_of("7\n"), "x.yaml: a lesson file must be a mapping with number, title, summary and steps, not text");
   EXPECT_EQ(error_of("number: [1]\n"), "x.yaml:1: 'number' must be an integer, not a list");
   std::string title_text = kGood;
-  title_text.replace(title_text.find("{en: \"T\", zh: \"标题\"}"), std::string("{en: \"T\", zh: \"标题\"}").size(), "T");
+  title_text.replace(title_text.find("{en: \"T\", zh: \"标题\"}"), std::string("{en: \"T\", zh: \"标题\"}").size(),
+                     "T");
   EXPECT_EQ(error_of(title_text), "x.yaml:2: 'title' must be a mapping with 'en' and 'zh' texts, not text");
   std::string code_map = kGood;
   code_map.replace(code_map.find("|\n      import torch"), std::string("|\n      import torch").size(), "{a: 1}");

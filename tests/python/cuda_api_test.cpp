@@ -38,9 +38,10 @@ TEST(CudaApi, MixingDevicesIsPyTorchsError) {
   Session s;
   auto r = s.run("import torch\ntorch.ones(2, device='cuda') + torch.ones(2)\n", "prog.py");
   EXPECT_EQ(r.result.error_kind, "RuntimeError");
-  EXPECT_NE(r.result.error_message.find("Expected all tensors to be on the same device, but found at least two devices, "
+  EXPECT_NE(
+      r.result.error_message.find("Expected all tensors to be on the same device, but found at least two devices, "
                                   "cuda:0 and cpu!"),
-            std::string::npos)
+      std::string::npos)
       << r.result.error_message;
   // A CPU scalar goes along, as in PyTorch.
   EXPECT_EQ(run_ok("import torch\nprint((torch.ones(2, device='cuda') * torch.tensor(3.)).cpu())\n"),
@@ -87,42 +88,45 @@ TEST(CudaApi, EventsTimeTheModeledWork) {
 }
 
 TEST(CudaApi, StreamsAreOrderedByEvents) {
-  EXPECT_EQ(run_ok("import torch\n"
-                   "s = torch.cuda.Stream()\n"
-                   "print(s != torch.cuda.default_stream(), torch.cuda.current_stream() == torch.cuda.default_stream())\n"
-                   "x = torch.ones(512, 512, device='cuda')\n"
-                   "for _ in range(20):\n"
-                   "    x = x @ x / 512\n"
-                   "s.wait_stream(torch.cuda.current_stream())\n"
-                   "with torch.cuda.stream(s):\n"
-                   "    print(torch.cuda.current_stream() == s)\n"
-                   "    y = x + 1\n"
-                   "print(torch.cuda.current_stream() == torch.cuda.default_stream())\n"
-                   "s.synchronize()\n"
-                   "print(s.query(), y[0, 0].item())\n"),
-            "True True\nTrue\nTrue\nTrue 2.0\n");
+  EXPECT_EQ(
+      run_ok("import torch\n"
+             "s = torch.cuda.Stream()\n"
+             "print(s != torch.cuda.default_stream(), torch.cuda.current_stream() == torch.cuda.default_stream())\n"
+             "x = torch.ones(512, 512, device='cuda')\n"
+             "for _ in range(20):\n"
+             "    x = x @ x / 512\n"
+             "s.wait_stream(torch.cuda.current_stream())\n"
+             "with torch.cuda.stream(s):\n"
+             "    print(torch.cuda.current_stream() == s)\n"
+             "    y = x + 1\n"
+             "print(torch.cuda.current_stream() == torch.cuda.default_stream())\n"
+             "s.synchronize()\n"
+             "print(s.query(), y[0, 0].item())\n"),
+      "True True\nTrue\nTrue\nTrue 2.0\n");
 }
 
 TEST(CudaApi, TheCachingAllocatorReadsAsPyTorchs) {
-  EXPECT_EQ(run_ok("import torch\n"
-                   "torch.cuda.synchronize(); torch.cuda.empty_cache()\n"
-                   "base = torch.cuda.memory_allocated()\n"
-                   "a = torch.empty(1000, device='cuda')\n"  // 4000 bytes, rounded to 4096
-                   "print(torch.cuda.memory_allocated() - base)\n"
-                   "s = torch.cuda.Stream()\n"
-                   "with torch.cuda.stream(s):\n"
-                   "    b = a * 2\n"
-                   "a.record_stream(s)\n"
-                   "del a\n"
-                   "states = [blk['state'] for seg in torch.cuda.memory._snapshot()['segments'] for blk in seg['blocks']]\n"
-                   "print('active_pending_free' in states)\n"
-                   "torch.cuda.synchronize(); torch.cuda.empty_cache()\n"
-                   "del b\n"
-                   "torch.cuda.empty_cache()\n"
-                   "print(torch.cuda.memory_allocated() - base, torch.cuda.memory_reserved())\n"
-                   "actions = [t['action'] for t in torch.cuda.memory._snapshot()['device_traces'][0]]\n"
-                   "print(all(k in actions for k in ['alloc', 'free_requested', 'free_completed', 'segment_alloc', 'segment_free']))\n"),
-            "4096\nTrue\n0 0\nTrue\n");
+  EXPECT_EQ(
+      run_ok(
+          "import torch\n"
+          "torch.cuda.synchronize(); torch.cuda.empty_cache()\n"
+          "base = torch.cuda.memory_allocated()\n"
+          "a = torch.empty(1000, device='cuda')\n"  // 4000 bytes, rounded to 4096
+          "print(torch.cuda.memory_allocated() - base)\n"
+          "s = torch.cuda.Stream()\n"
+          "with torch.cuda.stream(s):\n"
+          "    b = a * 2\n"
+          "a.record_stream(s)\n"
+          "del a\n"
+          "states = [blk['state'] for seg in torch.cuda.memory._snapshot()['segments'] for blk in seg['blocks']]\n"
+          "print('active_pending_free' in states)\n"
+          "torch.cuda.synchronize(); torch.cuda.empty_cache()\n"
+          "del b\n"
+          "torch.cuda.empty_cache()\n"
+          "print(torch.cuda.memory_allocated() - base, torch.cuda.memory_reserved())\n"
+          "actions = [t['action'] for t in torch.cuda.memory._snapshot()['device_traces'][0]]\n"
+          "print(all(k in actions for k in ['alloc', 'free_requested', 'free_completed', 'segment_alloc', 'segment_free']))\n"),
+      "4096\nTrue\n0 0\nTrue\n");
 }
 
 }  // namespace

@@ -17,11 +17,12 @@ StepResult run(Session& s, const std::string& code) { return s.run(code, "prog.p
 
 TEST(PythonFrontEnd, StandardLibraryAndNumPyImportAndTorchIsOurs) {
   Session s;
-  auto r = run(s,
-               "import math, time, timeit, itertools, collections, dataclasses, random, functools, numpy\n"
-               "import torch\n"
-               "print(torch.__version__.endswith('+insidepytorch'), torch.__file__.endswith('python/torch/__init__.py'))\n"
-               "print(math.sqrt(16.0), list(itertools.accumulate([1, 2, 3])), numpy.__name__)\n");
+  auto r =
+      run(s,
+          "import math, time, timeit, itertools, collections, dataclasses, random, functools, numpy\n"
+          "import torch\n"
+          "print(torch.__version__.endswith('+insidepytorch'), torch.__file__.endswith('python/torch/__init__.py'))\n"
+          "print(math.sqrt(16.0), list(itertools.accumulate([1, 2, 3])), numpy.__name__)\n");
   ASSERT_TRUE(r.result.ok) << r.result.traceback;
   EXPECT_EQ(r.output, "True True\n4.0 [1, 3, 6] numpy\n");
 }
@@ -45,10 +46,13 @@ TEST(PythonFrontEnd, RuntimeErrorsCarryPyTorchsKindMessageAndLine) {
   } cases[] = {
       {"import torch\ntorch.ones(2, 3).t().view(6)\n", "RuntimeError", "view size is not compatible"},
       {"import torch\ntorch.ones(3)[5]\n", "IndexError", "index 5 is out of bounds for dimension 0 with size 3"},
-      {"import torch\ntorch.ones(3).item()\n", "RuntimeError", "a Tensor with 3 elements cannot be converted to Scalar"},
+      {"import torch\ntorch.ones(3).item()\n", "RuntimeError",
+       "a Tensor with 3 elements cannot be converted to Scalar"},
       {"import torch\ntorch.add('a')\n", "TypeError", "add() received an invalid combination of arguments - got (str)"},
-      {"import torch\ntorch.ones(3)[torch.ones(2)]\n", "IndexError", "tensors used as indices must be long, int, byte or bool"},
-      {"import torch\ntorch.ones(2, device='meta').tolist()\n", "NotImplementedError", "Cannot copy out of meta tensor"},
+      {"import torch\ntorch.ones(3)[torch.ones(2)]\n", "IndexError",
+       "tensors used as indices must be long, int, byte or bool"},
+      {"import torch\ntorch.ones(2, device='meta').tolist()\n", "NotImplementedError",
+       "Cannot copy out of meta tensor"},
   };
   for (const auto& c : cases) {
     auto r = run(s, c.code);
@@ -56,7 +60,8 @@ TEST(PythonFrontEnd, RuntimeErrorsCarryPyTorchsKindMessageAndLine) {
     EXPECT_EQ(r.result.error_kind, c.kind) << c.code;
     EXPECT_EQ(r.result.error_message.rfind(c.message_start, 0), 0u) << r.result.error_message;
     EXPECT_EQ(r.result.line, 2) << c.code;
-    EXPECT_NE(r.result.traceback.find("Traceback (most recent call last):\n  File \"prog.py\", line 2"), std::string::npos)
+    EXPECT_NE(r.result.traceback.find("Traceback (most recent call last):\n  File \"prog.py\", line 2"),
+              std::string::npos)
         << r.result.traceback;
   }
 }
@@ -101,8 +106,9 @@ TEST(PythonFrontEnd, StopReachesIntoALongKernel) {
   });
   StepResult r;
   std::thread worker([&] {
-    r = run(s, "import torch\nx = torch.ones(3).expand(1 << 40, 3)\nprint('summing')\ntry:\n    x.sum()\n"
-               "except KeyboardInterrupt:\n    print('stopped')\nprint('after', torch.ones(2).sum().item())\n");
+    r = run(s,
+            "import torch\nx = torch.ones(3).expand(1 << 40, 3)\nprint('summing')\ntry:\n    x.sum()\n"
+            "except KeyboardInterrupt:\n    print('stopped')\nprint('after', torch.ones(2).sum().item())\n");
   });
   while (!summing) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -137,11 +143,12 @@ TEST(PythonFrontEnd, RecordsStatementsOfTheProgramAndTensorBindings) {
 
 TEST(PythonFrontEnd, OneObjectPerTensorAndNode) {
   Session s;
-  auto r = run(s,
-               "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n"
-               "print(x.add_(0) is x if False else True, y.grad_fn is y.grad_fn,\n"
-               "      y.grad_fn.next_functions[0][0].next_functions[0][0].variable is x)\n"
-               "z = torch.zeros(2)\nprint(z.add_(1) is z, type(y.grad_fn).__name__, repr(y.grad_fn).startswith('<SumBackward0 object at 0x'))\n");
+  auto r = run(
+      s,
+      "import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\n"
+      "print(x.add_(0) is x if False else True, y.grad_fn is y.grad_fn,\n"
+      "      y.grad_fn.next_functions[0][0].next_functions[0][0].variable is x)\n"
+      "z = torch.zeros(2)\nprint(z.add_(1) is z, type(y.grad_fn).__name__, repr(y.grad_fn).startswith('<SumBackward0 object at 0x'))\n");
   ASSERT_TRUE(r.result.ok) << r.result.traceback;
   EXPECT_EQ(r.output, "True True True\nTrue SumBackward0 True\n");
 }

@@ -72,19 +72,24 @@ TEST(DispatchKey, PyTorchNumbers) {
 TEST(LocalDispatchKeySet, DefaultsAndGuards) {
   auto& tls = local_dispatch_key_set();
   EXPECT_EQ(tls.included.to_string(), "DispatchKeySet(BackendSelect, ADInplaceOrView)");
-  EXPECT_EQ(tls.excluded.to_string(), "DispatchKeySet(AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
+  EXPECT_EQ(
+      tls.excluded.to_string(),
+      "DispatchKeySet(AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
   {
     NoGradGuard g;  // only grad mode changes
     EXPECT_FALSE(grad_mode_enabled());
-    EXPECT_EQ(tls.excluded.to_string(), "DispatchKeySet(AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
+    EXPECT_EQ(
+        tls.excluded.to_string(),
+        "DispatchKeySet(AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
   }
   EXPECT_TRUE(grad_mode_enabled());
   {
     InferenceModeGuard g;
     EXPECT_EQ(tls.included.to_string(), "DispatchKeySet(BackendSelect)");
-    EXPECT_EQ(tls.excluded.to_string(),
-              "DispatchKeySet(AutogradOther, AutogradNestedTensor, "
-              "AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
+    EXPECT_EQ(
+        tls.excluded.to_string(),
+        "DispatchKeySet(AutogradOther, AutogradNestedTensor, "
+        "AutocastCPU, AutocastMTIA, AutocastMAIA, AutocastXPU, AutocastIPU, AutocastHPU, AutocastXLA, AutocastMPS, AutocastCUDA, AutocastPrivateUse1)");
     Tensor t = ops::ones(std::vector<int64_t>{2});
     EXPECT_EQ(t.key_set().to_string(), "DispatchKeySet(CPU, AutocastCPU)");
   }
@@ -96,6 +101,7 @@ TEST(TensorKeySets, MatchPyTorch) {
             "DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)");
   EXPECT_EQ(ops::ones(std::vector<int64_t>{2}, ScalarType::Long).key_set().to_string(),
             "DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)");
-  EXPECT_EQ(ops::ones(std::vector<int64_t>{2}, std::nullopt, std::nullopt, Device(DeviceType::Meta)).key_set().to_string(),
-            "DispatchKeySet(Meta, ADInplaceOrView, AutogradMeta)");
+  EXPECT_EQ(
+      ops::ones(std::vector<int64_t>{2}, std::nullopt, std::nullopt, Device(DeviceType::Meta)).key_set().to_string(),
+      "DispatchKeySet(Meta, ADInplaceOrView, AutogradMeta)");
 }

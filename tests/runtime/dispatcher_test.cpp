@@ -51,7 +51,8 @@ TEST(Dispatcher, AddTableEntriesAndKinds) {
   std::string dump = op.dump_table();
   EXPECT_NE(dump.find("CUDA: registered at build/generated/RegisterCUDA.cpp:"), std::string::npos) << dump;
   EXPECT_NE(dump.find("CPU: registered at build/generated/RegisterCPU.cpp:"), std::string::npos) << dump;
-  EXPECT_NE(dump.find("ADInplaceOrView: fallthrough registered at core/dispatch/fallbacks.cpp:"), std::string::npos) << dump;
+  EXPECT_NE(dump.find("ADInplaceOrView: fallthrough registered at core/dispatch/fallbacks.cpp:"), std::string::npos)
+      << dump;
   EXPECT_NE(dump.find("AutogradCPU: registered at build/generated/RegisterAutograd.cpp:"), std::string::npos);
 }
 
@@ -59,7 +60,7 @@ TEST(Dispatcher, CompositeKernelsFillTheTable) {
   const OperatorEntry& t = Dispatcher::singleton().get("aten::transpose.int");
   EXPECT_STREQ(t.entry(keys::CPU).kind, "default backend kernel");
   EXPECT_STREQ(t.entry(DispatchKey()).kind, "default backend kernel");  // Undefined
-  EXPECT_STREQ(t.entry(keys::ADInplaceOrView).kind, "kernel");           // a view op
+  EXPECT_STREQ(t.entry(keys::ADInplaceOrView).kind, "kernel");          // a view op
   const OperatorEntry& r = Dispatcher::singleton().get("aten::reshape");
   EXPECT_STREQ(r.entry(keys::CPU).kind, "math kernel");
   EXPECT_STREQ(r.entry(keys::AutogradCPU).kind, "math kernel");  // decomposes; no autograd kernel of its own
@@ -137,7 +138,9 @@ TEST(Dispatcher, MetaFallbackRefusesOperatorsWithoutMetaKernel) {
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::NotImplementedError);
     EXPECT_EQ(std::string(e.what()).rfind("aten::equal: attempted to run this operator with Meta tensors, but there "
-                                          "was no fake impl or Meta kernel registered.", 0), 0u)
+                                          "was no fake impl or Meta kernel registered.",
+                                          0),
+              0u)
         << e.what();
   }
   // item() of a meta tensor reaches _local_scalar_dense's Meta kernel, which refuses it.

@@ -92,8 +92,7 @@ TEST(IndexMathProperty, ViewOfPermutedPreservesElements) {
     // Flatten when possible: element k of the flat view must be element k of the permuted tensor.
     auto flat = compute_view_strides(ps, pst, V{n});
     if (flat) {
-      for (int64_t k = 0; k < n; ++k)
-        EXPECT_EQ((*flat)[0] * k, element_offset(0, pst, unravel_index(k, ps)));
+      for (int64_t k = 0; k < n; ++k) EXPECT_EQ((*flat)[0] * k, element_offset(0, pst, unravel_index(k, ps)));
     } else {
       EXPECT_FALSE(compute_is_contiguous(ps, pst));
     }

@@ -49,7 +49,8 @@ TEST(OpSources, TheGeneratedDeclarationBindingAndBackwardNode) {
   OpSources s = op_sources("add.Tensor");
   EXPECT_EQ(s.id, "add_Tensor");
   ASSERT_TRUE(s.declaration.found() && s.python_binding.found() && s.backward_node.found());
-  EXPECT_EQ(line_of(s.declaration), "Tensor add_Tensor(const Tensor& self, const Tensor& other, const Scalar& alpha = Scalar(1));");
+  EXPECT_EQ(line_of(s.declaration),
+            "Tensor add_Tensor(const Tensor& self, const Tensor& other, const Scalar& alpha = Scalar(1));");
   EXPECT_EQ(line_of(s.python_binding), "PyObject* op_add_Tensor(PyObject* self_, PyObject* args, PyObject* kwargs) {");
   EXPECT_EQ(line_of(s.backward_node), "struct add_Tensor_Node : Node {");
   EXPECT_EQ(op_sources("aten::add_.Tensor").id, "add__Tensor");

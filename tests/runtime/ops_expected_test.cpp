@@ -81,7 +81,8 @@ std::string compare(const Tensor& t, const json& e, bool check_strides) {
   if (check_strides && e.contains("strides") && t.strides() != e.at("strides").get<V>())
     return "strides " + int_list_str(t.strides()) + " vs expected " + int_list_str(e.at("strides").get<V>());
   ScalarType dt = parse_dtype(e.at("dtype"));
-  if (t.dtype() != dt) return std::string("dtype ") + dtype_short_name(t.dtype()) + " vs expected " + dtype_short_name(dt);
+  if (t.dtype() != dt)
+    return std::string("dtype ") + dtype_short_name(t.dtype()) + " vs expected " + dtype_short_name(dt);
   if (!e.contains("values")) return "";  // random results: shape, strides and dtype only
   std::vector<double> got = to_double_vector(t);
   const json& vals = e.at("values");
@@ -170,7 +171,8 @@ TEST(OpsExpected, EveryCaseHasAFunctionAndEveryFunctionACase) {
   std::set<std::string> in_json;
   for (const json& c : expected().at("cases")) in_json.insert(c.at("name").get<std::string>());
   for (const auto& [name, fn] : kCases) EXPECT_TRUE(in_json.count(name)) << name << " has no case in ops_expected.json";
-  for (const auto& name : in_json) EXPECT_TRUE(kCases.count(name)) << name << " has no function in ops_expected_cases.cpp";
+  for (const auto& name : in_json)
+    EXPECT_TRUE(kCases.count(name)) << name << " has no function in ops_expected_cases.cpp";
 }
 
 // One test per operator family (the part of the name before '/'), so failures group by op.

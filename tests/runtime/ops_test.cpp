@@ -84,7 +84,8 @@ TEST(Ops, MmUsesTransposedOperandsWithoutCopy) {
 
 TEST(Ops, StridedSliceAsMmOperandIsCopied) {
   Tensor big = ops::reshape(ops::arange(16.0), V{4, 4});
-  Tensor s = ops::slice_Tensor(ops::slice_Tensor(big, 0, 0, std::nullopt, 2), 1, 0, std::nullopt, 2);  // 2x2, strides (8,2)
+  Tensor s =
+      ops::slice_Tensor(ops::slice_Tensor(big, 0, 0, std::nullopt, 2), 1, 0, std::nullopt, 2);  // 2x2, strides (8,2)
   Tensor c = ops::mm(s, s);
   EXPECT_EQ(to_double_vector(c), (D{0 * 0 + 2 * 8, 0 * 2 + 2 * 10, 8 * 0 + 10 * 8, 8 * 2 + 10 * 10}));
 }

@@ -52,7 +52,7 @@ TEST(CpuGenerator, BadStatesAreRefusedAndChangeNothing) {
   bad[8] = bad[9] = bad[10] = bad[11] = 0;  // left = 0
   EXPECT_THROW(g.set_state(bad.data(), bad.size()), Error);
   bad = state;
-  bad[8] = 2;      // left = 2 with next = 624: the next draw would read past the words
+  bad[8] = 2;  // left = 2 with next = 624: the next draw would read past the words
   bad[16] = 0x70;
   bad[17] = 0x02;
   EXPECT_THROW(g.set_state(bad.data(), bad.size()), Error);
@@ -75,7 +75,8 @@ TEST(Distributions, UniformBitsAndRanges) {
 }
 
 TEST(AvxMathfun, CloseToTheC_Library) {
-  for (float x = 1e-6f; x < 1e4f; x *= 1.37f) EXPECT_NEAR(cephes_logf_avx(x), std::log(x), 2e-6f * std::fabs(std::log(x)) + 1e-6f);
+  for (float x = 1e-6f; x < 1e4f; x *= 1.37f)
+    EXPECT_NEAR(cephes_logf_avx(x), std::log(x), 2e-6f * std::fabs(std::log(x)) + 1e-6f);
   for (float x = -20.f; x < 20.f; x += 0.173f) {
     float s, c;
     cephes_sincosf_avx(x, &s, &c);

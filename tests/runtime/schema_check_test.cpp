@@ -86,10 +86,10 @@ TEST(SchemaCheck, RealOperatorsKeepTheirPromises) {
   Tensor a = ops::ones(V{2, 3});
   Tensor b = ops::ones(V{2, 3});
   Tensor out = ops::zeros(V{2, 3});
-  EXPECT_NO_THROW(ops::add__Tensor(a, b));                 // self is Tensor(a!)
-  EXPECT_NO_THROW(ops::add_out(a, b, 1, out));            // out is Tensor(a!) -> Tensor(a!)
-  EXPECT_NO_THROW(ops::transpose_int(a, 0, 1));           // Tensor(a) self -> Tensor(a)
-  EXPECT_NO_THROW(ops::add_Tensor(a, b));                 // a new tensor
+  EXPECT_NO_THROW(ops::add__Tensor(a, b));       // self is Tensor(a!)
+  EXPECT_NO_THROW(ops::add_out(a, b, 1, out));   // out is Tensor(a!) -> Tensor(a!)
+  EXPECT_NO_THROW(ops::transpose_int(a, 0, 1));  // Tensor(a) self -> Tensor(a)
+  EXPECT_NO_THROW(ops::add_Tensor(a, b));        // a new tensor
   EXPECT_EQ(count(Kind::MutatedWithoutAnnotation) + count(Kind::AliasWithoutAnnotation) + count(Kind::OutputsAlias), 0);
   EXPECT_GE(count(Kind::Mutated), 2);  // self of add_, out of add.out
   EXPECT_GE(count(Kind::Aliased), 2);  // add_ returns self, transpose a view

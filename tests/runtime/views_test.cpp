@@ -9,7 +9,7 @@ using V = std::vector<int64_t>;
 
 namespace {
 Tensor arange12() { return ops::reshape(ops::arange(12.0), V{3, 4}); }
-}
+}  // namespace
 
 TEST(Views, TransposeSwapsSizesAndStridesAndSharesStorage) {
   Tensor x = arange12();
@@ -36,9 +36,10 @@ TEST(Views, ViewFailsWhereReshapeCopies) {
     ops::view(y, V{12});
     FAIL();
   } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()),
-              "view size is not compatible with input tensor's size and stride (at least one dimension spans across two "
-              "contiguous subspaces). Use .reshape(...) instead.");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "view size is not compatible with input tensor's size and stride (at least one dimension spans across two "
+        "contiguous subspaces). Use .reshape(...) instead.");
   }
   Tensor r = ops::reshape(y, V{12});
   EXPECT_NE(r.storage().get(), y.storage().get());

@@ -42,9 +42,8 @@ TEST(NativeYaml, ReadsEntryFields) {
   EXPECT_EQ(add.structured_delegate, "add.out");
   EXPECT_FALSE(add.structured);
   EXPECT_FALSE(add.manual_cpp_binding);
-  EXPECT_EQ(add.dispatch, (std::map<std::string, std::string>{{"SparseCPU", "add_sparse"},
-                                                              {"SparseCUDA", "add_sparse"},
-                                                              {"MkldnnCPU", "mkldnn_add"}}));
+  EXPECT_EQ(add.dispatch, (std::map<std::string, std::string>{
+                              {"SparseCPU", "add_sparse"}, {"SparseCUDA", "add_sparse"}, {"MkldnnCPU", "mkldnn_add"}}));
 
   const auto& out = entries[1];
   EXPECT_EQ(out.line, 10);
@@ -98,8 +97,7 @@ TEST(NativeYaml, WrongFieldTypes) {
                      "bad.yaml:2: 'structured' must be True or False");
   EXPECT_STARTS_WITH(error_of("- func: f() -> ()\n\n  manual_cpp_binding: [1]\n"),
                      "bad.yaml:3: 'manual_cpp_binding' must be True or False");
-  EXPECT_STARTS_WITH(error_of("- func: f() -> ()\n  dispatch: CPU\n"),
-                     "bad.yaml:2: 'dispatch' must be a mapping");
+  EXPECT_STARTS_WITH(error_of("- func: f() -> ()\n  dispatch: CPU\n"), "bad.yaml:2: 'dispatch' must be a mapping");
   EXPECT_STARTS_WITH(error_of("- func: f() -> ()\n  variants: function, lambda\n"),
                      "bad.yaml:2: unknown variant 'lambda'");
   EXPECT_STARTS_WITH(error_of("- func: f() -> ()\n  dispatch:\n    CPU: a\n    CPU, CUDA: b\n"),

@@ -47,9 +47,7 @@ TEST(SchemaErrors, MessageShowsColumnAndCaret) {
   }
 }
 
-TEST(SchemaErrors, IsAnIptError) {
-  EXPECT_THROW(parse_schema("add("), ipt::Error);
-}
+TEST(SchemaErrors, IsAnIptError) { EXPECT_THROW(parse_schema("add("), ipt::Error); }
 
 TEST(SchemaErrors, Names) {
   EXPECT_SCHEMA_ERROR("", 0, "expected an operator name but found end of input");
@@ -59,8 +57,7 @@ TEST(SchemaErrors, Names) {
 }
 
 TEST(SchemaErrors, Arguments) {
-  EXPECT_SCHEMA_ERROR("add(Tensor self, Tensor other", 29,
-                      "expected ')' or ',' but found end of input");
+  EXPECT_SCHEMA_ERROR("add(Tensor self, Tensor other", 29, "expected ')' or ',' but found end of input");
   EXPECT_SCHEMA_ERROR("add(Tensr self) -> Tensor", 4, "unknown type 'Tensr'");
   EXPECT_SCHEMA_ERROR("add(Tensor) -> Tensor", 10, "expected an argument name but found ')'");
   EXPECT_SCHEMA_ERROR("add(Tensor self,) -> Tensor", 16, "expected a type but found ')'");
@@ -85,8 +82,7 @@ TEST(SchemaErrors, Types) {
 TEST(SchemaErrors, AliasAnnotations) {
   EXPECT_SCHEMA_ERROR("add(Tensor(a self) -> Tensor", 13, "expected '!', '->', '|' or ')' but found 's'");
   EXPECT_SCHEMA_ERROR("add(Tensor() self) -> Tensor", 11, "expected an alias set name or '*' but found ')'");
-  EXPECT_SCHEMA_ERROR("add(Tensor(a -> ) self) -> Tensor", 16,
-                      "expected an alias set name or '*' but found ')'");
+  EXPECT_SCHEMA_ERROR("add(Tensor(a -> ) self) -> Tensor", 16, "expected an alias set name or '*' but found ')'");
   EXPECT_SCHEMA_ERROR("add(Tensor(a -> * self) -> Tensor", 18, "expected '|' or ')' but found 's'");
 }
 
@@ -107,10 +103,8 @@ TEST(SchemaErrors, Returns) {
   EXPECT_SCHEMA_ERROR("add(Tensor self) Tensor", 17, "expected '->' but found 'T'");
   EXPECT_SCHEMA_ERROR("add(Tensor self)", 16, "expected '->' but found end of input");
   EXPECT_SCHEMA_ERROR("add(Tensor self) -> ", 20, "expected a type but found end of input");
-  EXPECT_SCHEMA_ERROR("add(Tensor self) -> (Tensor, Tensor", 35,
-                      "expected ')' or ',' but found end of input");
-  EXPECT_SCHEMA_ERROR("add(Tensor self) -> Tensor extra junk", 33,
-                      "expected end of schema but found 'j'");
+  EXPECT_SCHEMA_ERROR("add(Tensor self) -> (Tensor, Tensor", 35, "expected ')' or ',' but found end of input");
+  EXPECT_SCHEMA_ERROR("add(Tensor self) -> Tensor extra junk", 33, "expected end of schema but found 'j'");
   EXPECT_SCHEMA_ERROR("add(Tensor self) -> Tensor)", 26, "expected end of schema but found ')'");
 }
 
@@ -130,7 +124,8 @@ TEST(SchemaErrors, PyTorchMessages) {
       "\nunknown type specifier. Common valid schema types include Tensor, SymInt, int, float, bool, Scalar; for a full "
       "list, please see https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/native/README.md#func :\n";
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"foo(Tensor self -> Tensor", "expected ) but found 'arrow' here:\nfoo(Tensor self -> Tensor\n                ~~ <--- HERE\n"},
+      {"foo(Tensor self -> Tensor",
+       "expected ) but found 'arrow' here:\nfoo(Tensor self -> Tensor\n                ~~ <--- HERE\n"},
       {"", "expected ident but found 'eof' here:\n"},
       {"foo(", "expected ident but found 'eof' here:\nfoo("},
       {"foo()", "expected arrow but found 'eof' here:\nfoo()"},
@@ -138,7 +133,8 @@ TEST(SchemaErrors, PyTorchMessages) {
       {"foo(Tensr self) -> Tensor", unknown + "foo(Tensr self) -> Tensor\n    ~~~~~ <--- HERE\n"},
       {"foo(Tensor self, int x=abc) -> Tensor",
        "\ninvalid numeric default value:\nfoo(Tensor self, int x=abc) -> Tensor\n                          ~ <--- HERE\n"},
-      {"foo(Tensor self) -> Tensor\nbar", "expected eof but found 'ident' here:\nfoo(Tensor self) -> Tensor\nbar\n~~~ <--- HERE\n"},
+      {"foo(Tensor self) -> Tensor\nbar",
+       "expected eof but found 'ident' here:\nfoo(Tensor self) -> Tensor\nbar\n~~~ <--- HERE\n"},
       {"  foo(Tensor self) -> Tensor)  ",
        "expected eof but found ')' here:\n  foo(Tensor self) -> Tensor)  \n                            ~ <--- HERE\n"},
       {"foo(Tensor self, Tensor x=1) -> Tensor",
@@ -152,23 +148,35 @@ TEST(SchemaErrors, PyTorchMessages) {
       {"foo(Tensor self, ..., int x) -> Tensor",
        "\n... must be the last element of the argument list:\nfoo(Tensor self, ..., int x) -> Tensor\n                      ~~~ <--- HERE\n"},
       {"foo.default(Tensor self) -> Tensor", "default is not a legal overload name for aten operators"},
-      {"foo(Tensor self\n, int y -> Tensor", "expected ) but found 'arrow' here:\nfoo(Tensor self\n, int y -> Tensor\n        ~~ <--- HERE\n"},
+      {"foo(Tensor self\n, int y -> Tensor",
+       "expected ) but found 'arrow' here:\nfoo(Tensor self\n, int y -> Tensor\n        ~~ <--- HERE\n"},
       {"foo(Tensor self) -> Tensor(a", "expected ) but found 'eof' here:\nfoo(Tensor self) -> Tensor(a"},
       {"foo(Tensor self, Device d=cpu) -> Tensor",
        "expected string_literal but found 'ident' here:\nfoo(Tensor self, Device d=cpu) -> Tensor\n                          ~~~ <--- HERE\n"},
-      {"foo(Tensor self, int x=-) -> Tensor", "expected number but found ')' here:\nfoo(Tensor self, int x=-) -> Tensor\n                        ~ <--- HERE\n"},
-      {"aten:foo(Tensor self) -> Tensor", "expected : but found 'ident' here:\naten:foo(Tensor self) -> Tensor\n     ~~~ <--- HERE\n"},
-      {"foo::bar::baz(Tensor self) -> Tensor", "expected eof but found ':' here:\nfoo::bar::baz(Tensor self) -> Tensor\n        ~ <--- HERE\n"},
-      {"foo(Tensor(a self) -> Tensor", "expected ) but found 'ident' here:\nfoo(Tensor(a self) -> Tensor\n             ~~~~ <--- HERE\n"},
-      {"foo(Tensor(a!! self) -> Tensor", "expected ) but found '!' here:\nfoo(Tensor(a!! self) -> Tensor\n             ~ <--- HERE\n"},
-      {"foo(Tensor(!) self) -> Tensor", "expected ident but found '!' here:\nfoo(Tensor(!) self) -> Tensor\n           ~ <--- HERE\n"},
+      {"foo(Tensor self, int x=-) -> Tensor",
+       "expected number but found ')' here:\nfoo(Tensor self, int x=-) -> Tensor\n                        ~ <--- HERE\n"},
+      {"aten:foo(Tensor self) -> Tensor",
+       "expected : but found 'ident' here:\naten:foo(Tensor self) -> Tensor\n     ~~~ <--- HERE\n"},
+      {"foo::bar::baz(Tensor self) -> Tensor",
+       "expected eof but found ':' here:\nfoo::bar::baz(Tensor self) -> Tensor\n        ~ <--- HERE\n"},
+      {"foo(Tensor(a self) -> Tensor",
+       "expected ) but found 'ident' here:\nfoo(Tensor(a self) -> Tensor\n             ~~~~ <--- HERE\n"},
+      {"foo(Tensor(a!! self) -> Tensor",
+       "expected ) but found '!' here:\nfoo(Tensor(a!! self) -> Tensor\n             ~ <--- HERE\n"},
+      {"foo(Tensor(!) self) -> Tensor",
+       "expected ident but found '!' here:\nfoo(Tensor(!) self) -> Tensor\n           ~ <--- HERE\n"},
       {"foo(Tensor self, str s=\"abc) -> Tensor",
        "expected a valid token but found '\"' here:\nfoo(Tensor self, str s=\"abc) -> Tensor\n                       ~ <--- HERE\n"},
-      {"foo(int[a] x) -> Tensor", "expected number but found 'ident' here:\nfoo(int[a] x) -> Tensor\n        ~ <--- HERE\n"},
-      {"1foo(Tensor self) -> Tensor", "expected ident but found 'number' here:\n1foo(Tensor self) -> Tensor\n~ <--- HERE\n"},
-      {"foo(Tensor self,) -> Tensor", "expected ident but found ')' here:\nfoo(Tensor self,) -> Tensor\n                ~ <--- HERE\n"},
-      {"foo(Tensor self) => Tensor", "expected arrow but found '=' here:\nfoo(Tensor self) => Tensor\n                 ~ <--- HERE\n"},
-      {"foo(Tensor self) -> Tensor$", "expected a valid token but found '$' here:\nfoo(Tensor self) -> Tensor$\n                          ~ <--- HERE\n"},
+      {"foo(int[a] x) -> Tensor",
+       "expected number but found 'ident' here:\nfoo(int[a] x) -> Tensor\n        ~ <--- HERE\n"},
+      {"1foo(Tensor self) -> Tensor",
+       "expected ident but found 'number' here:\n1foo(Tensor self) -> Tensor\n~ <--- HERE\n"},
+      {"foo(Tensor self,) -> Tensor",
+       "expected ident but found ')' here:\nfoo(Tensor self,) -> Tensor\n                ~ <--- HERE\n"},
+      {"foo(Tensor self) => Tensor",
+       "expected arrow but found '=' here:\nfoo(Tensor self) => Tensor\n                 ~ <--- HERE\n"},
+      {"foo(Tensor self) -> Tensor$",
+       "expected a valid token but found '$' here:\nfoo(Tensor self) -> Tensor$\n                          ~ <--- HERE\n"},
       {"foo(Tensor self, float x=-inf) -> Tensor",
        "expected number but found 'ident' here:\nfoo(Tensor self, float x=-inf) -> Tensor\n                          ~~~ <--- HERE\n"},
       {"foo(Tensor self, Tensor in) -> Tensor",
@@ -186,10 +194,11 @@ TEST(SchemaErrors, DimnameIsUnknownToPyTorch) {
     FAIL() << "parsed";
   } catch (const SchemaParseError& e) {
     EXPECT_EQ(e.column(), 17u);
-    EXPECT_EQ(e.pytorch_message(),
-              "\nunknown type specifier. Common valid schema types include Tensor, SymInt, int, float, bool, Scalar; for a "
-              "full list, please see https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/native/README.md#func :\n"
-              "foo(Tensor self, Dimname[] names) -> Tensor\n                 ~~~~~~~ <--- HERE\n");
+    EXPECT_EQ(
+        e.pytorch_message(),
+        "\nunknown type specifier. Common valid schema types include Tensor, SymInt, int, float, bool, Scalar; for a "
+        "full list, please see https://github.com/pytorch/pytorch/blob/main/aten/src/ATen/native/README.md#func :\n"
+        "foo(Tensor self, Dimname[] names) -> Tensor\n                 ~~~~~~~ <--- HERE\n");
   }
   EXPECT_EQ(parse_schema_pytorch("foo(Tensor self) -> Tensor").str(), "foo(Tensor self) -> Tensor");
 }
@@ -204,18 +213,22 @@ TEST(SchemaErrors, ListDefaultsAsPyTorchReadsThem) {
     }
     return std::string("parsed without error");
   };
-  EXPECT_EQ(message("foo(Tensor self, int x=[1,2) -> Tensor"),
-            "expected number but found '[' here:\nfoo(Tensor self, int x=[1,2) -> Tensor\n                       ~ <--- HERE\n");
+  EXPECT_EQ(
+      message("foo(Tensor self, int x=[1,2) -> Tensor"),
+      "expected number but found '[' here:\nfoo(Tensor self, int x=[1,2) -> Tensor\n                       ~ <--- HERE\n");
   EXPECT_EQ(message("foo(Tensor self, str[] x=['a']) -> Tensor"),
             "\nlists are only supported for float, int and complex types:\nfoo(Tensor self, str[] x=['a']) -> Tensor\n"
             "                         ~ <--- HERE\n");
-  EXPECT_EQ(message("foo(Tensor self, Tensor[] x=None) -> Tensor"),
-            "expected [ but found 'None' here:\nfoo(Tensor self, Tensor[] x=None) -> Tensor\n                            ~~~~ <--- HERE\n");
+  EXPECT_EQ(
+      message("foo(Tensor self, Tensor[] x=None) -> Tensor"),
+      "expected [ but found 'None' here:\nfoo(Tensor self, Tensor[] x=None) -> Tensor\n                            ~~~~ <--- HERE\n");
   EXPECT_EQ(message("foo(Tensor self, Tensor[] x=[]) -> Tensor"),
             "\nlists are only supported for float, int and complex types:\nfoo(Tensor self, Tensor[] x=[]) -> Tensor\n"
             "                            ~ <--- HERE\n");
-  EXPECT_EQ(parse_schema_pytorch("f(int[2] s=1, float[] x=[0.5, 1], bool[3] m=[True, False, True], SymInt[] y=[]) -> ()").str(),
-            "f(int[2] s=1, float[] x=[0.5, 1], bool[3] m=[True, False, True], SymInt[] y=[]) -> ()");
+  EXPECT_EQ(
+      parse_schema_pytorch("f(int[2] s=1, float[] x=[0.5, 1], bool[3] m=[True, False, True], SymInt[] y=[]) -> ()")
+          .str(),
+      "f(int[2] s=1, float[] x=[0.5, 1], bool[3] m=[True, False, True], SymInt[] y=[]) -> ()");
   EXPECT_EQ(parse_schema(std::string("foo(Tensor self, str[] x=['a']) -> Tensor")).arguments[1].default_value, "['a']");
 }
 

@@ -57,10 +57,32 @@ TEST(Grammar, MutableSelfIsNotAnOutArgument) {
 }
 
 TEST(Grammar, DefaultsKeepTheirLiteralText) {
-  for (const char* lit : {"1", "0", "-1", "-100", "1e-05", "1e-08", "0.5", "0.3333333333333333",
-                          "10.0", ".5", "1E+3", "True", "False", "None", "\"L\"", "'fro'",
-                          "\"valid\"", "[0,1]", "[-2,-1]", "[]", "contiguous_format", "Mean",
-                          "long", "[ 0, 1 ]", R"('a\'b')", R"("x\"y")"})
+  for (const char* lit : {"1",
+                          "0",
+                          "-1",
+                          "-100",
+                          "1e-05",
+                          "1e-08",
+                          "0.5",
+                          "0.3333333333333333",
+                          "10.0",
+                          ".5",
+                          "1E+3",
+                          "True",
+                          "False",
+                          "None",
+                          "\"L\"",
+                          "'fro'",
+                          "\"valid\"",
+                          "[0,1]",
+                          "[-2,-1]",
+                          "[]",
+                          "contiguous_format",
+                          "Mean",
+                          "long",
+                          "[ 0, 1 ]",
+                          R"('a\'b')",
+                          R"("x\"y")"})
     EXPECT_EQ(parse_default(lit), lit) << lit;
   EXPECT_EQ(parse_schema("f(int x) -> ()").arguments[0].default_value, std::nullopt);
 }
@@ -73,9 +95,8 @@ TEST(Grammar, StringDefaultMayHoldCommasAndParentheses) {
 }
 
 TEST(Grammar, BaseTypes) {
-  for (const char* name : {"Tensor", "int", "SymInt", "float", "bool", "str", "Scalar", "ScalarType",
-                           "Device", "Layout", "MemoryFormat", "Generator", "Dimname", "Storage",
-                           "Stream", "QScheme"}) {
+  for (const char* name : {"Tensor", "int", "SymInt", "float", "bool", "str", "Scalar", "ScalarType", "Device",
+                           "Layout", "MemoryFormat", "Generator", "Dimname", "Storage", "Stream", "QScheme"}) {
     Type t = parse_arg_type(name);
     EXPECT_EQ(t.kind, Type::Kind::Base);
     EXPECT_EQ(t.name, name);
@@ -152,7 +173,10 @@ TEST(Grammar, ReturnForms) {
   EXPECT_EQ(single[0].name, "");
   EXPECT_EQ(single[0].type, Type::base("Tensor"));
 
-  auto named = parse_schema("max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)").returns;
+  auto named =
+      parse_schema(
+          "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)")
+          .returns;
   ASSERT_EQ(named.size(), 2u);
   EXPECT_EQ(named[0].name, "values");
   EXPECT_EQ(named[1].name, "indices");
@@ -206,7 +230,8 @@ TEST(Grammar, InplaceOutMutableFlags) {
   EXPECT_TRUE(parse_schema("_foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()").is_inplace());
   EXPECT_TRUE(parse_schema("aten::relu_(Tensor(a!) self) -> Tensor(a!)").is_inplace());
   // A view is not mutable: its alias annotation has no '!'.
-  EXPECT_FALSE(parse_schema("split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]").is_mutable());
+  EXPECT_FALSE(
+      parse_schema("split.Tensor(Tensor(a -> *) self, SymInt split_size, int dim=0) -> Tensor(a)[]").is_mutable());
 }
 
 TEST(Grammar, KnownBaseTypes) {

@@ -32,8 +32,7 @@ INSTANTIATE_TEST_SUITE_P(
         "chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]",
         "max.dim(Tensor self, int dim, bool keepdim=False) -> (Tensor values, Tensor indices)",
         "max.dim_max(Tensor self, int dim, bool keepdim=False, *, Tensor(a!) max, Tensor(b!) max_values) -> (Tensor(a!) values, Tensor(b!) indices)",
-        "is_nonzero(Tensor self) -> bool",
-        "nonzero_numpy(Tensor self) -> Tensor[]",
+        "is_nonzero(Tensor self) -> bool", "nonzero_numpy(Tensor self) -> Tensor[]",
         "record_stream(Tensor(a!) self, Stream s) -> ()",
         "_backward(Tensor self, Tensor[] inputs, Tensor? gradient=None, bool? retain_graph=None, bool create_graph=False) -> ()",
         "_foreach_add_.Scalar(Tensor(a!)[] self, Scalar scalar) -> ()",
@@ -68,15 +67,10 @@ INSTANTIATE_TEST_SUITE_P(
         "linalg_matrix_norm.str_ord(Tensor self, str ord='fro', int[] dim=[-2,-1], bool keepdim=False, *, ScalarType? dtype=None) -> Tensor",
         R"S(_test_string_default(Tensor dummy, str a="\"'\\", str b='"\'\\') -> Tensor)S",
         "rrelu(Tensor self, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, Generator? generator=None) -> Tensor",
-        "a(Tensor x, Tensor y) -> Tensor y",
-        "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
-        "aten::format(str self, ...) -> str",
-        "prim::TupleUnpack(Any tup) -> ...",
-        "prim::Tail(Tensor a, ...) -> (Tensor, ...)",
-        "f(Tensor(b|c) x) -> Tensor(b|c)",
-        "f(Tensor(a! -> a|b) x) -> Tensor(*)",
-        "f(*, Tensor(a!) out) -> Tensor(a!)",
-        "f() -> ()"));
+        "a(Tensor x, Tensor y) -> Tensor y", "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor",
+        "aten::format(str self, ...) -> str", "prim::TupleUnpack(Any tup) -> ...",
+        "prim::Tail(Tensor a, ...) -> (Tensor, ...)", "f(Tensor(b|c) x) -> Tensor(b|c)",
+        "f(Tensor(a! -> a|b) x) -> Tensor(*)", "f(*, Tensor(a!) out) -> Tensor(a!)", "f() -> ()"));
 
 TEST(RoundTrip, NormalizesWhitespace) {
   auto s = parse_schema("  add.Tensor( Tensor  self ,Tensor other,* ,Scalar alpha = 1 )->Tensor  ");
@@ -84,8 +78,7 @@ TEST(RoundTrip, NormalizesWhitespace) {
 }
 
 TEST(RoundTrip, NormalizesAliasSpacing) {
-  EXPECT_EQ(parse_schema("f(Tensor( a->* ) self) -> Tensor( a )[]").str(),
-            "f(Tensor(a -> *) self) -> Tensor(a)[]");
+  EXPECT_EQ(parse_schema("f(Tensor( a->* ) self) -> Tensor( a )[]").str(), "f(Tensor(a -> *) self) -> Tensor(a)[]");
   EXPECT_EQ(parse_schema("f(Tensor(b | c !) self) -> ()").str(), "f(Tensor(b|c!) self) -> ()");
 }
 

@@ -45,7 +45,8 @@ TEST(SchemaCli, DeeplyNestedDefaultIsAnErrorNotACrash) {
   EXPECT_EQ(schema_print_json(schema, out, err), 2);
   EXPECT_NE(err.str().find("default value nests lists deeper than 16 levels"), std::string::npos);
   std::ostringstream out2, err2;  // 16 levels are fine
-  EXPECT_EQ(schema_print_json("foo(int[] x=" + std::string(16, '[') + std::string(16, ']') + ") -> Tensor", out2, err2), 0)
+  EXPECT_EQ(schema_print_json("foo(int[] x=" + std::string(16, '[') + std::string(16, ']') + ") -> Tensor", out2, err2),
+            0)
       << err2.str();
 }
 

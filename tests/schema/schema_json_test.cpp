@@ -99,7 +99,8 @@ TEST(SchemaJson, MaxDimHasNamedReturns) {
 }
 
 TEST(SchemaJson, NoOverloadAndNestedTypes) {
-  json j = to_json("index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)");
+  json j =
+      to_json("index_put_(Tensor(a!) self, Tensor?[] indices, Tensor values, bool accumulate=False) -> Tensor(a!)");
   EXPECT_EQ(j["overload_name"], "");
   EXPECT_EQ(j["arguments"][1]["type"], "Tensor?[]");
   EXPECT_EQ(j["is_vararg"], false);

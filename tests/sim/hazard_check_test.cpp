@@ -24,7 +24,8 @@ Access write_y() { return {&g_y, 0x2000, true, "out"}; }
 // The report of launching on s, or "" when it was enqueued.
 std::string launch(Gpu& g, StreamId s, const char* kernel, std::vector<Access> a) {
   try {
-    g.launch(s, kernel, kShort, [] {}, DeviceOp::Kind::Kernel, a);
+    g.launch(
+        s, kernel, kShort, [] {}, DeviceOp::Kind::Kernel, a);
   } catch (const ipt::Error& e) {
     return e.what();
   }
@@ -38,10 +39,14 @@ TEST(HazardCheck, AWriteThenAnUnorderedReadOnAnotherStreamIsReportedWithBothAcce
   ASSERT_EQ(launch(g, s1, "producer", {write_x()}), "");
   const std::string r = launch(g, s2, "consumer", {read_x(), read_y()});
   EXPECT_NE(r.find("CSAN detected a possible data race on tensor with data pointer 4096"), std::string::npos) << r;
-  EXPECT_NE(r.find("Access by stream " + std::to_string(s2) + " during kernel:\nconsumer\nreading from argument(s) self"),
-            std::string::npos) << r;
-  EXPECT_NE(r.find("Previous access by stream " + std::to_string(s1) + " during kernel:\nproducer\nwriting to argument(s) out"),
-            std::string::npos) << r;
+  EXPECT_NE(
+      r.find("Access by stream " + std::to_string(s2) + " during kernel:\nconsumer\nreading from argument(s) self"),
+      std::string::npos)
+      << r;
+  EXPECT_NE(r.find("Previous access by stream " + std::to_string(s1) +
+                   " during kernel:\nproducer\nwriting to argument(s) out"),
+            std::string::npos)
+      << r;
   g.synchronize();
 }
 

@@ -80,7 +80,7 @@ TEST(RuntimeSim, TensorsFreedWhileTheirKernelsAreQueuedAreSafe) {
   Tensor acc = ops::zeros(std::vector<int64_t>{1 << 16}, ScalarType::Float, std::nullopt, kCuda);
   for (int i = 0; i < 200; ++i) {
     Tensor tmp = ops::mul_Tensor(x, native::wrapped_scalar_tensor(2.0));  // freed at the end of the iteration,
-    acc = ops::add_Tensor(acc, tmp, 1);                        // while both kernels may be queued
+    acc = ops::add_Tensor(acc, tmp, 1);                                   // while both kernels may be queued
   }
   rt.synchronize();
   EXPECT_DOUBLE_EQ(ops::item(ops::sum(acc)).to_double(), 400.0 * (1 << 16));

@@ -146,7 +146,7 @@ TEST(SimGpu, ThePoolHandsOut32StreamsRoundRobin) {
   for (int k = 1; k < 32; ++k) seen.insert(gpu.pool_stream());
   EXPECT_EQ(seen.size(), 32u);
   EXPECT_EQ(seen.count(0), 0u);
-  EXPECT_EQ(gpu.pool_stream(), first);  // the 33rd request
+  EXPECT_EQ(gpu.pool_stream(), first);      // the 33rd request
   EXPECT_NE(gpu.pool_stream(true), first);  // high priority has its own pool
 }
 

@@ -44,9 +44,19 @@ TEST(ChromeRules, SampleTracePasses) {
 }
 
 TEST(ChromeRules, DeepNestingWithZeroDurationAndEqualTimestamps) {
-  auto ev = script({{'B', "a", 5, 0}, {'B', "b", 5, 0}, {'B', "c", 5, 0}, {'E', "c", 5, 0}, {'B', "d", 5, 0},
-                    {'I', "i", 5, 0}, {'E', "d", 5, 0}, {'E', "b", 5, 0}, {'E', "a", 5, 0}, {'B', "e", 5, 0},
-                    {'E', "e", 5, 0}, {'B', "f", 5, 1}, {'E', "f", 9, 1}});
+  auto ev = script({{'B', "a", 5, 0},
+                    {'B', "b", 5, 0},
+                    {'B', "c", 5, 0},
+                    {'E', "c", 5, 0},
+                    {'B', "d", 5, 0},
+                    {'I', "i", 5, 0},
+                    {'E', "d", 5, 0},
+                    {'E', "b", 5, 0},
+                    {'E', "a", 5, 0},
+                    {'B', "e", 5, 0},
+                    {'E', "e", 5, 0},
+                    {'B', "f", 5, 1},
+                    {'E', "f", 9, 1}});
   EXPECT_EQ(rules_of(ev), std::vector<std::string>{});
   json doc = to_json(ev, {});
   for (const char* n : {"a", "b", "c", "d", "e"}) {
@@ -59,9 +69,14 @@ TEST(ChromeRules, DeepNestingWithZeroDurationAndEqualTimestamps) {
 TEST(ChromeRules, OutOfOrderTimestampsAreClampedToNest) {
   // A child that claims to end after its parent, a child that starts before its parent,
   // and a sibling that starts before its previous sibling ended.
-  auto ev = script({{'B', "parent", 100, 0}, {'B', "early child", 90, 0}, {'E', "early child", 150, 0},
-                    {'B', "late sibling", 120, 0}, {'E', "late sibling", 130, 0}, {'E', "parent", 110, 0},
-                    {'B', "next", 105, 0}, {'E', "next", 104, 0}});
+  auto ev = script({{'B', "parent", 100, 0},
+                    {'B', "early child", 90, 0},
+                    {'E', "early child", 150, 0},
+                    {'B', "late sibling", 120, 0},
+                    {'E', "late sibling", 130, 0},
+                    {'E', "parent", 110, 0},
+                    {'B', "next", 105, 0},
+                    {'E', "next", 104, 0}});
   EXPECT_EQ(rules_of(ev), std::vector<std::string>{});
   json doc = to_json(ev, {});
   const json& parent = *find_x(doc, "parent");
@@ -78,8 +93,12 @@ TEST(ChromeRules, OutOfOrderTimestampsAreClampedToNest) {
 }
 
 TEST(ChromeRules, UnbalancedBeginsAndEnds) {
-  auto ev = script({{'E', "stray end", 1, 0}, {'B', "open", 2, 0}, {'B', "open child", 3, 0}, {'I', "last", 7, 0},
-                    {'B', "mismatch", 1, 1}, {'E', "other name", 2, 1}});
+  auto ev = script({{'E', "stray end", 1, 0},
+                    {'B', "open", 2, 0},
+                    {'B', "open child", 3, 0},
+                    {'I', "last", 7, 0},
+                    {'B', "mismatch", 1, 1},
+                    {'E', "other name", 2, 1}});
   EXPECT_EQ(rules_of(ev), std::vector<std::string>{});
   json doc = to_json(ev, {});
   const json& open = *find_x(doc, "open");
@@ -108,7 +127,9 @@ bool mentions(const std::vector<std::string>& v, const std::string& text) {
   return false;
 }
 
-TEST(ChromeRules, HandMadeGoodDocPasses) { EXPECT_EQ(check_chrome_trace_rules(good_doc()), std::vector<std::string>{}); }
+TEST(ChromeRules, HandMadeGoodDocPasses) {
+  EXPECT_EQ(check_chrome_trace_rules(good_doc()), std::vector<std::string>{});
+}
 
 TEST(ChromeRules, CatchesOverlap) {
   json doc = good_doc();

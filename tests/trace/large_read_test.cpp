@@ -74,8 +74,9 @@ TEST(LargeRead, AMistakeInALineBatchSaysWhere) {
 // A text over the size at which the passes run side by side, with `extra` (members of an
 // args object) in a padding event at the start of traceEvents.
 std::string padded(const std::string& text, const std::string& extra) {
-  const std::string pad = "{\"name\":\"pad\",\"ph\":\"i\",\"ts\":0,\"pid\":0,\"tid\":0,\"s\":\"t\",\"args\":{\"pad\":\"" +
-                          std::string(size_t(17) << 20, 'x') + "\"" + extra + "}},";
+  const std::string pad =
+      "{\"name\":\"pad\",\"ph\":\"i\",\"ts\":0,\"pid\":0,\"tid\":0,\"s\":\"t\",\"args\":{\"pad\":\"" +
+      std::string(size_t(17) << 20, 'x') + "\"" + extra + "}},";
   const size_t at = text.find("\"traceEvents\":[\n") + std::string("\"traceEvents\":[\n").size();
   return text.substr(0, at) + pad + "\n" + text.substr(at);
 }

@@ -84,9 +84,11 @@ TEST(ReadErrors, DeepNestingDoesNotOverflowTheStack) {
 
 TEST(ReadErrors, NotAnInsidePyTorchTrace) {
   EXPECT_ERROR_HAS("[]", "not an Inside PyTorch trace: the top level is an array, not an object");
-  EXPECT_ERROR_HAS("{\"traceEvents\": []}",
-                   "not an Inside PyTorch trace: no \"insidePyTorch\" key (a plain Chrome trace has no events to load)");
-  EXPECT_ERROR_HAS("{\"insidePyTorch\": 3}", "not an Inside PyTorch trace: \"insidePyTorch\" is a number, not an object");
+  EXPECT_ERROR_HAS(
+      "{\"traceEvents\": []}",
+      "not an Inside PyTorch trace: no \"insidePyTorch\" key (a plain Chrome trace has no events to load)");
+  EXPECT_ERROR_HAS("{\"insidePyTorch\": 3}",
+                   "not an Inside PyTorch trace: \"insidePyTorch\" is a number, not an object");
   EXPECT_ERROR_HAS("{\"insidePyTorch\": {\"format\": \"other\", \"version\": 1}}", "not an Inside PyTorch trace");
 }
 
@@ -95,8 +97,7 @@ json valid_doc() { return json::parse(valid_text()); }
 TEST(ReadErrors, Versions) {
   json doc = valid_doc();
   doc["insidePyTorch"]["version"] = 7;
-  EXPECT_ERROR_HAS(doc.dump(),
-                   "trace format version 7 is newer than this program supports (5); update Inside PyTorch");
+  EXPECT_ERROR_HAS(doc.dump(), "trace format version 7 is newer than this program supports (5); update Inside PyTorch");
   doc["insidePyTorch"]["version"] = 0;
   EXPECT_ERROR_HAS(doc.dump(), "format version 0 does not exist");
   doc["insidePyTorch"]["version"] = "1";
@@ -141,8 +142,8 @@ TEST(ReadErrors, MissingTopLevelKeys) {
 TEST(ReadErrors, EveryItemMissingOrOfWrongType) {
   const json doc = valid_doc();
   const json& events = doc["insidePyTorch"]["events"];
-  const std::vector<json> wrong = {json("text"), json(3.5), json(-1), json::array(), json::object(), json(nullptr),
-                                   json(true), json(uint64_t(1) << 40)};
+  const std::vector<json> wrong = {json("text"),   json(3.5),     json(-1),   json::array(),
+                                   json::object(), json(nullptr), json(true), json(uint64_t(1) << 40)};
   int checked = 0;
   auto expect_error = [&](const json& d, size_t i, const std::string& what) {
     std::string msg = error_of(d.dump());
@@ -213,16 +214,21 @@ TEST(ReadErrors, BadValuesInsideItems) {
   };
   const int kernel = id_of("VariableType::add_Tensor");
   ASSERT_GE(kernel, 0);
-  EXPECT_ERROR_HAS(with(1, 4, kernel), "event 1: the payload item 4 (tls_included) must name a key set like \"0x1c00001\"");
-  EXPECT_ERROR_HAS(with(1, 4, 100000), "event 1: the payload item 4 (tls_included) is string 100000, but the table has");
+  EXPECT_ERROR_HAS(with(1, 4, kernel),
+                   "event 1: the payload item 4 (tls_included) must name a key set like \"0x1c00001\"");
+  EXPECT_ERROR_HAS(with(1, 4, 100000),
+                   "event 1: the payload item 4 (tls_included) is string 100000, but the table has");
   EXPECT_ERROR_HAS(with(1, 3, json::array({kernel})), "arg_key_sets item 0 (arg_key_sets) must name a key set");
-  EXPECT_ERROR_HAS(with(1, 8, kernel), "the payload item 8 (chosen) is not a dispatch key name: \"VariableType::add_Tensor\"");
+  EXPECT_ERROR_HAS(with(1, 8, kernel),
+                   "the payload item 8 (chosen) is not a dispatch key name: \"VariableType::add_Tensor\"");
   EXPECT_ERROR_HAS(with(1, 8, json::array({kernel, kernel, kernel})),
                    "the payload item 8 (chosen) has an unknown functionality \"VariableType::add_Tensor\"");
   EXPECT_ERROR_HAS(with(1, 8, json::array({kernel})), "(chosen) must be a key name or [functionality, backend, alias]");
   EXPECT_ERROR_HAS(with(1, 2, 2), "the payload item 2 (redispatch) is 2, out of range (0 or 1)");
-  EXPECT_ERROR_HAS(with(8, 6, json::array({2, "3"})), "event 8: the payload item 6 (sizes) must hold integers, got a string");
-  EXPECT_ERROR_HAS(with(8, 14, json::array({1, "NaN?"})), "event 8: the payload item 14 (storage_values) must be an integer");
+  EXPECT_ERROR_HAS(with(8, 6, json::array({2, "3"})),
+                   "event 8: the payload item 6 (sizes) must hold integers, got a string");
+  EXPECT_ERROR_HAS(with(8, 14, json::array({1, "NaN?"})),
+                   "event 8: the payload item 14 (storage_values) must be an integer");
   EXPECT_ERROR_HAS(with(8, 14, 1), "(storage_values) is value list 1, but the table has 1");
   json values = doc;
   values["insidePyTorch"]["values"][0] = json::array({1, "NaN?"});

@@ -34,8 +34,8 @@ bool signed_field(const std::string& key) {
 TEST(ReadErrorsV1, EveryFieldMissingOrOfWrongType) {
   const json doc = valid_doc();
   const json& events = doc["insidePyTorch"]["events"];
-  const std::vector<json> wrong = {json("text"), json(3.5), json(-1), json::array(), json::object(), json(nullptr),
-                                   json(true)};
+  const std::vector<json> wrong = {json("text"),   json(3.5),     json(-1),  json::array(),
+                                   json::object(), json(nullptr), json(true)};
   int checked = 0;
   for (size_t i = 0; i < events.size(); ++i) {
     auto try_edit = [&](const std::string& field, auto edit) {
@@ -68,9 +68,11 @@ TEST(ReadErrorsV1, EveryFieldMissingOrOfWrongType) {
         if (key == "chosen" && w.is_object()) continue;  // checked below
         // A node's seq (-1 for AccumulateGrad), deps (-1: not counted) and deps_left are signed,
         // and so are the device payloads' numbers (stream -1: the device; event -1: none).
-        if (w.is_number_integer() && (signed_field(key) || key == "seq" || key == "deps" || key == "deps_left")) continue;
-        if (w.is_number() && (key == "device" || key == "stream" || key == "event" || key == "bytes" || key == "flops" ||
-                              key == "size" || key == "allocated" || key == "reserved") &&
+        if (w.is_number_integer() && (signed_field(key) || key == "seq" || key == "deps" || key == "deps_left"))
+          continue;
+        if (w.is_number() &&
+            (key == "device" || key == "stream" || key == "event" || key == "bytes" || key == "flops" ||
+             key == "size" || key == "allocated" || key == "reserved") &&
             (w.is_number_integer() || key == "flops"))
           continue;
         try_edit("payload." + key, [&](json& ev) { ev["payload"][key] = w; });
@@ -103,10 +105,14 @@ TEST(ReadErrorsV1, BadValuesInsideFields) {
   EXPECT_ERROR_HAS(with(8, "sizes", json::array({2, "3"})), "event 8: field 'payload.sizes[1]' must be an integer");
   EXPECT_ERROR_HAS(with(8, "storage_values", json::array({1, "NaN?"})), "field 'payload.storage_values[1]'");
   EXPECT_ERROR_HAS(with(8, "tensor_id", -3), "field 'payload.tensor_id' must not be negative");
-  EXPECT_ERROR_HAS(with(8, "storage_offset", 18446744073709551615ull), "field 'payload.storage_offset' is 18446744073709551615, out of range (a 64-bit signed integer)");
-  EXPECT_ERROR_HAS(with(4, "fields", json::array({json::array({"k"})})), "field 'payload.fields[0]' must be a [key, value]");
-  EXPECT_ERROR_HAS(with(4, "fields", json::array({json::array({"k", 1})})), "field 'payload.fields[0][1]' must be a string");
-  EXPECT_ERROR_HAS(with(0, "line", 5000000000), "field 'payload.line' is 5000000000, out of range (a 32-bit signed integer)");
+  EXPECT_ERROR_HAS(with(8, "storage_offset", 18446744073709551615ull),
+                   "field 'payload.storage_offset' is 18446744073709551615, out of range (a 64-bit signed integer)");
+  EXPECT_ERROR_HAS(with(4, "fields", json::array({json::array({"k"})})),
+                   "field 'payload.fields[0]' must be a [key, value]");
+  EXPECT_ERROR_HAS(with(4, "fields", json::array({json::array({"k", 1})})),
+                   "field 'payload.fields[0][1]' must be a string");
+  EXPECT_ERROR_HAS(with(0, "line", 5000000000),
+                   "field 'payload.line' is 5000000000, out of range (a 32-bit signed integer)");
   EXPECT_ERROR_HAS(with(0, "type", "mystery"), "field 'payload.type' has an unknown payload type \"mystery\"");
   EXPECT_ERROR_HAS(with_event(0, "tid", 5000000000), "event 0: field 'tid' is 5000000000, out of range");
   EXPECT_ERROR_HAS(with_event(0, "phase", "middle"), "event 0: field 'phase' has an unknown value \"middle\"");

@@ -40,7 +40,7 @@ TEST(Recorder, StopsAtTheEventLimitWithAMarkerAndClosesOpenSpans) {
   for (int i = 0; i < 1000; ++i) r.instant(Category::Note, "tick");
   r.begin(Category::Dispatch, "late");  // past the limit: dropped, and so is its end
   r.end(Category::Dispatch, "late");
-  r.end(Category::Dispatch, "outer");   // closes a span opened before the limit: kept
+  r.end(Category::Dispatch, "outer");  // closes a span opened before the limit: kept
   const auto ev = r.events();
   Recorder::set_max_events(Recorder::kDefaultMaxEvents);
   ASSERT_EQ(ev.size(), 7u);
@@ -266,9 +266,10 @@ TEST(Recorder, CostPerEvent) {
   for (int i = 0; i < kN; ++i)
     if (tracing_enabled()) ++hits;
   auto t7 = std::chrono::steady_clock::now();
-  std::printf("[ cost     ] per event: %.1f ns on fresh memory, %.1f ns on reused chunks, %.1f ns in a "
-              "dispatch-like mix; tracing_enabled() when off: %.2f ns\n",
-              ns_per(t0, t1, kN), ns_per(t2, t3, kN), ns_per(t4, t5, kN / 3 * 3), ns_per(t6, t7, kN));
+  std::printf(
+      "[ cost     ] per event: %.1f ns on fresh memory, %.1f ns on reused chunks, %.1f ns in a "
+      "dispatch-like mix; tracing_enabled() when off: %.2f ns\n",
+      ns_per(t0, t1, kN), ns_per(t2, t3, kN), ns_per(t4, t5, kN / 3 * 3), ns_per(t6, t7, kN));
   // The figures are reported, not asserted: a unit test never asserts a time (the sanitizer
   // build with fuzzing instrumentation records at about 5 us per event, a normal one at 0.2).
   EXPECT_EQ(hits, 0);

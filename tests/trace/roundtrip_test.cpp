@@ -83,7 +83,8 @@ TEST(RoundTrip, RepeatedStoragePreviewsAreStoredOnce) {
   negative_zero.storage_values[2] = -0.0;
   std::vector<Event> events;
   for (int i = 0; i < 5; ++i)
-    events.push_back(testing::make_event(static_cast<uint64_t>(i), i, 0, Phase::Instant, Category::Tensor, "tensor", t));
+    events.push_back(
+        testing::make_event(static_cast<uint64_t>(i), i, 0, Phase::Instant, Category::Tensor, "tensor", t));
   events.push_back(testing::make_event(5, 5, 0, Phase::Instant, Category::Tensor, "tensor", negative_zero));
   const json doc = json::parse(to_json_text(events, {}));
   EXPECT_EQ(doc["insidePyTorch"]["values"].size(), 2u);
@@ -180,9 +181,9 @@ TEST(Export, DocumentShape) {
   ASSERT_EQ(strings[0], "");
   ASSERT_EQ(p["events"].size(), events.size());
   const json& step = p["events"][1];  // [dt_ns, tid, phase, category, name, payload]
-  EXPECT_EQ(step[0], 1000);  // 1000 ns after event 0
-  EXPECT_EQ(step[2], 0);     // begin
-  EXPECT_EQ(step[3], 0);     // dispatch
+  EXPECT_EQ(step[0], 1000);           // 1000 ns after event 0
+  EXPECT_EQ(step[2], 0);              // begin
+  EXPECT_EQ(step[3], 0);              // dispatch
   EXPECT_EQ(strings[step[4].get<size_t>()], "aten::add.Tensor [AutogradCPU]");
   EXPECT_EQ(p["first_seq"], 0);
   EXPECT_FALSE(p.contains("seqs"));
@@ -190,13 +191,14 @@ TEST(Export, DocumentShape) {
   EXPECT_EQ(payload[0], 0);  // dispatch_step
   EXPECT_EQ(strings[payload[1].get<size_t>()], "aten::add.Tensor");
   EXPECT_EQ(strings[payload[8].get<size_t>()], "AutogradCPU");
-  EXPECT_EQ(strings[payload[4].get<size_t>()], "0x" + [] {
-    char b[20];
-    std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(keysets::default_included.raw()));
-    return std::string(b);
-  }());
+  EXPECT_EQ(
+      strings[payload[4].get<size_t>()], "0x" + [] {
+        char b[20];
+        std::snprintf(b, sizeof b, "%llx", static_cast<unsigned long long>(keysets::default_included.raw()));
+        return std::string(b);
+      }());
   EXPECT_TRUE(p["events"][3][5][8].is_array());  // Dense without a backend: its three names
-  EXPECT_EQ(p["events"][5].size(), 5u);           // an End without a payload
+  EXPECT_EQ(p["events"][5].size(), 5u);          // an End without a payload
   // Events whose seqs are not consecutive list them.
   std::vector<Event> gaps = events;
   gaps[2].seq = 100;
@@ -264,14 +266,13 @@ TEST(Export, ForwardBackwardFlows) {
   EngineStep runs;
   runs.node = 7;
   runs.name = "MulBackward0";
-  std::vector<Event> ev = {
-      make_event(0, 100, 0, Phase::Begin, Category::Dispatch, "aten::mul.Tensor [AutogradCPU]"),
-      make_event(1, 150, 0, Phase::Instant, Category::Autograd, "node created", created),
-      make_event(2, 200, 0, Phase::End, Category::Dispatch, "aten::mul.Tensor [AutogradCPU]"),
-      make_event(3, 300, 0, Phase::Begin, Category::Autograd, "backward"),
-      make_event(4, 320, 0, Phase::Begin, Category::Autograd, "MulBackward0", runs),
-      make_event(5, 400, 0, Phase::End, Category::Autograd, "MulBackward0"),
-      make_event(6, 410, 0, Phase::End, Category::Autograd, "backward")};
+  std::vector<Event> ev = {make_event(0, 100, 0, Phase::Begin, Category::Dispatch, "aten::mul.Tensor [AutogradCPU]"),
+                           make_event(1, 150, 0, Phase::Instant, Category::Autograd, "node created", created),
+                           make_event(2, 200, 0, Phase::End, Category::Dispatch, "aten::mul.Tensor [AutogradCPU]"),
+                           make_event(3, 300, 0, Phase::Begin, Category::Autograd, "backward"),
+                           make_event(4, 320, 0, Phase::Begin, Category::Autograd, "MulBackward0", runs),
+                           make_event(5, 400, 0, Phase::End, Category::Autograd, "MulBackward0"),
+                           make_event(6, 410, 0, Phase::End, Category::Autograd, "backward")};
   const json doc = to_json(ev, {});
   std::vector<json> flows;
   for (const json& e : doc["traceEvents"])

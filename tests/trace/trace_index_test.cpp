@@ -158,7 +158,7 @@ TEST(TraceIndex, SiblingsAtOneLevelAreSortedAndDoNotOverlap) {
 TEST(TraceIndex, ForwardBackwardFlowGoesToTheNodesFirstRunOnly) {
   Events t;
   const uint32_t made = t.autograd(Phase::Instant, 10, "node created", 7);
-  t.autograd(Phase::Instant, 11, "node ready", 7);       // not a creation
+  t.autograd(Phase::Instant, 11, "node ready", 7);    // not a creation
   t.autograd(Phase::Instant, 12, "node created", 8);  // never runs: no flow
   const uint32_t run = t.autograd(Phase::Begin, 50, "MulBackward0", 7);
   t.add(Phase::End, 60);

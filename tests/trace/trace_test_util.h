@@ -94,7 +94,8 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
   } else if (auto* x = std::get_if<GraphNodes>(&a)) {
     auto& y = std::get<GraphNodes>(b);
     ASSERT_EQ(x->nodes.size(), y.nodes.size()) << at;
-    for (size_t i = 0; i < x->nodes.size(); ++i) expect_same_node(x->nodes[i], y.nodes[i], at + ": node " + std::to_string(i));
+    for (size_t i = 0; i < x->nodes.size(); ++i)
+      expect_same_node(x->nodes[i], y.nodes[i], at + ": node " + std::to_string(i));
   } else if (auto* x = std::get_if<AutogradDecision>(&a)) {
     auto& y = std::get<AutogradDecision>(b);
     EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
@@ -155,7 +156,8 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
     EXPECT_EQ(x->input_nr, y.input_nr) << at;
     EXPECT_EQ(x->deps_left, y.deps_left) << at;
     ASSERT_EQ(x->sum.size(), y.sum.size()) << at;
-    for (size_t i = 0; i < x->sum.size(); ++i) EXPECT_TRUE(same_double(x->sum[i], y.sum[i])) << at << ": sum[" << i << "]";
+    for (size_t i = 0; i < x->sum.size(); ++i)
+      EXPECT_TRUE(same_double(x->sum[i], y.sum[i])) << at << ": sum[" << i << "]";
     EXPECT_EQ(x->sum_truncated, y.sum_truncated) << at;
     EXPECT_EQ(x->sum_none, y.sum_none) << at;
     EXPECT_EQ(x->tensor, y.tensor) << at;
@@ -240,8 +242,14 @@ inline std::vector<Event> sample_events() {
   t.requires_grad = true;
   t.is_view = true;
   t.label = "résultat \"z\"\n";
-  t.storage_values = {1.0, -0.0, 0.1, 1e-310, 1e308, std::numeric_limits<double>::quiet_NaN(),
-                      std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  t.storage_values = {1.0,
+                      -0.0,
+                      0.1,
+                      1e-310,
+                      1e308,
+                      std::numeric_limits<double>::quiet_NaN(),
+                      std::numeric_limits<double>::infinity(),
+                      -std::numeric_limits<double>::infinity()};
   t.storage_truncated = true;
   add(1600, 0, Phase::Instant, Category::Tensor, "tensor", t);
   add(2000, 0, Phase::End, Category::Dispatch, "aten::add.Tensor [AutogradCPU]", Text{"end payload"});
@@ -343,8 +351,8 @@ inline std::string error_of(std::string_view text) {
 }  // namespace ipt::trace::testing
 
 // Expects the error of reading `text` to contain `fragment`.
-#define EXPECT_ERROR_HAS(text, fragment)                                                   \
-  do {                                                                                     \
-    std::string msg_ = ::ipt::trace::testing::error_of(text);                             \
-    EXPECT_NE(msg_.find(fragment), std::string::npos) << "message: '" << msg_ << "'";     \
+#define EXPECT_ERROR_HAS(text, fragment)                                              \
+  do {                                                                                \
+    std::string msg_ = ::ipt::trace::testing::error_of(text);                         \
+    EXPECT_NE(msg_.find(fragment), std::string::npos) << "message: '" << msg_ << "'"; \
   } while (0)

@@ -18,18 +18,28 @@ KernelDetail fields(std::vector<std::pair<const char*, std::string>> f) { return
 std::vector<Event> old_events() {
   return {
       make_event(0, 10, 0, Phase::Instant, Category::Autograd, "node created",
-                 fields({{"node", "4"}, {"name", "MulBackward0"}, {"seq", "3"}, {"next", "5:0,none"},
-                         {"output_tensor", "15"}, {"leaf", "5=11"}})),
+                 fields({{"node", "4"},
+                         {"name", "MulBackward0"},
+                         {"seq", "3"},
+                         {"next", "5:0,none"},
+                         {"output_tensor", "15"},
+                         {"leaf", "5=11"}})),
       make_event(1, 20, 0, Phase::Begin, Category::Autograd, "backward", Text{"root tensor #16"}),
       make_event(2, 21, 0, Phase::Instant, Category::Autograd, "autograd graph",
                  fields({{"node", "id=4 name=MulBackward0 seq=3 deps=0 next=5:0,none"},
                          {"node", "id=5 name=torch::autograd::AccumulateGrad seq=-1 deps=1 next= leaf=11"}})),
-      make_event(3, 22, 0, Phase::Instant, Category::Autograd, "node ready", fields({{"node", "4"}, {"name", "MulBackward0"}})),
-      make_event(4, 23, 0, Phase::Begin, Category::Autograd, "MulBackward0", fields({{"node", "4"}, {"name", "MulBackward0"}})),
+      make_event(3, 22, 0, Phase::Instant, Category::Autograd, "node ready",
+                 fields({{"node", "4"}, {"name", "MulBackward0"}})),
+      make_event(4, 23, 0, Phase::Begin, Category::Autograd, "MulBackward0",
+                 fields({{"node", "4"}, {"name", "MulBackward0"}})),
       make_event(5, 24, 0, Phase::End, Category::Autograd, "MulBackward0"),
       make_event(6, 25, 0, Phase::Instant, Category::Autograd, "grad arrived",
-                 fields({{"node", "5"}, {"name", "torch::autograd::AccumulateGrad"}, {"from", "4"}, {"input_nr", "0"},
-                         {"deps_left", "0"}, {"sum", "[2, 2, 2, 2, 2, 2, 2, 2, ...]"}})),
+                 fields({{"node", "5"},
+                         {"name", "torch::autograd::AccumulateGrad"},
+                         {"from", "4"},
+                         {"input_nr", "0"},
+                         {"deps_left", "0"},
+                         {"sum", "[2, 2, 2, 2, 2, 2, 2, 2, ...]"}})),
       make_event(7, 26, 0, Phase::Instant, Category::Autograd, "grad written",
                  fields({{"node", "5"}, {"tensor", "11"}, {"action", "write"}, {"grad_tensor", "23"}})),
       make_event(8, 27, 0, Phase::Instant, Category::Autograd, "grad arrived",
@@ -85,7 +95,9 @@ void expect_upgraded(const std::vector<Event>& back) {
   EXPECT_NE(std::get_if<KernelDetail>(&back[8].payload), nullptr);
 }
 
-TEST(Upgrade, Version2AutogradTextsBecomeTypedPayloads) { expect_upgraded(read_trace_json(as_version_2(old_events())).events); }
+TEST(Upgrade, Version2AutogradTextsBecomeTypedPayloads) {
+  expect_upgraded(read_trace_json(as_version_2(old_events())).events);
+}
 
 TEST(Upgrade, Version1AutogradTextsBecomeTypedPayloads) {
   expect_upgraded(read_trace_json(to_json_text_v1(old_events(), {})).events);
@@ -96,9 +108,10 @@ TEST(Upgrade, Version2DispatchTableTextBecomesRows) {
       0, 1, 0, Phase::Instant, Category::Dispatch, "dispatch table",
       fields({{"op", "aten::add.Tensor"},
               {"schema", "aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"},
-              {"table", "CPU: registered at build/generated/RegisterCPU.cpp:96 [kernel]\n"
-                        "ADInplaceOrView: fallthrough registered at core/ops/fallthrough.cpp:3 [backend fallback]\n"
-                        "AutogradCPU: registered at build/generated/RegisterAutograd.cpp:6650 [autograd kernel]\n"}}))};
+              {"table",
+               "CPU: registered at build/generated/RegisterCPU.cpp:96 [kernel]\n"
+               "ADInplaceOrView: fallthrough registered at core/ops/fallthrough.cpp:3 [backend fallback]\n"
+               "AutogradCPU: registered at build/generated/RegisterAutograd.cpp:6650 [autograd kernel]\n"}}))};
   const auto back = read_trace_json(as_version_2(old)).events;
   ASSERT_EQ(back.size(), 1u);
   const auto* t = std::get_if<DispatchTable>(&back[0].payload);
@@ -151,24 +164,27 @@ TEST(Upgrade, Version3KeepsWhatItReads) {
 }
 
 TEST(Upgrade, Version3HasNoSchemaCheckPayloads) {
-  const std::string text = as_version({make_event(0, 1, 0, Phase::Instant, Category::Note, "schema check",
-                                                  SchemaCheck{"aten::add.Tensor", {}})}, 3);
+  const std::string text = as_version(
+      {make_event(0, 1, 0, Phase::Instant, Category::Note, "schema check", SchemaCheck{"aten::add.Tensor", {}})}, 3);
   try {
     read_trace_json(text);
     FAIL() << "a version 3 file with a schema_check payload was read";
   } catch (const ipt::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 13, out of range (0 to 12)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 13, out of range (0 to 12)"), std::string::npos)
+        << e.what();
   }
 }
 
 TEST(Upgrade, Version4HasNoCompilePayloadsOrCategory) {
   const std::string payload = as_version({make_event(0, 1, 0, Phase::Instant, Category::Note, "graph",
-                                                     CompileArtifact{CompileArtifactKind::Graph, "0/0", "", 0, "g"})}, 4);
+                                                     CompileArtifact{CompileArtifactKind::Graph, "0/0", "", 0, "g"})},
+                                         4);
   try {
     read_trace_json(payload);
     FAIL() << "a version 4 file with a compile_artifact payload was read";
   } catch (const ipt::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 14, out of range (0 to 13)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 14, out of range (0 to 13)"), std::string::npos)
+        << e.what();
   }
   const std::string category = as_version({make_event(0, 1, 0, Phase::Begin, Category::Compile, "capture [0/0]")}, 4);
   try {
@@ -188,7 +204,8 @@ TEST(Upgrade, Version2HasNoTypedAutogradPayloads) {
     read_trace_json(text);
     FAIL() << "a version 2 file with a graph_node payload was read";
   } catch (const ipt::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 6, out of range (0 to 5)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 6, out of range (0 to 5)"), std::string::npos)
+        << e.what();
   }
 }
 

@@ -29,7 +29,8 @@ struct Events {
     ev.push_back(std::move(e));
     return ev.size() - 1;
   }
-  size_t tensor(uint64_t id, std::vector<double> values, std::vector<int64_t> sizes = {3}, std::vector<int64_t> strides = {1}) {
+  size_t tensor(uint64_t id, std::vector<double> values, std::vector<int64_t> sizes = {3},
+                std::vector<int64_t> strides = {1}) {
     trace::TensorMeta m;
     m.tensor_id = id;
     m.sizes = std::move(sizes);
@@ -46,9 +47,10 @@ struct Events {
       if (q == std::string::npos) q = s.size();
       const std::string item = s.substr(p, q - p);
       const size_t colon = item.find(':');
-      out.push_back(colon == std::string::npos ? trace::NextEdge{}
-                                               : trace::NextEdge{true, std::stoull(item.substr(0, colon)),
-                                                                 static_cast<uint32_t>(std::stoul(item.substr(colon + 1)))});
+      out.push_back(colon == std::string::npos
+                        ? trace::NextEdge{}
+                        : trace::NextEdge{true, std::stoull(item.substr(0, colon)),
+                                          static_cast<uint32_t>(std::stoul(item.substr(colon + 1)))});
       p = q + 1;
     }
     return out;
@@ -79,8 +81,11 @@ struct Events {
     x.name = name;
     return x;
   }
-  size_t ready(const char* node, const char* name) { return add(Category::Autograd, Phase::Instant, "node ready", step(node, name)); }
-  size_t arrived(const char* node, const char* from, const char* deps_left, const char* sum, const char* input_nr = "0") {
+  size_t ready(const char* node, const char* name) {
+    return add(Category::Autograd, Phase::Instant, "node ready", step(node, name));
+  }
+  size_t arrived(const char* node, const char* from, const char* deps_left, const char* sum,
+                 const char* input_nr = "0") {
     trace::EngineStep x = step(node, "?");
     x.from = std::stoull(from);
     x.input_nr = static_cast<uint32_t>(std::stoul(input_nr));
@@ -88,7 +93,9 @@ struct Events {
     x.sum = parse(sum);
     return add(Category::Autograd, Phase::Instant, "grad arrived", x);
   }
-  size_t run(const char* node, const char* name) { return add(Category::Autograd, Phase::Begin, name, step(node, name)); }
+  size_t run(const char* node, const char* name) {
+    return add(Category::Autograd, Phase::Begin, name, step(node, name));
+  }
   size_t end(const char* name) { return add(Category::Autograd, Phase::End, name); }
   size_t grad(bool added, const char* node, const char* tensor, const char* grad_tensor) {
     trace::EngineStep x = step(node, "torch::autograd::AccumulateGrad");

@@ -23,7 +23,8 @@ Event ev(int64_t ts, Phase ph, const char* name, trace::Payload p = {}) {
   return e;
 }
 Event art(CompileArtifactKind k, const char* id, std::string text, const char* file = "", int line = 0) {
-  return ev(0, Phase::Instant, "artifact", CompileArtifact{k, trace::intern(id), trace::intern(file), line, std::move(text)});
+  return ev(0, Phase::Instant, "artifact",
+            CompileArtifact{k, trace::intern(id), trace::intern(file), line, std::move(text)});
 }
 
 const char* kGuards00 =
@@ -50,8 +51,8 @@ std::vector<Event> two_compiles() {
   v.push_back(ev(1200, Phase::Instant, "cache miss", trace::Text{"guards checked in 500 ns, 1 entry"}));
   v.push_back(art(CompileArtifactKind::Frame, "0/1", "fn (prog.py:3)\ndef fn(x, n):\n    return x * n", "prog.py", 3));
   v.push_back(art(CompileArtifactKind::Recompile, "0/1", "0/0: L['n'] == 3"));
-  v.push_back(art(CompileArtifactKind::Frame, "1/0", "torch_dynamo_resume_in_g_at_5 (prog.py:4)\ndef g(x):\n    y = x\n    print(y)",
-                  "prog.py", 4));
+  v.push_back(art(CompileArtifactKind::Frame, "1/0",
+                  "torch_dynamo_resume_in_g_at_5 (prog.py:4)\ndef g(x):\n    y = x\n    print(y)", "prog.py", 4));
   v.push_back(art(CompileArtifactKind::GraphBreak, "1/0", "builtin: print [...] False\nprint(y)", "prog.py", 6));
   return v;
 }
@@ -91,8 +92,9 @@ TEST(CompileModel, ARecompileMarksTheGuardThatFailed) {
   const CompileRecord& c0 = m.compiles[0];
   ASSERT_EQ(c0.failed_later.size(), 1u);
   int red = 0;
-  for (const char* line : {"| | +- EQUALS_MATCH: L['n'] == 3                                                   # return x * n",
-                           "| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, ...)", "| +- GLOBAL_STATE: ___check_global_state()"})
+  for (const char* line :
+       {"| | +- EQUALS_MATCH: L['n'] == 3                                                   # return x * n",
+        "| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, ...)", "| +- GLOBAL_STATE: ___check_global_state()"})
     red += guard_failure(line, c0.failed_later) != nullptr;
   EXPECT_EQ(red, 1);
   // A tensor's failure names its TENSOR_MATCH line.

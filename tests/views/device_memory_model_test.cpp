@@ -86,7 +86,7 @@ TEST(DeviceMemoryModel, AReusedAddressStartsANewLifeAndWorkGoesToTheLiveOne) {
   EXPECT_EQ(m.blocks[1].host_returned_ns, 56);
   EXPECT_EQ(m.blocks[1].work_done_ns, 90);
   EXPECT_EQ(m.blocks[1].free_requested_ns, -1);
-  EXPECT_EQ(m.blocks[1].reusable_ns, -1);  // still live at the trace's end
+  EXPECT_EQ(m.blocks[1].reusable_ns, -1);       // still live at the trace's end
   EXPECT_EQ(m.blocks[0].row, m.blocks[1].row);  // one after the other: one lane
 }
 

@@ -102,7 +102,8 @@ TEST(SchemaModel, EveryPyTorchSchemaHasTorchgensKind) {
 }
 
 TEST(SchemaModel, TextRenderingListsRowsLinksAndKind) {
-  std::string t = render_schema_text(schema_model("add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)"));
+  std::string t =
+      render_schema_text(schema_model("add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)"));
   EXPECT_NE(t.find("arg 0  self  Tensor(a!)  written"), std::string::npos) << t;
   EXPECT_NE(t.find("alias self -> return 0 (set a, written)"), std::string::npos) << t;
   EXPECT_NE(t.find("kind inplace"), std::string::npos) << t;

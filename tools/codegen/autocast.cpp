@@ -40,7 +40,8 @@ std::vector<Rule> load_rules(const std::vector<Op>& ops, const std::string& path
   std::set<std::string> seen;
   for (const auto& k : root) {
     const std::string key = k.first.as<std::string>();
-    if (key != "AutocastCPU" && key != "AutocastCUDA") fail(path, k.first, "unknown key '" + key + "' (expected AutocastCPU or AutocastCUDA)");
+    if (key != "AutocastCPU" && key != "AutocastCUDA")
+      fail(path, k.first, "unknown key '" + key + "' (expected AutocastCPU or AutocastCUDA)");
     if (!k.second.IsMap()) fail(path, k.second, "expected a map from policy to a list of operators");
     for (const auto& p : k.second) {
       const std::string policy = p.first.as<std::string>();
@@ -53,7 +54,8 @@ std::vector<Rule> load_rules(const std::vector<Op>& ops, const std::string& path
         if (!seen.insert(key + " " + name).second) fail(path, n, "'" + name + "' has two policies under " + key);
         const auto& args = it->second->e->schema.arguments;
         if (policy == "fp32_set_opt_dtype") {
-          if (args.empty() || !is_tensor_arg(args[0])) fail(path, n, "fp32_set_opt_dtype needs a tensor first, and '" + name + "' has none");
+          if (args.empty() || !is_tensor_arg(args[0]))
+            fail(path, n, "fp32_set_opt_dtype needs a tensor first, and '" + name + "' has none");
           bool has_dtype = false;
           for (const auto& a : args) has_dtype |= a.name == "dtype";
           if (!has_dtype) fail(path, n, "fp32_set_opt_dtype needs a dtype argument, and '" + name + "' has none");
@@ -68,7 +70,8 @@ std::vector<Rule> load_rules(const std::vector<Op>& ops, const std::string& path
 // The arguments, each passed through autocast::cast(to, device, arg).
 std::string cast_args(const Op& op, const std::string& dev) {
   std::string s;
-  for (const auto& a : op.e->schema.arguments) s += (s.empty() ? "" : ", ") + ("autocast::cast(to, " + dev + ", " + a.name + ")");
+  for (const auto& a : op.e->schema.arguments)
+    s += (s.empty() ? "" : ", ") + ("autocast::cast(to, " + dev + ", " + a.name + ")");
   return s;
 }
 
@@ -82,7 +85,8 @@ std::string kernel(const Rule& r) {
   if (r.policy == "fp32_set_opt_dtype") {
     std::string with_dtype;
     for (const auto& a : op.e->schema.arguments)
-      with_dtype += (with_dtype.empty() ? "" : ", ") + (a.name == "dtype" ? std::string("autocast::fp32_unless_given(dtype)") : a.name);
+      with_dtype += (with_dtype.empty() ? "" : ", ") +
+                    (a.name == "dtype" ? std::string("autocast::fp32_unless_given(dtype)") : a.name);
     o << "  if (autocast::is_eligible(" << op.e->schema.arguments[0].name << ", " << dev << ")) return ops::" << op.id
       << "(" << with_dtype << ");\n  return ops::" << op.id << "(" << arg_names(op) << ");\n}\n\n";
     return o.str();

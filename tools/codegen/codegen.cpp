@@ -87,11 +87,12 @@ std::string gen_ops_h(const std::vector<Op>& ops) {
     << "#include \"core/dispatch/dispatch_key_set.h\"\n#include \"core/ops/generator.h\"\n#include \"core/tensor/scalar.h\"\n"
     << "#include \"core/tensor/tensor.h\"\n#include \"core/tensor/tensor_options.h\"\n\n"
     << "namespace ipt::ops {\n\n";
-  for (const auto& op : ops) o << "// " << op.e->schema.str() << "\n" << op.ret << " " << op.id << "(" << params(op, true) << ");\n";
+  for (const auto& op : ops)
+    o << "// " << op.e->schema.str() << "\n" << op.ret << " " << op.id << "(" << params(op, true) << ");\n";
   o << "\nnamespace redispatch {\n";
   for (const auto& op : ops) o << op.ret << " " << op.id << "(DispatchKeySet ks, " << params(op, false) << ");\n";
-  o << "}  // namespace redispatch\n\n// Number of operators declared in native_functions.yaml.\nconstexpr int kNumOperators = " << ops.size()
-    << ";\n\n}  // namespace ipt::ops\n";
+  o << "}  // namespace redispatch\n\n// Number of operators declared in native_functions.yaml.\nconstexpr int kNumOperators = "
+    << ops.size() << ";\n\n}  // namespace ipt::ops\n";
   return o.str();
 }
 
@@ -167,9 +168,11 @@ std::string gen_ops_cpp(const std::vector<Op>& ops) {
       }
     }
     std::string call = "e.kernel.as<" + fn_type(op) + ">()(ks, " + arg_names(op) + ")";
-    o << "namespace {\n" << op.ret << " " << op.id << "_call(" << params(op, false) << ") {\n"
+    o << "namespace {\n"
+      << op.ret << " " << op.id << "_call(" << params(op, false) << ") {\n"
       << "  static const OperatorEntry& op = Dispatcher::singleton().get(\"" << op.qualified << "\");\n"
-      << "  " << (list_keys.empty() ? "const " : "") << "DispatchKeySet arg_keys = " << ks_expr << ";\n" << list_keys
+      << "  " << (list_keys.empty() ? "const " : "") << "DispatchKeySet arg_keys = " << ks_expr << ";\n"
+      << list_keys
       // An empty tensor list (torch.cat([])) still reaches the CPU kernel, which reports it.
       << (targs.empty() && !list_keys.empty()
               ? "  if (arg_keys.empty()) arg_keys = DispatchKeySet(DispatchKey(Functionality::Dense, backend_of(DeviceType::CPU)));\n"
@@ -186,7 +189,8 @@ std::string gen_ops_cpp(const std::vector<Op>& ops) {
     if (op.ret == "void") {
       o << "    " << call << ";\n    return;\n  }\n  " << call << ";\n}\n";
     } else {
-      o << "    " << op.ret << " r = " << call << ";\n" << trace_result(op, "r") << "    return r;\n  }\n"
+      o << "    " << op.ret << " r = " << call << ";\n"
+        << trace_result(op, "r") << "    return r;\n  }\n"
         << "  return " << call << ";\n}\n\n";
     }
     o << "}  // namespace\n\n" << gen_checked_entry(op);
@@ -209,16 +213,19 @@ std::string gen_ops_cpp(const std::vector<Op>& ops) {
 
 std::string gen_register_operators(const std::vector<Op>& ops) {
   std::ostringstream o;
-  o << kHeader << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/dispatch/kernel_function.h\"\n\nnamespace ipt {\n\n"
+  o << kHeader
+    << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/dispatch/kernel_function.h\"\n\nnamespace ipt {\n\n"
     << "void register_generated_operators(Dispatcher& d) {\n";
   for (const auto& op : ops)
     o << "  d.register_operator(\"aten::" << op.e->schema.name << "\", \"" << op.e->schema.overload_name
-      << "\", \"aten::" << op.e->schema.str() << "\", \"" << ipt::codegen::kernel_signature(op.e->schema) << "\", IPT_HERE);\n";
+      << "\", \"aten::" << op.e->schema.str() << "\", \"" << ipt::codegen::kernel_signature(op.e->schema)
+      << "\", IPT_HERE);\n";
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }
 
-std::string gen_native_functions_h(const std::vector<Op>& ops, const std::vector<ipt::codegen::StructuredGroup>& groups) {
+std::string gen_native_functions_h(const std::vector<Op>& ops,
+                                   const std::vector<ipt::codegen::StructuredGroup>& groups) {
   std::ostringstream o;
   o << kHeader << "#pragma once\n#include \"core/ops/structured.h\"\n#include \"generated/ops.h\"\n\n"
     << "// The hand-written kernels named under `dispatch:` in native_functions.yaml.\n"
@@ -242,8 +249,9 @@ std::string gen_native_functions_h(const std::vector<Op>& ops, const std::vector
 // operators (they change metadata only) and the factories' out= forms (they resize).
 bool writes_elements_checked(const Op& op) {
   static const std::set<std::string> unchecked = {
-      "fill__Scalar", "zero_", "masked_fill__Scalar", "index_put_", "_index_put_impl_", "squeeze__dim", "unsqueeze_",
-      "arange_start_out", "linspace_out", "logspace_out", "randperm_generator_out"};
+      "fill__Scalar",          "zero_",      "masked_fill__Scalar", "index_put_",   "_index_put_impl_",
+      "squeeze__dim",          "unsqueeze_", "arange_start_out",    "linspace_out", "logspace_out",
+      "randperm_generator_out"};
   return !unchecked.count(op.id);
 }
 
@@ -266,8 +274,8 @@ std::string gen_register_key(const std::vector<Op>& ops, const std::vector<ipt::
     std::string checks;
     if (backend && writes_elements_checked(op))
       for (auto* a : written_args(op)) checks += "check_no_internal_overlap(" + a->name + "); ";
-    std::string adapter = "+[](DispatchKeySet, " + params(op, false) + ") -> " + op.ret + " { " + checks + "return native::" +
-                          it->second + "(" + arg_names(op) + "); }";
+    std::string adapter = "+[](DispatchKeySet, " + params(op, false) + ") -> " + op.ret + " { " + checks +
+                          "return native::" + it->second + "(" + arg_names(op) + "); }";
     o << kernel_registration(op, key, adapter, it->second);
   }
   if (backend) o << ipt::codegen::gen_structured_registrations(groups, key);
@@ -278,10 +286,10 @@ std::string gen_register_key(const std::vector<Op>& ops, const std::vector<ipt::
 // ---- autograd (from derivatives.yaml) ------------------------------------------------------
 
 struct Derivative {
-  std::string node;                                // "AddBackward0"
+  std::string node;                                           // "AddBackward0"
   std::vector<std::pair<std::string, std::string>> formulas;  // input name -> C++ expression
   bool nondifferentiable = false;
-  std::vector<bool> output_differentiability;      // per return; empty: all differentiable
+  std::vector<bool> output_differentiability;  // per return; empty: all differentiable
 };
 
 std::set<std::string> identifiers(const std::string& expr) {
@@ -370,7 +378,9 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       targs = with_formula;
     }
     if (list_in && !targs.empty())
-      throw std::runtime_error(op.qualified + ": a Tensor[] input must be the only tensor input (see Note [Operators with several outputs or a list of inputs])");
+      throw std::runtime_error(
+          op.qualified +
+          ": a Tensor[] input must be the only tensor input (see Note [Operators with several outputs or a list of inputs])");
     // An out= overload (no node) checks what it writes: its out tensors come first, where
     // autograd_before_call looks for the written tensor.
     const bool has_out = std::any_of(op.e->schema.arguments.begin(), op.e->schema.arguments.end(),
@@ -381,8 +391,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
     for (auto* a : targs) inputs += (inputs.empty() ? "&" : ", &") + a->name;
     inputs = "{" + inputs + "}";
     if (list_in) {
-      inputs_decl = "  std::vector<const Tensor*> inputs_;\n  inputs_.reserve(" + list_in->name + ".size());\n  for (const auto& t_ : " +
-                    list_in->name + ") inputs_.push_back(&t_);\n";
+      inputs_decl = "  std::vector<const Tensor*> inputs_;\n  inputs_.reserve(" + list_in->name +
+                    ".size());\n  for (const auto& t_ : " + list_in->name + ") inputs_.push_back(&t_);\n";
       inputs = "inputs_";
     }
     const bool is_mutable = op.e->schema.is_mutable();
@@ -398,7 +408,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         throw std::runtime_error(op.qualified + ": output_differentiability needs one entry per return");
       out_diff = d->output_differentiability;
     }
-    for (size_t i = 0; i < rets.size(); ++i) ret_names[i] = rets[i].name.empty() ? "result" + std::to_string(i) : rets[i].name;
+    for (size_t i = 0; i < rets.size(); ++i)
+      ret_names[i] = rets[i].name.empty() ? "result" + std::to_string(i) : rets[i].name;
     std::string cls = op.id + "_Node";
     std::set<std::string> ids;
     if (differentiable) {
@@ -409,7 +420,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       // The node class: saved state exactly as the formulas use it.
       o << "struct " << cls << " : Node {\n  const char* name() const override { return \"" << d->node << "\"; }\n";
       if (ret_tuple) o << "  uint32_t num_outputs() const override { return " << rets.size() << "; }\n";
-      if (ret_list) o << "  uint32_t num_outputs_ = 1;\n  uint32_t num_outputs() const override { return num_outputs_; }\n";
+      if (ret_list)
+        o << "  uint32_t num_outputs_ = 1;\n  uint32_t num_outputs() const override { return num_outputs_; }\n";
       for (const auto& a : op.e->schema.arguments) {
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name)) o << "  SavedVariable " << a.name << "_;\n";
@@ -420,7 +432,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
           if (ids.count(a.name + "_device")) o << "  Device " << a.name << "_device_;\n";
         } else if (&a == list_in) {
           if (ids.count(a.name + "_sizes")) o << "  std::vector<std::vector<int64_t>> " << a.name << "_sizes_;\n";
-          if (ids.count(a.name)) throw std::runtime_error(op.qualified + ": formulas may use " + a.name + "_sizes, not " + a.name);
+          if (ids.count(a.name))
+            throw std::runtime_error(op.qualified + ": formulas may use " + a.name + "_sizes, not " + a.name);
         } else if (ids.count(a.name)) {
           o << "  " << value_type_of(ipt::codegen::cpp_arg_type(a)) << " " << a.name << "_{};\n";
         }
@@ -448,11 +461,14 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name)) o << "    const Tensor " << a.name << " = " << a.name << "_.unpack();\n";
           if (ids.count(a.name + "_sizes")) o << "    const auto& " << a.name << "_sizes = " << a.name << "_sizes_;\n";
-          if (ids.count(a.name + "_strides")) o << "    const auto& " << a.name << "_strides = " << a.name << "_strides_;\n";
+          if (ids.count(a.name + "_strides"))
+            o << "    const auto& " << a.name << "_strides = " << a.name << "_strides_;\n";
           if (ids.count(a.name + "_storage_offset"))
             o << "    const int64_t " << a.name << "_storage_offset = " << a.name << "_storage_offset_;\n";
-          if (ids.count(a.name + "_dtype")) o << "    const ScalarType " << a.name << "_dtype = " << a.name << "_dtype_;\n";
-          if (ids.count(a.name + "_device")) o << "    const Device " << a.name << "_device = " << a.name << "_device_;\n";
+          if (ids.count(a.name + "_dtype"))
+            o << "    const ScalarType " << a.name << "_dtype = " << a.name << "_dtype_;\n";
+          if (ids.count(a.name + "_device"))
+            o << "    const Device " << a.name << "_device = " << a.name << "_device_;\n";
         } else if (&a == list_in) {
           if (ids.count(a.name + "_sizes")) o << "    const auto& " << a.name << "_sizes = " << a.name << "_sizes_;\n";
         } else if (ids.count(a.name)) {
@@ -464,8 +480,7 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         for (const auto& n : ret_names)
           if (ids.count(n)) o << "    const Tensor " << n << " = " << n << "_.unpack();\n";
       if (list_in) {
-        for (const auto& [in, f] : d->formulas)
-          o << "    out = " << f << ";\n    out.resize(next_edges.size());\n";
+        for (const auto& [in, f] : d->formulas) o << "    out = " << f << ";\n    out.resize(next_edges.size());\n";
       } else {
         for (size_t i = 0; i < targs.size(); ++i)
           for (const auto& [in, f] : d->formulas)
@@ -474,9 +489,12 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
       o << "    return out;\n  }\n};\n\n";
     }
     // The kernel.
-    std::string target = is_mutable ? written_args(op)[0]->name : ret_tuple ? "std::get<0>(result)" : ret_list ? "result[0]" : "result";
-    o << op.ret << " " << op.id << "_Autograd(DispatchKeySet ks, " << params(op, false) << ") {\n" << inputs_decl
-      << "  const bool record = compute_requires_grad(" << inputs << ");\n";
+    std::string target = is_mutable  ? written_args(op)[0]->name
+                         : ret_tuple ? "std::get<0>(result)"
+                         : ret_list  ? "result[0]"
+                                     : "result";
+    o << op.ret << " " << op.id << "_Autograd(DispatchKeySet ks, " << params(op, false) << ") {\n"
+      << inputs_decl << "  const bool record = compute_requires_grad(" << inputs << ");\n";
     // out= overloads refuse autograd as PyTorch's do (any input or the out tensor may trigger it).
     if (has_out && !d) o << "  if (record) report_out_requires_grad(\"" << op.e->schema.name << "\");\n";
     o << "  autograd_before_call(\"" << op.qualified << "\", " << inputs << ", " << (is_mutable ? "true" : "false")
@@ -489,18 +507,22 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
           o << "  check_no_requires_grad(" << a.name << ", \"" << a.name << "\", \"" << op.e->schema.name << "\");\n";
       o << "  std::shared_ptr<" << cls << "> grad_fn;\n  if (record) {\n";
       if (is_mutable) o << "    check_inplace(" << target << ");\n";
-      o << "    grad_fn = std::make_shared<" << cls << ">();\n    grad_fn->next_edges = collect_next_edges(" << inputs << ");\n";
+      o << "    grad_fn = std::make_shared<" << cls << ">();\n    grad_fn->next_edges = collect_next_edges(" << inputs
+        << ");\n";
       for (const auto& a : op.e->schema.arguments) {
         if (ipt::codegen::is_tensor_arg(a)) {
           if (ids.count(a.name + "_sizes")) o << "    grad_fn->" << a.name << "_sizes_ = " << a.name << ".sizes();\n";
-          if (ids.count(a.name + "_strides")) o << "    grad_fn->" << a.name << "_strides_ = " << a.name << ".strides();\n";
+          if (ids.count(a.name + "_strides"))
+            o << "    grad_fn->" << a.name << "_strides_ = " << a.name << ".strides();\n";
           if (ids.count(a.name + "_storage_offset"))
             o << "    grad_fn->" << a.name << "_storage_offset_ = " << a.name << ".storage_offset();\n";
           if (ids.count(a.name + "_dtype")) o << "    grad_fn->" << a.name << "_dtype_ = " << a.name << ".dtype();\n";
-          if (ids.count(a.name + "_device")) o << "    grad_fn->" << a.name << "_device_ = " << a.name << ".device();\n";
+          if (ids.count(a.name + "_device"))
+            o << "    grad_fn->" << a.name << "_device_ = " << a.name << ".device();\n";
         } else if (&a == list_in) {
           if (ids.count(a.name + "_sizes"))
-            o << "    for (const auto& t_ : " << a.name << ") grad_fn->" << a.name << "_sizes_.push_back(t_.sizes());\n";
+            o << "    for (const auto& t_ : " << a.name << ") grad_fn->" << a.name
+              << "_sizes_.push_back(t_.sizes());\n";
         } else if (ids.count(a.name)) {
           o << "    grad_fn->" << a.name << "_ = " << to_value(ipt::codegen::cpp_arg_type(a), a.name) << ";\n";
         }
@@ -519,7 +541,8 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
           for (size_t i = 0; i < targs.size(); ++i)
             for (const auto& [in, f] : d->formulas)
               if (in == targs[i]->name && identifiers(f).count(a->name))
-                cond += (cond.empty() ? "" : " || ") + std::string("grad_fn->next_edges[") + std::to_string(i) + "].valid()";
+                cond += (cond.empty() ? "" : " || ") + std::string("grad_fn->next_edges[") + std::to_string(i) +
+                        "].valid()";
           if (cond.empty()) cond = "false";
           bool written = is_mutable && a->alias && a->alias->is_write;
           o << "      if (" << cond << ") grad_fn->" << a->name << "_ = SavedVariable("
@@ -602,7 +625,6 @@ std::map<std::string, Derivative> load_derivatives(const std::string& path, cons
   return out;
 }
 
-
 std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
   std::ostringstream o;
   o << kHeader << "// ADInplaceOrView kernels: bump the version counter of tensors written in place and\n"
@@ -616,7 +638,8 @@ std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
     bool view = is_view_op(op);
     if (written.empty() && !view) continue;
     o << op.ret << " " << op.id << "_ADInplaceOrView(DispatchKeySet ks, " << params(op, false) << ") {\n";
-    std::string redispatch = "ops::redispatch::" + op.id + "(ks & DispatchKeySet::below(Functionality::ADInplaceOrView), " + arg_names(op) + ")";
+    std::string redispatch = "ops::redispatch::" + op.id +
+                             "(ks & DispatchKeySet::below(Functionality::ADInplaceOrView), " + arg_names(op) + ")";
     if (view && op.ret == "std::vector<Tensor>") {  // split: every piece is a view of self
       o << "  std::vector<Tensor> tmp;\n  {\n    ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n"
         << "    tmp = " << redispatch << ";\n  }\n  for (const auto& t_ : tmp) as_view(" << tensor_args(op)[0]->name
@@ -677,8 +700,12 @@ std::string gen_backend_select(const std::vector<Op>& ops) {
 std::string gen_core_registrations() {
   std::ostringstream o;
   o << kHeader << "#include \"core/dispatch/dispatcher.h\"\n\nnamespace ipt {\n\n";
-  const char* fns[] = {"CompositeImplicitAutograd", "CompositeExplicitAutograd",
-                       "CompositeExplicitAutogradNonFunctional", "Autograd", "ADInplaceOrView", "BackendSelect",
+  const char* fns[] = {"CompositeImplicitAutograd",
+                       "CompositeExplicitAutograd",
+                       "CompositeExplicitAutogradNonFunctional",
+                       "Autograd",
+                       "ADInplaceOrView",
+                       "BackendSelect",
                        "Autocast"};
   for (auto* f : fns) o << "void register_" << f << "_kernels(Dispatcher& d);\n";
   o << "\nvoid register_generated_core_kernels(Dispatcher& d) {\n";
@@ -704,7 +731,8 @@ int main(int argc, char** argv) {
     for (const auto& e : entries) {
       Op op = ipt::codegen::make_op(e);
       if (!ids.insert(op.id).second)
-        throw std::runtime_error("line " + std::to_string(e.line) + ": operator " + op.qualified + " is declared twice");
+        throw std::runtime_error("line " + std::to_string(e.line) + ": operator " + op.qualified +
+                                 " is declared twice");
       if (e.dispatch.empty() && !e.structured_delegate)
         throw std::runtime_error("line " + std::to_string(e.line) + ": " + op.qualified + " has no dispatch: entry");
       for (const auto& [k, v] : e.dispatch)
@@ -723,8 +751,10 @@ int main(int argc, char** argv) {
     write_if_changed(out / "ops.cpp", gen_ops_cpp(ops));
     write_if_changed(out / "native_functions.h", gen_native_functions_h(ops, groups));
     write_if_changed(out / "register_operators.cpp", gen_register_operators(ops));
-    for (const auto& k : backend_keys) write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, groups, k));
-    for (const auto& k : alias_keys) write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, groups, k));
+    for (const auto& k : backend_keys)
+      write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, groups, k));
+    for (const auto& k : alias_keys)
+      write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, groups, k));
     write_if_changed(out / "RegisterAutograd.cpp", gen_autograd(ops, derivs));
     write_if_changed(out / "RegisterADInplaceOrView.cpp", gen_ad_inplace_or_view(ops));
     write_if_changed(out / "RegisterBackendSelect.cpp", gen_backend_select(ops));

@@ -86,7 +86,8 @@ std::optional<std::string> cpp_default(const schema::Argument& a) {
     if (!(isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == 'e')) numeric = false;
   if (numeric) {
     if (a.type.kind == Type::Kind::Base && a.type.name == "Scalar") return "Scalar(" + d + ")";
-    if (a.type.kind == Type::Kind::Base && a.type.name == "float" && d.find_first_of(".e") == std::string::npos) return d + ".0";
+    if (a.type.kind == Type::Kind::Base && a.type.name == "float" && d.find_first_of(".e") == std::string::npos)
+      return d + ".0";
     return d;
   }
   return std::nullopt;

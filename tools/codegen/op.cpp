@@ -72,5 +72,4 @@ std::string kernel_registration(const Op& op, const std::string& key, const std:
   return o.str();
 }
 
-
 }  // namespace ipt::codegen

@@ -28,8 +28,8 @@ using schema::Argument;
 using schema::NativeFunctionEntry;
 
 // PyTorch binds these through the Tensor overload (numbers become wrapped tensors).
-const std::set<std::string> kSkipped = {"add.Scalar", "add_.Scalar", "sub.Scalar", "sub_.Scalar", "mul.Scalar",
-                                        "mul_.Scalar", "div.Scalar", "div_.Scalar", "_local_scalar_dense"};
+const std::set<std::string> kSkipped = {"add.Scalar",  "add_.Scalar", "sub.Scalar",  "sub_.Scalar",        "mul.Scalar",
+                                        "mul_.Scalar", "div.Scalar",  "div_.Scalar", "_local_scalar_dense"};
 
 struct Overload {
   const NativeFunctionEntry* e = nullptr;
@@ -37,7 +37,6 @@ struct Overload {
   bool method = false;
   bool schema_names = false;  // torch.ops: the schema's own argument names, no factory extras
 };
-
 
 // A factory makes a tensor without history: it takes TensorOptions (a `device`) and no tensor,
 // or is a `*_like`. (_to_copy takes TensorOptions too, but records ToCopyBackward0.)
@@ -190,7 +189,8 @@ std::string return_type_name(const NativeFunctionEntry& e) {
 
 std::string returned(const NativeFunctionEntry& e, const std::string& expr) {
   if (cpp_return_type(e.schema) == "void") return expr + ";\n      Py_RETURN_NONE;";
-  if (!return_type_name(e).empty()) return "return to_named_tuple(\"" + return_type_name(e) + "\", to_py(" + expr + "));";
+  if (!return_type_name(e).empty())
+    return "return to_named_tuple(\"" + return_type_name(e) + "\", to_py(" + expr + "));";
   return "return to_py(" + expr + ");";
 }
 
@@ -210,12 +210,13 @@ std::string gen_case(const Overload& o, const PySig& sig, int k) {
       std::vector<std::string> out_args;
       for (const auto& a : o.out->schema.arguments)
         out_args.push_back(a.is_out ? "_r.tensor(" + std::to_string(sig.out_index) + ")" : by_name.at(a.name));
-      out_branch = "      if (_r.has(" + std::to_string(sig.out_index) + ")) return to_py(" + call(*o.out, out_args) + ");\n";
+      out_branch =
+          "      if (_r.has(" + std::to_string(sig.out_index) + ")) return to_py(" + call(*o.out, out_args) + ");\n";
     }
     if (sig.requires_grad_index >= 0) {
       body = "      Tensor _t;\n      {\n        FactoryGuard _below_autograd;\n        _t = " + functional +
-             ";\n      }\n      return finish_factory(std::move(_t), _r.to_bool(" + std::to_string(sig.requires_grad_index) +
-             "));\n";
+             ";\n      }\n      return finish_factory(std::move(_t), _r.to_bool(" +
+             std::to_string(sig.requires_grad_index) + "));\n";
     } else {
       body = "      " + returned(*o.e, functional) + "\n";
     }
@@ -262,7 +263,8 @@ struct Binding {
   std::string code;
 };
 
-Binding gen_binding(const std::string& py_name, std::vector<Overload> overloads, bool method, const std::string& prefix) {
+Binding gen_binding(const std::string& py_name, std::vector<Overload> overloads, bool method,
+                    const std::string& prefix) {
   std::stable_sort(overloads.begin(), overloads.end(),
                    [](const Overload& a, const Overload& b) { return scalar_rank(a) < scalar_rank(b); });
   std::vector<std::string> sigs, cases;
@@ -299,13 +301,29 @@ Binding gen_binding(const std::string& py_name, std::vector<Overload> overloads,
   return b;
 }
 
-const std::vector<std::pair<std::string, std::string>> kBinaryDunders = {
-    {"__add__", "add"}, {"__iadd__", "add_"}, {"__sub__", "sub"}, {"__isub__", "sub_"}, {"__mul__", "mul"},
-    {"__imul__", "mul_"}, {"__truediv__", "div"}, {"__itruediv__", "div_"}, {"__matmul__", "matmul"},
-    {"__pow__", "pow"}, {"__ipow__", "pow_"}, {"__eq__", "eq"}, {"__ne__", "ne"}, {"__lt__", "lt"},
-    {"__le__", "le"}, {"__gt__", "gt"}, {"__ge__", "ge"}, {"__and__", "logical_and"}, {"__or__", "logical_or"},
-    {"__mod__", "remainder"}, {"__imod__", "remainder_"}, {"__floordiv__", "floor_divide"},
-    {"__ifloordiv__", "floor_divide_"}};
+const std::vector<std::pair<std::string, std::string>> kBinaryDunders = {{"__add__", "add"},
+                                                                         {"__iadd__", "add_"},
+                                                                         {"__sub__", "sub"},
+                                                                         {"__isub__", "sub_"},
+                                                                         {"__mul__", "mul"},
+                                                                         {"__imul__", "mul_"},
+                                                                         {"__truediv__", "div"},
+                                                                         {"__itruediv__", "div_"},
+                                                                         {"__matmul__", "matmul"},
+                                                                         {"__pow__", "pow"},
+                                                                         {"__ipow__", "pow_"},
+                                                                         {"__eq__", "eq"},
+                                                                         {"__ne__", "ne"},
+                                                                         {"__lt__", "lt"},
+                                                                         {"__le__", "le"},
+                                                                         {"__gt__", "gt"},
+                                                                         {"__ge__", "ge"},
+                                                                         {"__and__", "logical_and"},
+                                                                         {"__or__", "logical_or"},
+                                                                         {"__mod__", "remainder"},
+                                                                         {"__imod__", "remainder_"},
+                                                                         {"__floordiv__", "floor_divide"},
+                                                                         {"__ifloordiv__", "floor_divide_"}};
 const std::vector<std::pair<std::string, std::string>> kUnaryDunders = {{"__neg__", "neg"}, {"__abs__", "abs"}};
 
 }  // namespace

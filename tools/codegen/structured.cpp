@@ -114,23 +114,26 @@ std::string gen_structured_registrations(const std::vector<StructuredGroup>& gro
       return impl.empty() ? std::string() : "native::" + impl + "(" + join_names(in) + ", " + out + "); ";
     };
     auto emit = [&](const Op& op, const std::string& body, const std::string& name) {
-      const std::string fn = "+[](DispatchKeySet, " + params(op, false) + ") -> Tensor { const StructuredMeta m_ = " +
-                             meta_call + "; " + body + "}";
+      const std::string fn = "+[](DispatchKeySet, " + params(op, false) +
+                             ") -> Tensor { const StructuredMeta m_ = " + meta_call + "; " + body + "}";
       o << kernel_registration(op, key, fn, name);
     };
     const std::string out_name = out_arg(out_op).name;
     const std::string kernel_name = impl.empty() ? meta_name(out_op) : meta_name(out_op) + " + " + impl;
-    emit(out_op, "structured_prepare_out(" + out_name + ", m_, " + tensor_inputs(in) + "); " + impl_call(out_name) +
-                     "return " + out_name + "; ",
+    emit(out_op,
+         "structured_prepare_out(" + out_name + ", m_, " + tensor_inputs(in) + "); " + impl_call(out_name) + "return " +
+             out_name + "; ",
          kernel_name);
     for (const Op* d : g.delegates) {
       if (d->e->schema.is_inplace()) {
         const std::string self = d->e->schema.arguments[0].name;
-        emit(*d, "structured_check_inplace(" + self + ", m_, " + tensor_inputs(in) + "); " + impl_call(self) + "return " +
-                     self + "; ",
+        emit(*d,
+             "structured_check_inplace(" + self + ", m_, " + tensor_inputs(in) + "); " + impl_call(self) + "return " +
+                 self + "; ",
              kernel_name);
       } else {
-        emit(*d, "Tensor " + out_name + " = structured_result(m_); " + impl_call(out_name) + "return " + out_name + "; ",
+        emit(*d,
+             "Tensor " + out_name + " = structured_result(m_); " + impl_call(out_name) + "return " + out_name + "; ",
              kernel_name);
       }
     }

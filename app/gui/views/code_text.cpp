@@ -19,9 +19,10 @@ const ImU32 kComment = IM_COL32(120, 140, 120, 255);
 const ImU32 kPlain = IM_COL32(220, 220, 220, 255);
 
 bool is_keyword(const std::string& w) {
-  static const char* kws[] = {"def", "return", "import", "from", "for", "if", "else", "in", "None", "True", "False",
-                              "class", "extern", "void", "const", "auto", "static_cast", "decltype", "pragma",
-                              "include", "del", "lambda", "with", "not", "and", "or", "is"};
+  static const char* kws[] = {"def",    "return", "import",      "from",     "for",    "if",      "else",
+                              "in",     "None",   "True",        "False",    "class",  "extern",  "void",
+                              "const",  "auto",   "static_cast", "decltype", "pragma", "include", "del",
+                              "lambda", "with",   "not",         "and",      "or",     "is"};
   for (const char* k : kws)
     if (w == k) return true;
   return false;

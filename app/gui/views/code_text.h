@@ -10,9 +10,9 @@
 namespace ipt::gui {
 
 struct CodeLineStyle {
-  ImU32 background = 0;   // 0: none
-  ImU32 text = 0;         // 0: syntax colours; else the whole line in this colour
-  std::string tooltip;    // shown when the line is hovered
+  ImU32 background = 0;  // 0: none
+  ImU32 text = 0;        // 0: syntax colours; else the whole line in this colour
+  std::string tooltip;   // shown when the line is hovered
 };
 
 // Draws `text` in a child region of at most `max_height` pixels (0: as tall as the text).

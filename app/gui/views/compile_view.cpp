@@ -37,7 +37,7 @@ const ImVec4 kDim(0.6f, 0.6f, 0.6f, 1);
 
 // A kernel's tint: the same kernel name gives the same colour in every listing.
 ImU32 kernel_tint(const std::string& kernel) {
-  static const ImU32 tints[] = {IM_COL32(60, 110, 180, 90), IM_COL32(60, 160, 90, 90), IM_COL32(170, 120, 40, 90),
+  static const ImU32 tints[] = {IM_COL32(60, 110, 180, 90), IM_COL32(60, 160, 90, 90),  IM_COL32(170, 120, 40, 90),
                                 IM_COL32(150, 70, 160, 90), IM_COL32(40, 150, 150, 90), IM_COL32(170, 70, 70, 90)};
   // cpp_fused_add_mul_0 -> its number picks the tint.
   const size_t us = kernel.rfind('_');
@@ -84,8 +84,9 @@ class CompileView final : public View {
   void draw(ViewContext& c) override {
     refresh(c);
     if (model_.compiles.empty()) {
-      ImGui::TextWrapped("%s", tr("No torch.compile in this run yet. Compile a function (torch.compile(fn)) and call it: "
-                                  "each compile of each frame shows here."));
+      ImGui::TextWrapped("%s",
+                         tr("No torch.compile in this run yet. Compile a function (torch.compile(fn)) and call it: "
+                            "each compile of each frame shows here."));
       return;
     }
     ImGui::BeginChild("frames", ImVec2(ImGui::GetFontSize() * 14, 0), true);
@@ -106,7 +107,8 @@ class CompileView final : public View {
     last_ = c.doc.last;
     model_ = views::build_compile_model(c.doc.events, 0, c.doc.last);
     // Open at the last compile of the shown step, else the last one before it.
-    if (new_doc || chosen_ >= model_.compiles.size()) chosen_ = model_.compiles.empty() ? 0 : model_.compiles.size() - 1;
+    if (new_doc || chosen_ >= model_.compiles.size())
+      chosen_ = model_.compiles.empty() ? 0 : model_.compiles.size() - 1;
   }
 
   // [SECTION] list -------------------------------------------------------------------------
@@ -160,7 +162,8 @@ class CompileView final : public View {
     if (!r.guards.empty() && ImGui::CollapsingHeader(tr("Guards"), ImGuiTreeNodeFlags_DefaultOpen)) draw_guards(r);
     if (aot && ImGui::CollapsingHeader(tr("AOTAutograd: forward graph"), ImGuiTreeNodeFlags_DefaultOpen))
       draw_fused("aot_fw", r.aot_forward, r.fusion.size() > 0 ? &r.fusion[0] : nullptr);
-    if (!r.aot_backward.empty() && ImGui::CollapsingHeader(tr("AOTAutograd: backward graph"), ImGuiTreeNodeFlags_DefaultOpen))
+    if (!r.aot_backward.empty() &&
+        ImGui::CollapsingHeader(tr("AOTAutograd: backward graph"), ImGuiTreeNodeFlags_DefaultOpen))
       draw_fused("aot_bw", r.aot_backward, r.fusion.size() > 1 ? &r.fusion[1] : nullptr);
     if (!r.fusion.empty() && ImGui::CollapsingHeader(tr("Fusion decisions"))) draw_decisions(r);
     if (!r.output_code.empty() && ImGui::CollapsingHeader(tr("Generated code")))
@@ -206,7 +209,8 @@ class CompileView final : public View {
       return st;
     });
     if (decisions && !by_node.empty())
-      ImGui::TextColored(kDim, "%s", tr("Tinted lines were fused into one kernel (a colour per kernel); hover a line for why."));
+      ImGui::TextColored(kDim, "%s",
+                         tr("Tinted lines were fused into one kernel (a colour per kernel); hover a line for why."));
   }
 
   void draw_guards(const views::CompileRecord& r) {
@@ -230,7 +234,8 @@ class CompileView final : public View {
     }
     for (size_t g = 0; g < r.fusion.size(); ++g) {
       if (g < 2 && graphs[g][0]) ImGui::TextColored(kDim, "%s", graphs[g]);
-      if (!ImGui::BeginTable(("fusion" + std::to_string(g)).c_str(), 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
+      if (!ImGui::BeginTable(("fusion" + std::to_string(g)).c_str(), 2,
+                             ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
         continue;
       for (const auto& [node, decision] : r.fusion[g]) {
         ImGui::TableNextRow();

@@ -18,7 +18,6 @@ namespace {
 
 uint64_t fbit(Functionality f) { return DispatchKeySet::functionality_bit(f); }
 
-
 // Keys of `raw` whose functionality is not one of the columns' (highest priority first).
 // Per-backend functionalities are named with the call's backends (`backends`): an excluded
 // AutogradFunctionality bit removes AutogradCPU from a call on CPU tensors.
@@ -47,8 +46,8 @@ std::vector<DispatchKey> extra_keys(uint64_t raw, uint64_t col_fbits, uint64_t b
 
 // Keys of a thread-local set that no tensor here has, after the columns: as many small chips
 // as fit on the row, then one "+N" chip naming the rest in its tooltip.
-void draw_extras(ImDrawList* dl, const std::vector<DispatchKey>& keys, unsigned style, float x, float y,
-                 float x0, float right, float row_h, float gap, float& y_out, std::deque<std::string>& texts) {
+void draw_extras(ImDrawList* dl, const std::vector<DispatchKey>& keys, unsigned style, float x, float y, float x0,
+                 float right, float row_h, float gap, float& y_out, std::deque<std::string>& texts) {
   size_t i = 0;
   bool wrapped = false;
   while (i < keys.size()) {
@@ -78,7 +77,6 @@ void draw_extras(ImDrawList* dl, const std::vector<DispatchKey>& keys, unsigned 
   y_out = y;
 }
 
-
 }  // namespace
 
 void DispatchKeyGrid::draw(const trace::DispatchStep& s, const std::vector<std::string>& arg_labels) {
@@ -106,7 +104,7 @@ void DispatchKeyGrid::draw(const trace::DispatchStep& s, const std::vector<std::
     const char* short_label = nullptr;  // used when the full label does not fit on the left
     std::vector<KeyCell> cells;
     bool merged = false;
-    bool note = false;  // a text row (no tensor arguments)
+    bool note = false;                     // a text row (no tensor arguments)
     std::vector<DispatchKey> extras = {};  // keys of the row's set that are not columns
     unsigned extras_style = ChipSmall;
   };
@@ -165,7 +163,8 @@ void DispatchKeyGrid::draw(const trace::DispatchStep& s, const std::vector<std::
     float w = 0;
     for (const auto& r : rows)
       w = std::max(w, ImGui::CalcTextSize(use_short && r.short_label ? r.short_label : r.label.c_str()).x);
-    if (!s.arg_key_sets.empty()) w = std::max(w, ImGui::CalcTextSize(use_short ? tr("tensors") : tr("Tensor key sets")).x);
+    if (!s.arg_key_sets.empty())
+      w = std::max(w, ImGui::CalcTextSize(use_short ? tr("tensors") : tr("Tensor key sets")).x);
     return w + 10.0f;
   };
   float label_w = labels_width(false);

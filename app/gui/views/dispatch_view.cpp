@@ -62,21 +62,21 @@ constexpr uint64_t kAutogradBits = DispatchKeySet::functionality_bit(Functionali
 // One call through the dispatcher (an entry call, not a redispatch) with its redispatch chain.
 struct Call {
   const DispatchNode* node = nullptr;
-  size_t parent = npos;          // the call whose kernel made this one
+  size_t parent = npos;  // the call whose kernel made this one
   int depth = 0;
   std::vector<const DispatchNode*> chain;  // node, then its redispatches of the same operator
-  std::vector<size_t> nested;    // calls made by the kernels of the chain, in order
-  std::vector<std::string> arg_labels;  // "self", "other", ... (from the tensor snapshots)
-  bool grad_off = false;         // entered Autograd, the autograd kernel saw grad mode off
-  bool autograd_excluded = false;  // tensors have Autograd keys, the excluded set removed them
+  std::vector<size_t> nested;              // calls made by the kernels of the chain, in order
+  std::vector<std::string> arg_labels;     // "self", "other", ... (from the tensor snapshots)
+  bool grad_off = false;                   // entered Autograd, the autograd kernel saw grad mode off
+  bool autograd_excluded = false;          // tensors have Autograd keys, the excluded set removed them
 };
 
 struct TableRow {
   std::string key;
   std::optional<DispatchKey> k;
   bool fallthrough = false;
-  std::string site;   // FILE:LINE
-  std::string kind;   // "kernel", "autograd kernel", ...
+  std::string site;  // FILE:LINE
+  std::string kind;  // "kernel", "autograd kernel", ...
 };
 
 struct OpTable {
@@ -139,8 +139,14 @@ void badge(const char* text, ImU32 bg, ImU32 fg) {
   ImGui::Dummy(ImVec2(max.x - p.x, max.y - p.y));
 }
 
-void badge_grad_off() { badge(tr("Autograd entered, grad mode off: no graph recorded"), IM_COL32(222, 186, 60, 235), IM_COL32(30, 26, 10, 255)); }
-void badge_excluded() { badge(tr("Autograd keys excluded: the Autograd kernel is skipped"), IM_COL32(62, 120, 210, 235), IM_COL32(245, 248, 255, 255)); }
+void badge_grad_off() {
+  badge(tr("Autograd entered, grad mode off: no graph recorded"), IM_COL32(222, 186, 60, 235),
+        IM_COL32(30, 26, 10, 255));
+}
+void badge_excluded() {
+  badge(tr("Autograd keys excluded: the Autograd kernel is skipped"), IM_COL32(62, 120, 210, 235),
+        IM_COL32(245, 248, 255, 255));
+}
 
 // Draws "K1 → K2 → K3" with each key in its family color; returns the end x.
 float draw_chain_keys(ImDrawList* dl, ImVec2 pos, const std::vector<const DispatchNode*>& chain) {
@@ -205,7 +211,8 @@ class DispatchView : public View {
       ImGui::SameLine(0, 0);
       ImGui::InvisibleButton("##split", ImVec2(split, avail.y));
       splitter_feedback(true);
-      if (ImGui::IsItemActive()) side_frac_ = std::clamp(side_frac_ + ImGui::GetIO().MouseDelta.x / avail.x, 0.15f, 0.6f);
+      if (ImGui::IsItemActive())
+        side_frac_ = std::clamp(side_frac_ + ImGui::GetIO().MouseDelta.x / avail.x, 0.15f, 0.6f);
       ImGui::SameLine(0, 0);
     } else {
       const float pad = ImGui::GetStyle().WindowPadding.y * 2;
@@ -305,8 +312,8 @@ class DispatchView : public View {
               if (!a->grad_mode) c.grad_off = true;
       uint64_t args = 0;
       for (uint64_t a : s.arg_key_sets) args |= a;
-      c.autograd_excluded = (s.tls_excluded & fbit(Functionality::AutogradFunctionality)) &&
-                            (args & kAutogradBits) && !(s.merged & kAutogradBits);
+      c.autograd_excluded = (s.tls_excluded & fbit(Functionality::AutogradFunctionality)) && (args & kAutogradBits) &&
+                            !(s.merged & kAutogradBits);
     }
     for (size_t ci = 0; ci < calls_[idx].chain.size(); ++ci) {
       const DispatchNode* cn = calls_[idx].chain[ci];
@@ -413,8 +420,12 @@ class DispatchView : public View {
         if (has_children) {
           const ImU32 col = IM_COL32(190, 190, 190, 255);
           const float cx = x_arrow + th * 0.5f, cy = p.y + th * 0.5f, s = th * 0.25f;
-          if (expanded_[ci]) dl->AddTriangleFilled(ImVec2(cx - s, cy - s * 0.6f), ImVec2(cx + s, cy - s * 0.6f), ImVec2(cx, cy + s * 0.8f), col);
-          else dl->AddTriangleFilled(ImVec2(cx - s * 0.6f, cy - s), ImVec2(cx - s * 0.6f, cy + s), ImVec2(cx + s * 0.8f, cy), col);
+          if (expanded_[ci])
+            dl->AddTriangleFilled(ImVec2(cx - s, cy - s * 0.6f), ImVec2(cx + s, cy - s * 0.6f),
+                                  ImVec2(cx, cy + s * 0.8f), col);
+          else
+            dl->AddTriangleFilled(ImVec2(cx - s * 0.6f, cy - s), ImVec2(cx - s * 0.6f, cy + s),
+                                  ImVec2(cx + s * 0.8f, cy), col);
         }
         float x = x_arrow + th + 2;
         const char* op = call.node->step->op;
@@ -426,8 +437,12 @@ class DispatchView : public View {
         if (call.autograd_excluded) small_badge_dot(dl, ImVec2(x + 4, p.y + th * 0.5f), IM_COL32(62, 120, 210, 255));
         if ((call.grad_off || call.autograd_excluded) && ImGui::IsItemHovered()) {
           ImGui::BeginTooltip();
-          if (call.grad_off) ImGui::TextColored(ImVec4(0.87f, 0.73f, 0.24f, 1), "%s", tr("Autograd entered, grad mode off: no graph recorded"));
-          if (call.autograd_excluded) ImGui::TextColored(ImVec4(0.45f, 0.62f, 0.95f, 1), "%s", tr("Autograd keys excluded: the Autograd kernel is skipped"));
+          if (call.grad_off)
+            ImGui::TextColored(ImVec4(0.87f, 0.73f, 0.24f, 1), "%s",
+                               tr("Autograd entered, grad mode off: no graph recorded"));
+          if (call.autograd_excluded)
+            ImGui::TextColored(ImVec4(0.45f, 0.62f, 0.95f, 1), "%s",
+                               tr("Autograd keys excluded: the Autograd kernel is skipped"));
           ImGui::EndTooltip();
         }
         ImGui::PopID();
@@ -452,7 +467,8 @@ class DispatchView : public View {
 
     // Header: number, key chip, kind and kernel; then where the kernel was registered.
     const float header_h = 5.0f + chip_h + 3.0f + th + 5.0f;
-    dl->AddRectFilled(p0, ImVec2(right, p0.y + header_h), key_family_color(fam, 0.30f), 5.0f, ImDrawFlags_RoundCornersTop);
+    dl->AddRectFilled(p0, ImVec2(right, p0.y + header_h), key_family_color(fam, 0.30f), 5.0f,
+                      ImDrawFlags_RoundCornersTop);
     float x = p0.x + pad;
     const float y = p0.y + 5.0f;
     {
@@ -466,7 +482,7 @@ class DispatchView : public View {
     }
     std::string key = s.chosen.name();
     KeyCell cell{key, fam, pos == 0 ? static_cast<unsigned>(ChipChosen) : static_cast<unsigned>(ChipNormal),
-              pos == 0 ? tr("chosen: the highest-priority key") : tr("redispatch")};
+                 pos == 0 ? tr("chosen: the highest-priority key") : tr("redispatch")};
     if (draw_key_chip(dl, ImVec2(x, y), key.c_str(), fam, cell.style)) key_cell_tooltip(cell);
     x += key_chip_size(key.c_str()).x + 8;
     const float ty = y + (chip_h - th) * 0.5f;
@@ -497,7 +513,8 @@ class DispatchView : public View {
       for (const auto& k : ks) {
         std::string nm = k.name();
         KeyCell kc{nm, key_family(k), ChipSmall, nullptr};
-        if (s.skipped_fallthrough & fbit(k.functionality)) kc.style |= ChipFallthrough, kc.tip = tr("fallthrough for this operator");
+        if (s.skipped_fallthrough & fbit(k.functionality))
+          kc.style |= ChipFallthrough, kc.tip = tr("fallthrough for this operator");
         if (k == s.chosen) kc.style |= ChipFocus;
         const float w = key_chip_size(nm.c_str(), ChipSmall).x;
         if (cx + w > right - pad) cx = lx, cy += sh + 4;
@@ -558,7 +575,9 @@ class DispatchView : public View {
     dl->AddRectFilled(ImVec2(p0.x, p0.y + header_h), ImVec2(right, y_end), key_family_color(fam, 0.07f), 5.0f,
                       ImDrawFlags_RoundCornersBottom);
     dl->AddRect(p0, ImVec2(right, y_end), key_family_color(fam, 0.95f), 5.0f, 0, focus ? 3.0f : 1.5f);
-    if (focus) dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(right + 2, y_end + 2), IM_COL32(255, 255, 255, 160), 6.0f, 0, 1.0f);
+    if (focus)
+      dl->AddRect(ImVec2(p0.x - 2, p0.y - 2), ImVec2(right + 2, y_end + 2), IM_COL32(255, 255, 255, 160), 6.0f, 0,
+                  1.0f);
     ImGui::SetCursorScreenPos(ImVec2(p0.x, y_end + 4.0f));
     ImGui::Dummy(ImVec2(right - p0.x, 0));
   }
@@ -696,7 +715,8 @@ class DispatchView : public View {
         ImGui::TableSetColumnIndex(1);
         // A key the call's tensors or included set had, removed by the excluded set.
         const bool excluded = !no && r.k && call_keys.has(*r.k) && (s.tls_excluded & fbit(r.k->functionality));
-        ImVec4 kc = r.fallthrough ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled) : ImGui::ColorConvertU32ToFloat4(lighter(fam));
+        ImVec4 kc = r.fallthrough ? ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled)
+                                  : ImGui::ColorConvertU32ToFloat4(lighter(fam));
         if (excluded) kc = ImVec4(0.9f, 0.4f, 0.35f, 1);
         ImGui::PushStyleColor(ImGuiCol_Text, kc);
         ImGui::TextUnformatted(r.key.c_str());
@@ -722,7 +742,8 @@ class DispatchView : public View {
           if (ImGui::Selectable(f.c_str())) open_in_schema_view(c.sel, s.op, r.site.c_str());
           ImGui::PopStyleColor();
           ImGui::PopID();
-          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", r.site.c_str(), tr("Open the generated code in the Schema view"));
+          if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s\n%s", r.site.c_str(), tr("Open the generated code in the Schema view"));
         } else {
           if (no) ImGui::TextUnformatted(f.c_str());
           else ImGui::TextDisabled("%s", f.c_str());

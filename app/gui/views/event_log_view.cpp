@@ -75,9 +75,7 @@ bool contains_nocase(std::string_view hay, std::string_view needle_lower) {
   for (size_t i = 0; i <= last; ++i) {
     if (std::tolower(static_cast<unsigned char>(hay[i])) != first) continue;
     size_t k = 1;
-    while (k < needle_lower.size() &&
-           std::tolower(static_cast<unsigned char>(hay[i + k])) == needle_lower[k])
-      ++k;
+    while (k < needle_lower.size() && std::tolower(static_cast<unsigned char>(hay[i + k])) == needle_lower[k]) ++k;
     if (k == needle_lower.size()) return true;
   }
   return false;
@@ -126,7 +124,8 @@ std::string summarize(const Event& e, const Glyphs& g) {
           s += p.kernel;
           if (p.redispatch) s += "  (redispatch)";
         } else if constexpr (std::is_same_v<T, trace::TensorMeta>) {
-          s = "tensor #" + std::to_string(p.tensor_id) + " size=" + join_dims(p.sizes) + " stride=" + join_dims(p.strides);
+          s = "tensor #" + std::to_string(p.tensor_id) + " size=" + join_dims(p.sizes) +
+              " stride=" + join_dims(p.strides);
           if (p.storage_offset != 0) s += " offset=" + std::to_string(p.storage_offset);
           s += " storage #" + std::to_string(p.storage_id);
           if (p.label && *p.label) {
@@ -248,7 +247,9 @@ class EventLogView : public View {
  public:
   const char* id() const override { return "events"; }
   const char* title() const override { return "Event log"; }
-  void default_rect(float& x, float& y, float& w, float& h) const override { x = 0.56f, y = 0.62f, w = 0.44f, h = 0.38f; }
+  void default_rect(float& x, float& y, float& w, float& h) const override {
+    x = 0.56f, y = 0.62f, w = 0.44f, h = 0.38f;
+  }
 
   void draw(ViewContext& c) override {
     const TraceDoc& doc = c.doc;
@@ -334,13 +335,14 @@ class EventLogView : public View {
     FilterKey same_but_search = key;
     same_but_search.search = filter_.search;
     const bool narrows = same_but_search == filter_ && key.search.find(filter_.search) != std::string::npos;
-    const bool step_moved = key.generation != filter_.generation || key.first != filter_.first || key.last != filter_.last ||
-                            key.step_only != filter_.step_only;
+    const bool step_moved = key.generation != filter_.generation || key.first != filter_.first ||
+                            key.last != filter_.last || key.step_only != filter_.step_only;
     filter_ = key;
 
     auto found = [&](size_t i) {
       const Event& e = doc.events[i];
-      return contains_nocase(e.name ? e.name : "", key.search) || contains_nocase(summarize(e, model_.glyphs), key.search);
+      return contains_nocase(e.name ? e.name : "", key.search) ||
+             contains_nocase(summarize(e, model_.glyphs), key.search);
     };
     if (narrows) {
       std::erase_if(rows_, [&](uint32_t i) { return !found(i); });
@@ -408,7 +410,8 @@ class EventLogView : public View {
         const size_t i = rows_[static_cast<size_t>(r)];
         const Event& e = ev[i];
         ImGui::TableNextRow();
-        if (mark_step && i >= filter_.first && i < filter_.last) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, step_bg);
+        if (mark_step && i >= filter_.first && i < filter_.last)
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, step_bg);
 
         // Column 0: seq, and the selectable that spans the row.
         ImGui::TableSetColumnIndex(0);
@@ -478,8 +481,8 @@ class EventLogView : public View {
   std::vector<uint32_t> rows_;  // event indices shown, ascending
   bool step_only_ = true;
   uint32_t categories_ = kAllCategories;
-  int32_t op_filter_ = -1;       // index into model_.ops, or -1: all
-  std::string op_filter_name_;   // the same, by name (kept when the document changes)
+  int32_t op_filter_ = -1;      // index into model_.ops, or -1: all
+  std::string op_filter_name_;  // the same, by name (kept when the document changes)
   char search_buf_[256] = "";
   std::optional<size_t> last_sel_;
   int pending_scroll_row_ = -1;  // a row to scroll into view on the next table draw

@@ -86,7 +86,8 @@ void draw_payload_tooltip(const Event& e, const std::string& when) {
           ImGui::Text("tensor #%" PRIu64 "  %s  %s  %s", p.tensor_id, p.dtype, p.device, p.label ? p.label : "");
           ImGui::Text("size=%s  stride=%s  offset=%" PRId64, join_dims(p.sizes).c_str(), join_dims(p.strides).c_str(),
                       p.storage_offset);
-          ImGui::Text("storage #%" PRIu64 "  %" PRId64 " B%s", p.storage_id, p.storage_nbytes, p.is_view ? "  (view)" : "");
+          ImGui::Text("storage #%" PRIu64 "  %" PRId64 " B%s", p.storage_id, p.storage_nbytes,
+                      p.is_view ? "  (view)" : "");
           ImGui::Text("requires_grad=%s  _version=%" PRIu64, p.requires_grad ? "True" : "False", p.version);
           ImGui::Text("%s", DispatchKeySet::from_raw(p.key_set).to_string().c_str());
         } else if constexpr (std::is_same_v<T, trace::StorageInfo>) {

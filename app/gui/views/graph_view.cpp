@@ -83,14 +83,14 @@ ImU32 with_alpha(ImU32 c, float a) {
 // One drawn item: a backward node or a leaf tensor.
 struct Item {
   bool leaf = false;
-  size_t index = 0;       // into graph.nodes or graph.leaves
-  ImVec2 size;            // box size at zoom 1
+  size_t index = 0;  // into graph.nodes or graph.leaves
+  ImVec2 size;       // box size at zoom 1
 };
 
 struct EdgeShape {
   std::vector<ImVec2> pts;  // cubic bezier: p0, (c1, c2, p)+
   bool arrow = true;
-  ImVec2 tip;               // arrowhead tip (Graphviz's end point)
+  ImVec2 tip;  // arrowhead tip (Graphviz's end point)
   std::optional<ImVec2> label;
 };
 
@@ -149,7 +149,8 @@ void mid_label(EdgeShape& s) {
   const size_t segs = (s.pts.size() - 1) / 3;
   const float t = segs * 0.5f;
   const size_t k = std::min(segs - 1, static_cast<size_t>(t));
-  const ImVec2 m = bezier_at(s.pts[3 * k], s.pts[3 * k + 1], s.pts[3 * k + 2], s.pts[3 * k + 3], t - static_cast<float>(k));
+  const ImVec2 m =
+      bezier_at(s.pts[3 * k], s.pts[3 * k + 1], s.pts[3 * k + 2], s.pts[3 * k + 3], t - static_cast<float>(k));
   s.label = ImVec2(m.x + 8, m.y);
 }
 
@@ -165,8 +166,9 @@ Layout graphviz_layout(const LayoutInput& in) {
   if (!gvc) return out;
   // Edges carry no labels: Graphviz's edge labels add ranks and make dot many times slower on
   // graphs with long edges; the view puts input_nr beside each edge's middle itself.
-  std::string dot = "digraph g { graph [rankdir=TB, nodesep=0.3, ranksep=0.42, ordering=out];\n"
-                    "node [shape=box, fixedsize=true, label=\"\"];\n";
+  std::string dot =
+      "digraph g { graph [rankdir=TB, nodesep=0.3, ranksep=0.42, ordering=out];\n"
+      "node [shape=box, fixedsize=true, label=\"\"];\n";
   char buf[256];
   for (size_t i = 0; i < in.sizes.size(); ++i) {
     std::snprintf(buf, sizeof buf, "i%zu [width=%.4f, height=%.4f];\n", i, in.sizes[i].x / 72.0, in.sizes[i].y / 72.0);
@@ -177,7 +179,8 @@ Layout graphviz_layout(const LayoutInput& in) {
     dot += buf;
   }
   for (size_t k = 0; k < in.leaf_edges.size(); ++k) {
-    std::snprintf(buf, sizeof buf, "i%zu -> i%zu [ipt=\"l%zu\"];\n", in.leaf_edges[k].first, in.leaf_edges[k].second, k);
+    std::snprintf(buf, sizeof buf, "i%zu -> i%zu [ipt=\"l%zu\"];\n", in.leaf_edges[k].first, in.leaf_edges[k].second,
+                  k);
     dot += buf;
   }
   dot += "}\n";
@@ -200,8 +203,9 @@ Layout graphviz_layout(const LayoutInput& in) {
       if (!id || !ED_spl(e) || ED_spl(e)->size < 1) continue;
       size_t k = 0;
       if (std::sscanf(id + 1, "%zu", &k) != 1) continue;
-      EdgeShape* s = id[0] == 'e' && k < out.edges.size() ? &out.edges[k]
-                     : id[0] == 'l' && k < out.leaf_edges.size() ? &out.leaf_edges[k] : nullptr;
+      EdgeShape* s = id[0] == 'e' && k < out.edges.size()        ? &out.edges[k]
+                     : id[0] == 'l' && k < out.leaf_edges.size() ? &out.leaf_edges[k]
+                                                                 : nullptr;
       if (!s) continue;
       const bezier& bz = ED_spl(e)->list[0];
       for (int j = 0; j < bz.size; ++j) s->pts.push_back(conv(bz.list[j]));
@@ -309,7 +313,8 @@ void draw_edge(ImDrawList* dl, const EdgeShape& s, ImVec2 o, float z, ImU32 col,
     const float a = 9 * z, w = 4.5f * z;
     const ImVec2 base(tip.x - d.x * a, tip.y - d.y * a);
     if (len > a * 0.5f) dl->AddLine(from, base, col, thick);
-    dl->AddTriangleFilled(tip, ImVec2(base.x - d.y * w, base.y + d.x * w), ImVec2(base.x + d.y * w, base.y - d.x * w), col);
+    dl->AddTriangleFilled(tip, ImVec2(base.x - d.y * w, base.y + d.x * w), ImVec2(base.x + d.y * w, base.y - d.x * w),
+                          col);
   }
 }
 
@@ -366,17 +371,17 @@ class GraphView : public View {
   size_t first_ = 0, last_ = 0;
   AutogradGraph graph_;
   std::vector<BackwardRun> runs_;
-  size_t run_ = npos;                  // selected backward
-  size_t frame_ = 0;                   // selected frame of it
-  std::vector<size_t> run_node_;       // per graph node: index in the run's nodes (npos: not in it)
-  std::vector<size_t> run_leaf_;       // per graph leaf: index in the run's leaves
-  std::vector<size_t> edge_from_;      // per graph edge: its sender's index in the run's nodes
-  EngineState state_;                  // the run's state at frame_ (replayed on change)
+  size_t run_ = npos;              // selected backward
+  size_t frame_ = 0;               // selected frame of it
+  std::vector<size_t> run_node_;   // per graph node: index in the run's nodes (npos: not in it)
+  std::vector<size_t> run_leaf_;   // per graph leaf: index in the run's leaves
+  std::vector<size_t> edge_from_;  // per graph edge: its sender's index in the run's nodes
+  EngineState state_;              // the run's state at frame_ (replayed on change)
   size_t state_run_ = npos, state_frame_ = npos;
-  std::vector<Item> items_;            // graph nodes first, then leaves
-  Layout layout_;                      // parallel to items_
+  std::vector<Item> items_;  // graph nodes first, then leaves
+  Layout layout_;            // parallel to items_
   float layout_font_ = 0;
-  uint64_t layout_key_ = 0;            // changes with every new layout request
+  uint64_t layout_key_ = 0;  // changes with every new layout request
   // Note [Graph layout]: Graphviz runs on a worker thread, one job at a time; a request made
   // while a job runs waits in queued_. Results for an older key are dropped.
   struct Job {
@@ -391,7 +396,7 @@ class GraphView : public View {
   ImVec2 pan_{0, 0};
   ImVec2 canvas_size_{0, 0};
   bool fit_pending_ = true, user_moved_ = false, dragged_ = false;
-  std::optional<size_t> selected_item_;     // index into items_
+  std::optional<size_t> selected_item_;  // index into items_
   std::optional<size_t> seen_sel_event_;
 
   bool has_run() const { return run_ != npos && run_ < runs_.size(); }
@@ -452,7 +457,8 @@ class GraphView : public View {
     for (const auto& r : runs_) {
       EngineState st = views::engine_state(r, 0);
       for (size_t k = 0; k < r.nodes.size(); ++k)
-        buffer_w[r.nodes[k].id] = std::max(buffer_w[r.nodes[k].id], text_w(buffer_text(st.nodes[k], r.deps[k], r.deps[k] == 0)));
+        buffer_w[r.nodes[k].id] =
+            std::max(buffer_w[r.nodes[k].id], text_w(buffer_text(st.nodes[k], r.deps[k], r.deps[k] == 0)));
       for (const auto& g : st.grads) grad_w[g.tensor] = std::max(grad_w[g.tensor], text_w(grad_text(g.value)));
       while (views::advance(r, st)) {
         const EngineFrame& f = r.frames[st.frame];
@@ -501,7 +507,8 @@ class GraphView : public View {
 #ifdef IPT_HAVE_GRAPHVIZ
     queued_.emplace(layout_key_, std::move(in));
     poll_layout();
-    if (job_ && job_->key == layout_key_ && job_->result.wait_for(std::chrono::milliseconds(60)) == std::future_status::ready)
+    if (job_ && job_->key == layout_key_ &&
+        job_->result.wait_for(std::chrono::milliseconds(60)) == std::future_status::ready)
       poll_layout();
 #endif
   }
@@ -518,7 +525,8 @@ class GraphView : public View {
       job_.reset();
     }
     if (!job_ && queued_) {
-      job_ = Job{queued_->first, std::async(std::launch::async, [in = std::move(queued_->second)] { return graphviz_layout(in); })};
+      job_ = Job{queued_->first,
+                 std::async(std::launch::async, [in = std::move(queued_->second)] { return graphviz_layout(in); })};
       queued_.reset();
     }
 #endif
@@ -610,11 +618,13 @@ class GraphView : public View {
         return tr("Dependencies counted: each badge is the number of gradients a node still waits for.");
       case EngineStepKind::Ready:
         if (is_root(f.node)) {
-          std::snprintf(buf, sizeof buf, tr("%s is ready: it is the root, backward() put the initial gradient in its buffer."),
+          std::snprintf(buf, sizeof buf,
+                        tr("%s is ready: it is the root, backward() put the initial gradient in its buffer."),
                         node.c_str());
           return buf;
         }
-        std::snprintf(buf, sizeof buf, tr("%s is ready: all its gradients are in; it joins the ready queue."), node.c_str());
+        std::snprintf(buf, sizeof buf, tr("%s is ready: all its gradients are in; it joins the ready queue."),
+                      node.c_str());
         return buf;
       case EngineStepKind::Run:
         std::snprintf(buf, sizeof buf, tr("%s runs (highest sequence number in the ready queue)."), node.c_str());
@@ -642,8 +652,10 @@ class GraphView : public View {
   }
 
   void draw_toolbar() {
-    if (graph_.from_earlier_step) ImGui::TextDisabled("%s", tr("This step records no autograd nodes: the graph recorded earlier."));
-    if (graph_.truncated) ImGui::TextColored(ImVec4(0.9f, 0.6f, 0.3f, 1), "%s", tr("Large graph: only the first 400 nodes are shown."));
+    if (graph_.from_earlier_step)
+      ImGui::TextDisabled("%s", tr("This step records no autograd nodes: the graph recorded earlier."));
+    if (graph_.truncated)
+      ImGui::TextColored(ImVec4(0.9f, 0.6f, 0.3f, 1), "%s", tr("Large graph: only the first 400 nodes are shown."));
     if (!has_run()) {
       ImGui::TextDisabled("%s", tr("No backward in this step: the graph as the forward pass recorded it."));
       ImGui::SameLine();
@@ -667,7 +679,8 @@ class GraphView : public View {
         ImGui::EndCombo();
       }
     } else {
-      std::snprintf(label, sizeof label, tr("backward: root tensor #%llu"), static_cast<unsigned long long>(run.root_tensor));
+      std::snprintf(label, sizeof label, tr("backward: root tensor #%llu"),
+                    static_cast<unsigned long long>(run.root_tensor));
       ImGui::TextUnformatted(label);
     }
     ImGui::SameLine();
@@ -694,10 +707,11 @@ class GraphView : public View {
     // What this step did.
     const EngineFrame& f = run.frames[frame_];
     const std::vector<uint64_t>& ready = state()->ready;
-    const ImU32 col = f.kind == EngineStepKind::Failed ? kFailed
+    const ImU32 col = f.kind == EngineStepKind::Failed        ? kFailed
                       : f.kind == EngineStepKind::GradWritten ? kWrite
-                      : f.kind == EngineStepKind::GradAdded ? IM_COL32(120, 165, 240, 255)
-                      : f.kind == EngineStepKind::Counted ? kDim : kActive;
+                      : f.kind == EngineStepKind::GradAdded   ? IM_COL32(120, 165, 240, 255)
+                      : f.kind == EngineStepKind::Counted     ? kDim
+                                                              : kActive;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(col));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(frame_text(f).c_str());
@@ -731,15 +745,16 @@ class GraphView : public View {
   }
 
   void draw_legend_marker() {
-    help_marker(tr("Boxes are backward nodes (grad_fn), named as PyTorch names them, with the forward output "
-                   "they belong to (out #id). Green octagons are AccumulateGrad nodes; blue boxes are leaf "
-                   "tensors with their values. Arrows point the way gradients flow, from a node to its "
-                   "next_functions; the number is input_nr.\n\nWhile stepping a backward: the badge is the "
-                   "number of gradients a node still waits for; Σ is its input buffer (the running sum); a "
-                   "yellow outline means ready, orange running, red failed; green arrows have carried their "
-                   "gradient. On a leaf, \"write\" (green) means AccumulateGrad stored the first gradient in "
-                   ".grad, \"add\" (blue) that it added to the existing one.\n\nDrag to pan, wheel to zoom, "
-                   "double-click to fit; click a node to select it. Keys , and . step the engine."));
+    help_marker(
+        tr("Boxes are backward nodes (grad_fn), named as PyTorch names them, with the forward output "
+           "they belong to (out #id). Green octagons are AccumulateGrad nodes; blue boxes are leaf "
+           "tensors with their values. Arrows point the way gradients flow, from a node to its "
+           "next_functions; the number is input_nr.\n\nWhile stepping a backward: the badge is the "
+           "number of gradients a node still waits for; Σ is its input buffer (the running sum); a "
+           "yellow outline means ready, orange running, red failed; green arrows have carried their "
+           "gradient. On a leaf, \"write\" (green) means AccumulateGrad stored the first gradient in "
+           ".grad, \"add\" (blue) that it added to the existing one.\n\nDrag to pan, wheel to zoom, "
+           "double-click to fit; click a node to select it. Keys , and . step the engine."));
   }
 
   // ---- canvas ----
@@ -747,7 +762,8 @@ class GraphView : public View {
   void fit(ImVec2 avail) {
     const float m = 16;
     const ImVec2 s = layout_.size;
-    zoom_ = std::clamp(std::min((avail.x - 2 * m) / std::max(1.0f, s.x), (avail.y - 2 * m) / std::max(1.0f, s.y)), 0.45f, 1.25f);
+    zoom_ = std::clamp(std::min((avail.x - 2 * m) / std::max(1.0f, s.x), (avail.y - 2 * m) / std::max(1.0f, s.y)),
+                       0.45f, 1.25f);
     pan_.x = (avail.x - s.x * zoom_) / 2;
     pan_.y = s.y * zoom_ + 2 * m > avail.y ? m : (avail.y - s.y * zoom_) / 2;
     // Too big to fit while readable: start at the root (the first item), at the top.
@@ -763,8 +779,9 @@ class GraphView : public View {
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     if (avail.x < 20 || avail.y < 20) return;
     const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton("##canvas", avail,
-                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+    ImGui::InvisibleButton(
+        "##canvas", avail,
+        ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
     ImGuiIO& io = ImGui::GetIO();
     if (fit_pending_ || (!user_moved_ && (canvas_size_.x != avail.x || canvas_size_.y != avail.y))) fit(avail);
@@ -819,7 +836,8 @@ class GraphView : public View {
     }
     for (size_t k = 0; k < graph_.leaves.size(); ++k) {
       const bool in_run = !f || run_leaf_[k] != npos;
-      draw_edge(dl, layout_.leaf_edges[k], o, z, with_alpha(kLeafBorder, in_run ? 0.9f : 0.35f), 1.4f * std::max(0.6f, z), true);
+      draw_edge(dl, layout_.leaf_edges[k], o, z, with_alpha(kLeafBorder, in_run ? 0.9f : 0.35f),
+                1.4f * std::max(0.6f, z), true);
     }
 
     // Boxes.
@@ -832,8 +850,10 @@ class GraphView : public View {
       if (b.x < p0.x || a.x > p1.x || b.y < p0.y || a.y > p1.y) continue;
       if (it.leaf) draw_leaf(dl, it, a, b, z, f);
       else draw_node(dl, it, a, b, z, f);
-      if (selected_item_ == i) dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), IM_COL32(255, 255, 255, 200), 6, 0, 1.5f);
-      if (hovered && io.MousePos.x >= a.x && io.MousePos.x <= b.x && io.MousePos.y >= a.y && io.MousePos.y <= b.y) hover_item = i;
+      if (selected_item_ == i)
+        dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), IM_COL32(255, 255, 255, 200), 6, 0, 1.5f);
+      if (hovered && io.MousePos.x >= a.x && io.MousePos.x <= b.x && io.MousePos.y >= a.y && io.MousePos.y <= b.y)
+        hover_item = i;
     }
     dl->PopClipRect();
 
@@ -895,15 +915,20 @@ class GraphView : public View {
     if (f && v) {
       const int total = runs_[run_].deps[ri];
       const bool consumed = v->state == EngineNodeState::Done || v->state == EngineNodeState::Running;
-      const ImU32 col = v->buffer.empty() ? kDim : consumed ? with_alpha(kDelivered, 0.6f) : v->deps_left > 0 ? kPartial : kDelivered;
+      const ImU32 col = v->buffer.empty()  ? kDim
+                        : consumed         ? with_alpha(kDelivered, 0.6f)
+                        : v->deps_left > 0 ? kPartial
+                                           : kDelivered;
       text_at(dl, p, F, v->buffer.empty() && total == 0 ? kDim : col, buffer_text(*v, total, total == 0));
     } else if (f) {
       text_at(dl, p, F, with_alpha(kDim, alpha), "Σ —");
     }
-    if (v && (v->state == EngineNodeState::Waiting || v->state == EngineNodeState::Ready)) badge(dl, a, b, z, v->deps_left);
+    if (v && (v->state == EngineNodeState::Waiting || v->state == EngineNodeState::Ready))
+      badge(dl, a, b, z, v->deps_left);
     if (v && v->state == EngineNodeState::Failed) {
       const float fs = F * 0.85f;
-      chip(dl, ImVec2(b.x - 8 * z - ImGui::GetFont()->CalcTextSizeA(fs, FLT_MAX, 0, tr("error")).x - 8 * z, a.y + 5 * z), z,
+      chip(dl,
+           ImVec2(b.x - 8 * z - ImGui::GetFont()->CalcTextSizeA(fs, FLT_MAX, 0, tr("error")).x - 8 * z, a.y + 5 * z), z,
            tr("error"), kFailed, kText);
     }
   }
@@ -929,7 +954,8 @@ class GraphView : public View {
       return;
     }
     const ImU32 col = g->action == GradAction::Written ? IM_COL32(150, 230, 160, 255)
-                      : g->action == GradAction::Added ? IM_COL32(150, 190, 255, 255) : kDim;
+                      : g->action == GradAction::Added ? IM_COL32(150, 190, 255, 255)
+                                                       : kDim;
     const std::string t = grad_text(g->value);
     text_at(dl, p, F, col, t);
     if (g->action != GradAction::None) {
@@ -948,7 +974,8 @@ class GraphView : public View {
       ImGui::TextUnformatted(n.name.c_str());
       if (n.seq >= 0) ImGui::TextDisabled("sequence_nr %lld", static_cast<long long>(n.seq));
       if (!n.accumulate) ImGui::Text("next_functions: %s", next_functions_text(graph_, n).c_str());
-      if (n.output) ImGui::Text("%s #%llu  %s", tr("output"), static_cast<unsigned long long>(*n.output), n.output_value.c_str());
+      if (n.output)
+        ImGui::Text("%s #%llu  %s", tr("output"), static_cast<unsigned long long>(*n.output), n.output_value.c_str());
       if (n.accumulate && n.leaf) ImGui::Text("%s #%llu", tr("leaf tensor"), static_cast<unsigned long long>(*n.leaf));
       const size_t ri = run_node_[it.index];
       if (f && ri != npos) {

@@ -85,10 +85,14 @@ bool draw_key_chip(ImDrawList* dl, ImVec2 pos, const char* name, KeyFamily famil
     dl->AddLine(ImVec2(pos.x + 2, pos.y + 2), ImVec2(max.x - 2, max.y - 2), red, 2.0f);
     dl->AddLine(ImVec2(pos.x + 2, max.y - 2), ImVec2(max.x - 2, pos.y + 2), red, 2.0f);
   }
-  if (style & ChipFocus) dl->AddRect(ImVec2(pos.x - 1, pos.y - 1), ImVec2(max.x + 1, max.y + 1), IM_COL32(230, 230, 230, 200), rounding, 0, 1.0f);
+  if (style & ChipFocus)
+    dl->AddRect(ImVec2(pos.x - 1, pos.y - 1), ImVec2(max.x + 1, max.y + 1), IM_COL32(230, 230, 230, 200), rounding, 0,
+                1.0f);
   if (style & ChipChosen) {
-    dl->AddRect(ImVec2(pos.x - 3, pos.y - 3), ImVec2(max.x + 3, max.y + 3), IM_COL32(255, 225, 90, 70), rounding + 3, 0, 3.0f);
-    dl->AddRect(ImVec2(pos.x - 1.5f, pos.y - 1.5f), ImVec2(max.x + 1.5f, max.y + 1.5f), IM_COL32(255, 232, 120, 255), rounding + 1, 0, 2.5f);
+    dl->AddRect(ImVec2(pos.x - 3, pos.y - 3), ImVec2(max.x + 3, max.y + 3), IM_COL32(255, 225, 90, 70), rounding + 3, 0,
+                3.0f);
+    dl->AddRect(ImVec2(pos.x - 1.5f, pos.y - 1.5f), ImVec2(max.x + 1.5f, max.y + 1.5f), IM_COL32(255, 232, 120, 255),
+                rounding + 1, 0, 2.5f);
   }
   return ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) && ImGui::IsMouseHoveringRect(pos, max);
 }

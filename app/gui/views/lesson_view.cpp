@@ -76,7 +76,8 @@ void draw_code(const std::string& code, int mark_line, int error_line, int error
     if (n == error_line && error_col > 0) {
       ImGui::TextDisabled("   ");
       ImGui::SameLine();
-      ImGui::TextColored(ImVec4(1, 0.5f, 0.45f, 1), "%s^", std::string(static_cast<size_t>(error_col - 1), ' ').c_str());
+      ImGui::TextColored(ImVec4(1, 0.5f, 0.45f, 1), "%s^",
+                         std::string(static_cast<size_t>(error_col - 1), ' ').c_str());
     }
   }
 }
@@ -126,7 +127,8 @@ class LessonPlayerView : public View {
       return;
     }
     const auto& st = s.lesson->steps[static_cast<size_t>(s.current_step)];
-    ImGui::TextDisabled("%s %d · %s %d/%d", tr("Lesson"), s.lesson->number, tr("Step"), s.current_step + 1, s.step_count());
+    ImGui::TextDisabled("%s %d · %s %d/%d", tr("Lesson"), s.lesson->number, tr("Step"), s.current_step + 1,
+                        s.step_count());
     text_wrapped_cjk(s.lesson->title.in(lang_code()));
     ImGui::Separator();
     if (ImGui::Button(tr("Previous")) && s.current_step > 0) run_lesson_to(s, s.current_step - 1);
@@ -149,8 +151,11 @@ class LessonPlayerView : public View {
     ImGui::EndChild();
 
     ImGui::TextDisabled("%s", tr("Code"));
-    const StepOutput* out = s.outputs.size() > static_cast<size_t>(s.current_step) ? &s.outputs[static_cast<size_t>(s.current_step)] : nullptr;
-    ImGui::BeginChild("code", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.45f), true, ImGuiWindowFlags_HorizontalScrollbar);
+    const StepOutput* out = s.outputs.size() > static_cast<size_t>(s.current_step)
+                                ? &s.outputs[static_cast<size_t>(s.current_step)]
+                                : nullptr;
+    ImGui::BeginChild("code", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.45f), true,
+                      ImGuiWindowFlags_HorizontalScrollbar);
     draw_code(st.code, s.running_line, out && !out->error.empty() ? out->error_line : 0, out ? out->error_col : 0);
     ImGui::EndChild();
 

@@ -22,8 +22,8 @@ namespace {
 
 // [SECTION] helpers ----------------------------------------------------------------------
 
-const ImVec4 kHandWritten(1.0f, 0.72f, 0.35f, 1.0f);   // what a person wrote
-const ImVec4 kGenerated(0.55f, 0.78f, 1.0f, 1.0f);     // what the generator wrote
+const ImVec4 kHandWritten(1.0f, 0.72f, 0.35f, 1.0f);  // what a person wrote
+const ImVec4 kGenerated(0.55f, 0.78f, 1.0f, 1.0f);    // what the generator wrote
 const ImVec4 kViolation(1.0f, 0.45f, 0.4f, 1.0f);
 
 // Lines numbered from `first`, the line `mark` highlighted; returns the marked line's top y.
@@ -128,9 +128,10 @@ void kernel_details(const KernelSite& k, PipelineState& st) {
       ImGui::SameLine();
       ImGui::TextDisabled("%s:%d", k.at.file.c_str(), d.first);
       const std::string id = "def_" + k.at.str();
-      ImGui::BeginChild(id.c_str(), ImVec2(0, std::min(18.0f, static_cast<float>(d.lines.size()) + 1) *
-                                                  ImGui::GetTextLineHeightWithSpacing()),
-                        true, ImGuiWindowFlags_HorizontalScrollbar);
+      ImGui::BeginChild(
+          id.c_str(),
+          ImVec2(0, std::min(18.0f, static_cast<float>(d.lines.size()) + 1) * ImGui::GetTextLineHeightWithSpacing()),
+          true, ImGuiWindowFlags_HorizontalScrollbar);
       numbered_lines(d.lines, d.first, 0);
       ImGui::EndChild();
     }
@@ -180,7 +181,8 @@ void registrations_section(const OpSources& src, PipelineState& st) {
 
 void derivative_section(const OpSources& src) {
   if (!src.derivative.found()) {
-    ImGui::TextDisabled("%s", tr("No derivative formula: autograd composes it, or the operator is not differentiable."));
+    ImGui::TextDisabled("%s",
+                        tr("No derivative formula: autograd composes it, or the operator is not differentiable."));
     return;
   }
   ImGui::TextColored(kHandWritten, "%s", tr("hand-written"));
@@ -225,7 +227,8 @@ void table_section(const OpSources& src, const trace::DispatchTable* t, Pipeline
 
 void check_section(const trace::SchemaCheck* c) {
   if (c->findings.empty()) {
-    ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s", tr("The last call kept its schema's promises: nothing written, nothing aliased."));
+    ImGui::TextColored(ImVec4(0.5f, 0.9f, 0.5f, 1), "%s",
+                       tr("The last call kept its schema's promises: nothing written, nothing aliased."));
     return;
   }
   for (const auto& f : c->findings) {

@@ -17,7 +17,7 @@ namespace ipt::gui {
 struct PipelineState {
   // Generated definitions already found, by "FILE NAME" (finding one scans a whole file).
   std::map<std::string, Definition> definitions;
-  std::string open_site;       // "build/generated/RegisterCPU.cpp:96": the registration shown open
+  std::string open_site;        // "build/generated/RegisterCPU.cpp:96": the registration shown open
   bool scroll_to_open = false;  // scroll to it on the next frame (a followed link)
 };
 

@@ -290,12 +290,14 @@ class SchemaView : public View {
   void draw_error() {
     // The caret goes under the column, measured in the input's own font.
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float x = ImGui::GetStyle().FramePadding.x +
-                    ImGui::CalcTextSize(parsed_.c_str(), parsed_.c_str() + std::min(failed_.error_column, parsed_.size())).x;
+    const float x =
+        ImGui::GetStyle().FramePadding.x +
+        ImGui::CalcTextSize(parsed_.c_str(), parsed_.c_str() + std::min(failed_.error_column, parsed_.size())).x;
     const ImU32 red = IM_COL32(255, 110, 100, 255);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float s = ImGui::GetFontSize() * 0.35f;
-    dl->AddTriangleFilled(ImVec2(p.x + x, p.y), ImVec2(p.x + x - s, p.y + s * 1.6f), ImVec2(p.x + x + s, p.y + s * 1.6f), red);
+    dl->AddTriangleFilled(ImVec2(p.x + x, p.y), ImVec2(p.x + x - s, p.y + s * 1.6f),
+                          ImVec2(p.x + x + s, p.y + s * 1.6f), red);
     ImGui::Dummy(ImVec2(0, s * 1.8f));
     // The message's first line; the rest repeats the text with a caret for a fixed-width
     // terminal, which the triangle above replaces.
@@ -384,7 +386,8 @@ class SchemaView : public View {
     ImGui::EndTable();
     draw_links(gutter_x, gutter, arg_y, ret_y);
     if (!model_.links.empty())
-      ImGui::TextDisabled("%s", tr("Links: an argument and a return with an alias set in common may share memory; red: written."));
+      ImGui::TextDisabled(
+          "%s", tr("Links: an argument and a return with an alias set in common may share memory; red: written."));
   }
 
   void draw_links(float x0, float gutter, const std::vector<float>& arg_y, const std::vector<float>& ret_y) {

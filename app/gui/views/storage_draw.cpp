@@ -8,7 +8,7 @@
 namespace ipt::gui::cells {
 
 namespace {
-constexpr Rgb kPalette[] = {{78, 121, 167}, {242, 142, 43}, {89, 161, 79},  {225, 87, 89},  {118, 183, 178},
+constexpr Rgb kPalette[] = {{78, 121, 167}, {242, 142, 43},  {89, 161, 79},   {225, 87, 89},  {118, 183, 178},
                             {237, 201, 72}, {176, 122, 161}, {255, 157, 167}, {156, 117, 95}, {168, 204, 84}};
 }  // namespace
 
@@ -66,7 +66,8 @@ float layout_segments(const Segments& s, ImVec2 pos, float width, ImDrawList* dl
         const ImVec2 a(pos.x + x, pos.y + y + 1), b(a.x + w, pos.y + y + line_h - 2);
         dl->AddRectFilled(a, b, seg.badge, 4);
         dl->AddText(f, size, ImVec2(a.x + 5, a.y + (b.y - a.y - ts.y) * 0.5f), seg.color, seg.text.c_str());
-        if (hover_ok && !seg.tooltip.empty() && ImGui::IsMouseHoveringRect(a, b)) ImGui::SetTooltip("%s", seg.tooltip.c_str());
+        if (hover_ok && !seg.tooltip.empty() && ImGui::IsMouseHoveringRect(a, b))
+          ImGui::SetTooltip("%s", seg.tooltip.c_str());
       }
       x += w + 6;
       continue;

@@ -36,13 +36,14 @@ inline const ImU32 kFormula = IM_COL32(255, 214, 110, 255);
 inline const ImU32 kSelect = IM_COL32(255, 230, 150, 235);  // the selected tensor and the cells it reads
 // The hovered element / cell and what it maps to, in the formula's color.
 inline const CellStyle kHot{IM_COL32(255, 214, 110, 245), IM_COL32(255, 255, 255, 255), IM_COL32(18, 18, 22, 255), 2};
-inline const CellStyle kWarm{IM_COL32(255, 214, 110, 150), IM_COL32(255, 230, 170, 220), IM_COL32(18, 18, 22, 255), 1.5f};
+inline const CellStyle kWarm{IM_COL32(255, 214, 110, 150), IM_COL32(255, 230, 170, 220), IM_COL32(18, 18, 22, 255),
+                             1.5f};
 
 constexpr float kCellW = 44, kCellH = 24;  // the default cell; big tensors use smaller ones
 constexpr float kMinCellW = 32;
 constexpr int64_t kMaxCols = 64, kMaxRows = 64, kMaxRowsBig = 12;
 constexpr size_t kMaxStripRows = 6;
-constexpr float kIndent = 14;              // strips and cards start right of the storage band
+constexpr float kIndent = 14;  // strips and cards start right of the storage band
 
 inline float font_size() { return ImGui::GetFontSize(); }
 inline float small_size() { return std::max(9.0f, ImGui::GetFontSize() * 0.7f); }  // indices, metadata
@@ -60,7 +61,7 @@ void draw_cell(ImDrawList* dl, ImVec2 a, ImVec2 b, const CellStyle& st, const ch
 struct Segment {
   std::string text;
   ImU32 color = 0;
-  ImU32 badge = 0;           // badge background; 0: plain text
+  ImU32 badge = 0;  // badge background; 0: plain text
   std::string tooltip;
   bool small = false;
   bool break_before = false;  // start a new line

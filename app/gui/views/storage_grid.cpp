@@ -51,8 +51,8 @@ GridGeom grid_geometry(const trace::TensorMeta& m, float avail) {
   const int64_t band_cols = std::min(g.per_band, g.shown_cols) + (g.cols > g.shown_cols ? 1 : 0);
   g.slice_w = g.nd == 0 ? g.cw : g.row_label_w + static_cast<float>(band_cols) * g.cw;
   if (g.nd >= 3 && g.bands == 1)
-    g.slice_cols = std::clamp<int64_t>(static_cast<int64_t>((avail + kSliceGapX) / (g.slice_w + kSliceGapX)), 1,
-                                       g.shown_slices);
+    g.slice_cols =
+        std::clamp<int64_t>(static_cast<int64_t>((avail + kSliceGapX) / (g.slice_w + kSliceGapX)), 1, g.shown_slices);
   const int64_t slice_rows = (g.shown_slices + g.slice_cols - 1) / g.slice_cols;
   g.width = static_cast<float>(g.slice_cols) * g.slice_w + static_cast<float>(g.slice_cols - 1) * kSliceGapX;
   g.height = static_cast<float>(slice_rows) * (g.slice_h + (g.nd >= 3 ? kSliceGap : 0));

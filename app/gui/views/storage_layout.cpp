@@ -266,7 +266,9 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
     s.written.assign(n, 0);
     if (sa.before) {
       const auto& old = sa.before->storage_values;
-      for (size_t k = 0; k < n; ++k) s.written[k] = k >= old.size() || !(old[k] == (*s.values)[k] || (std::isnan(old[k]) && std::isnan((*s.values)[k])));
+      for (size_t k = 0; k < n; ++k)
+        s.written[k] =
+            k >= old.size() || !(old[k] == (*s.values)[k] || (std::isnan(old[k]) && std::isnan((*s.values)[k])));
     }
     auto list = it->second;
     std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -55,35 +55,35 @@ enum class TensorKind : uint8_t { Step, Earlier, Temporary };
 struct TensorItem {
   const trace::TensorMeta* meta = nullptr;  // the latest snapshot in [0, last)
   TensorKind kind = TensorKind::Step;
-  std::vector<std::string> names;           // Python names bound to this tensor
+  std::vector<std::string> names;  // Python names bound to this tensor
   // Made by a top-level call whose "self" lives on another storage (a copy, or any op
   // that allocates its result): see the "new storage" badge.
   bool new_storage = false;
-  const char* made_by = "";                 // that call's operator, e.g. "aten::contiguous"
+  const char* made_by = "";  // that call's operator, e.g. "aten::contiguous"
   uint64_t from_tensor = 0, from_storage = 0;
   // Per storage preview cell: how many of this tensor's elements map to it (saturating;
   // elements are enumerated up to kMaxEnumerated).
   std::vector<uint16_t> covers;
-  bool covers_partial = false;              // more elements than were enumerated
+  bool covers_partial = false;  // more elements than were enumerated
 };
 
 struct StorageItem {
   uint64_t id = 0;
   int64_t nbytes = 0;
-  int64_t elements = 0;                     // nbytes / dtype size
+  int64_t elements = 0;  // nbytes / dtype size
   const char* dtype = "float32";
   const char* device = "cpu";
   const trace::PreviewValues* values = nullptr;  // latest preview (first ≤256 elements)
   bool truncated = false;
-  std::vector<std::string> labels;          // format_value of each preview cell
-  std::vector<uint8_t> written;             // per preview cell: value changed during the step
+  std::vector<std::string> labels;  // format_value of each preview cell
+  std::vector<uint8_t> written;     // per preview cell: value changed during the step
   bool allocated_in_step = false, freed_in_step = false;
-  std::vector<TensorItem> tensors;          // ordered by tensor id (creation order)
+  std::vector<TensorItem> tensors;  // ordered by tensor id (creation order)
 };
 
 struct StorageModel {
-  std::vector<StorageItem> storages;        // in order of first use in the step
-  size_t step_tensors = 0;                  // number of tensors seen in the step
+  std::vector<StorageItem> storages;  // in order of first use in the step
+  size_t step_tensors = 0;            // number of tensors seen in the step
 };
 
 inline constexpr int64_t kMaxEnumerated = int64_t{1} << 18;

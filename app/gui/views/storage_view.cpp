@@ -32,16 +32,16 @@
 namespace ipt::gui {
 namespace {
 
+using storage::grid_geometry;
+using storage::GridGeom;
+using storage::kBandGap;
+using storage::kSliceGap;
+using storage::kSliceGapX;
+using storage::slice_index;
 using storage::StorageItem;
 using storage::StorageModel;
 using storage::TensorItem;
 using storage::TensorKind;
-using storage::GridGeom;
-using storage::grid_geometry;
-using storage::slice_index;
-using storage::kBandGap;
-using storage::kSliceGap;
-using storage::kSliceGapX;
 using namespace cells;  // the palette, cells and headers this view draws with (storage_draw.h)
 
 // [SECTION] hover ----------------------------------------------------------------------
@@ -49,9 +49,9 @@ using namespace cells;  // the palette, cells and headers this view draws with (
 struct Hover {
   enum Kind { None, Cell, Element } kind = None;
   uint64_t storage = 0;
-  int64_t cell = 0;              // the storage cell (for an element: the one it maps to)
-  uint64_t tensor = 0;           // Element only
-  std::vector<int64_t> index;    // Element only
+  int64_t cell = 0;            // the storage cell (for an element: the one it maps to)
+  uint64_t tensor = 0;         // Element only
+  std::vector<int64_t> index;  // Element only
   bool operator==(const Hover&) const = default;
 };
 
@@ -109,7 +109,9 @@ class StorageView : public View {
  public:
   const char* id() const override { return "storage"; }
   const char* title() const override { return "Tensor & storage"; }
-  void default_rect(float& x, float& y, float& w, float& h) const override { x = 0.56f, y = 0.0f, w = 0.44f, h = 0.62f; }
+  void default_rect(float& x, float& y, float& w, float& h) const override {
+    x = 0.56f, y = 0.0f, w = 0.44f, h = 0.62f;
+  }
 
   void draw(ViewContext& c) override {
     c.sel.hover_storage.reset();
@@ -120,7 +122,8 @@ class StorageView : public View {
     {
       const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
       const float y0 = wp.y + ImGui::GetWindowContentRegionMin().y - ImGui::GetStyle().WindowPadding.y;
-      const float grip = std::floor(std::max(font_size() * 1.35f, ImGui::GetStyle().WindowRounding + 1 + font_size() * 0.2f));
+      const float grip =
+          std::floor(std::max(font_size() * 1.35f, ImGui::GetStyle().WindowRounding + 1 + font_size() * 0.2f));
       ImVec4 bg = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
       bg.w = 1;
       const ImU32 col = ImGui::GetColorU32(bg);
@@ -140,8 +143,9 @@ class StorageView : public View {
     ImGui::BeginChild("##storage_scroll", ImVec2(0, 0), false);
     if (model_.storages.empty() || visible_storages_ == 0) {
       ImGui::Spacing();
-      ImGui::TextDisabled("%s", model_.step_tensors == 0 ? tr("No tensors in this step.")
-                                                         : tr("Only temporaries in this step: tick Temporaries to see them."));
+      ImGui::TextDisabled("%s", model_.step_tensors == 0
+                                    ? tr("No tensors in this step.")
+                                    : tr("Only temporaries in this step: tick Temporaries to see them."));
     }
     draw_blocks(c);
     ImGui::EndChild();
@@ -289,7 +293,8 @@ class StorageView : public View {
       shares += (listed++ ? ", #" : "#") + std::to_string(o.meta->tensor_id);
       if (!o.names.empty()) shares += " (" + o.names.front() + ")";
     }
-    if (!shares.empty()) seg.text(std::string(tr("shares storage with tensor")) + " " + shares, lighter(col, 0.2f, 0.9f), true);
+    if (!shares.empty())
+      seg.text(std::string(tr("shares storage with tensor")) + " " + shares, lighter(col, 0.2f, 0.9f), true);
     return seg;
   }
 
@@ -305,16 +310,18 @@ class StorageView : public View {
     std::snprintf(buf, sizeof buf, "%s (%zu)", tr("Temporaries"), temporaries_);
     ImGui::Checkbox(buf, &show_temporaries_);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", tr("Intermediates of one statement that no variable names, e.g. b[2] in b[2, 1].item()."));
+      ImGui::SetTooltip("%s",
+                        tr("Intermediates of one statement that no variable names, e.g. b[2] in b[2, 1].item()."));
     ImGui::SameLine();
     ImGui::TextDisabled("(?)");
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-      ImGui::TextUnformatted(tr("Each storage is a strip of cells (its values, by storage index), in its own color; "
-                                "the tensors over it are grids of their elements. Element [i, j, …] reads cell "
-                                "storage_offset + Σ index·stride. Dim cells: no shown tensor reads them. "
-                                "Orange corner: written during this step. Click a tensor to select it."));
+      ImGui::TextUnformatted(
+          tr("Each storage is a strip of cells (its values, by storage index), in its own color; "
+             "the tensors over it are grids of their elements. Element [i, j, …] reads cell "
+             "storage_offset + Σ index·stride. Dim cells: no shown tensor reads them. "
+             "Orange corner: written during this step. Click a tensor to select it."));
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -361,8 +368,8 @@ class StorageView : public View {
       if (t && hover_.index.size() == t->meta->sizes.size()) {
         seg.text(element_name(*t, hover_.index), kWhite);
         seg.text(storage::offset_formula(*t->meta, hover_.index), kFormula);
-        seg.text("\xE2\x86\x92 storage #" + std::to_string(s->id) + " " + tr("cell") + " " + std::to_string(hover_.cell) +
-                     " = " + cell_value(*s, hover_.cell),
+        seg.text("\xE2\x86\x92 storage #" + std::to_string(s->id) + " " + tr("cell") + " " +
+                     std::to_string(hover_.cell) + " = " + cell_value(*s, hover_.cell),
                  lighter(storage_rgb(s->id), 0.3f));
         return;
       }
@@ -483,11 +490,13 @@ class StorageView : public View {
     const Rgb col = storage_rgb(s.id);
 
     // Header: "storage #2 · 48 bytes · float32".
-    std::string label = "storage #" + std::to_string(s.id) + " \xC2\xB7 " + std::to_string(s.nbytes) + " bytes \xC2\xB7 " + s.dtype;
+    std::string label =
+        "storage #" + std::to_string(s.id) + " \xC2\xB7 " + std::to_string(s.nbytes) + " bytes \xC2\xB7 " + s.dtype;
     if (std::string_view(s.device) != "cpu") label += std::string(" \xC2\xB7 ") + s.device;
     L.head.text(label, lighter(col, 0.3f));
-    L.head.text(format(s.elements == 1 ? tr("(%lld element)") : tr("(%lld elements)"), static_cast<long long>(s.elements)),
-                kDim, true);
+    L.head.text(
+        format(s.elements == 1 ? tr("(%lld element)") : tr("(%lld elements)"), static_cast<long long>(s.elements)),
+        kDim, true);
     if (s.allocated_in_step)
       L.head.badge(tr("allocated in this step"), IM_COL32(60, 120, 70, 255), kWhite,
                    tr("A storage allocation event was recorded in this step."));
@@ -581,13 +590,16 @@ class StorageView : public View {
         const ImVec2 its = ImGui::GetFont()->CalcTextSizeA(small, FLT_MAX, 0, idx.c_str());
         dl->AddText(ImGui::GetFont(), small, ImVec2(x + (L.cw - its.x) * 0.5f, y), kDim, idx.c_str());
         const bool used = sh.used[i] != 0;
-        const bool target = hover_.kind != Hover::None && hover_.storage == s.id && hover_.cell == static_cast<int64_t>(i);
+        const bool target =
+            hover_.kind != Hover::None && hover_.storage == s.id && hover_.cell == static_cast<int64_t>(i);
         const bool in_selected = selected && i < selected->covers.size() && selected->covers[i] != 0;
-        CellStyle st = used ? CellStyle{rgba(col, 0.22f), rgba(col, 0.6f), kText} : CellStyle{kUnusedFill, kUnusedBorder, kUnusedText};
+        CellStyle st = used ? CellStyle{rgba(col, 0.22f), rgba(col, 0.6f), kText}
+                            : CellStyle{kUnusedFill, kUnusedBorder, kUnusedText};
         if (in_selected) st = {rgba(col, 0.45f), kSelect, kWhite, 2};
         if (target) st = kHot;
         draw_cell(dl, a, b, st, s.labels[i].c_str());
-        if (s.written[i]) dl->AddTriangleFilled(ImVec2(b.x - 9, a.y + 1), ImVec2(b.x - 1, a.y + 1), ImVec2(b.x - 1, a.y + 9), kWritten);
+        if (s.written[i])
+          dl->AddTriangleFilled(ImVec2(b.x - 9, a.y + 1), ImVec2(b.x - 1, a.y + 1), ImVec2(b.x - 1, a.y + 9), kWritten);
         if (strip_hovered && mouse.x >= a.x && mouse.x < b.x && mouse.y >= a.y && mouse.y < b.y) {
           next_.kind = Hover::Cell;
           next_.storage = s.id;
@@ -601,7 +613,8 @@ class StorageView : public View {
         const std::string note = format(tr("values not recorded (device %s)"), s.device);
         dl->AddText(ImVec2(x0, ny), kDim, note.c_str());
       } else if (L.more) {
-        const std::string note = format(tr("showing the first %zu of %lld elements"), L.shown, static_cast<long long>(s.elements));
+        const std::string note =
+            format(tr("showing the first %zu of %lld elements"), L.shown, static_cast<long long>(s.elements));
         dl->AddText(ImVec2(x0, ny), kDim, note.c_str());
       }
     }
@@ -667,10 +680,8 @@ class StorageView : public View {
     dl->AddRectFilled(bmin, bmax, rgba(col, t.kind == TensorKind::Step ? 0.07f : 0.035f), 5);
     dl->AddRectFilled(bmin, ImVec2(bmax.x, bmin.y + 3), rgba(col, t.kind == TensorKind::Step ? 0.9f : 0.45f), 5,
                       ImDrawFlags_RoundCornersTop);
-    if (selected)
-      dl->AddRect(bmin, bmax, kSelect, 5, 0, 2);
-    else
-      dl->AddRect(bmin, bmax, hovered ? IM_COL32(255, 255, 255, 90) : rgba(col, 0.35f), 5);
+    if (selected) dl->AddRect(bmin, bmax, kSelect, 5, 0, 2);
+    else dl->AddRect(bmin, bmax, hovered ? IM_COL32(255, 255, 255, 90) : rgba(col, 0.35f), 5);
     const float x0 = pos.x + kCardPad;
     layout_segments(header, ImVec2(x0, pos.y + kCardPad), k.w - 2 * kCardPad, dl, hover_ok);
 
@@ -727,7 +738,8 @@ class StorageView : public View {
               const int64_t off = storage::element_offset(m, idx.data());
               const ImVec2 a(gx + static_cast<float>(cc - c0) * g.cw, ry), b(a.x + g.cw, ry + g.ch);
               const bool in_storage = off >= 0 && off < s.elements;
-              const bool is_hovered_elem = hover_.kind == Hover::Element && hover_.tensor == m.tensor_id && hover_.index == idx;
+              const bool is_hovered_elem =
+                  hover_.kind == Hover::Element && hover_.tensor == m.tensor_id && hover_.index == idx;
               const bool same_cell = hover_here && hover_.cell == off;
               CellStyle st{rgba(col, 0.2f), rgba(col, 0.5f), kText};
               if (same_cell) st = kWarm;
@@ -745,9 +757,10 @@ class StorageView : public View {
                 ImGui::BeginTooltip();
                 ImGui::TextUnformatted(element_name(t, idx).c_str());
                 ImGui::TextColored(ImVec4(1.0f, 0.84f, 0.43f, 1), "%s", storage::offset_formula(m, idx).c_str());
-                ImGui::TextDisabled("storage_offset + \xCE\xA3 index\xC2\xB7stride \xE2\x86\x92 storage #%llu %s %lld = %s",
-                                    static_cast<unsigned long long>(s.id), tr("cell"), static_cast<long long>(off),
-                                    cell_value(s, off).c_str());
+                ImGui::TextDisabled(
+                    "storage_offset + \xCE\xA3 index\xC2\xB7stride \xE2\x86\x92 storage #%llu %s %lld = %s",
+                    static_cast<unsigned long long>(s.id), tr("cell"), static_cast<long long>(off),
+                    cell_value(s, off).c_str());
                 ImGui::EndTooltip();
               }
             }
@@ -757,13 +770,15 @@ class StorageView : public View {
           }
           if (g.rows > g.shown_rows) {
             const std::string more = format(tr("… %lld more rows"), static_cast<long long>(g.rows - g.shown_rows));
-            dl->AddText(font, small + 1, ImVec2(gx, ry0 + static_cast<float>(g.shown_rows) * g.ch + 2), kDim, more.c_str());
+            dl->AddText(font, small + 1, ImVec2(gx, ry0 + static_cast<float>(g.shown_rows) * g.ch + 2), kDim,
+                        more.c_str());
           }
         }
         y += g.band_h + kBandGap;
       }
     }
-    y = grid_top + static_cast<float>((g.shown_slices + g.slice_cols - 1) / g.slice_cols) * (g.slice_h + (g.nd >= 3 ? kSliceGap : 0));
+    y = grid_top + static_cast<float>((g.shown_slices + g.slice_cols - 1) / g.slice_cols) *
+                       (g.slice_h + (g.nd >= 3 ? kSliceGap : 0));
     if (g.slices > g.shown_slices) {
       const std::string more = format(tr("… %lld more slices"), static_cast<long long>(g.slices - g.shown_slices));
       dl->AddText(ImVec2(x0, y), kDim, more.c_str());

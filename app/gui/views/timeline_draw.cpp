@@ -40,7 +40,9 @@ ImU32 slice_color(const trace::Event& e) {
   return ImGui::ColorConvertFloat4ToU32(ImVec4(c.x * k, c.y * k, c.z * k, 1.0f));
 }
 
-float clampx(double x, float width) { return static_cast<float>(std::clamp(x, -4.0, static_cast<double>(width) + 4.0)); }
+float clampx(double x, float width) {
+  return static_cast<float>(std::clamp(x, -4.0, static_cast<double>(width) + 4.0));
+}
 
 bool inside(ImVec2 m, ImVec2 a, ImVec2 b) { return m.x >= a.x && m.x < b.x && m.y >= a.y && m.y < b.y; }
 
@@ -66,23 +68,27 @@ int draw_step_bands(ImDrawList* dl, ImVec2 pos, float width, float h, const Time
   for (size_t k = 0; k < steps.size(); ++k) {
     const double x0 = w.px(static_cast<double>(steps[k].first)), x1 = w.px(static_cast<double>(steps[k].second));
     if (x1 < 0 || x0 > width) continue;
-    const ImVec2 a(pos.x + clampx(x0, width), pos.y), b(pos.x + std::max(clampx(x1, width), clampx(x0, width) + 1), pos.y + h);
+    const ImVec2 a(pos.x + clampx(x0, width), pos.y),
+        b(pos.x + std::max(clampx(x1, width), clampx(x0, width) + 1), pos.y + h);
     const bool is_shown = static_cast<int>(k) == shown;
     const bool hot = inside(mouse, a, b);
     if (hot) hovered = static_cast<int>(k);
-    const ImU32 fill = is_shown ? IM_COL32(240, 210, 100, 150) : (k % 2 ? IM_COL32(90, 90, 110, 120) : IM_COL32(70, 70, 90, 120));
+    const ImU32 fill =
+        is_shown ? IM_COL32(240, 210, 100, 150) : (k % 2 ? IM_COL32(90, 90, 110, 120) : IM_COL32(70, 70, 90, 120));
     dl->AddRectFilled(a, b, hot ? IM_COL32(250, 230, 140, 170) : fill);
     dl->AddLine(ImVec2(a.x, a.y), ImVec2(a.x, b.y), IM_COL32(240, 210, 100, 220));
     char label[48];
     std::snprintf(label, sizeof label, "%s %zu", tr("Step"), k + 1);
     if (b.x - a.x > ImGui::CalcTextSize(label).x + 6)
-      dl->AddText(nullptr, 0, ImVec2(a.x + 4, a.y + (h - ImGui::GetFontSize()) * 0.5f), IM_COL32(20, 20, 24, 255), label, nullptr, 0, &clip);
+      dl->AddText(nullptr, 0, ImVec2(a.x + 4, a.y + (h - ImGui::GetFontSize()) * 0.5f), IM_COL32(20, 20, 24, 255),
+                  label, nullptr, 0, &clip);
   }
   dl->PopClipRect();
   return hovered;
 }
 
-void draw_ruler(ImDrawList* dl, ImVec2 pos, float width, float h, const TimeWindow& w, int64_t origin_ns, const char* micro) {
+void draw_ruler(ImDrawList* dl, ImVec2 pos, float width, float h, const TimeWindow& w, int64_t origin_ns,
+                const char* micro) {
   dl->AddRectFilled(pos, ImVec2(pos.x + width, pos.y + h), IM_COL32(32, 32, 40, 255));
   const int64_t step = views::tick_step(w.ns_per_px, 90);
   const double rel0 = w.t0 - static_cast<double>(origin_ns);
@@ -132,7 +138,8 @@ void draw_tracks(const Canvas& c, const TimeWindow& w, const TraceDoc& doc, cons
     if (track_bottom < c.clip_y0 || ty > c.clip_y1) continue;
     // Header row.
     c.dl->AddRectFilled(ImVec2(c.origin.x, ty), ImVec2(c.origin.x + width, ty + rh), IM_COL32(45, 45, 56, 255));
-    c.dl->AddText(ImVec2(c.origin.x + 6, ty + (rh - fs) * 0.5f), IM_COL32(220, 220, 230, 255), track_label(track).c_str());
+    c.dl->AddText(ImVec2(c.origin.x + 6, ty + (rh - fs) * 0.5f), IM_COL32(220, 220, 230, 255),
+                  track_label(track).c_str());
     for (size_t lv = 0; lv < track.levels.size(); ++lv) {
       const float y0 = ty + rh * static_cast<float>(lv + 1), y1 = y0 + rh - 1;
       if (y1 < c.clip_y0 || y0 > c.clip_y1) continue;
@@ -147,18 +154,23 @@ void draw_tracks(const Canvas& c, const TimeWindow& w, const TraceDoc& doc, cons
         if (b.count == 1) {
           c.dl->AddRectFilled(a, z, slice_color(e));
           if (z.x - a.x > 24)
-            labels.push_back({ImVec2(std::max(a.x, c.origin.x) + 3, y0 + (rh - fs) * 0.5f - 1), ImVec4(a.x + 2, a.y, z.x - 2, z.y),
-                              IM_COL32(15, 15, 20, 255), e.name, {}});
+            labels.push_back({ImVec2(std::max(a.x, c.origin.x) + 3, y0 + (rh - fs) * 0.5f - 1),
+                              ImVec4(a.x + 2, a.y, z.x - 2, z.y),
+                              IM_COL32(15, 15, 20, 255),
+                              e.name,
+                              {}});
           if (sel_begin && *sel_begin == b.event) c.dl->AddRect(a, z, IM_COL32(255, 255, 255, 255), 0, 0, 2.0f);
         } else {
           // A folded run: the category's colour, dimmed and striped, with its count when it fits.
           ImVec4 col = ImGui::ColorConvertU32ToFloat4(category_color(e.category));
-          c.dl->AddRectFilled(a, z, ImGui::ColorConvertFloat4ToU32(ImVec4(col.x * 0.45f, col.y * 0.45f, col.z * 0.45f, 1)));
-          for (float x = a.x + 3; x < z.x; x += 6) c.dl->AddLine(ImVec2(x, y0 + 2), ImVec2(x, y1 - 2), IM_COL32(0, 0, 0, 70));
+          c.dl->AddRectFilled(a, z,
+                              ImGui::ColorConvertFloat4ToU32(ImVec4(col.x * 0.45f, col.y * 0.45f, col.z * 0.45f, 1)));
+          for (float x = a.x + 3; x < z.x; x += 6)
+            c.dl->AddLine(ImVec2(x, y0 + 2), ImVec2(x, y1 - 2), IM_COL32(0, 0, 0, 70));
           std::string count = std::to_string(b.count);
           if (z.x - a.x > ImGui::CalcTextSize(count.c_str()).x + 6)
-            labels.push_back({ImVec2(std::max(a.x, c.origin.x) + 3, y0 + (rh - fs) * 0.5f - 1), ImVec4(a.x, a.y, z.x, z.y),
-                              IM_COL32(230, 230, 235, 255), nullptr, std::move(count)});
+            labels.push_back({ImVec2(std::max(a.x, c.origin.x) + 3, y0 + (rh - fs) * 0.5f - 1),
+                              ImVec4(a.x, a.y, z.x, z.y), IM_COL32(230, 230, 235, 255), nullptr, std::move(count)});
         }
         if (c.mouse_in && inside(c.mouse, a, ImVec2(std::max(z.x, a.x + 3), z.y + 1))) hover = Hover{true, false, b};
       }
@@ -173,7 +185,8 @@ void draw_tracks(const Canvas& c, const TimeWindow& w, const TraceDoc& doc, cons
         } else {
           c.dl->AddRectFilled(ImVec2(x0 - 2, y0 + 1), ImVec2(std::max(x1, x0) + 2, y0 + rh * 0.5f), col);
         }
-        if (selected && *selected == b.event) c.dl->AddCircle(ImVec2(x0, y0 + rh * 0.3f), 6, IM_COL32(255, 255, 255, 255), 0, 2);
+        if (selected && *selected == b.event)
+          c.dl->AddCircle(ImVec2(x0, y0 + rh * 0.3f), 6, IM_COL32(255, 255, 255, 255), 0, 2);
         if (c.mouse_in && !hover.any && inside(c.mouse, ImVec2(x0 - 4, y0), ImVec2(std::max(x1, x0) + 4, y1)))
           hover = Hover{true, true, b};
       }

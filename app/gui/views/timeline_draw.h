@@ -33,7 +33,7 @@ struct Hover {
 
 struct Canvas {
   ImDrawList* dl = nullptr;
-  ImVec2 origin;          // screen position of time pixel 0 at the top of the tracks' content
+  ImVec2 origin;                   // screen position of time pixel 0 at the top of the tracks' content
   float clip_y0 = 0, clip_y1 = 0;  // the visible part, in screen y
   ImVec2 mouse;
   bool mouse_in = false;  // the mouse is over the tracks

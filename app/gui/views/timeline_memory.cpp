@@ -31,15 +31,21 @@ std::string bytes_text(int64_t b) {
 
 void header(const Canvas& c, float y, float width, float rh, const std::string& text) {
   c.dl->AddRectFilled(ImVec2(c.origin.x, y), ImVec2(c.origin.x + width, y + rh), IM_COL32(45, 45, 56, 255));
-  c.dl->AddText(ImVec2(c.origin.x + 6, y + (rh - ImGui::GetFontSize()) * 0.5f), IM_COL32(220, 220, 230, 255), text.c_str());
+  c.dl->AddText(ImVec2(c.origin.x + 6, y + (rh - ImGui::GetFontSize()) * 0.5f), IM_COL32(220, 220, 230, 255),
+                text.c_str());
 }
 
-float xclamp(double x, float width) { return static_cast<float>(std::clamp(x, -4.0, static_cast<double>(width) + 4.0)); }
+float xclamp(double x, float width) {
+  return static_cast<float>(std::clamp(x, -4.0, static_cast<double>(width) + 4.0));
+}
 
 std::string block_tooltip(const views::BlockLife& b, int64_t t_origin, const char* micro) {
-  auto at = [&](int64_t t) { return t < 0 ? std::string(tr("not in the trace")) : views::format_ns(static_cast<double>(t - t_origin), micro); };
+  auto at = [&](int64_t t) {
+    return t < 0 ? std::string(tr("not in the trace")) : views::format_ns(static_cast<double>(t - t_origin), micro);
+  };
   char head[96];
-  std::snprintf(head, sizeof head, "0x%" PRIx64 "  %s  %s %d", b.addr, bytes_text(b.size).c_str(), tr("stream"), b.stream);
+  std::snprintf(head, sizeof head, "0x%" PRIx64 "  %s  %s %d", b.addr, bytes_text(b.size).c_str(), tr("stream"),
+                b.stream);
   std::string s = head;
   s += std::string("\n") + tr("allocated") + ": " + at(b.alloc_ns);
   s += std::string("\n") + tr("host returned") + ": " + at(b.host_returned_ns);
@@ -73,10 +79,13 @@ std::string draw_memory(const Canvas& c, const views::TimeWindow& w, const views
       if (!s) continue;
       const float ya = g1 - scale * static_cast<float>(s->allocated), yr = g1 - scale * static_cast<float>(s->reserved);
       if (s->allocated > 0) c.dl->AddLine(ImVec2(c.origin.x + px, g1), ImVec2(c.origin.x + px, ya), kAllocated);
-      c.dl->AddLine(ImVec2(c.origin.x + px, prev_r < 0 ? yr : prev_r), ImVec2(c.origin.x + px + 1, yr), kReserved, 1.5f);
+      c.dl->AddLine(ImVec2(c.origin.x + px, prev_r < 0 ? yr : prev_r), ImVec2(c.origin.x + px + 1, yr), kReserved,
+                    1.5f);
       prev_r = yr;
-      if (c.mouse_in && c.mouse.y >= g0 && c.mouse.y < g1 && c.mouse.x >= c.origin.x + px && c.mouse.x < c.origin.x + px + 1)
-        tip = std::string(tr("allocated")) + " " + bytes_text(s->allocated) + "\n" + tr("reserved") + " " + bytes_text(s->reserved);
+      if (c.mouse_in && c.mouse.y >= g0 && c.mouse.y < g1 && c.mouse.x >= c.origin.x + px &&
+          c.mouse.x < c.origin.x + px + 1)
+        tip = std::string(tr("allocated")) + " " + bytes_text(s->allocated) + "\n" + tr("reserved") + " " +
+              bytes_text(s->reserved);
     }
   }
   // The blocks: one bar from alloc to reusable, darker once the host has freed it; a white
@@ -91,7 +100,8 @@ std::string draw_memory(const Canvas& c, const views::TimeWindow& w, const views
     if (ly1 < c.clip_y0 || ly0 > c.clip_y1) continue;
     const float xa = c.origin.x + xclamp(w.px(static_cast<double>(b.alloc_ns)), width);
     const float xe = std::max(xa + 1, c.origin.x + xclamp(w.px(static_cast<double>(end)), width));
-    const float xf = b.free_requested_ns >= 0 ? c.origin.x + xclamp(w.px(static_cast<double>(b.free_requested_ns)), width) : xe;
+    const float xf =
+        b.free_requested_ns >= 0 ? c.origin.x + xclamp(w.px(static_cast<double>(b.free_requested_ns)), width) : xe;
     c.dl->AddRectFilled(ImVec2(xa, ly0), ImVec2(std::max(xa + 1, xf), ly1), kBar);
     if (xf < xe) c.dl->AddRectFilled(ImVec2(xf, ly0), ImVec2(xe, ly1), kPending);
     auto tick = [&](int64_t t, ImU32 col) {

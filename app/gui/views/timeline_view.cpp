@@ -40,7 +40,9 @@ class TimelineView : public View {
  public:
   const char* id() const override { return "timeline"; }
   const char* title() const override { return "Timeline"; }
-  void default_rect(float& x, float& y, float& w, float& h) const override { x = 0.56f, y = 0.62f, w = 0.44f, h = 0.38f; }
+  void default_rect(float& x, float& y, float& w, float& h) const override {
+    x = 0.56f, y = 0.62f, w = 0.44f, h = 0.38f;
+  }
 
   void draw(ViewContext& c) override {
     const TraceDoc& doc = c.doc;
@@ -70,10 +72,11 @@ class TimelineView : public View {
     timeline::draw_ruler(dl, ruler_pos, width, ruler_h, win_, doc.index->t_min, micro);
     ImGui::Dummy(ImVec2(width, band_h + ruler_h));
     if (band_hover >= 0) {
-      ImGui::SetTooltip("%s %d: %s - %s\n%s", tr("Step"), band_hover + 1,
-                        views::format_ns(static_cast<double>(steps_[band_hover].first - doc.index->t_min), micro).c_str(),
-                        views::format_ns(static_cast<double>(steps_[band_hover].second - doc.index->t_min), micro).c_str(),
-                        tr("Click to zoom to this step."));
+      ImGui::SetTooltip(
+          "%s %d: %s - %s\n%s", tr("Step"), band_hover + 1,
+          views::format_ns(static_cast<double>(steps_[band_hover].first - doc.index->t_min), micro).c_str(),
+          views::format_ns(static_cast<double>(steps_[band_hover].second - doc.index->t_min), micro).c_str(),
+          tr("Click to zoom to this step."));
       if (ImGui::IsMouseClicked(0)) fit(steps_[band_hover].first, steps_[band_hover].second);
     }
 
@@ -128,13 +131,15 @@ class TimelineView : public View {
       const size_t b = doc.step_begin[k];
       if (b >= ev.size()) continue;
       const int64_t t0 = ev[b].ts_ns;
-      const int64_t t1 = k + 1 < doc.step_begin.size() && doc.step_begin[k + 1] < ev.size() ? ev[doc.step_begin[k + 1]].ts_ns
-                                                                                           : doc.index->t_max;
+      const int64_t t1 = k + 1 < doc.step_begin.size() && doc.step_begin[k + 1] < ev.size()
+                             ? ev[doc.step_begin[k + 1]].ts_ns
+                             : doc.index->t_max;
       if (b == doc.first) shown_step_ = static_cast<int>(steps_.size());
       steps_.emplace_back(t0, std::max(t0, t1));
     }
     // Open on the shown step (the whole trace when there is one step).
-    if (shown_step_ >= 0 && steps_.size() > 1) fit(steps_[static_cast<size_t>(shown_step_)].first, steps_[static_cast<size_t>(shown_step_)].second);
+    if (shown_step_ >= 0 && steps_.size() > 1)
+      fit(steps_[static_cast<size_t>(shown_step_)].first, steps_[static_cast<size_t>(shown_step_)].second);
     else fit(doc.index->t_min, doc.index->t_max);
     whole_ = {doc.index->t_min, doc.index->t_max};
   }
@@ -163,7 +168,8 @@ class TimelineView : public View {
   }
   void clamp_pan() {
     const double span = win_.ns_per_px * win_.width;
-    const double lo = static_cast<double>(whole_.first) - span * 0.5, hi = static_cast<double>(whole_.second) - span * 0.5;
+    const double lo = static_cast<double>(whole_.first) - span * 0.5,
+                 hi = static_cast<double>(whole_.second) - span * 0.5;
     win_.t0 = std::clamp(win_.t0, lo, std::max(lo, hi));
   }
 
@@ -180,7 +186,8 @@ class TimelineView : public View {
       const double mid = 0.5 * static_cast<double>(idx.t_min) + 0.5 * static_cast<double>(idx.t_max);
       if (!idx.tracks.empty() && !idx.tracks[0].levels.empty() && !idx.tracks[0].levels[0].slices.empty()) {
         const auto& v = idx.tracks[0].levels[0].slices;
-        auto it = std::partition_point(v.begin(), v.end(), [&](const auto& s) { return static_cast<double>(s.t1) < mid; });
+        auto it =
+            std::partition_point(v.begin(), v.end(), [&](const auto& s) { return static_cast<double>(s.t1) < mid; });
         if (it == v.end()) --it;
         sweep_call_ = {it->t0, std::max(it->t1, it->t0 + 1)};
       }
@@ -198,10 +205,12 @@ class TimelineView : public View {
 
   // [SECTION] input -------------------------------------------------------------------------
 
-  void handle_input(ViewContext& c, const timeline::Canvas& cv, const timeline::Hover& hover, float ruler_y, float ruler_h) {
+  void handle_input(ViewContext& c, const timeline::Canvas& cv, const timeline::Hover& hover, float ruler_y,
+                    float ruler_h) {
     ImGuiIO& io = ImGui::GetIO();
     const double mx = io.MousePos.x - cv.origin.x;
-    const bool over_ruler = ImGui::IsMouseHoveringRect(ImVec2(cv.origin.x, ruler_y), ImVec2(cv.origin.x + static_cast<float>(win_.width), ruler_y + ruler_h), false);
+    const bool over_ruler = ImGui::IsMouseHoveringRect(
+        ImVec2(cv.origin.x, ruler_y), ImVec2(cv.origin.x + static_cast<float>(win_.width), ruler_y + ruler_h), false);
     const bool over = cv.mouse_in || over_ruler;
     if (over && io.MouseWheel != 0) zoom_at(mx, std::pow(1.25, -io.MouseWheel));
     // Keys (the GLFW backend's codes for letters are their ASCII capitals), when this window
@@ -222,7 +231,8 @@ class TimelineView : public View {
       drag_t_ = win_.t_at(mx);
       drag_range_ = drag_button_ == 1 || io.KeyShift || over_ruler;
     }
-    if (drag_ == Drag::Pending && ImGui::IsMouseDragging(drag_button_, 3)) drag_ = drag_range_ ? Drag::Range : Drag::Pan;
+    if (drag_ == Drag::Pending && ImGui::IsMouseDragging(drag_button_, 3))
+      drag_ = drag_range_ ? Drag::Range : Drag::Pan;
     if (drag_ == Drag::Pan) {
       pan_px(-io.MouseDelta.x);
       if (io.MouseDelta.y != 0) ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
@@ -248,19 +258,22 @@ class TimelineView : public View {
       return;
     }
     c.sel.event = hover.box.event;
-    if (const auto* t = std::get_if<trace::TensorMeta>(&c.doc.events[hover.box.event].payload)) c.sel.tensor = t->tensor_id;
+    if (const auto* t = std::get_if<trace::TensorMeta>(&c.doc.events[hover.box.event].payload))
+      c.sel.tensor = t->tensor_id;
     seen_sel_ = c.sel.event;  // our own change: no re-centring
   }
 
   void tooltip(const TraceDoc& doc, const timeline::Hover& h, const char* micro) {
     const auto rel = [&](int64_t t) { return views::format_ns(static_cast<double>(t - doc.index->t_min), micro); };
     if (h.box.count > 1) {
-      ImGui::SetTooltip("%u %s  (%s - %s)\n%s", h.box.count, tr(h.mark ? "instants" : "events folded"), rel(h.box.t0).c_str(),
-                        rel(h.box.t1).c_str(), tr("Click to zoom in."));
+      ImGui::SetTooltip("%u %s  (%s - %s)\n%s", h.box.count, tr(h.mark ? "instants" : "events folded"),
+                        rel(h.box.t0).c_str(), rel(h.box.t1).c_str(), tr("Click to zoom in."));
       return;
     }
     std::string when = std::string(tr("at")) + " " + rel(h.box.t0);
-    if (!h.mark) when += "  " + std::string(tr("duration")) + " " + views::format_ns(static_cast<double>(h.box.t1 - h.box.t0), micro);
+    if (!h.mark)
+      when +=
+          "  " + std::string(tr("duration")) + " " + views::format_ns(static_cast<double>(h.box.t1 - h.box.t0), micro);
     draw_payload_tooltip(doc.events[h.box.event], when);
   }
 
@@ -283,7 +296,8 @@ class TimelineView : public View {
       clamp_pan();
     }
     const size_t e = *c.sel.event;
-    if (idx.track[e] < rows_.track_y.size()) pending_scroll_y_ = std::max(0.0f, rows_.level_y(idx.track[e], idx.depth[e]) - rows_.row_h * 3);
+    if (idx.track[e] < rows_.track_y.size())
+      pending_scroll_y_ = std::max(0.0f, rows_.level_y(idx.track[e], idx.depth[e]) - rows_.row_h * 3);
   }
 
   // [SECTION] stats -------------------------------------------------------------------------
@@ -314,8 +328,8 @@ class TimelineView : public View {
     }
     ImGui::Text("%s %s: %llu %s, %llu %s", tr("Range"),
                 views::format_ns(static_cast<double>(range_->second - range_->first), micro).c_str(),
-                static_cast<unsigned long long>(stats_.slices), tr("slices"), static_cast<unsigned long long>(stats_.instants),
-                tr("instants"));
+                static_cast<unsigned long long>(stats_.slices), tr("slices"),
+                static_cast<unsigned long long>(stats_.instants), tr("instants"));
     ImGui::SameLine();
     if (ImGui::SmallButton(tr("Zoom to range"))) fit(range_->first, range_->second);
     ImGui::SameLine();
@@ -323,7 +337,8 @@ class TimelineView : public View {
       range_.reset();
       return;
     }
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable;
     if (ImGui::BeginTable("range", 4, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) {
       ImGui::TableSetupScrollFreeze(0, 1);
       ImGui::TableSetupColumn(tr("Operator"), ImGuiTableColumnFlags_WidthStretch);
@@ -345,7 +360,9 @@ class TimelineView : public View {
           ImGui::TextUnformatted(views::format_ns(static_cast<double>(row.total_ns), micro).c_str());
           ImGui::TableNextColumn();
           ImGui::TextUnformatted(
-              views::format_ns(static_cast<double>(row.total_ns) / static_cast<double>(std::max<uint64_t>(1, row.count)), micro).c_str());
+              views::format_ns(
+                  static_cast<double>(row.total_ns) / static_cast<double>(std::max<uint64_t>(1, row.count)), micro)
+                  .c_str());
         }
       ImGui::EndTable();
     }
@@ -355,7 +372,8 @@ class TimelineView : public View {
     if (ImGui::SmallButton(tr("Whole trace"))) fit(whole_.first, whole_.second);
     if (shown_step_ >= 0 && steps_.size() > 1) {
       ImGui::SameLine();
-      if (ImGui::SmallButton(tr("This step"))) fit(steps_[static_cast<size_t>(shown_step_)].first, steps_[static_cast<size_t>(shown_step_)].second);
+      if (ImGui::SmallButton(tr("This step")))
+        fit(steps_[static_cast<size_t>(shown_step_)].first, steps_[static_cast<size_t>(shown_step_)].second);
     }
     ImGui::SameLine();
     ImGui::TextDisabled("%s %s  |  %zu %s", tr("showing"), views::format_ns(win_.ns_per_px * win_.width, micro).c_str(),
