@@ -1,7 +1,5 @@
 #include "core/compile/tensor_guard.h"
 
-#include <sstream>
-
 #include "core/dispatch/local_dispatch_key_set.h"
 
 namespace ipt::compile {
@@ -44,34 +42,34 @@ bool TensorGuard::matches(const Tensor& t) const {
   return true;
 }
 
-std::string TensorGuard::mismatch(const Tensor& t) const {
-  if (matches(t)) return "";
-  std::ostringstream why;
+TensorMismatch TensorGuard::explain(const Tensor& t) const {
+  if (matches(t)) return {};
+  auto parts = [](std::string what, std::string expected, std::string actual) {
+    return TensorMismatch{what + ". expected " + expected + ", actual " + actual, std::move(expected),
+                          std::move(actual)};
+  };
   const DispatchKeySet actual_keys = dispatch_keys_for_guard(t);
-  if (actual_keys != keys_) {
-    why << "dispatch key set mismatch. expected " << keys_.to_string() << ", actual " << actual_keys.to_string();
-  } else if (t.dtype() != dtype_) {
-    why << "dtype mismatch. expected " << dtype_cpp_name(dtype_) << ", actual " << dtype_cpp_name(t.dtype());
-  } else if (!(t.device() == device_)) {
-    why << "Tensor device index mismatch. Expected device index to be " << device_.index << ", actual "
-        << t.device().index;
-  } else if (t.requires_grad() != requires_grad_) {
-    why << "requires_grad mismatch. expected requires_grad=" << (requires_grad_ ? 1 : 0);
-  } else if (t.sizes().size() != sizes_.size()) {
-    why << "rank mismatch. expected " << sizes_.size() << ", actual " << t.sizes().size();
-  } else {
-    for (size_t i = 0; i < sizes_.size(); ++i)
-      if (sizes_[i] && *sizes_[i] != t.sizes()[i]) {
-        why << "size mismatch at index " << i << ". expected " << *sizes_[i] << ", actual " << t.sizes()[i];
-        return why.str();
-      }
-    for (size_t i = 0; i < strides_.size(); ++i)
-      if (strides_[i] && *strides_[i] != t.strides()[i]) {
-        why << "stride mismatch at index " << i << ". expected " << *strides_[i] << ", actual " << t.strides()[i];
-        return why.str();
-      }
+  if (actual_keys != keys_) return parts("dispatch key set mismatch", keys_.to_string(), actual_keys.to_string());
+  if (t.dtype() != dtype_) return parts("dtype mismatch", dtype_cpp_name(dtype_), dtype_cpp_name(t.dtype()));
+  if (!(t.device() == device_)) {
+    // PyTorch words this one differently: "Expected device index to be 0, actual 1".
+    const std::string e = std::to_string(device_.index), a = std::to_string(t.device().index);
+    return {"Tensor device index mismatch. Expected device index to be " + e + ", actual " + a, e, a};
   }
-  return why.str();
+  if (t.requires_grad() != requires_grad_)
+    return {std::string("requires_grad mismatch. expected requires_grad=") + (requires_grad_ ? "1" : "0"),
+            requires_grad_ ? "1" : "0", requires_grad_ ? "0" : "1"};
+  if (t.sizes().size() != sizes_.size())
+    return parts("rank mismatch", std::to_string(sizes_.size()), std::to_string(t.sizes().size()));
+  for (size_t i = 0; i < sizes_.size(); ++i)
+    if (sizes_[i] && *sizes_[i] != t.sizes()[i])
+      return parts("size mismatch at index " + std::to_string(i), std::to_string(*sizes_[i]),
+                   std::to_string(t.sizes()[i]));
+  for (size_t i = 0; i < strides_.size(); ++i)
+    if (strides_[i] && *strides_[i] != t.strides()[i])
+      return parts("stride mismatch at index " + std::to_string(i), std::to_string(*strides_[i]),
+                   std::to_string(t.strides()[i]));
+  return {};
 }
 
 namespace {

@@ -22,6 +22,13 @@
 
 namespace ipt::compile {
 
+// Why a tensor does not match, in PyTorch's words and in parts: "size mismatch at index 0.
+// expected 3, actual 4" has expected "3" and actual "4".
+struct TensorMismatch {
+  std::string text;  // "" when the tensor matches
+  std::string expected, actual;
+};
+
 class TensorGuard {
  public:
   // The guard `t` satisfies now, with the dimensions in `dynamic_dims` left free (their sizes
@@ -29,7 +36,9 @@ class TensorGuard {
   static TensorGuard of(const Tensor& t, const std::vector<int64_t>& dynamic_dims = {});
 
   // Empty when `t` matches; otherwise why not: "size mismatch at index 0. expected 3, actual 4".
-  [[nodiscard]] std::string mismatch(const Tensor& t) const;
+  [[nodiscard]] std::string mismatch(const Tensor& t) const { return explain(t).text; }
+  // The same, with what was expected and what `t` has.
+  [[nodiscard]] TensorMismatch explain(const Tensor& t) const;
   // The same check without the words: what every call of a compiled frame runs.
   [[nodiscard]] bool matches(const Tensor& t) const;
 

@@ -6,7 +6,8 @@
 // Python function that runs the compiled code for a frame's locals. When the hook sees a frame
 // of such a code object it tries the entries in order; the first whose guards hold runs (a
 // hit). When none holds, the Python callback (torch/_dynamo/convert_frame.py) is given the
-// frame's locals and every entry's first failure ("0/0: tensor 'L['x']' size mismatch ...")
+// frame's locals and every entry's first failure (a GuardFailure: "0/0: tensor 'L['x']' size
+// mismatch ...", with the guard, its source, expected and actual, and its guard-tree line)
 // and compiles anew, or says the frame is to run as plain Python from now on. The callback
 // and the compiled code themselves run with the hook still installed (a resume function
 // called by compiled code is a frame to compile too), but the callback's own frames are never
@@ -29,7 +30,20 @@ struct CacheEntry {
   py::object run;  // run(locals) -> the frame's result
   std::string compile_id;
   int64_t hits = 0;
+  int32_t frame_id = -1, compile_index = -1;  // compile_id's two numbers
 };
+
+// "0/1" -> frame 0, compile 1 (both -1 when it is not of that form).
+void set_compile_numbers(CacheEntry& e) {
+  const size_t slash = e.compile_id.find('/');
+  if (slash == std::string::npos) return;
+  try {
+    e.frame_id = std::stoi(e.compile_id.substr(0, slash));
+    e.compile_index = std::stoi(e.compile_id.substr(slash + 1));
+  } catch (const std::exception&) {
+    e.frame_id = e.compile_index = -1;
+  }
+}
 
 struct CodeCache {
   py::object code;  // keeps the code object (and so its address) alive
@@ -83,11 +97,10 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
   ++cache.guard_checks;
   py::object run;
   if (traced) {  // Note [What torch.compile records] (python/torch/_dynamo/trace_events.py)
-    const std::string when = "guards checked in " + std::to_string(cache.last_guard_ns) + " ns, " +
-                             std::to_string(cache.entries.size()) + " entr" + (cache.entries.size() == 1 ? "y" : "ies");
-    trace::Recorder::current().instant(trace::Category::Compile,
-                                       trace::intern(hit ? "cache hit [" + hit->compile_id + "]" : "cache miss"),
-                                       trace::Text{when});
+    trace::CacheLookup lookup{hit != nullptr, hit ? hit->frame_id : -1, hit ? hit->compile_index : -1,
+                              cache.last_guard_ns, static_cast<int32_t>(cache.entries.size())};
+    trace::Recorder::current().instant(
+        trace::Category::Compile, trace::intern(hit ? "cache hit [" + hit->compile_id + "]" : "cache miss"), lookup);
   }
   if (hit) {
     ++hit->hits;
@@ -95,7 +108,7 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
   } else {
     py::list failures;
     for (CacheEntry& e : cache.entries)
-      failures.append(e.compile_id + ": " + e.guards->check_frame(locals, globals, true));
+      failures.append(py::cast(EntryFailure{e.compile_id, e.guards->check_frame_parts(locals, globals)}));
     py::object compiled;
     {
       InCompiler in;
@@ -110,6 +123,7 @@ PyObject* handle_frame(PyCodeObject* code, PyObject* locals, PyObject* globals, 
     if (py::isinstance<py::str>(compiled)) return IPT_RUN_FRAME_DEFAULT;  // this call only (cache full)
     auto t = compiled.cast<py::tuple>();
     CacheEntry e{t[0].cast<std::shared_ptr<RootGuardManager>>(), t[1], t[2].cast<std::string>(), 1};
+    set_compile_numbers(e);
     run = e.run;
     cache.entries.insert(cache.entries.begin(), std::move(e));
   }

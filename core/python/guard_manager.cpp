@@ -1,5 +1,8 @@
 #include "core/python/guard_manager.h"
 
+#include <algorithm>
+#include <cstdint>
+
 #include "core/dispatch/local_dispatch_key_set.h"
 
 namespace py = pybind11;
@@ -50,7 +53,64 @@ std::string code_part(const LeafGuard& g, bool verbose) {
   return line + g.comment;
 }
 
-std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& source, bool verbose, bool grad_mode) {
+// repr() of a value for a failure's expected or actual, at most 200 characters.
+std::string short_repr(PyObject* v) {
+  if (!v) return "missing";
+  PyObject* r = PyObject_Repr(v);
+  if (!r) {
+    PyErr_Clear();
+    return "?";
+  }
+  Py_ssize_t n = 0;
+  const char* s = PyUnicode_AsUTF8AndSize(r, &n);
+  std::string out = s ? std::string(s, static_cast<size_t>(n)) : "?";
+  if (!s) PyErr_Clear();
+  Py_DECREF(r);
+  if (out.size() > 200) out = out.substr(0, 197) + "...";
+  return out;
+}
+
+// The expected and actual values of a failed leaf guard (verbose checks only).
+void describe_failure(const LeafGuard& g, PyObject* v, bool grad_mode, FailedGuard& parts) {
+  auto set = [&](std::string expected, std::string actual) {
+    parts.expected = std::move(expected);
+    parts.actual = std::move(actual);
+  };
+  switch (g.kind) {
+    case LeafGuard::Kind::Lambda: set("True", "False"); break;
+    case LeafGuard::Kind::GlobalState:
+      if (grad_mode_enabled() != grad_mode)
+        set(std::string("grad_mode=") + (grad_mode ? "True" : "False"),
+            std::string("grad_mode=") + (grad_mode ? "False" : "True"));
+      break;
+    case LeafGuard::Kind::Shown: break;
+    case LeafGuard::Kind::TensorMatch:
+      if (!is_tensor_object(v)) set("a tensor", short_repr(reinterpret_cast<PyObject*>(Py_TYPE(v))));
+      else {
+        compile::TensorMismatch m = g.tensor.explain(unpack(v));
+        set(m.expected, m.actual);
+      }
+      break;
+    case LeafGuard::Kind::Equals: set(short_repr(g.value.ptr()), short_repr(v)); break;
+    case LeafGuard::Kind::TypeMatch:
+      set(short_repr(g.value.ptr()), short_repr(reinterpret_cast<PyObject*>(Py_TYPE(v))));
+      break;
+    case LeafGuard::Kind::IdMatch:
+      set("id " + std::to_string(reinterpret_cast<uintptr_t>(g.value.ptr())),
+          "id " + std::to_string(reinterpret_cast<uintptr_t>(v)));
+      break;
+    case LeafGuard::Kind::IsNone: set("None", short_repr(v)); break;
+    case LeafGuard::Kind::NotNone: set("not None", "None"); break;
+    case LeafGuard::Kind::Length: {
+      Py_ssize_t n = PyObject_Length(v);
+      if (n < 0) PyErr_Clear();
+      set(std::to_string(g.length), n < 0 ? std::string("no length") : std::to_string(n));
+      break;
+    }
+  }
+}
+
+std::string leaf_check(const LeafGuard& g, PyObject* v, const std::string& source, bool verbose, bool grad_mode) {
   switch (g.kind) {
     case LeafGuard::Kind::Lambda: return call_predicate(g.value, v) ? "" : code_part(g, verbose);
     case LeafGuard::Kind::GlobalState:
@@ -83,27 +143,44 @@ std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& sou
   }
   return "";
 }
+
+// The leaf's check; on a failure in verbose mode, its parts into `parts` when given.
+std::string leaf_failure(const LeafGuard& g, PyObject* v, const std::string& source, bool verbose, bool grad_mode,
+                         FailedGuard* parts) {
+  std::string why = leaf_check(g, v, source, verbose, grad_mode);
+  if (!why.empty() && verbose && parts) {
+    parts->reason = why;
+    parts->guard = g.label;
+    parts->source = source;
+    parts->item = &g;
+    describe_failure(g, v, grad_mode, *parts);
+  }
+  return why;
+}
 }  // namespace
 
-std::string GuardManager::check(PyObject* value, PyObject* globals, bool verbose) {
+std::string GuardManager::check(PyObject* value, PyObject* globals, bool verbose, FailedGuard* parts) {
   for (const LeafGuard& g : leaves_) {
-    std::string why = leaf_failure(g, value, source_, verbose, true);
+    std::string why = leaf_failure(g, value, source_, verbose, true, parts);
     if (!why.empty()) return why;
   }
   for (auto& c : children_) {
-    std::string why = c->check_child(value, globals, verbose);
+    std::string why = c->check_child(value, globals, verbose, parts);
     if (!why.empty()) return why;
   }
   return "";
 }
 
-std::string GuardManager::check_child(PyObject* parent, PyObject* globals, bool verbose) {
+std::string GuardManager::check_child(PyObject* parent, PyObject* globals, bool verbose, FailedGuard* parts) {
   held_ = py::reinterpret_steal<py::object>(reach(parent, globals));
   if (!held_) {
     PyErr_Clear();
-    return verbose ? "'" + source_ + "' could not be read" : "x";
+    if (!verbose) return "x";
+    const std::string why = "'" + source_ + "' could not be read";
+    if (parts) *parts = FailedGuard{why, "", source_, "a value", "missing", nullptr, -1};
+    return why;
   }
-  return check(held_.ptr(), globals, verbose);
+  return check(held_.ptr(), globals, verbose, parts);
 }
 
 void GuardManager::release() {
@@ -112,36 +189,68 @@ void GuardManager::release() {
 }
 
 std::string RootGuardManager::check_frame(PyObject* locals, PyObject* globals, bool verbose) {
-  std::string why = check_all(locals, globals, verbose);
+  std::string why = check_all(locals, globals, verbose, nullptr);
   release();  // the values reached are the caller's, not the guards' to keep alive
   return why;
 }
 
-std::string RootGuardManager::check_all(PyObject* locals, PyObject* globals, bool verbose) {
+FailedGuard RootGuardManager::check_frame_parts(PyObject* locals, PyObject* globals) {
+  FailedGuard parts;
+  parts.reason = check_all(locals, globals, true, &parts);
+  release();
+  if (!parts.reason.empty() && parts.item) {
+    std::vector<std::pair<const void*, int>> lines;
+    tree(&lines);
+    for (const auto& [item, line] : lines)
+      if (item == parts.item) parts.tree_line = line;
+  }
+  return parts;
+}
+
+std::string RootGuardManager::check_all(PyObject* locals, PyObject* globals, bool verbose, FailedGuard* parts) {
   for (const LeafGuard& g : leaves_) {  // the root's own: global state, ambient guards
-    std::string why = leaf_failure(g, nullptr, source_, verbose, grad_mode_);
+    std::string why = leaf_failure(g, nullptr, source_, verbose, grad_mode_, parts);
     if (!why.empty()) return why;
   }
   for (auto& c : children_) {
-    std::string why = c->check_child(locals, globals, verbose);
+    std::string why = c->check_child(locals, globals, verbose, parts);
     if (!why.empty()) return why;
   }
+  // A size relation fails as a whole: the sizes it found are the actual values.
+  auto relation_fails = [&](const SizeRelation& r, std::string found) {
+    if (verbose && parts) *parts = FailedGuard{r.text, "LAMBDA_GUARD", "", r.text, std::move(found), &r, -1};
+    return r.text;
+  };
   for (const SizeRelation& r : relations_) {
     int64_t first = -1;
+    std::string found;
     for (const auto& [node, dim] : r.dims) {
       PyObject* v = node->last_value();
-      if (!v || !is_tensor_object(v)) return r.text;
+      if (!v || !is_tensor_object(v)) return relation_fails(r, node->source() + " is not a tensor");
       const auto& sizes = unpack(v).sizes();
-      if (dim >= static_cast<int64_t>(sizes.size())) return r.text;
+      if (dim >= static_cast<int64_t>(sizes.size()))
+        return relation_fails(r, node->source() + " has " + std::to_string(sizes.size()) + " dimensions");
       const int64_t s = sizes[static_cast<size_t>(dim)];
-      if (s < r.min || (first >= 0 && s != first)) return r.text;
+      found +=
+          (found.empty() ? "" : ", ") + node->source() + ".size()[" + std::to_string(dim) + "] = " + std::to_string(s);
+      if (s < r.min || (first >= 0 && s != first)) return relation_fails(r, found);
       first = s;
     }
   }
   for (const auto& [nodes, text] : aliasing_) {
     for (size_t i = 0; i < nodes.size(); ++i)
       for (size_t j = i + 1; j < nodes.size(); ++j)
-        if (nodes[i]->last_value() && nodes[i]->last_value() == nodes[j]->last_value()) return text;
+        if (nodes[i]->last_value() && nodes[i]->last_value() == nodes[j]->last_value()) {
+          if (verbose && parts)
+            *parts = FailedGuard{text,
+                                 "NO_TENSOR_ALIASING",
+                                 nodes[i]->source(),
+                                 "distinct tensors",
+                                 nodes[i]->source() + " is " + nodes[j]->source(),
+                                 nullptr,
+                                 -1};
+          return text;
+        }
   }
   return "";
 }
@@ -164,7 +273,11 @@ std::string bars(int depth) {
 }
 }  // namespace
 
-void GuardManager::print(std::string& out, int depth) const {
+namespace {
+int lines_in(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+}  // namespace
+
+void GuardManager::print(std::string& out, int depth, std::vector<std::pair<const void*, int>>* lines) const {
   if (access_ != Access::Root && !accessor_.empty()) {
     // TorchDynamo 2.15: "GuardManager: source=L['x'], accessed_by=FrameLocalsGuardAccessor(key='x',
     // framelocals_idx=0), type=<class 'torch.Tensor'>, tag_safe=(False, False)".
@@ -176,6 +289,7 @@ void GuardManager::print(std::string& out, int depth) const {
     out += "\n";
   }
   for (const LeafGuard& g : leaves_) {
+    if (lines) lines->emplace_back(&g, lines_in(out));
     if (g.text.empty() && g.comment.empty()) {
       out += bars(depth + 1) + g.label + "\n";
       continue;
@@ -188,18 +302,34 @@ void GuardManager::print(std::string& out, int depth) const {
     }
     out += bars(depth + 1) + g.label + ": " + line + "\n";
   }
-  for (const auto& c : children_) c->print(out, depth + 1);
+  for (const auto& c : children_) c->print(out, depth + 1, lines);
 }
 
-std::string RootGuardManager::tree() const {
+std::string RootGuardManager::tree(std::vector<std::pair<const void*, int>>* lines) const {
   std::string out = "TREE_GUARD_MANAGER:\n+- RootGuardManager\n";
-  print(out, 0);  // the root's own leaves (ambient guards, GLOBAL_STATE) first, then its children
+  print(out, 0, lines);  // the root's own leaves (ambient guards, GLOBAL_STATE) first, then its children
   // Shape guards come last, at the root (TorchDynamo adds them after every other guard).
-  for (const SizeRelation& r : relations_) out += "+- LAMBDA_GUARD: " + r.text + "\n";
+  for (const SizeRelation& r : relations_) {
+    if (lines) lines->emplace_back(&r, lines_in(out));
+    out += "+- LAMBDA_GUARD: " + r.text + "\n";
+  }
   return out;
 }
 
 void init_guard_manager(py::module_& m) {
+  py::class_<EntryFailure>(m, "GuardFailure")
+      .def_readonly("compile_id", &EntryFailure::compile_id)
+      .def_property_readonly("reason", [](const EntryFailure& f) { return f.failure.reason; })
+      .def_property_readonly("guard", [](const EntryFailure& f) { return f.failure.guard; })
+      .def_property_readonly("source", [](const EntryFailure& f) { return f.failure.source; })
+      .def_property_readonly("expected", [](const EntryFailure& f) { return f.failure.expected; })
+      .def_property_readonly("actual", [](const EntryFailure& f) { return f.failure.actual; })
+      .def_property_readonly("tree_line", [](const EntryFailure& f) { return f.failure.tree_line; })
+      .def("__str__", [](const EntryFailure& f) { return f.compile_id + ": " + f.failure.reason; })
+      .def("__repr__", [](const EntryFailure& f) {
+        return "GuardFailure(" + py::repr(py::str(f.compile_id)).cast<std::string>() + ", " +
+               py::repr(py::str(f.failure.reason)).cast<std::string>() + ")";
+      });
   using GM = GuardManager;
   py::class_<GM, std::shared_ptr<GM>>(m, "GuardManager")
       .def_property_readonly("source", &GM::source)
@@ -307,7 +437,13 @@ void init_guard_manager(py::module_& m) {
                        py::dict globals) { return g.check_frame(locals.ptr(), globals.ptr(), false).empty(); })
       .def("check_verbose", [](RootGuardManager& g, py::dict locals,
                                py::dict globals) { return g.check_frame(locals.ptr(), globals.ptr(), true); })
-      .def("__str__", &RootGuardManager::tree);
+      .def("check_failure",  // the first failure in parts (compile_id ""), or None when every guard holds
+           [](RootGuardManager& g, py::dict locals, py::dict globals) -> py::object {
+             FailedGuard f = g.check_frame_parts(locals.ptr(), globals.ptr());
+             if (f.reason.empty()) return py::none();
+             return py::cast(EntryFailure{"", std::move(f)});
+           })
+      .def("__str__", [](const RootGuardManager& g) { return g.tree(); });
 }
 
 }  // namespace ipt::python::dynamo

@@ -35,6 +35,26 @@ struct LeafGuard {
   Py_ssize_t length = 0;
 };
 
+// The first guard that failed, in parts: the check's words (TORCH_LOGS=recompiles), the guard's
+// label and source, what it expected and what it found, and the guard's line in the printed
+// tree (tree(), 0-based; -1 for a failure printed nowhere, such as a value that could not be
+// read). The trace records it as a trace::GuardFailure.
+struct FailedGuard {
+  std::string reason;
+  std::string guard;   // "TENSOR_MATCH", "EQUALS_MATCH", "GLOBAL_STATE", ...
+  std::string source;  // "L['x']"; "" at the root
+  std::string expected, actual;
+  const void* item = nullptr;  // the failing leaf guard or size relation (for its tree line)
+  int tree_line = -1;
+};
+
+// One cache entry's first failure on a call (torch._C._dynamo.GuardFailure, given to the
+// compile callback): str() of one is "0/0: <reason>".
+struct EntryFailure {
+  std::string compile_id;  // the entry's: "0/0"
+  FailedGuard failure;
+};
+
 class GuardManager {
  public:
   enum class Access { Root, Globals, DictGetItem, Attr, Item };
@@ -54,17 +74,19 @@ class GuardManager {
     accessor_ = std::move(accessor);
     type_ = std::move(type);
   }
-  // The first failure under this node for `value`, or "" when everything holds.
-  std::string check(PyObject* value, PyObject* globals, bool verbose);
-  // TORCH_LOGS=guards' lines for this node and below, at `depth` (the root is depth 0).
-  void print(std::string& out, int depth) const;
+  // The first failure under this node for `value`, or "" when everything holds; in verbose
+  // mode, with its parts in `parts` when given.
+  std::string check(PyObject* value, PyObject* globals, bool verbose, FailedGuard* parts = nullptr);
+  // TORCH_LOGS=guards' lines for this node and below, at `depth` (the root is depth 0); the line
+  // (0-based, of `out`) each leaf guard is printed on goes into `lines` when given.
+  void print(std::string& out, int depth, std::vector<std::pair<const void*, int>>* lines = nullptr) const;
   // The tensor this node reached in the last check (for the root's size relations).
   PyObject* last_value() const { return held_.ptr(); }
 
  protected:
   PyObject* reach(PyObject* parent, PyObject* globals) const;  // a new reference, or null
   // Reaches this node's value from its parent's (or the frame's) and checks it.
-  std::string check_child(PyObject* parent, PyObject* globals, bool verbose);
+  std::string check_child(PyObject* parent, PyObject* globals, bool verbose, FailedGuard* parts);
   void release();  // drops the values the last check reached
   Access access_;
   pybind11::object key_;
@@ -96,10 +118,13 @@ class RootGuardManager : public GuardManager {
   }
   // "" when every guard holds for a frame with these locals and globals, else the first failure.
   std::string check_frame(PyObject* locals, PyObject* globals, bool verbose);
-  std::string tree() const;  // "TREE_GUARD_MANAGER:\n+- RootGuardManager\n..."
+  // The first failure in parts (reason empty when every guard holds), its tree line found.
+  FailedGuard check_frame_parts(PyObject* locals, PyObject* globals);
+  // "TREE_GUARD_MANAGER:\n+- RootGuardManager\n..."; each leaf's and relation's line into `lines`.
+  std::string tree(std::vector<std::pair<const void*, int>>* lines = nullptr) const;
 
  private:
-  std::string check_all(PyObject* locals, PyObject* globals, bool verbose);
+  std::string check_all(PyObject* locals, PyObject* globals, bool verbose, FailedGuard* parts);
   bool grad_mode_ = true;
   std::vector<SizeRelation> relations_;
   std::vector<std::pair<std::vector<GuardManager*>, std::string>> aliasing_;

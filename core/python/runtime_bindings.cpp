@@ -3,6 +3,7 @@
 #include <algorithm>
 #include "core/format/format.h"
 #include "core/python/bindings.h"
+#include "core/python/guard_manager.h"
 #include "core/trace/recorder.h"
 #include "core/trace/trace_json.h"
 
@@ -17,7 +18,7 @@ py::object g_size_class;
 py::object make_size(const std::vector<int64_t>& sizes) {
   py::tuple t(sizes.size());
   for (size_t i = 0; i < sizes.size(); ++i) t[i] = py::int_(sizes[i]);
-  if (!g_size_class) return std::move(t);
+  if (!g_size_class) return t;
   return g_size_class(t);
 }
 
@@ -54,6 +55,49 @@ void init_runtime_control(py::module_& m) {
       return;
     }
     IPT_FAIL(ValueError, "unknown compile artifact kind '", kind, "'");
+  });
+  // Inductor's scheduler decisions for one lowered graph: (node, action, kernel, reason) tuples,
+  // action one of "starts", "fused", "reduction", "not_fused" (trace::FusionDecisions).
+  m.def("_trace_compile_fusion",
+        [](int frame_id, int compile_index, int graph,
+           const std::vector<std::tuple<std::string, std::string, std::string, std::string>>& ds) {
+          if (!trace::tracing_enabled()) return;
+          trace::FusionDecisions f{frame_id, compile_index, graph, {}};
+          for (const auto& [node, action, kernel, reason] : ds) {
+            int a = 0;
+            while (a < trace::kNumFusionActions &&
+                   action != trace::fusion_action_name(static_cast<trace::FusionAction>(a)))
+              ++a;
+            if (a == trace::kNumFusionActions) IPT_FAIL(ValueError, "unknown fusion action '", action, "'");
+            f.decisions.push_back(trace::FusionDecision{trace::intern(node), static_cast<trace::FusionAction>(a),
+                                                        trace::intern(kernel), reason});
+          }
+          const std::string id = std::to_string(frame_id) + "/" + std::to_string(compile_index);
+          trace::Recorder::current().instant(trace::Category::Compile, trace::intern("fusion [" + id + "]"),
+                                             std::move(f));
+        });
+  // Why a compile happened: the torch._C._dynamo.GuardFailure of each cache entry (trace::Recompile).
+  m.def("_trace_compile_recompile", [](int frame_id, int compile_index, const std::vector<py::object>& failures) {
+    if (!trace::tracing_enabled()) return;
+    trace::Recompile r{frame_id, compile_index, {}};
+    for (const py::object& o : failures) {
+      const auto& e = o.cast<const dynamo::EntryFailure&>();
+      trace::GuardFailure f;
+      const size_t slash = e.compile_id.find('/');
+      if (slash != std::string::npos) {
+        f.frame_id = std::atoi(e.compile_id.substr(0, slash).c_str());
+        f.compile_index = std::atoi(e.compile_id.substr(slash + 1).c_str());
+      }
+      f.guard = trace::intern(e.failure.guard);
+      f.source = trace::intern(e.failure.source);
+      f.expected = e.failure.expected;
+      f.actual = e.failure.actual;
+      f.tree_line = e.failure.tree_line;
+      f.reason = e.failure.reason;
+      r.failures.push_back(std::move(f));
+    }
+    const std::string id = std::to_string(frame_id) + "/" + std::to_string(compile_index);
+    trace::Recorder::current().instant(trace::Category::Compile, trace::intern("recompile [" + id + "]"), std::move(r));
   });
   m.def("_trace_write", [](const std::string& path, const std::string& title, const std::string& source) {
     trace::TraceMeta meta;

@@ -168,4 +168,41 @@ Fields payload_fields(const CompileArtifact& a) {
   return f;
 }
 
+const char* fusion_action_name(FusionAction a) {
+  switch (a) {
+    case FusionAction::StartsKernel: return "starts";
+    case FusionAction::FusedInto: return "fused";
+    case FusionAction::FusedReduction: return "reduction";
+    case FusionAction::NotFused: return "not_fused";
+  }
+  return "?";
+}
+
+Fields payload_fields(const FusionDecisions& f) {
+  Fields out = {{"compile", std::to_string(f.frame_id) + "/" + std::to_string(f.compile_index)},
+                {"graph", f.graph == 0 ? "forward" : "backward"}};
+  for (const FusionDecision& d : f.decisions) {
+    std::string v = fusion_action_name(d.action);
+    if (d.kernel[0]) v += std::string(" ") + d.kernel;
+    if (!d.reason.empty()) v += ": " + d.reason;
+    out.emplace_back(d.node, std::move(v));
+  }
+  return out;
+}
+
+Fields payload_fields(const Recompile& r) {
+  Fields out = {{"compile", std::to_string(r.frame_id) + "/" + std::to_string(r.compile_index)}};
+  for (const GuardFailure& f : r.failures)
+    out.emplace_back("failed", std::to_string(f.frame_id) + "/" + std::to_string(f.compile_index) + ": " + f.reason);
+  return out;
+}
+
+Fields payload_fields(const CacheLookup& c) {
+  Fields out = {{"lookup", c.hit ? "hit" : "miss"}};
+  if (c.hit) out.emplace_back("compile", std::to_string(c.frame_id) + "/" + std::to_string(c.compile_index));
+  out.emplace_back("guard check", std::to_string(c.check_ns) + " ns");
+  out.emplace_back("entries", std::to_string(c.entries));
+  return out;
+}
+
 }  // namespace ipt::trace

@@ -262,11 +262,11 @@ enum class CompileArtifactKind : uint8_t {
   Frame,        // a frame was captured: text = "fn (prog.py:3)"
   Graph,        // the captured graph's code (TORCH_LOGS=graph_code's forward())
   Guards,       // the guard tree (TORCH_LOGS=guards)
-  Recompile,    // why the compile happened: each failed entry's first failure, one per line
+  Recompile,    // format version 5 only: why the compile happened, "0/0: <reason>" lines (now the Recompile payload)
   GraphBreak,   // a graph break: its reason; file and line name the user's line
   AotForward,   // AOTAutograd's forward graph
   AotBackward,  // AOTAutograd's backward graph
-  Fusion,       // the fusion decisions: "node<TAB>decision" lines
+  Fusion,       // format version 5 only: the fusion decisions as "node<TAB>decision" lines (now FusionDecisions)
   OutputCode,   // the generated module (C++ kernels and the Python wrapper)
 };
 const char* compile_artifact_kind_name(CompileArtifactKind k);  // "graph", "guards", ...
@@ -280,9 +280,66 @@ struct CompileArtifact {
 };
 Fields payload_fields(const CompileArtifact& a);
 
+// "fusion [0/1]": what Inductor's scheduler decided for each node of one lowered graph
+// (python/torch/_inductor/scheduler.py), in the graph's order (format version 6; version 5
+// recorded the decisions as a CompileArtifact of text lines, which loading turns into this).
+enum class FusionAction : uint8_t {
+  StartsKernel,    // the node opens `kernel`; `reason`: why the kernel open before it ended ("" if none was)
+  FusedInto,       // the node joins `kernel`
+  FusedReduction,  // a reduction of the kernel's values, computed in `kernel`
+  NotFused,        // the node runs on its own (an extern call); `reason` says why; `kernel` is ""
+};
+inline constexpr int kNumFusionActions = static_cast<int>(FusionAction::NotFused) + 1;
+const char* fusion_action_name(FusionAction a);  // "starts", "fused", "reduction", "not_fused"
+struct FusionDecision {
+  const char* node = "";  // the FX node ("mul_1")
+  FusionAction action = FusionAction::NotFused;
+  const char* kernel = "";  // "cpp_fused_add_mul_0"; "" when not fused
+  std::string reason;
+};
+struct FusionDecisions {
+  int32_t frame_id = 0;       // the compile id "0/1" as its two numbers: frame 0,
+  int32_t compile_index = 0;  // its second compile
+  int32_t graph = 0;          // 0: the captured graph (or AOTAutograd's forward), 1: AOTAutograd's backward
+  std::vector<FusionDecision> decisions;
+};
+Fields payload_fields(const FusionDecisions& f);
+
+// One cache entry whose guards failed on a call, and so one reason for the compile that follows
+// (TORCH_LOGS=recompiles): the entry, the first guard that failed, and PyTorch's words for it.
+struct GuardFailure {
+  int32_t frame_id = 0;  // the entry whose guard failed, by its compile id's two numbers
+  int32_t compile_index = 0;
+  const char* guard = "";   // the failing guard's label: "TENSOR_MATCH", "EQUALS_MATCH", "GLOBAL_STATE", ...
+  const char* source = "";  // the value it checks: "L['x']" ("" for a guard at the root)
+  std::string expected;     // what the entry was compiled for: "3" (a size), "torch.float32", "True"
+  std::string actual;       // what the call brought: "4"
+  int32_t tree_line = -1;   // the guard's line in the entry's guard tree (its "guards" artifact), 0-based; -1: none
+  std::string reason;       // "tensor 'L['x']' size mismatch at index 0. expected 3, actual 4"
+};
+// "recompile [0/1]": why compile 0/1 happened, one failure per cache entry (format version 6;
+// version 5 wrote a CompileArtifact of "0/0: <reason>" lines, which loading turns into this).
+struct Recompile {
+  int32_t frame_id = 0;
+  int32_t compile_index = 0;
+  std::vector<GuardFailure> failures;
+};
+Fields payload_fields(const Recompile& r);
+
+// "cache hit [0/1]" or "cache miss": a call of a compiled frame looked its cache up (format
+// version 6; version 5 wrote a Text "guards checked in N ns, K entries").
+struct CacheLookup {
+  bool hit = false;
+  int32_t frame_id = -1;  // the entry that ran (-1 on a miss)
+  int32_t compile_index = -1;
+  int64_t check_ns = 0;  // how long the guard check took
+  int32_t entries = 0;   // how many entries the cache held
+};
+Fields payload_fields(const CacheLookup& c);
+
 using Payload = std::variant<std::monostate, DispatchStep, TensorMeta, StorageInfo, ScriptLine, Text, KernelDetail,
                              GraphNode, GraphNodes, EngineStep, DispatchTable, AutogradDecision, DeviceWork,
-                             DeviceMemory, SchemaCheck, CompileArtifact>;
+                             DeviceMemory, SchemaCheck, CompileArtifact, FusionDecisions, Recompile, CacheLookup>;
 
 struct Event {
   uint64_t seq = 0;   // order of recording, 0-based, unique per recorder

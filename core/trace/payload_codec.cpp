@@ -144,6 +144,37 @@ struct PayloadEncoder {
             {"line", a.line},
             {"text", a.text}};
   }
+  json operator()(const FusionDecisions& f) const {
+    json decisions = json::array();
+    for (const FusionDecision& d : f.decisions)
+      decisions.push_back(
+          {{"node", d.node}, {"action", fusion_action_name(d.action)}, {"kernel", d.kernel}, {"reason", d.reason}});
+    return {{"type", "fusion_decisions"},
+            {"frame_id", f.frame_id},
+            {"compile_index", f.compile_index},
+            {"graph", f.graph},
+            {"decisions", std::move(decisions)}};
+  }
+  json operator()(const Recompile& r) const {
+    json failures = json::array();
+    for (const GuardFailure& f : r.failures)
+      failures.push_back({{"frame_id", f.frame_id},
+                          {"compile_index", f.compile_index},
+                          {"guard", f.guard},
+                          {"source", f.source},
+                          {"expected", f.expected},
+                          {"actual", f.actual},
+                          {"tree_line", f.tree_line},
+                          {"reason", f.reason}});
+    return {{"type", "recompile"},
+            {"frame_id", r.frame_id},
+            {"compile_index", r.compile_index},
+            {"failures", std::move(failures)}};
+  }
+  json operator()(const CacheLookup& c) const {
+    return {{"type", "cache_lookup"},           {"hit", c.hit},           {"frame_id", c.frame_id},
+            {"compile_index", c.compile_index}, {"check_ns", c.check_ns}, {"entries", c.entries}};
+  }
   json operator()(const AutogradDecision& d) const {
     return {{"type", "autograd_decision"},
             {"op", d.op},
@@ -491,6 +522,32 @@ Payload decode_payload(const json& j, size_t index) {
     return CompileArtifact{enum_field(f, "kind", kinds), f.interned("compile_id"), f.interned("file"), f.i32("line"),
                            f.str("text")};
   }
+  if (type == "fusion_decisions") {
+    static auto* action_name = +[](FusionAction a) { return fusion_action_name(a); };
+    static const auto& actions = names_of(action_name, kNumFusionActions - 1);
+    FusionDecisions out{f.i32("frame_id"), f.i32("compile_index"), f.i32("graph"), {}};
+    const json& decisions = f.array("decisions");
+    for (size_t i = 0; i < decisions.size(); ++i) {
+      Fields x(decisions[i], f.index(), f.full("decisions[" + std::to_string(i) + "]"));
+      out.decisions.push_back(
+          FusionDecision{x.interned("node"), enum_field(x, "action", actions), x.interned("kernel"), x.str("reason")});
+    }
+    return out;
+  }
+  if (type == "recompile") {
+    Recompile out{f.i32("frame_id"), f.i32("compile_index"), {}};
+    const json& failures = f.array("failures");
+    for (size_t i = 0; i < failures.size(); ++i) {
+      Fields x(failures[i], f.index(), f.full("failures[" + std::to_string(i) + "]"));
+      out.failures.push_back(GuardFailure{x.i32("frame_id"), x.i32("compile_index"), x.interned("guard"),
+                                          x.interned("source"), x.str("expected"), x.str("actual"), x.i32("tree_line"),
+                                          x.str("reason")});
+    }
+    return out;
+  }
+  if (type == "cache_lookup")
+    return CacheLookup{f.boolean("hit"), f.i32("frame_id"), f.i32("compile_index"), f.i64("check_ns"),
+                       f.i32("entries")};
   if (type == "autograd_decision")
     return AutogradDecision{f.interned("op"), f.boolean("grad_mode"), f.boolean("requires_grad"), f.interned("node")};
   if (type == "dispatch_table") {

@@ -100,6 +100,9 @@ struct ArgsSummary {
   json operator()(const AutogradDecision& d) const { return {{"op", d.op}, {"decision", decision_text(d)}}; }
   json operator()(const SchemaCheck& c) const { return {{"op", c.op}, {"findings", c.findings.size()}}; }
   json operator()(const CompileArtifact& a) const { return {{"artifact", compile_artifact_kind_name(a.kind)}}; }
+  json operator()(const FusionDecisions& f) const { return {{"graph", f.graph}, {"nodes", f.decisions.size()}}; }
+  json operator()(const Recompile& r) const { return {{"failures", r.failures.size()}}; }
+  json operator()(const CacheLookup& c) const { return {{"hit", c.hit}, {"check_ns", c.check_ns}}; }
   json operator()(const DeviceWork& w) const { return {{"correlation", w.correlation}, {"stream", w.stream}}; }
   json operator()(const DeviceMemory& m) const { return {{"action", m.action}, {"allocated", m.allocated}}; }
 };

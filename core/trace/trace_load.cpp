@@ -172,7 +172,9 @@ class Decoder {
  private:
   Payload payload(const Record& p) {
     switch (p.bounded(0, "type", max_type_,
-                      max_type_ == 14   ? "0 to 14"
+                      max_type_ == 17   ? "0 to 17"
+                      : max_type_ == 15 ? "0 to 15"
+                      : max_type_ == 14 ? "0 to 14"
                       : max_type_ == 13 ? "0 to 13"
                       : max_type_ == 12 ? "0 to 12"
                                         : "0 to 5")) {
@@ -250,6 +252,44 @@ class Decoder {
         return CompileArtifact{static_cast<CompileArtifactKind>(kind), p.str(2, "compile_id"), p.str(3, "file"),
                                p.i32(4, "line"), p.whole_str(5, "text")};
       }
+      case 15: {
+        expect_items(p, 5);
+        FusionDecisions f;
+        f.frame_id = p.i32(1, "frame_id");
+        f.compile_index = p.i32(2, "compile_index");
+        f.graph = p.i32(3, "graph");
+        const simdjson::dom::array rows = p.array(4, "decisions").get_array().value_unsafe();
+        for (element row : rows) {
+          if (row.type() != element_type::ARRAY)
+            p.fail(4, "decisions", "must hold [node, action, kernel, reason] rows");
+          Record r(row, p.index(), "a fusion decision", s_);
+          expect_items(r, 4);
+          const uint64_t action = r.bounded(1, "action", kNumFusionActions - 1, "0 to 3");
+          f.decisions.push_back(FusionDecision{r.str(0, "node"), static_cast<FusionAction>(action), r.str(2, "kernel"),
+                                               r.whole_str(3, "reason")});
+        }
+        return f;
+      }
+      case 16: {
+        expect_items(p, 4);
+        Recompile out{p.i32(1, "frame_id"), p.i32(2, "compile_index"), {}};
+        const simdjson::dom::array rows = p.array(3, "failures").get_array().value_unsafe();
+        for (element row : rows) {
+          if (row.type() != element_type::ARRAY)
+            p.fail(3, "failures",
+                   "must hold [frame_id, compile_index, guard, source, expected, actual, tree_line, reason] rows");
+          Record r(row, p.index(), "a guard failure", s_);
+          expect_items(r, 8);
+          out.failures.push_back(GuardFailure{r.i32(0, "frame_id"), r.i32(1, "compile_index"), r.str(2, "guard"),
+                                              r.str(3, "source"), r.whole_str(4, "expected"), r.whole_str(5, "actual"),
+                                              r.i32(6, "tree_line"), r.whole_str(7, "reason")});
+        }
+        return out;
+      }
+      case 17:
+        expect_items(p, 6);
+        return CacheLookup{p.flag(1, "hit"), p.i32(2, "frame_id"), p.i32(3, "compile_index"), p.i64(4, "check_ns"),
+                           p.i32(5, "entries")};
       default: return std::monostate{};  // not reached: the type is bounded above
     }
   }
@@ -575,8 +615,8 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
   // Reserving for the shortest records costs address space, not memory: untouched pages stay
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
-  // Version 3 added types 6 to 12, 4 type 13, 5 type 14 (and the compile category).
-  Decoder decode(strings, version >= 5 ? 14 : version >= 4 ? 13 : version >= 3 ? 12 : 5);
+  // Version 3 added types 6 to 12, 4 type 13, 5 type 14 (and the compile category), 6 types 15 to 17.
+  Decoder decode(strings, version >= 6 ? 17 : version >= 5 ? 14 : version >= 4 ? 13 : version >= 3 ? 12 : 5);
   const size_t events_at = m.events;
   size_t next_check = 0;
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {
@@ -618,6 +658,7 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
     for (size_t i = 0; i < out.events.size(); ++i) out.events[i].seq = first + i;
   }
   if (version < 3) upgrade_text_payloads(out.events);
+  if (version == 5) upgrade_compile_text(out.events);
   if (progress) progress->fraction.store(1.0);
   return out;
 }

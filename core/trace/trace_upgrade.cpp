@@ -264,4 +264,215 @@ void upgrade_text_payloads(std::vector<Event>& events) {
   }
 }
 
+namespace {
+
+// "0/1" -> (0, 1).
+std::optional<std::pair<int32_t, int32_t>> compile_numbers(std::string_view id) {
+  const size_t slash = id.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  auto frame = parse_number<int32_t>(id.substr(0, slash));
+  auto index = parse_number<int32_t>(id.substr(slash + 1));
+  if (!frame || !index) return std::nullopt;
+  return std::make_pair(*frame, *index);
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// One version 5 line's decision; nullopt when it is not one of the forms Inductor wrote.
+std::optional<FusionDecision> fusion_line(std::string_view node, std::string_view d, std::string& pending_reason) {
+  constexpr std::string_view kNewKernel = "starts a new kernel: ", kStarts = "starts ", kFused = "fused into ",
+                             kNotFused = "not fused: ", kReduction = " (a reduction of its values)";
+  FusionDecision out;
+  out.node = intern(node);
+  if (starts_with(d, kNewKernel)) {  // the reason for the node's next line, "starts <kernel>"
+    pending_reason = std::string(d.substr(kNewKernel.size()));
+    return std::nullopt;
+  }
+  if (starts_with(d, kStarts)) {
+    out.action = FusionAction::StartsKernel;
+    out.kernel = intern(d.substr(kStarts.size()));
+    out.reason = std::move(pending_reason);
+  } else if (starts_with(d, kFused)) {
+    std::string_view k = d.substr(kFused.size());
+    const bool reduction = k.size() > kReduction.size() && k.substr(k.size() - kReduction.size()) == kReduction;
+    if (reduction) k.remove_suffix(kReduction.size());
+    out.action = reduction ? FusionAction::FusedReduction : FusionAction::FusedInto;
+    out.kernel = intern(k);
+  } else if (starts_with(d, kNotFused)) {
+    out.action = FusionAction::NotFused;
+    out.reason = std::string(d.substr(kNotFused.size()));
+  } else {
+    return std::nullopt;
+  }
+  pending_reason.clear();
+  return out;
+}
+
+std::optional<FusionDecisions> fusion_decisions(const CompileArtifact& a, int32_t graph) {
+  auto id = compile_numbers(a.compile_id);
+  if (!id) return std::nullopt;
+  FusionDecisions f;
+  f.frame_id = id->first;
+  f.compile_index = id->second;
+  f.graph = graph;
+  std::string pending;
+  std::string_view pending_node;
+  std::string_view text = a.text;
+  while (!text.empty()) {
+    const size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    if (line.empty()) continue;
+    const size_t tab = line.find('\t');
+    if (tab == std::string_view::npos) return std::nullopt;
+    const std::string_view node = line.substr(0, tab), decision = line.substr(tab + 1);
+    if (!pending.empty() && node != pending_node) return std::nullopt;  // a reason with no "starts" after it
+    const bool had_reason = starts_with(decision, "starts a new kernel: ");
+    std::optional<FusionDecision> d = fusion_line(node, decision, pending);
+    if (had_reason) {
+      pending_node = node;
+      continue;
+    }
+    if (!d) return std::nullopt;
+    f.decisions.push_back(std::move(*d));
+  }
+  if (!pending.empty()) return std::nullopt;
+  return f;
+}
+
+}  // namespace
+
+namespace {
+
+// "tensor 'L['x']' size mismatch at index 0. expected 3, actual 4" -> the guard's parts; a
+// failure of another guard is its check ("L['n'] == 3"), whose source is its first word.
+GuardFailure failure_of(std::string_view line) {
+  GuardFailure f;
+  const size_t colon = line.find(": ");
+  std::string_view reason = colon == std::string_view::npos ? line : line.substr(colon + 2);
+  if (colon != std::string_view::npos)
+    if (auto id = compile_numbers(line.substr(0, colon))) f.frame_id = id->first, f.compile_index = id->second;
+  f.reason = std::string(reason);
+  constexpr std::string_view kTensor = "tensor '";
+  if (starts_with(reason, kTensor)) {
+    f.guard = "TENSOR_MATCH";
+    const size_t end = reason.find("' ", kTensor.size());
+    if (end != std::string_view::npos) f.source = intern(reason.substr(kTensor.size(), end - kTensor.size()));
+    const size_t e = reason.rfind(". expected "), a = reason.rfind(", actual ");
+    if (e != std::string_view::npos && a != std::string_view::npos && a > e) {
+      f.expected = std::string(reason.substr(e + 11, a - e - 11));
+      f.actual = std::string(reason.substr(a + 9));
+    }
+  } else if (starts_with(reason, "GLOBAL_STATE")) {
+    f.guard = "GLOBAL_STATE";
+  } else {
+    f.source = intern(reason.substr(0, reason.find(' ')));
+  }
+  return f;
+}
+
+// The line of `tree` that holds the failed guard (-1: none), and its label.
+int32_t tree_line_of(std::string_view tree, GuardFailure& f) {
+  int32_t n = 0;
+  while (!tree.empty()) {
+    const size_t nl = tree.find('\n');
+    const std::string_view line = tree.substr(0, nl);
+    tree = nl == std::string_view::npos ? std::string_view() : tree.substr(nl + 1);
+    bool found = false;
+    if (std::string_view(f.guard) == "TENSOR_MATCH")
+      found = line.find("TENSOR_MATCH: check_tensor(" + std::string(f.source) + ",") != std::string_view::npos;
+    else if (std::string_view(f.guard) == "GLOBAL_STATE") found = line.find("GLOBAL_STATE:") != std::string_view::npos;
+    else found = !f.reason.empty() && line.find(": " + f.reason) != std::string_view::npos;
+    if (found) {
+      if (!f.guard[0]) {  // the label before ": <check>": "EQUALS_MATCH"
+        const size_t dash = line.find("+- "), colon = line.find(": ", dash);
+        if (dash != std::string_view::npos && colon != std::string_view::npos)
+          f.guard = intern(line.substr(dash + 3, colon - dash - 3));
+      }
+      return n;
+    }
+    ++n;
+  }
+  return -1;
+}
+
+// "guards checked in 300 ns, 1 entry" -> (300, 1).
+std::optional<std::pair<int64_t, int32_t>> lookup_numbers(std::string_view text) {
+  constexpr std::string_view kHead = "guards checked in ";
+  if (!starts_with(text, kHead)) return std::nullopt;
+  text.remove_prefix(kHead.size());
+  const size_t ns = text.find(" ns, ");
+  if (ns == std::string_view::npos) return std::nullopt;
+  auto check = parse_number<int64_t>(text.substr(0, ns));
+  text.remove_prefix(ns + 5);
+  auto entries = parse_number<int32_t>(text.substr(0, text.find(' ')));
+  if (!check || !entries) return std::nullopt;
+  return std::make_pair(*check, *entries);
+}
+
+}  // namespace
+
+void upgrade_compile_text(std::vector<Event>& events) {
+  // A compile lowers one graph, or AOTAutograd's forward and then its backward: the first
+  // fusion artifact of a compile id is graph 0, the next graph 1. Ids start again after a reset.
+  std::vector<std::string> seen;
+  std::vector<std::pair<std::string, const std::string*>> guards;  // compile id -> its guard tree
+  for (Event& e : events) {
+    if (e.category != Category::Compile) continue;
+    const std::string_view name = e.name;
+    if (name == "torch._dynamo.reset()") {
+      seen.clear();
+      guards.clear();
+      continue;
+    }
+    if (const auto* t = std::get_if<Text>(&e.payload);
+        t && (name == "cache miss" || starts_with(name, "cache hit ["))) {
+      auto n = lookup_numbers(t->text);
+      if (!n) continue;
+      CacheLookup c;
+      c.hit = name != "cache miss";
+      if (c.hit) {
+        auto id = compile_numbers(name.substr(11, name.size() - 12));
+        if (!id || name.back() != ']') continue;
+        c.frame_id = id->first;
+        c.compile_index = id->second;
+      }
+      c.check_ns = n->first;
+      c.entries = n->second;
+      e.payload = c;
+      continue;
+    }
+    const auto* a = std::get_if<CompileArtifact>(&e.payload);
+    if (!a) continue;
+    if (a->kind == CompileArtifactKind::Guards) {
+      guards.emplace_back(a->compile_id, &a->text);
+    } else if (a->kind == CompileArtifactKind::Fusion) {
+      int32_t graph = 0;
+      for (const std::string& s : seen) graph += s == a->compile_id;
+      seen.emplace_back(a->compile_id);
+      if (auto f = fusion_decisions(*a, graph)) e.payload = std::move(*f);
+    } else if (a->kind == CompileArtifactKind::Recompile) {
+      auto id = compile_numbers(a->compile_id);
+      if (!id) continue;
+      Recompile r{id->first, id->second, {}};
+      std::string_view text = a->text;
+      while (!text.empty()) {
+        const size_t nl = text.find('\n');
+        const std::string_view line = text.substr(0, nl);
+        text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+        if (line.empty()) continue;
+        GuardFailure f = failure_of(line);
+        const std::string failed = std::to_string(f.frame_id) + "/" + std::to_string(f.compile_index);
+        for (auto it = guards.rbegin(); it != guards.rend(); ++it)
+          if (it->first == failed) {
+            f.tree_line = tree_line_of(*it->second, f);
+            break;
+          }
+        r.failures.push_back(std::move(f));
+      }
+      e.payload = std::move(r);  // `a` (and the guard texts kept above) stay valid: a different event
+    }
+  }
+}
+
 }  // namespace ipt::trace

@@ -13,4 +13,17 @@ namespace ipt::trace {
 // DispatchTable; leaves what does not parse alone.
 void upgrade_text_payloads(std::vector<Event>& events);
 
+// Format version 5 recorded three of torch.compile's facts as text, which loading turns into the
+// typed payloads of version 6 (an event whose text does not parse is left as it was):
+// - Inductor's fusion decisions: a compile artifact of "node<TAB>decision" lines ("starts
+//   cpp_fused_mul_0", "fused into cpp_fused_mul_0", "not fused: why"; a node that ended the open
+//   kernel had a line "starts a new kernel: why" before its "starts" line) -> FusionDecisions,
+//   one decision per node;
+// - why a compile happened: a compile artifact of "0/0: <reason>" lines -> Recompile, each
+//   failure's guard, source, expected and actual read from PyTorch's words and its line found in
+//   the failed entry's guard tree;
+// - a cache lookup: "cache hit [0/1]" or "cache miss" with the text "guards checked in N ns,
+//   K entries" -> CacheLookup.
+void upgrade_compile_text(std::vector<Event>& events);
+
 }  // namespace ipt::trace

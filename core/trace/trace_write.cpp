@@ -300,6 +300,53 @@ struct CompactPayload {
     id(t.text(a.text));
     o.ch(']');
   }
+  void operator()(const FusionDecisions& f) {
+    o.raw(",[15");
+    num(f.frame_id);
+    num(f.compile_index);
+    num(f.graph);
+    o.raw(",[");
+    for (size_t i = 0; i < f.decisions.size(); ++i) {
+      const FusionDecision& d = f.decisions[i];
+      o.raw(i ? ",[" : "[");
+      o.u64(t.of(d.node));
+      o.ch(',');
+      o.u64(static_cast<uint64_t>(d.action));
+      id(t.of(d.kernel));
+      id(t.text(d.reason));
+      o.ch(']');
+    }
+    o.raw("]]");
+  }
+  void operator()(const Recompile& r) {
+    o.raw(",[16");
+    num(r.frame_id);
+    num(r.compile_index);
+    o.raw(",[");
+    for (size_t i = 0; i < r.failures.size(); ++i) {
+      const GuardFailure& f = r.failures[i];
+      o.raw(i ? ",[" : "[");
+      o.i64(f.frame_id);
+      num(f.compile_index);
+      id(t.of(f.guard));
+      id(t.of(f.source));
+      id(t.text(f.expected));
+      id(t.text(f.actual));
+      num(f.tree_line);
+      id(t.text(f.reason));
+      o.ch(']');
+    }
+    o.raw("]]");
+  }
+  void operator()(const CacheLookup& c) {
+    o.raw(",[17");
+    num(c.hit);
+    num(c.frame_id);
+    num(c.compile_index);
+    num(c.check_ns);
+    num(c.entries);
+    o.ch(']');
+  }
   void operator()(const SchemaCheck& c) {
     o.raw(",[13");
     id(t.of(c.op));
@@ -444,6 +491,35 @@ struct ChromeArgs {
       field("line");
       o.i64(a.line);
     }
+  }
+  void operator()(const FusionDecisions& f) {
+    field("compile_id");
+    o.str(std::to_string(f.frame_id) + "/" + std::to_string(f.compile_index));
+    field("graph");
+    o.i64(f.graph);
+    field("nodes");
+    o.u64(f.decisions.size());
+  }
+  void operator()(const Recompile& r) {
+    field("compile_id");
+    o.str(std::to_string(r.frame_id) + "/" + std::to_string(r.compile_index));
+    for (const GuardFailure& f : r.failures) {  // the first reason, as TORCH_LOGS=recompiles leads with it
+      field("reason");
+      o.str(f.reason);
+      break;
+    }
+    field("failures");
+    o.u64(r.failures.size());
+  }
+  void operator()(const CacheLookup& c) {
+    if (c.hit) {
+      field("compile_id");
+      o.str(std::to_string(c.frame_id) + "/" + std::to_string(c.compile_index));
+    }
+    field("guard_check_ns");
+    o.i64(c.check_ns);
+    field("entries");
+    o.i64(c.entries);
   }
   void operator()(const SchemaCheck& c) {
     field("op");

@@ -17,23 +17,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-GuardFailure parse_failure(const std::string& line) {
-  GuardFailure f;
-  const size_t colon = line.find(": ");
-  f.compile_id = colon == std::string::npos ? "" : line.substr(0, colon);
-  f.reason = colon == std::string::npos ? line : line.substr(colon + 2);
-  // "tensor 'L['x']' size mismatch ..." names its source between the outer quotes.
-  const std::string tensor = "tensor '";
-  if (f.reason.rfind(tensor, 0) == 0) {
-    const size_t end = f.reason.find("' ", tensor.size());
-    if (end != std::string::npos) f.source = f.reason.substr(tensor.size(), end - tensor.size());
-  } else {
-    const size_t sp = f.reason.find(' ');
-    f.source = f.reason.substr(0, sp);
-  }
-  return f;
-}
-
 // "capture [0/1]" -> ("capture", "0/1").
 bool split_label(const char* name, std::string& what, std::string& id) {
   const std::string s(name);
@@ -81,8 +64,7 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
           r.first_line = a->line;
           break;
         }
-        case trace::CompileArtifactKind::Recompile:
-          for (const std::string& l : lines_of(a->text)) r.reasons.push_back(parse_failure(l));
+        case trace::CompileArtifactKind::Recompile:  // a version 5 text that did not parse on loading
           break;
         case trace::CompileArtifactKind::Graph: r.graph = a->text; break;
         case trace::CompileArtifactKind::Guards: r.guards = a->text; break;
@@ -91,15 +73,8 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
         case trace::CompileArtifactKind::OutputCode:
           r.output_code += (r.output_code.empty() ? "" : "\n") + a->text;
           break;
-        case trace::CompileArtifactKind::Fusion: {
-          std::vector<std::pair<std::string, std::string>> d;
-          for (const std::string& l : lines_of(a->text)) {
-            const size_t tab = l.find('\t');
-            if (tab != std::string::npos) d.emplace_back(l.substr(0, tab), l.substr(tab + 1));
-          }
-          r.fusion.push_back(std::move(d));
+        case trace::CompileArtifactKind::Fusion:  // a version 5 text that did not parse on loading
           break;
-        }
         case trace::CompileArtifactKind::GraphBreak: {
           GraphBreakInfo b;
           std::vector<std::string> ls = lines_of(a->text);
@@ -113,18 +88,33 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
       }
       continue;
     }
+    if (const auto* rc = std::get_if<trace::Recompile>(&e.payload)) {
+      record(compile_id_text(rc->frame_id, rc->compile_index), i).reasons = rc->failures;
+      continue;
+    }
+    if (const auto* c = std::get_if<trace::CacheLookup>(&e.payload)) {
+      if (!c->hit) {
+        ++m.cache_misses;
+      } else if (auto it = by_id.find(key(compile_id_text(c->frame_id, c->compile_index))); it != by_id.end()) {
+        CompileRecord& r = m.compiles[it->second];
+        ++r.hits;
+        r.last_check_ns = c->check_ns;
+        r.last_entries = c->entries;
+      }
+      continue;
+    }
+    if (const auto* f = std::get_if<trace::FusionDecisions>(&e.payload)) {
+      CompileRecord& r = record(compile_id_text(f->frame_id, f->compile_index), i);
+      if (f->graph >= 0 && f->graph < 2) {
+        if (r.fusion.size() <= static_cast<size_t>(f->graph)) r.fusion.resize(f->graph + 1);
+        r.fusion[f->graph] = f->decisions;
+      }
+      continue;
+    }
     std::string what, id;
     if (e.phase == trace::Phase::Instant) {
       if (std::string(e.name) == kCompileReset) {
         ++epoch;
-      } else if (split_label(e.name, what, id) && what == "cache hit") {
-        auto it = by_id.find(key(id));
-        if (it != by_id.end()) {
-          ++m.compiles[it->second].hits;
-          if (const auto* t = std::get_if<trace::Text>(&e.payload)) m.compiles[it->second].last_check = t->text;
-        }
-      } else if (std::string(e.name) == "cache miss") {
-        ++m.cache_misses;
       }
       continue;
     }
@@ -145,23 +135,33 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
     if (f == m.frames.end()) m.frames.push_back({r.epoch, r.frame_id, {k}});
     else f->compiles.push_back(k);
     for (const GuardFailure& g : r.reasons)
-      if (auto it = by_id.find(std::to_string(r.epoch) + ":" + g.compile_id); it != by_id.end())
+      if (auto it = by_id.find(std::to_string(r.epoch) + ":" + compile_id_text(g.frame_id, g.compile_index));
+          it != by_id.end())
         m.compiles[it->second].failed_later.push_back(g);
   }
   return m;
 }
 
-const GuardFailure* guard_failure(const std::string& line, const std::vector<GuardFailure>& failed) {
-  for (const GuardFailure& f : failed) {
-    if (f.reason.rfind("tensor '", 0) == 0) {
-      if (line.find("TENSOR_MATCH: check_tensor(" + f.source + ",") != std::string::npos) return &f;
-    } else if (!f.reason.empty() && line.find(": " + f.reason) != std::string::npos) {
-      return &f;
-    } else if (f.reason.rfind("GLOBAL_STATE", 0) == 0 && line.find("GLOBAL_STATE:") != std::string::npos) {
-      return &f;
-    }
-  }
+std::string compile_id_text(int32_t frame_id, int32_t compile_index) {
+  return std::to_string(frame_id) + "/" + std::to_string(compile_index);
+}
+
+const GuardFailure* failure_at_line(int tree_line, const std::vector<GuardFailure>& failed) {
+  for (const GuardFailure& f : failed)
+    if (f.tree_line >= 0 && f.tree_line == tree_line) return &f;
   return nullptr;
+}
+
+std::string fusion_decision_text(const trace::FusionDecision& d) {
+  const std::string k = d.kernel;
+  switch (d.action) {
+    case trace::FusionAction::StartsKernel:
+      return "starts " + k + (d.reason.empty() ? "" : " (a new kernel: " + d.reason + ")");
+    case trace::FusionAction::FusedInto: return "fused into " + k;
+    case trace::FusionAction::FusedReduction: return "fused into " + k + " (a reduction of its values)";
+    case trace::FusionAction::NotFused: return "not fused: " + d.reason;
+  }
+  return "";
 }
 
 std::string defined_name(const std::string& line) {

@@ -6,8 +6,9 @@
 // the frame's source with the graph break marked, the captured graph, the guards, AOTAutograd's
 // graphs, the fusion decisions and the generated code — the time of each phase, and how often
 // its cache entry was hit since. A guard of an earlier compile that a later call failed is
-// found in that compile's guard tree (guard_failure), so the view can show it in red with the
-// expected and the actual value.
+// marked on its line of that compile's guard tree (the failure's tree_line, failure_at_line),
+// so the view can show it in red with the expected and the actual value. Everything comes
+// from typed payloads (docs/trace-format.md); no text is parsed here.
 
 #include <cstdint>
 #include <optional>
@@ -26,12 +27,11 @@ struct GraphBreakInfo {
   std::string code;  // the user's line
 };
 
-// One entry of a recompile's reasons: "0/0: tensor 'L['x']' size mismatch ...".
-struct GuardFailure {
-  std::string compile_id;  // the entry whose guard failed ("0/0")
-  std::string reason;      // "tensor 'L['x']' size mismatch at index 0. expected 3, actual 4"
-  std::string source;      // "L['x']"
-};
+// Why a compile happened: a cache entry whose guard failed (trace::GuardFailure: the entry, the
+// guard, its source, expected and actual, its line in the entry's guard tree, PyTorch's words).
+using GuardFailure = trace::GuardFailure;
+// "0/1".
+std::string compile_id_text(int32_t frame_id, int32_t compile_index);
 
 struct PhaseTime {
   std::string name;  // "capture", "aot", "lowering", "c++ compile"
@@ -48,12 +48,14 @@ struct CompileRecord {
   std::vector<std::string> source;    // the function's lines, from first_line on
   std::vector<GuardFailure> reasons;  // why this compile happened (empty: the first one)
   std::string graph, guards, aot_forward, aot_backward, output_code;
-  // Fusion decisions, per lowered graph (the captured one; or AOT's forward, then backward).
-  std::vector<std::vector<std::pair<std::string, std::string>>> fusion;
+  // Fusion decisions, per lowered graph (the captured one; or AOT's forward, then backward),
+  // indexed by FusionDecisions::graph.
+  std::vector<std::vector<trace::FusionDecision>> fusion;
   std::optional<GraphBreakInfo> graph_break;
   std::vector<PhaseTime> phases;  // in the order they began
   int64_t hits = 0;               // cache hits of this entry in the events read
-  std::string last_check;         // the last hit's "guards checked in N ns, ..."
+  int64_t last_check_ns = -1;     // the last hit's guard check time (-1: no hit)
+  int32_t last_entries = 0;       // and how many entries the cache held then
   size_t event = 0;               // index of its first event
   // Failures of this compile's guards reported by later compiles.
   std::vector<GuardFailure> failed_later;
@@ -76,9 +78,13 @@ inline constexpr const char* kCompileReset = "torch._dynamo.reset()";
 // The compiles recorded in events[first, last).
 CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t first, size_t last);
 
-// The failure of `failed` that a guard line of the tree names, if any: a TENSOR_MATCH line on
-// the failed source, or the line whose check is the failure's text ("L['n'] == 3").
-const GuardFailure* guard_failure(const std::string& guard_line, const std::vector<GuardFailure>& failed);
+// The failure of `failed` whose guard is line `tree_line` (0-based) of the guard tree, if any.
+const GuardFailure* failure_at_line(int tree_line, const std::vector<GuardFailure>& failed);
+
+// A fusion decision as a sentence: "starts cpp_fused_mul_0", "fused into cpp_fused_mul_0",
+// "fused into cpp_fused_mul_sum_0 (a reduction of its values)", "not fused: why"; a kernel that
+// began because the one before had to end says why: "starts cpp_fused_add_1 (a new kernel: ...)".
+std::string fusion_decision_text(const trace::FusionDecision& d);
 
 // "mul: "f32[3]" = ..." / "    buf0 = ..." -> the name the line defines ("" for none).
 std::string defined_name(const std::string& code_line);

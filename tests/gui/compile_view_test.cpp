@@ -44,9 +44,10 @@ struct Fixture {
 std::vector<trace::Event> full_run() {
   std::string graph = "TRACED GRAPH\n def forward(self, L_x_: \"f32[3][1]cpu\"):\n";
   for (int i = 0; i < 200; ++i) graph += "        mul_" + std::to_string(i) + ": \"f32[3][1]cpu\" = l_x_ * 2\n";
-  std::string fusion;
+  std::vector<trace::FusionDecision> fusion;
   for (int i = 0; i < 200; ++i)
-    fusion += "mul_" + std::to_string(i) + "\tfused into cpp_fused_mul_" + std::to_string(i % 7) + "\n";
+    fusion.push_back({trace::intern("mul_" + std::to_string(i)), trace::FusionAction::FusedInto,
+                      trace::intern("cpp_fused_mul_" + std::to_string(i % 7)), ""});
   std::vector<trace::Event> v;
   for (int c = 0; c < 3; ++c) {
     const std::string id = "0/" + std::to_string(c);
@@ -54,22 +55,26 @@ std::vector<trace::Event> full_run() {
     v.push_back(art(CompileArtifactKind::Frame, trace::intern(id),
                     "fn (prog.py:3)\ndef fn(x, n):\n    print(x)\n    return x * n", 3));
     if (c > 0)
-      v.push_back(
-          art(CompileArtifactKind::Recompile, trace::intern(id),
-              "0/" + std::to_string(c - 1) + ": tensor 'L['x']' size mismatch at index 0. expected 3, actual 4"));
+      v.push_back(ev(
+          trace::Phase::Instant, trace::intern("recompile [" + id + "]"),
+          trace::Recompile{0,
+                           c,
+                           {trace::GuardFailure{0, c - 1, "TENSOR_MATCH", "L['x']", "3", "4", 3,
+                                                "tensor 'L['x']' size mismatch at index 0. expected 3, actual 4"}}}));
     v.push_back(art(CompileArtifactKind::Graph, trace::intern(id), graph));
     v.push_back(art(CompileArtifactKind::Guards, trace::intern(id),
                     "TREE_GUARD_MANAGER:\n+- RootGuardManager\n| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, x)"));
     v.push_back(art(CompileArtifactKind::GraphBreak, trace::intern(id), "builtin: print [...] False\nprint(x)", 4));
     v.push_back(art(CompileArtifactKind::AotForward, trace::intern(id), graph));
     v.push_back(art(CompileArtifactKind::AotBackward, trace::intern(id), graph));
-    v.push_back(art(CompileArtifactKind::Fusion, trace::intern(id), fusion));
-    v.push_back(art(CompileArtifactKind::Fusion, trace::intern(id), fusion));
+    for (int g = 0; g < 2; ++g)
+      v.push_back(
+          ev(trace::Phase::Instant, trace::intern("fusion [" + id + "]"), trace::FusionDecisions{0, c, g, fusion}));
     v.push_back(art(CompileArtifactKind::OutputCode, trace::intern(id),
                     "extern \"C\" void kernel(const float* in_ptr0)\n{\n}\n"));
     v.push_back(ev(trace::Phase::End, trace::intern("compile [" + id + "]")));
     v.push_back(
-        ev(trace::Phase::Instant, trace::intern("cache hit [" + id + "]"), trace::Text{"guards checked in 300 ns"}));
+        ev(trace::Phase::Instant, trace::intern("cache hit [" + id + "]"), trace::CacheLookup{true, 0, c, 300, c + 1}));
   }
   return v;
 }
@@ -120,6 +125,14 @@ TEST(CompileView, EmptyAndMalformedArtifactsDraw) {
   v.push_back(ev(trace::Phase::End, "capture [never began]"));
   v.push_back(ev(trace::Phase::Instant, "cache hit []"));
   v.push_back(ev(trace::Phase::Instant, "cache hit [unknown/0]", trace::Text{"x"}));
+  // Typed compile facts that point nowhere or out of range.
+  v.push_back(ev(trace::Phase::Instant, "cache hit [9/9]", trace::CacheLookup{true, 9, 9, -5, -1}));
+  v.push_back(ev(trace::Phase::Instant, "fusion [0/0]",
+                 trace::FusionDecisions{0, 0, 7, {{"", trace::FusionAction::NotFused, "", ""}}}));
+  v.push_back(ev(trace::Phase::Instant, "fusion [-1/-1]",
+                 trace::FusionDecisions{-1, -1, 1, {{"n", trace::FusionAction::StartsKernel, "k_x", "why"}}}));
+  v.push_back(ev(trace::Phase::Instant, "recompile [0/0]",
+                 trace::Recompile{0, 0, {trace::GuardFailure{5, 5, "", "", "", "", 1000000, ""}}}));
   f.set(std::move(v));
   for (int i = 0; i < 3; ++i) EXPECT_TRUE(ui.frame(*f.view, f.ctx));
 }

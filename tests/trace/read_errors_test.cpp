@@ -97,7 +97,7 @@ json valid_doc() { return json::parse(valid_text()); }
 TEST(ReadErrors, Versions) {
   json doc = valid_doc();
   doc["insidePyTorch"]["version"] = 7;
-  EXPECT_ERROR_HAS(doc.dump(), "trace format version 7 is newer than this program supports (5); update Inside PyTorch");
+  EXPECT_ERROR_HAS(doc.dump(), "trace format version 7 is newer than this program supports (6); update Inside PyTorch");
   doc["insidePyTorch"]["version"] = 0;
   EXPECT_ERROR_HAS(doc.dump(), "format version 0 does not exist");
   doc["insidePyTorch"]["version"] = "1";
@@ -241,7 +241,7 @@ TEST(ReadErrors, BadValuesInsideItems) {
   EXPECT_ERROR_HAS(with(8, 8, 18446744073709551615ull), "(storage_offset) is out of range (a 64-bit signed integer)");
   EXPECT_ERROR_HAS(with(4, 2, "blocked"), "event 4: the payload item 2 (value) must be an integer, got a string");
   EXPECT_ERROR_HAS(with(0, 1, 5000000000), "(line) is 5000000000, out of range (a 32-bit signed integer)");
-  EXPECT_ERROR_HAS(with(0, 0, 15), "event 0: the payload item 0 (type) is 15, out of range (0 to 14)");
+  EXPECT_ERROR_HAS(with(0, 0, 18), "event 0: the payload item 0 (type) is 18, out of range (0 to 17)");
   EXPECT_ERROR_HAS(with_item(0, 1, 5000000000), "event 0: the record item 1 (tid) is 5000000000, out of range");
   EXPECT_ERROR_HAS(with_item(0, 2, 3), "event 0: the record item 2 (phase) is 3, out of range (0 to 2)");
   EXPECT_ERROR_HAS(with_item(0, 3, 13), "event 0: the record item 3 (category) is 13, out of range (0 to 12)");
@@ -252,7 +252,7 @@ TEST(ReadErrors, BadValuesInsideItems) {
   json seqs = doc;
   seqs["insidePyTorch"].erase("first_seq");
   seqs["insidePyTorch"]["seqs"] = json::array({0, 1});
-  EXPECT_ERROR_HAS(seqs.dump(), "insidePyTorch.seqs has 2 entries for 38 events");
+  EXPECT_ERROR_HAS(seqs.dump(), "insidePyTorch.seqs has 2 entries for 42 events");
   seqs["insidePyTorch"]["seqs"] = json::array({-1});
   EXPECT_ERROR_HAS(seqs.dump(), "seq 0 must not be negative");
   seqs["insidePyTorch"]["seqs"] = "all";
@@ -296,7 +296,7 @@ TEST(ReadErrors, FilesOnDisk) {
   json doc = valid_doc();
   doc["insidePyTorch"]["version"] = 7;
   { std::ofstream(dir / "v7.json") << doc.dump(); }
-  EXPECT_NE(msg_of(dir / "v7.json").find("trace format version 7 is newer than this program supports (5)"),
+  EXPECT_NE(msg_of(dir / "v7.json").find("trace format version 7 is newer than this program supports (6)"),
             std::string::npos);
   fs::remove_all(dir);
 }

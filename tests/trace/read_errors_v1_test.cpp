@@ -68,7 +68,10 @@ TEST(ReadErrorsV1, EveryFieldMissingOrOfWrongType) {
         if (key == "chosen" && w.is_object()) continue;  // checked below
         // A node's seq (-1 for AccumulateGrad), deps (-1: not counted) and deps_left are signed,
         // and so are the device payloads' numbers (stream -1: the device; event -1: none).
-        if (w.is_number_integer() && (signed_field(key) || key == "seq" || key == "deps" || key == "deps_left"))
+        // torch.compile's numbers are signed too (-1: no compile id, no tree line).
+        if (w.is_number_integer() &&
+            (signed_field(key) || key == "seq" || key == "deps" || key == "deps_left" || key == "frame_id" ||
+             key == "compile_index" || key == "graph" || key == "tree_line" || key == "check_ns" || key == "entries"))
           continue;
         if (w.is_number() &&
             (key == "device" || key == "stream" || key == "event" || key == "bytes" || key == "flops" ||

@@ -137,6 +137,41 @@ inline void expect_same_payload(const Payload& a, const Payload& b, const std::s
     EXPECT_TRUE(same_str(x->file, y.file)) << at << ": file";
     EXPECT_EQ(x->line, y.line) << at;
     EXPECT_EQ(x->text, y.text) << at << ": text";
+  } else if (auto* x = std::get_if<Recompile>(&a)) {
+    auto& y = std::get<Recompile>(b);
+    EXPECT_EQ(x->frame_id, y.frame_id) << at;
+    EXPECT_EQ(x->compile_index, y.compile_index) << at;
+    ASSERT_EQ(x->failures.size(), y.failures.size()) << at;
+    for (size_t i = 0; i < x->failures.size(); ++i) {
+      const GuardFailure &f = x->failures[i], &g = y.failures[i];
+      EXPECT_EQ(f.frame_id, g.frame_id) << at << ": failure " << i;
+      EXPECT_EQ(f.compile_index, g.compile_index) << at << ": failure " << i;
+      EXPECT_TRUE(same_str(f.guard, g.guard)) << at << ": failure " << i;
+      EXPECT_TRUE(same_str(f.source, g.source)) << at << ": failure " << i;
+      EXPECT_EQ(f.expected, g.expected) << at << ": failure " << i;
+      EXPECT_EQ(f.actual, g.actual) << at << ": failure " << i;
+      EXPECT_EQ(f.tree_line, g.tree_line) << at << ": failure " << i;
+      EXPECT_EQ(f.reason, g.reason) << at << ": failure " << i;
+    }
+  } else if (auto* x = std::get_if<CacheLookup>(&a)) {
+    auto& y = std::get<CacheLookup>(b);
+    EXPECT_EQ(x->hit, y.hit) << at;
+    EXPECT_EQ(x->frame_id, y.frame_id) << at;
+    EXPECT_EQ(x->compile_index, y.compile_index) << at;
+    EXPECT_EQ(x->check_ns, y.check_ns) << at;
+    EXPECT_EQ(x->entries, y.entries) << at;
+  } else if (auto* x = std::get_if<FusionDecisions>(&a)) {
+    auto& y = std::get<FusionDecisions>(b);
+    EXPECT_EQ(x->frame_id, y.frame_id) << at;
+    EXPECT_EQ(x->compile_index, y.compile_index) << at;
+    EXPECT_EQ(x->graph, y.graph) << at;
+    ASSERT_EQ(x->decisions.size(), y.decisions.size()) << at;
+    for (size_t i = 0; i < x->decisions.size(); ++i) {
+      EXPECT_TRUE(same_str(x->decisions[i].node, y.decisions[i].node)) << at << ": decision " << i;
+      EXPECT_EQ(x->decisions[i].action, y.decisions[i].action) << at << ": decision " << i;
+      EXPECT_TRUE(same_str(x->decisions[i].kernel, y.decisions[i].kernel)) << at << ": decision " << i;
+      EXPECT_EQ(x->decisions[i].reason, y.decisions[i].reason) << at << ": decision " << i;
+    }
   } else if (auto* x = std::get_if<DispatchTable>(&a)) {
     auto& y = std::get<DispatchTable>(b);
     EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
@@ -335,6 +370,22 @@ inline std::vector<Event> sample_events() {
   add(3150, 0, Phase::Instant, Category::Compile, "graph break [0/0]",
       CompileArtifact{CompileArtifactKind::GraphBreak, "0/0", "prog.py", 5, "builtin: print \"quoted\" \u4e2d"});
   add(3200, 0, Phase::End, Category::Compile, "capture [0/0]");
+  add(3300, 0, Phase::Instant, Category::Compile, "fusion [0/1]",
+      FusionDecisions{0,
+                      1,
+                      1,
+                      {{"mul", FusionAction::StartsKernel, "cpp_fused_mul_sum_0", ""},
+                       {"sum_1", FusionAction::FusedReduction, "cpp_fused_mul_sum_0", ""},
+                       {"add", FusionAction::StartsKernel, "cpp_fused_add_1", "size [4] differs from the kernel's [3]"},
+                       {"mm", FusionAction::NotFused, "", "aten.mm.default is not pointwise \"quoted\" \u4e2d"}}});
+  add(3400, 0, Phase::Instant, Category::Compile, "recompile [0/1]",
+      Recompile{0,
+                1,
+                {GuardFailure{0, 0, "TENSOR_MATCH", "L['x']", "3", "4", 4,
+                              "tensor 'L['x']' size mismatch at index 0. expected 3, actual 4"},
+                 GuardFailure{1, 0, "", "", "", "", -1, "'L[\"y\"]' could not be read \u4e2d"}}});
+  add(3500, 0, Phase::Instant, Category::Compile, "cache hit [0/1]", CacheLookup{true, 0, 1, 1234, 2});
+  add(3600, 0, Phase::Instant, Category::Compile, "cache miss", CacheLookup{false, -1, -1, 99, 2});
   return ev;
 }
 

@@ -195,6 +195,34 @@ TEST(Upgrade, Version4HasNoCompilePayloadsOrCategory) {
   }
 }
 
+TEST(Upgrade, Version5HasNoFusionDecisionPayloads) {
+  const std::string text = as_version(
+      {make_event(0, 1, 0, Phase::Instant, Category::Compile, "fusion [0/0]", FusionDecisions{0, 0, 0, {}})}, 5);
+  try {
+    read_trace_json(text);
+    FAIL() << "a version 5 file with a fusion_decisions payload was read";
+  } catch (const ipt::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the payload item 0 (type) is 15, out of range (0 to 14)"), std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Upgrade, Version5FusionTextLoadsAsTypedDecisions) {
+  const std::string text = as_version(
+      {make_event(
+          0, 1, 0, Phase::Instant, Category::Compile, "fusion [0/0]",
+          CompileArtifact{CompileArtifactKind::Fusion, "0/0", "", 0,
+                          "mul\tstarts cpp_fused_mul_0\nadd\tstarts a new kernel: why\nadd\tstarts cpp_fused_add_1"})},
+      5);
+  const LoadedTrace f = read_trace_json(text);
+  ASSERT_EQ(f.events.size(), 1u);
+  const auto* d = std::get_if<FusionDecisions>(&f.events[0].payload);
+  ASSERT_NE(d, nullptr);
+  ASSERT_EQ(d->decisions.size(), 2u);
+  EXPECT_STREQ(d->decisions[1].kernel, "cpp_fused_add_1");
+  EXPECT_EQ(d->decisions[1].reason, "why");
+}
+
 TEST(Upgrade, Version2HasNoTypedAutogradPayloads) {
   GraphNode g;
   g.node = 1;

@@ -4,6 +4,8 @@
 
 #include "core/views/compile_model.h"
 
+#include "core/trace/trace_upgrade.h"
+
 namespace ipt::views {
 namespace {
 
@@ -37,20 +39,28 @@ const char* kGuards00 =
 
 std::vector<Event> two_compiles() {
   std::vector<Event> v;
-  v.push_back(ev(0, Phase::Instant, "cache miss", trace::Text{"guards checked in 100 ns, 0 entries"}));
+  v.push_back(ev(0, Phase::Instant, "cache miss", trace::CacheLookup{false, -1, -1, 100, 0}));
   v.push_back(ev(10, Phase::Begin, "compile [0/0]"));
   v.push_back(art(CompileArtifactKind::Frame, "0/0", "fn (prog.py:3)\ndef fn(x, n):\n    return x * n", "prog.py", 3));
   v.push_back(ev(20, Phase::Begin, "capture [0/0]"));
   v.push_back(ev(520, Phase::End, "capture [0/0]"));
   v.push_back(art(CompileArtifactKind::Graph, "0/0", "def forward(self, L_x_):\n    mul: \"f32[3]\" = l_x_ * 3\n"));
   v.push_back(art(CompileArtifactKind::Guards, "0/0", kGuards00));
-  v.push_back(art(CompileArtifactKind::Fusion, "0/0", "mul\tstarts cpp_fused_mul_0\nsum_1\tnot fused: why"));
+  v.push_back(ev(800, Phase::Instant, "fusion [0/0]",
+                 trace::FusionDecisions{0,
+                                        0,
+                                        0,
+                                        {{"mul", trace::FusionAction::StartsKernel, "cpp_fused_mul_0", ""},
+                                         {"sum_1", trace::FusionAction::NotFused, "", "why"}}}));
   v.push_back(ev(900, Phase::End, "compile [0/0]"));
-  v.push_back(ev(1000, Phase::Instant, "cache hit [0/0]", trace::Text{"guards checked in 400 ns, 1 entry"}));
-  v.push_back(ev(1100, Phase::Instant, "cache hit [0/0]", trace::Text{"guards checked in 300 ns, 1 entry"}));
-  v.push_back(ev(1200, Phase::Instant, "cache miss", trace::Text{"guards checked in 500 ns, 1 entry"}));
+  v.push_back(ev(1000, Phase::Instant, "cache hit [0/0]", trace::CacheLookup{true, 0, 0, 400, 1}));
+  v.push_back(ev(1100, Phase::Instant, "cache hit [0/0]", trace::CacheLookup{true, 0, 0, 300, 1}));
+  v.push_back(ev(1200, Phase::Instant, "cache miss", trace::CacheLookup{false, -1, -1, 500, 1}));
   v.push_back(art(CompileArtifactKind::Frame, "0/1", "fn (prog.py:3)\ndef fn(x, n):\n    return x * n", "prog.py", 3));
-  v.push_back(art(CompileArtifactKind::Recompile, "0/1", "0/0: L['n'] == 3"));
+  // EQUALS_MATCH is line 6 of kGuards00 (0-based).
+  v.push_back(
+      ev(1300, Phase::Instant, "recompile [0/1]",
+         trace::Recompile{0, 1, {trace::GuardFailure{0, 0, "EQUALS_MATCH", "L['n']", "3", "4", 6, "L['n'] == 3"}}}));
   v.push_back(art(CompileArtifactKind::Frame, "1/0",
                   "torch_dynamo_resume_in_g_at_5 (prog.py:4)\ndef g(x):\n    y = x\n    print(y)", "prog.py", 4));
   v.push_back(art(CompileArtifactKind::GraphBreak, "1/0", "builtin: print [...] False\nprint(y)", "prog.py", 6));
@@ -71,9 +81,14 @@ TEST(CompileModel, GathersEachCompilesArtifactsPhasesAndHits) {
   EXPECT_EQ(c0.phases[0].name, "capture");
   EXPECT_EQ(c0.phases[0].ns, 500);
   EXPECT_EQ(c0.hits, 2);
-  EXPECT_EQ(c0.last_check, "guards checked in 300 ns, 1 entry");
+  EXPECT_EQ(c0.last_check_ns, 300);
+  EXPECT_EQ(c0.last_entries, 1);
   ASSERT_EQ(c0.fusion.size(), 1u);
-  EXPECT_EQ(c0.fusion[0][0], (std::pair<std::string, std::string>{"mul", "starts cpp_fused_mul_0"}));
+  ASSERT_EQ(c0.fusion[0].size(), 2u);
+  EXPECT_STREQ(c0.fusion[0][0].node, "mul");
+  EXPECT_STREQ(c0.fusion[0][0].kernel, "cpp_fused_mul_0");
+  EXPECT_EQ(fusion_decision_text(c0.fusion[0][0]), "starts cpp_fused_mul_0");
+  EXPECT_EQ(fusion_decision_text(c0.fusion[0][1]), "not fused: why");
   EXPECT_EQ(m.cache_misses, 2);
   // Frames in order of first compile, with their compiles.
   ASSERT_EQ(m.frames.size(), 2u);
@@ -87,20 +102,19 @@ TEST(CompileModel, ARecompileMarksTheGuardThatFailed) {
   CompileModel m = build_compile_model(events, 0, events.size());
   const CompileRecord& c1 = m.compiles[1];
   ASSERT_EQ(c1.reasons.size(), 1u);
-  EXPECT_EQ(c1.reasons[0].compile_id, "0/0");
+  EXPECT_EQ(compile_id_text(c1.reasons[0].frame_id, c1.reasons[0].compile_index), "0/0");
   EXPECT_EQ(c1.reasons[0].reason, "L['n'] == 3");
+  EXPECT_EQ(c1.reasons[0].expected, "3");
+  EXPECT_EQ(c1.reasons[0].actual, "4");
   const CompileRecord& c0 = m.compiles[0];
   ASSERT_EQ(c0.failed_later.size(), 1u);
+  // The failure names its guard's line of the tree; no other line is marked.
   int red = 0;
-  for (const char* line :
-       {"| | +- EQUALS_MATCH: L['n'] == 3                                                   # return x * n",
-        "| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, ...)", "| +- GLOBAL_STATE: ___check_global_state()"})
-    red += guard_failure(line, c0.failed_later) != nullptr;
+  for (int line = 0; line < 8; ++line) red += failure_at_line(line, c0.failed_later) != nullptr;
   EXPECT_EQ(red, 1);
-  // A tensor's failure names its TENSOR_MATCH line.
-  std::vector<GuardFailure> f = {{"0/0", "tensor 'L['x']' size mismatch at index 0. expected 3, actual 4", "L['x']"}};
-  EXPECT_NE(guard_failure("| | +- TENSOR_MATCH: check_tensor(L['x'], Tensor, x)", f), nullptr);
-  EXPECT_EQ(guard_failure("| | +- TENSOR_MATCH: check_tensor(L['y'], Tensor, x)", f), nullptr);
+  EXPECT_NE(failure_at_line(6, c0.failed_later), nullptr);
+  std::vector<GuardFailure> unknown = {GuardFailure{0, 0, "", "", "", "", -1, "'L['x']' could not be read"}};
+  EXPECT_EQ(failure_at_line(-1, unknown), nullptr);  // a failure printed nowhere marks no line
 }
 
 TEST(CompileModel, AGraphBreakKeepsItsReasonLineAndCode) {
@@ -151,6 +165,82 @@ TEST(CompileModel, DefinedNameOfACodeLine) {
   EXPECT_EQ(defined_name("    return (mul,)"), "");
   EXPECT_EQ(defined_name("# File: prog.py:3"), "");
   EXPECT_EQ(defined_name(""), "");
+}
+
+// A kernel that had to end names its successor's kernel, not a word of the reason: version 5
+// wrote "starts a new kernel: <why>" before "starts <kernel>" for the same node, and the view
+// read the kernel "a" from the first line. Loading now merges the two lines into one decision.
+TEST(CompileModel, FusionTextOfVersion5BecomesOneTypedDecisionPerNode) {
+  std::vector<Event> v;
+  v.push_back(art(CompileArtifactKind::Fusion, "0/0",
+                  "mul\tstarts cpp_fused_mul_0\n"
+                  "sum_1\tfused into cpp_fused_mul_0 (a reduction of its values)\n"
+                  "add\tstarts a new kernel: size [4] differs from the kernel's [3]\n"
+                  "add\tstarts cpp_fused_add_1\n"
+                  "add_1\tfused into cpp_fused_add_1\n"
+                  "mm\tnot fused: aten.mm.default is not pointwise; it runs as an extern kernel"));
+  v.push_back(art(CompileArtifactKind::Fusion, "0/0", "neg\tstarts cpp_fused_neg_0"));
+  v.push_back(art(CompileArtifactKind::Fusion, "0/1", "bad line without a tab"));
+  trace::upgrade_compile_text(v);
+  const auto* f = std::get_if<trace::FusionDecisions>(&v[0].payload);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->frame_id, 0);
+  EXPECT_EQ(f->compile_index, 0);
+  EXPECT_EQ(f->graph, 0);
+  ASSERT_EQ(f->decisions.size(), 5u);
+  EXPECT_EQ(f->decisions[1].action, trace::FusionAction::FusedReduction);
+  EXPECT_STREQ(f->decisions[1].kernel, "cpp_fused_mul_0");
+  EXPECT_STREQ(f->decisions[2].node, "add");
+  EXPECT_EQ(f->decisions[2].action, trace::FusionAction::StartsKernel);
+  EXPECT_STREQ(f->decisions[2].kernel, "cpp_fused_add_1");
+  EXPECT_EQ(f->decisions[2].reason, "size [4] differs from the kernel's [3]");
+  EXPECT_EQ(fusion_decision_text(f->decisions[2]),
+            "starts cpp_fused_add_1 (a new kernel: size [4] differs from the kernel's [3])");
+  EXPECT_EQ(f->decisions[4].action, trace::FusionAction::NotFused);
+  EXPECT_STREQ(f->decisions[4].kernel, "");
+  const auto* bw = std::get_if<trace::FusionDecisions>(&v[1].payload);
+  ASSERT_NE(bw, nullptr);
+  EXPECT_EQ(bw->graph, 1);  // the compile's second lowered graph: AOTAutograd's backward
+  EXPECT_NE(std::get_if<CompileArtifact>(&v[2].payload), nullptr);  // did not parse: left as it was
+
+  CompileModel m = build_compile_model(v, 0, v.size());
+  ASSERT_EQ(m.compiles.size(), 2u);  // 0/0, and 0/1 from its unparsed artifact
+  ASSERT_EQ(m.compiles[0].fusion.size(), 2u);
+  EXPECT_STREQ(m.compiles[0].fusion[0][2].kernel, "cpp_fused_add_1");
+  EXPECT_TRUE(m.compiles[1].fusion.empty());
+}
+
+// Version 5 worded recompiles and cache lookups as text; loading types them, and finds the
+// failed guard's line in the failed entry's tree as the view once did.
+TEST(CompileModel, RecompileAndLookupTextOfVersion5BecomeTyped) {
+  std::vector<Event> v;
+  v.push_back(art(CompileArtifactKind::Guards, "0/0", kGuards00));
+  v.push_back(ev(1, Phase::Instant, "cache hit [0/0]", trace::Text{"guards checked in 400 ns, 1 entry"}));
+  v.push_back(ev(2, Phase::Instant, "cache miss", trace::Text{"guards checked in 500 ns, 2 entries"}));
+  v.push_back(art(CompileArtifactKind::Recompile, "0/1",
+                  "0/0: tensor 'L['x']' size mismatch at index 0. expected 3, actual 4\n0/0: L['n'] == 3"));
+  trace::upgrade_compile_text(v);
+  const auto* hit = std::get_if<trace::CacheLookup>(&v[1].payload);
+  ASSERT_NE(hit, nullptr);
+  EXPECT_TRUE(hit->hit);
+  EXPECT_EQ(hit->frame_id, 0);
+  EXPECT_EQ(hit->check_ns, 400);
+  EXPECT_EQ(hit->entries, 1);
+  const auto* miss = std::get_if<trace::CacheLookup>(&v[2].payload);
+  ASSERT_NE(miss, nullptr);
+  EXPECT_FALSE(miss->hit);
+  EXPECT_EQ(miss->entries, 2);
+  const auto* r = std::get_if<trace::Recompile>(&v[3].payload);
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->compile_index, 1);
+  ASSERT_EQ(r->failures.size(), 2u);
+  EXPECT_STREQ(r->failures[0].guard, "TENSOR_MATCH");
+  EXPECT_STREQ(r->failures[0].source, "L['x']");
+  EXPECT_EQ(r->failures[0].expected, "3");
+  EXPECT_EQ(r->failures[0].actual, "4");
+  EXPECT_EQ(r->failures[0].tree_line, 4);
+  EXPECT_STREQ(r->failures[1].guard, "EQUALS_MATCH");
+  EXPECT_EQ(r->failures[1].tree_line, 6);
 }
 
 }  // namespace

@@ -45,17 +45,6 @@ ImU32 kernel_tint(const std::string& kernel) {
   return tints[static_cast<size_t>(k) % (sizeof(tints) / sizeof(tints[0]))];
 }
 
-// "fused into cpp_fused_add_0 (...)" / "starts cpp_fused_add_0" -> the kernel's name.
-std::string kernel_of(const std::string& decision) {
-  for (const char* prefix : {"fused into ", "starts "}) {
-    if (decision.rfind(prefix, 0) == 0) {
-      std::string k = decision.substr(std::strlen(prefix));
-      return k.substr(0, k.find(' '));
-    }
-  }
-  return "";
-}
-
 // "fn (/some/dir/prog.py:3)" -> "fn (prog.py:3)": the list is narrow.
 std::string short_frame(const std::string& frame) {
   const size_t open = frame.find(" (");
@@ -132,7 +121,9 @@ class CompileView final : public View {
           chosen_ = k;
         if (ImGui::IsItemHovered() && !r.reasons.empty()) {
           ImGui::BeginTooltip();
-          for (const auto& f : r.reasons) ImGui::TextUnformatted(("- " + f.compile_id + ": " + f.reason).c_str());
+          for (const auto& f : r.reasons)
+            ImGui::TextUnformatted(
+                ("- " + views::compile_id_text(f.frame_id, f.compile_index) + ": " + f.reason).c_str());
           ImGui::EndTooltip();
         }
       }
@@ -145,7 +136,11 @@ class CompileView final : public View {
   // [SECTION] details ----------------------------------------------------------------------
   void draw_details(const views::CompileRecord& r) {
     ImGui::Text("[%s]  %s", r.compile_id.c_str(), r.frame.c_str());
-    ImGui::TextColored(kDim, "%s %lld   %s", tr("cache hits:"), static_cast<long long>(r.hits), r.last_check.c_str());
+    if (r.last_check_ns >= 0)
+      ImGui::TextColored(kDim, "%s %lld   %s %lld ns (%s %d)", tr("cache hits:"), static_cast<long long>(r.hits),
+                         tr("last guard check:"), static_cast<long long>(r.last_check_ns), tr("cache entries:"),
+                         r.last_entries);
+    else ImGui::TextColored(kDim, "%s %lld", tr("cache hits:"), static_cast<long long>(r.hits));
     if (!r.phases.empty()) {
       std::string p;
       for (const auto& ph : r.phases) p += (p.empty() ? "" : "   ") + ph.name + " " + ms(ph.ns);
@@ -153,7 +148,8 @@ class CompileView final : public View {
     }
     if (!r.reasons.empty()) {
       ImGui::TextColored(kRed, "%s", tr("Recompiled: no cache entry's guards held"));
-      for (const auto& f : r.reasons) ImGui::BulletText("%s: %s", f.compile_id.c_str(), f.reason.c_str());
+      for (const auto& f : r.reasons)
+        ImGui::BulletText("%s: %s", views::compile_id_text(f.frame_id, f.compile_index).c_str(), f.reason.c_str());
     }
     if (!r.source.empty() && ImGui::CollapsingHeader(tr("Source"), ImGuiTreeNodeFlags_DefaultOpen)) draw_source(r);
     const bool aot = !r.aot_forward.empty();
@@ -192,19 +188,17 @@ class CompileView final : public View {
     }
   }
 
-  void draw_fused(const char* id, const std::string& code,
-                  const std::vector<std::pair<std::string, std::string>>* decisions) {
-    std::unordered_map<std::string, std::string> by_node;
+  void draw_fused(const char* id, const std::string& code, const std::vector<trace::FusionDecision>* decisions) {
+    std::unordered_map<std::string, const trace::FusionDecision*> by_node;
     if (decisions)
-      for (const auto& [n, d] : *decisions) by_node[n] = d;
+      for (const trace::FusionDecision& d : *decisions) by_node[d.node] = &d;
     draw_code_text(id, code, ImGui::GetFontSize() * 18, [&](int, const std::string& line) {
       CodeLineStyle st;
       const std::string name = views::defined_name(line);
       auto it = by_node.find(name);
       if (it != by_node.end()) {
-        const std::string k = kernel_of(it->second);
-        if (!k.empty()) st.background = kernel_tint(k);
-        st.tooltip = name + ": " + it->second;
+        if (it->second->kernel[0]) st.background = kernel_tint(it->second->kernel);
+        st.tooltip = name + ": " + views::fusion_decision_text(*it->second);
       }
       return st;
     });
@@ -214,11 +208,13 @@ class CompileView final : public View {
   }
 
   void draw_guards(const views::CompileRecord& r) {
-    draw_code_text("guards", r.guards, ImGui::GetFontSize() * 16, [&](int, const std::string& line) {
+    draw_code_text("guards", r.guards, ImGui::GetFontSize() * 16, [&](int i, const std::string&) {
       CodeLineStyle st;
-      if (const views::GuardFailure* f = views::guard_failure(line, r.failed_later)) {
+      if (const views::GuardFailure* f = views::failure_at_line(i, r.failed_later)) {
         st.text = IM_COL32(240, 100, 100, 255);
         st.tooltip = std::string(tr("Failed later: ")) + f->reason;
+        if (!f->expected.empty() || !f->actual.empty())
+          st.tooltip += std::string("\n") + tr("expected") + " " + f->expected + ", " + tr("actual") + " " + f->actual;
       }
       return st;
     });
@@ -237,14 +233,13 @@ class CompileView final : public View {
       if (!ImGui::BeginTable(("fusion" + std::to_string(g)).c_str(), 2,
                              ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders))
         continue;
-      for (const auto& [node, decision] : r.fusion[g]) {
+      for (const trace::FusionDecision& d : r.fusion[g]) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        const std::string k = kernel_of(decision);
-        if (!k.empty()) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, kernel_tint(k));
-        ImGui::TextUnformatted(node.c_str());
+        if (d.kernel[0]) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, kernel_tint(d.kernel));
+        ImGui::TextUnformatted(d.node);
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextWrapped("%s", decision.c_str());
+        ImGui::TextWrapped("%s", views::fusion_decision_text(d).c_str());
       }
       ImGui::EndTable();
     }

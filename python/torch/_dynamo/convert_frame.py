@@ -99,7 +99,11 @@ class _Env:
         self.f_locals, self.f_globals, self.outputs = f_locals, f_globals, outputs
 
 
-def callback(code, f_locals, f_globals, f_builtins, failures):
+def callback(code, f_locals, f_globals, f_builtins, guard_failures):
+    """`guard_failures`: a torch._C._dynamo.GuardFailure per cache entry whose guards failed (its
+    entry's compile id, PyTorch's words for the first failing guard, and the guard's parts);
+    str() of one is "0/0: <reason>"."""
+    failures = [str(f) for f in guard_failures]
     info = _frames[id(code)]
     if info.frame_id is None:
         info.frame_id = _counters["frame_id"]
@@ -127,8 +131,8 @@ def callback(code, f_locals, f_globals, f_builtins, failures):
     info.compiles += 1
     start = time.perf_counter()
     trace_events.artifact("frame", compile_id, lambda: _frame_text(code), code.co_filename, code.co_firstlineno)
-    if failures:
-        trace_events.artifact("recompile", compile_id, "\n".join(failures))
+    if guard_failures:
+        trace_events.recompile(compile_id, guard_failures)
     above = user_stack.stack_above_dynamo()
     with trace_events.phase("compile", compile_id):
         result = _compile(code, f_locals, f_globals, f_builtins, info, compile_id, failures, above)

@@ -5,7 +5,8 @@ While the trace recorder is on, each phase of a compile is a slice of category `
 ("capture [0/1]", "aot [0/1]", "lowering [0/1]", "c++ compile [0/1]"), and what it produced is
 an instant event with a `compile_artifact` payload (docs/trace-format.md): the frame, why it
 recompiled, the captured graph's code, its guard tree, a graph break's reason at the user's
-line, AOTAutograd's forward and backward graphs, the fusion decisions and the generated code.
+line, AOTAutograd's forward and backward graphs and the generated code; the fusion decisions
+are a fusion_decisions payload of their own ("fusion [0/1]", one decision per node).
 Every call of a compiled frame adds a "guard check" slice and then "cache hit [0/1]" or
 "cache miss" with the check's time (recorded in C++, core/python/frame_cache.cpp). Views read these events only, so a saved
 trace shows the same compiles. Nothing is built when the recorder is off."""
@@ -47,3 +48,22 @@ def artifact(kind, compile_id, text, file="", line=0):
     if callable(text):
         text = text()
     _C._trace_compile_artifact(kind, compile_id, file or "", int(line or 0), text)
+
+
+def fusion(compile_id, graph, decisions):
+    """Records the scheduler's decisions for one lowered graph (0: the captured graph or
+    AOTAutograd's forward, 1: its backward) as a typed fusion_decisions payload."""
+    if not enabled():
+        return
+    frame_id, compile_index = (int(x) for x in compile_id.split("/"))
+    _C._trace_compile_fusion(frame_id, compile_index, graph,
+                             [(d.node, d.action, d.kernel, d.reason) for d in decisions])
+
+
+def recompile(compile_id, guard_failures):
+    """Records why compile `compile_id` happened: the GuardFailure of each cache entry whose
+    guards failed, typed (guard, source, expected, actual, its line in the entry's guard tree)."""
+    if not enabled():
+        return
+    frame_id, compile_index = (int(x) for x in compile_id.split("/"))
+    _C._trace_compile_recompile(frame_id, compile_index, list(guard_failures))

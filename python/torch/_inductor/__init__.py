@@ -1,5 +1,5 @@
 """torch._inductor: the "inductor" backend of torch.compile, for the CPU: the captured graph is
-lowered to fused loop kernels (lowering.py, Note [What is fused]), written as C++
+lowered to fused loop kernels (scheduler.py, Note [What is fused]), written as C++
 (cpp_codegen.py), compiled with Inductor 2.15's flags and cached on disk (cpp_builder.py,
 Note [Compiling a kernel]), and run by a generated Python wrapper `call`. Inputs that require
 grad go through AOTAutograd first (torch._functorch): its forward and backward graphs are each
@@ -9,7 +9,7 @@ Graphs this backend does not lower yet run as the eager backend would, with the 
 under TORCH_LOGS=output_code: tensors on a real GPU, and symbolic sizes."""
 import torch
 from torch._dynamo.backends import register_backend
-from torch._inductor import cpp_builder, cpp_codegen, lowering
+from torch._inductor import cpp_builder, cpp_codegen, scheduler
 from torch._inductor.exc import CppCompileError, InductorError, InvalidCxxCompiler
 from torch._dynamo import trace_events
 from torch._logging import log_artifact
@@ -76,14 +76,14 @@ def _compile_inference(gm, compile_id, graph_id=None):
         graph_id = "{}_inference".format(aot_autograd._counter["aot"])
         aot_autograd._counter["aot"] += 1
     with trace_events.phase("lowering", compile_id):
-        sched = lowering.schedule(gm)
-        if any(isinstance(item, lowering.Kernel) for item in sched.items):
+        sched = scheduler.schedule(gm)
+        if any(isinstance(item, scheduler.Kernel) for item in sched.items):
             cpp_builder.get_cpp_compiler()  # as 2.15 picks its vector ISA: before any code is written
         source = cpp_codegen.wrapper_module(gm, sched, _device_of(gm), graph_id)
     log_artifact("output_code", compile_id, "Output code: \n" + source)
     path = cpp_builder.write_module(source)
     log_artifact("output_code", compile_id, "Output code written to: " + path)
-    trace_events.artifact("fusion", compile_id, lambda: "\n".join("{}\t{}".format(n, d) for n, d in sched.decisions))
+    trace_events.fusion(compile_id, 1 if graph_id.endswith("_backward") else 0, sched.decisions)
     trace_events.artifact("output_code", compile_id, source)
     namespace = {"modules": gm}
     with trace_events.phase("c++ compile", compile_id):

@@ -3,8 +3,8 @@ Inductor's output code is: one `cpp_fused_<ops>_<n>` per kernel with an `extern 
 kernel(...)` over raw pointers, and a module whose call(args) allocates the buffers, calls the
 kernels and the extern operators, and returns the graph's outputs."""
 import torch
-from torch._inductor.lowering import (POINTWISE, Kernel, contiguous_strides, index_expr, index_terms, op_name,
-                                      output_terms)
+from torch._inductor.lowering import (POINTWISE, contiguous_strides, index_expr, index_terms, op_name, output_terms)
+from torch._inductor.scheduler import Kernel
 from torch.fx.graph import _arg_repr
 
 # Note [The kernels' header]: 2.15's kernels include torch/csrc/inductor/cpp_prefix.h (ATen's

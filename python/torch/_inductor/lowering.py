@@ -1,14 +1,8 @@
-"""Lowering a captured graph to a schedule: fused loop kernels and extern calls.
+"""Lowering a captured graph: which nodes are pointwise, and how a kernel indexes its tensors.
 
-Note [What is fused]
-Walking the graph in order, a pointwise operation on float32 tensors joins the kernel being
-built when its result has the kernel's size and every tensor it reads is a graph input, a value
-of this kernel, or a value finished before the kernel began; a full reduction (sum, mean) of
-the kernel's values joins it and ends it. Anything else (a matmul, a view, an in-place op,
-another dtype) is an extern call that runs the eager operator, and it ends the kernel. Inside a
-kernel a value is computed in a register and written to memory only if something outside the
-kernel (or the graph's output) needs it: that is what "intermediates are never materialized"
-means. Every decision is recorded with its reason (Schedule.decisions)."""
+Which nodes run fused in one kernel is the scheduler's decision (scheduler.py, Note [What is
+fused]); this module holds the operator tables and the index arithmetic the code generators
+share."""
 import operator
 
 import torch
@@ -53,124 +47,6 @@ def op_name(node):
         except TypeError:
             return None
     return None
-
-
-class Kernel:
-    def __init__(self, index, size):
-        self.index = index
-        self.size = list(size)
-        self.nodes = []          # pointwise nodes in order
-        self.reduction = None    # (node, "sum" | "mean", input node)
-
-    def origins(self):
-        names = {op_name(n) for n in self.nodes}
-        if self.reduction:
-            names.add(self.reduction[1])
-        return sorted(names)
-
-    @property
-    def name(self):
-        return "cpp_fused_{}_{}".format("_".join(self.origins()), self.index)
-
-
-class Extern:
-    def __init__(self, node, why):
-        self.node, self.why = node, why
-
-
-class Schedule:
-    def __init__(self):
-        self.items = []
-        self.decisions = []   # (node name, "fused into cpp_fused_..." | "not fused: why")
-
-
-def _val(n):
-    return n.meta.get("val") if hasattr(n, "meta") else None
-
-
-def _pointwise_reason(node):
-    """None if the node can be part of a kernel, else why not."""
-    name = op_name(node)
-    if name is None or name in REDUCTIONS:
-        return "{} is not pointwise; it runs as an extern kernel".format(node.target if isinstance(node.target, str)
-                                                                         else getattr(node.target, "__name__", node.target))
-    val = _val(node)
-    if not isinstance(val, torch.Tensor):
-        return "its result is not a tensor"
-    if val.dtype != torch.float32:
-        return "dtype {} (only float32 is fused here)".format(str(val.dtype).replace("torch.", ""))
-    if node.kwargs:
-        return "keyword arguments ({})".format(", ".join(node.kwargs))
-    arity = POINTWISE[name][0]
-    if len(node.args) != arity:
-        return "{} with {} arguments".format(name, len(node.args))
-    for a in node.args:
-        if hasattr(a, "op"):
-            v = _val(a)
-            if not isinstance(v, torch.Tensor) or v.dtype != torch.float32:
-                return "an input that is not a float32 tensor"
-        elif not isinstance(a, (int, float, bool)):
-            return "an argument of type {}".format(type(a).__name__)
-    return None
-
-
-def schedule(gm):
-    s = Schedule()
-    finished = set(n for n in gm.graph.nodes if n.op == "placeholder")
-    current = None
-
-    def close():
-        nonlocal current
-        if current is not None:
-            s.items.append(current)
-            finished.update(current.nodes)
-            if current.reduction:
-                finished.add(current.reduction[0])
-        current = None
-
-    for node in gm.graph.nodes:
-        if node.op in ("placeholder", "output"):
-            continue
-        name = op_name(node)
-        if name in REDUCTIONS and current is not None and not node.kwargs and len(node.args) == 1 and \
-                node.args[0] in current.nodes and list(_val(node.args[0]).size()) == current.size:
-            current.reduction = (node, name, node.args[0])
-            s.decisions.append((node.name, "fused into {} (a reduction of its values)".format("{kernel}")))
-            close()
-            continue
-        why = _pointwise_reason(node)
-        if why is None:
-            size = list(_val(node).size())
-            inputs = [a for a in node.args if hasattr(a, "op")]
-            joinable = current is not None and size == current.size and all(
-                a in finished or a in current.nodes for a in inputs)
-            if current is not None and not joinable:
-                reason = "size {} differs from the kernel's {}".format(size, current.size) if size != current.size \
-                    else "it reads a value computed after the kernel began"
-                s.decisions.append((node.name, "starts a new kernel: {}".format(reason)))
-                close()
-            if current is None:
-                current = Kernel(sum(isinstance(i, Kernel) for i in s.items), size)
-                s.decisions.append((node.name, "starts {kernel}"))
-            else:
-                s.decisions.append((node.name, "fused into {kernel}"))
-            current.nodes.append(node)
-            continue
-        close()
-        s.decisions.append((node.name, "not fused: " + why))
-        s.items.append(Extern(node, why))
-        finished.add(node)
-    close()
-    # Name the kernels in the decisions now that their members are known.
-    owner = {}
-    for item in s.items:
-        if isinstance(item, Kernel):
-            for n in item.nodes:
-                owner[n.name] = item.name
-            if item.reduction:
-                owner[item.reduction[0].name] = item.name
-    s.decisions = [(n, d.replace("{kernel}", owner.get(n, "?"))) for n, d in s.decisions]
-    return s
 
 
 def contiguous_strides(size):
