@@ -36,6 +36,7 @@
 #include "app/gui/views/key_chips.h"
 #include "app/gui/views/source_link.h"
 #include "app/gui/views/views.h"
+#include "app/gui/views/widgets.h"
 #include "core/dispatch/dispatch_key_set.h"
 #include "core/views/dispatch_model.h"
 
@@ -108,17 +109,6 @@ bool chain_continues(const Call& call, const DispatchNode& child) {
 }
 
 // [SECTION] helpers ----------------------------------------------------------------------
-
-void help_marker(const char* text) {
-  ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
-}
 
 ImU32 lighter(KeyFamily f) {
   ImVec4 c = ImGui::ColorConvertU32ToFloat4(key_family_color(f));
@@ -379,7 +369,7 @@ class DispatchView : public View {
   void draw_list_header() {
     ImGui::TextDisabled("%s (%zu)", tr("Calls"), calls_.size());
     ImGui::SameLine();
-    help_marker(tr("Select a call in the event log or in the list."));
+    help_marker(tr("Select a call in the event log or in the list."), 30.0f);
   }
 
   void draw_call_list(ViewContext& c) {
