@@ -236,14 +236,21 @@ void neg_into_cpu(const Tensor& out, const Tensor& self) {
 void exp_into_cpu(const Tensor& out, const Tensor& self) {
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::exp(x); });
 }
-// x < 0 ? 0 : x keeps -0.0 (and NaN) as they are, like PyTorch's clamp_min(0).
 Tensor reciprocal_cpu(const Tensor& self) {
   return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return decltype(x)(1) / x; });
 }
 
+// max(x, 0): x < 0 ? 0 : x keeps -0.0 (and NaN) as they are, like PyTorch's clamp_min(0); a bool
+// is never below 0 (and relu refuses bool tensors before it gets here).
+template <typename T>
+T relu_scalar(T x) {
+  if constexpr (std::is_same_v<T, bool>) return x;
+  else return x < 0 ? T(0) : x;
+}
+
 void relu_into_cpu(const Tensor& out, const Tensor& self) {
   IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "Boolean inputs not supported for relu");
-  unary_into(out, self, self.dtype(), [](auto x) { return x < 0 ? decltype(x)(0) : x; });
+  unary_into(out, self, self.dtype(), [](auto x) { return relu_scalar(x); });
 }
 Tensor relu_cpu(const Tensor& self) {
   Tensor out = make_empty_like_layout(self.sizes(), self.dtype(), self.device(), self);
@@ -252,7 +259,7 @@ Tensor relu_cpu(const Tensor& self) {
 }
 Tensor relu_cpu_(const Tensor& self) {
   IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "Boolean inputs not supported for relu");
-  return unary_in_place(self, PromoteInts::No, [](auto x) { return x < 0 ? decltype(x)(0) : x; });
+  return unary_in_place(self, PromoteInts::No, [](auto x) { return relu_scalar(x); });
 }
 
 // Result dtype of tensor ** scalar: ordinary promotion with the exponent as a number

@@ -144,8 +144,15 @@ PyThreadState* g_main_state = nullptr;
 
 }  // namespace
 
+// The program's namespace. A plain PyObject* (a new reference, released with the GIL held):
+// a pybind11 member would have hidden visibility, which Interpreter, holding State, cannot.
 struct Interpreter::State {
-  py::dict globals;
+  PyObject* globals_ref = PyDict_New();
+  py::dict globals() const { return py::reinterpret_borrow<py::dict>(globals_ref); }
+  ~State() { Py_XDECREF(globals_ref); }
+  State() = default;
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
 };
 
 std::string Interpreter::package_dir() {
@@ -208,8 +215,8 @@ Interpreter::Interpreter() {
   initialize();
   py::gil_scoped_acquire gil;
   state_ = std::make_unique<State>();
-  state_->globals["__name__"] = "__main__";
-  state_->globals["__builtins__"] = py::module_::import("builtins");
+  state_->globals()["__name__"] = "__main__";
+  state_->globals()["__builtins__"] = py::module_::import("builtins");
   // A new namespace is a new program (Note [Each run on a fresh device]): torch.compile's
   // caches and counters start empty, so compile ids and generated names are those a new
   // process would print.
@@ -220,12 +227,12 @@ Interpreter::Interpreter() {
 
 void Interpreter::set_main_file(std::string_view path) {
   py::gil_scoped_acquire gil;
-  state_->globals["__file__"] = py::str(std::string(path));
+  state_->globals()["__file__"] = py::str(std::string(path));
 }
 
 Interpreter::~Interpreter() {
   py::gil_scoped_acquire gil;
-  state_->globals.clear();
+  state_->globals().clear();
   state_.reset();
 }
 
@@ -331,7 +338,7 @@ RunResult Interpreter::run_with_gil(std::string_view source, std::string_view fi
   tracer.line_count = static_cast<int>(std::count(source.begin(), source.end(), '\n')) + 1;
   if (code) {
     tracer.filename = reinterpret_cast<PyCodeObject*>(code)->co_filename;
-    tracer.globals = state_->globals.ptr();
+    tracer.globals = state_->globals_ref;
     // The hook only while recording: a trace function slows every bytecode of CPython's
     // evaluation loop, and Stop does not need it (request_stop raises asynchronously).
     const bool hooked = trace::tracing_enabled();
@@ -343,7 +350,7 @@ RunResult Interpreter::run_with_gil(std::string_view source, std::string_view fi
     thread_id_ = PyThread_get_thread_ident();
     running_ = true;
     if (stop_requested_) PyErr_SetString(PyExc_KeyboardInterrupt, "");
-    else result = PyEval_EvalCode(code, state_->globals.ptr(), state_->globals.ptr());
+    else result = PyEval_EvalCode(code, state_->globals_ref, state_->globals_ref);
     running_ = false;
     if (hooked) PyEval_SetTrace(nullptr, nullptr);
     if (result && trace::tracing_enabled()) tracer.record_bindings();

@@ -8,7 +8,8 @@
 
 namespace ipt::python {
 
-class ModeledTime {
+// Hidden, as the pybind11 types of its members are.
+class __attribute__((visibility("hidden"))) ModeledTime {
  public:
   ModeledTime();  // a no-op on the measured clock
   ~ModeledTime();

@@ -450,7 +450,9 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         for (const auto& n : ret_names)
           if (ids.count(n)) o << "    " << n << "_.reset();\n";
       o << "  }\n  std::vector<Tensor> apply(std::vector<Tensor>&& grads) override {\n"
-        << "    std::vector<Tensor> out(next_edges.size());\n    const Tensor& grad = grads[0];\n";
+        << "    std::vector<Tensor> out(next_edges.size());\n";
+      // A list-returning op's formulas read `grads`; `grad` (the first) only where one names it.
+      if (!ret_list || ids.count("grad")) o << "    const Tensor& grad = grads[0];\n";
       if (ret_list) {
         o << "    bool any_grad = false;\n    for (const auto& g_ : grads) any_grad = any_grad || g_.defined();\n"
           << "    if (!any_grad) return out;\n";
