@@ -71,12 +71,12 @@ TEST(FormatPythonFloat, MatchesRepr) {
 }
 
 TEST(FormatTensor, HandWrittenExamples) {
-  fmt::TensorPrintInfo t{{3}, {0, 1, 2}, fmt::Dtype::Float32, "cpu", false, "", false};
+  fmt::TensorPrintInfo t{{3}, {0, 1, 2}, fmt::Dtype::Float32, "cpu", false, "", false, {}};
   EXPECT_EQ(fmt::format_tensor(t), "tensor([0., 1., 2.])");
   t.dtype = fmt::Dtype::Bool;
   t.values = {1, 0, 1};
   EXPECT_EQ(fmt::format_tensor(t), "tensor([ True, False,  True])");
-  t = {{2, 3}, {}, fmt::Dtype::Float32, "meta", false, "", true};
+  t = {{2, 3}, {}, fmt::Dtype::Float32, "meta", false, "", true, {}};
   EXPECT_EQ(fmt::format_tensor(t), "tensor(..., device='meta', size=(2, 3))");
 }
 
@@ -84,13 +84,13 @@ TEST(FormatTensor, HandWrittenExamples) {
 TEST(FormatTensor, PrintOptions) {
   fmt::PrintOptions o;
   o.sci_mode = false;  // a forced fixed format measures its widths in that format
-  fmt::TensorPrintInfo t{{3}, {0, 1.5, 1e9}, fmt::Dtype::Float32, "cpu", false, "", false};
+  fmt::TensorPrintInfo t{{3}, {0, 1.5, 1e9}, fmt::Dtype::Float32, "cpu", false, "", false, {}};
   EXPECT_EQ(fmt::format_tensor(t, o), "tensor([         0.0000,          1.5000, 1000000000.0000])");
   o = fmt::PrintOptions{};
   o.threshold = 0;
   o.edgeitems = 0;  // summarised: "[...]" at any rank, and the size is named
   EXPECT_EQ(fmt::format_tensor(t, o), "tensor([...], size=(3,))");
-  t = {{2, 2}, {1, 2, 3, 4}, fmt::Dtype::Int32, "cpu", false, "", false};
+  t = {{2, 2}, {1, 2, 3, 4}, fmt::Dtype::Int32, "cpu", false, "", false, {}};
   EXPECT_EQ(fmt::format_tensor(t, o), "tensor([...], size=(2, 2), dtype=torch.int32)");
   o.threshold = 1000;  // not summarised: the values, and still the size
   EXPECT_EQ(fmt::format_tensor(t, o), "tensor([[1, 2],\n        [3, 4]], size=(2, 2), dtype=torch.int32)");
