@@ -22,12 +22,23 @@ class View {
   // Stable id (also the ImGui window id) and English title (translated with tr()).
   virtual const char* id() const = 0;
   virtual const char* title() const = 0;
-  // Draws the window's content (the caller has called ImGui::Begin).
-  virtual void draw(ViewContext& ctx) = 0;
+  // Draws the window's content (the caller has called ImGui::Begin): the shared empty state
+  // when the view shows recorded events and the document has none, else draw_content().
+  // Not virtual: every view gets the same empty state.
+  void draw(ViewContext& ctx);
   // Default placement as fractions of the main viewport: x, y, w, h.
   virtual void default_rect(float& x, float& y, float& w, float& h) const = 0;
   bool open = true;
+
+ protected:
+  // Whether the view draws recorded events (the Dispatch, Graph and Timeline views do; the
+  // lesson player, the Schema view... draw without them).
+  virtual bool shows_events() const { return false; }
+  virtual void draw_content(ViewContext& ctx) = 0;
 };
+
+// The shared empty state: one dimmed, wrapped sentence (already translated).
+void draw_empty_state(const char* text);
 
 std::vector<std::unique_ptr<View>> make_views();
 

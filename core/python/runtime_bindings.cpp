@@ -3,7 +3,7 @@
 #include <algorithm>
 #include "core/format/format.h"
 #include "core/python/bindings.h"
-#include "core/python/guard_manager.h"
+#include "core/dynamo/guard_manager.h"
 #include "core/trace/recorder.h"
 #include "core/trace/trace_json.h"
 

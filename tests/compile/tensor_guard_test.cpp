@@ -2,7 +2,7 @@
 // (Note [What a tensor guard checks]).
 #include <gtest/gtest.h>
 
-#include "core/compile/tensor_guard.h"
+#include "core/dynamo/tensor_guard.h"
 #include "core/dispatch/local_dispatch_key_set.h"
 #include "core/tensor/backend.h"
 #include "generated/ops.h"

@@ -70,12 +70,12 @@ class CompileView final : public View {
     h = 0.6f;
   }
 
-  void draw(ViewContext& c) override {
+  void draw_content(ViewContext& c) override {
     refresh(c);
     if (model_.compiles.empty()) {
-      ImGui::TextWrapped("%s",
-                         tr("No torch.compile in this run yet. Compile a function (torch.compile(fn)) and call it: "
-                            "each compile of each frame shows here."));
+      draw_empty_state(
+          tr("No torch.compile in this run yet. Compile a function (torch.compile(fn)) and call it: "
+             "each compile of each frame shows here."));
       return;
     }
     ImGui::BeginChild("frames", ImVec2(ImGui::GetFontSize() * 14, 0), true);

@@ -173,16 +173,13 @@ class DispatchView : public View {
     x = 0.56f, y = 0.0f, w = 0.44f, h = 0.62f;
   }
 
-  void draw(ViewContext& c) override {
+  bool shows_events() const override { return true; }
+  void draw_content(ViewContext& c) override {
     const TraceDoc& doc = c.doc;
-    if (doc.events.empty()) {
-      ImGui::TextDisabled("%s", tr("No events yet: run a step or a snippet."));
-      return;
-    }
     rebuild(doc);
     resolve_selection(c);
     if (calls_.empty()) {
-      ImGui::TextDisabled("%s", tr("No dispatcher calls in this step."));
+      draw_empty_state(tr("No dispatcher calls in this step."));
       return;
     }
 
@@ -627,7 +624,7 @@ class DispatchView : public View {
     const trace::DispatchStep& s = *call.node->step;
     auto it = tables_.find(s.op);
     if (it == tables_.end()) {
-      ImGui::TextDisabled("%s", tr("No dispatch table recorded for this operator."));
+      draw_empty_state(tr("No dispatch table recorded for this operator."));
       return;
     }
     const OpTable& t = it->second;

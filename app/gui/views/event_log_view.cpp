@@ -251,7 +251,7 @@ class EventLogView : public View {
     x = 0.56f, y = 0.62f, w = 0.44f, h = 0.38f;
   }
 
-  void draw(ViewContext& c) override {
+  void draw_content(ViewContext& c) override {
     const TraceDoc& doc = c.doc;
     if (model_.generation != doc.generation || model_.size != doc.events.size()) {
       model_.build(doc);
@@ -265,11 +265,11 @@ class EventLogView : public View {
     follow_selection(c.sel);
     draw_toolbar(doc);
     if (doc.events.empty()) {
-      ImGui::TextDisabled("%s", tr("No events yet: run a step or a snippet."));
+      draw_empty_state(tr("No events yet: run a step or a snippet."));
       return;
     }
     if (rows_.empty()) {
-      ImGui::TextDisabled("%s", tr("No events match the filters."));
+      draw_empty_state(tr("No events match the filters."));
       return;
     }
     draw_table(c);

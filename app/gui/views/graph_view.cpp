@@ -123,15 +123,12 @@ class GraphView : public View {
     x = 0.56f, y = 0.0f, w = 0.44f, h = 0.62f;
   }
 
-  void draw(ViewContext& c) override {
+  bool shows_events() const override { return true; }
+  void draw_content(ViewContext& c) override {
     const TraceDoc& doc = c.doc;
-    if (doc.events.empty()) {
-      ImGui::TextDisabled("%s", tr("No events yet: run a step or a snippet."));
-      return;
-    }
     rebuild(doc);
     if (graph_.empty()) {
-      ImGui::TextDisabled("%s", tr("No autograd graph in this step: create tensors with requires_grad=True."));
+      draw_empty_state(tr("No autograd graph in this step: create tensors with requires_grad=True."));
       return;
     }
     ensure_layout();
@@ -433,7 +430,7 @@ class GraphView : public View {
     if (graph_.truncated)
       ImGui::TextColored(ImVec4(0.9f, 0.6f, 0.3f, 1), "%s", tr("Large graph: only the first 400 nodes are shown."));
     if (!has_run()) {
-      ImGui::TextDisabled("%s", tr("No backward in this step: the graph as the forward pass recorded it."));
+      draw_empty_state(tr("No backward in this step: the graph as the forward pass recorded it."));
       ImGui::SameLine();
       draw_legend_marker();
       return;

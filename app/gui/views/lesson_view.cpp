@@ -18,7 +18,7 @@ class LessonBrowserView : public View {
   const char* title() const override { return "Lessons"; }
   void default_rect(float& x, float& y, float& w, float& h) const override { x = 0, y = 0, w = 0.2f, h = 1.0f; }
 
-  void draw(ViewContext& c) override {
+  void draw_content(ViewContext& c) override {
     AppState& s = c.state;
     if (!s.index_error.empty()) {
       ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%s", s.index_error.c_str());
@@ -112,7 +112,7 @@ class LessonPlayerView : public View {
   const char* title() const override { return "Lesson"; }
   void default_rect(float& x, float& y, float& w, float& h) const override { x = 0.2f, y = 0, w = 0.36f, h = 1.0f; }
 
-  void draw(ViewContext& c) override {
+  void draw_content(ViewContext& c) override {
     AppState& s = c.state;
     if (s.show_playground) {
       draw_playground(c);

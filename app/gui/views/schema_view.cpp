@@ -150,7 +150,7 @@ class SchemaView : public View {
     x = 0.56f, y = 0.0f, w = 0.44f, h = 0.62f;
   }
 
-  void draw(ViewContext& c) override {
+  void draw_content(ViewContext& c) override {
     follow(c);
     draw_input();
     if (failed_.error.size()) draw_error();

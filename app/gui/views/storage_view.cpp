@@ -113,7 +113,7 @@ class StorageView : public View {
     x = 0.56f, y = 0.0f, w = 0.44f, h = 0.62f;
   }
 
-  void draw(ViewContext& c) override {
+  void draw_content(ViewContext& c) override {
     c.sel.hover_storage.reset();
     c.sel.hover_cell.reset();
     next_ = Hover{};
@@ -134,7 +134,7 @@ class StorageView : public View {
                         ImDrawFlags_RoundCornersBottomLeft);
     }
     if (c.doc.events.empty()) {
-      ImGui::TextDisabled("%s", tr("No events yet: run a step or a snippet."));
+      draw_empty_state(tr("No events yet: run a step or a snippet."));
       hover_ = Hover{};
       return;
     }

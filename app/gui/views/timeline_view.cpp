@@ -44,12 +44,9 @@ class TimelineView : public View {
     x = 0.56f, y = 0.62f, w = 0.44f, h = 0.38f;
   }
 
-  void draw(ViewContext& c) override {
+  bool shows_events() const override { return true; }
+  void draw_content(ViewContext& c) override {
     const TraceDoc& doc = c.doc;
-    if (doc.events.empty()) {
-      ImGui::TextDisabled("%s", tr("No events yet: run a step or a snippet."));
-      return;
-    }
     const char* micro = ImGui::GetFont()->FindGlyphNoFallback(0xB5) ? "\xC2\xB5s" : "us";
     if (generation_ != doc.generation) on_new_document(doc);
     draw_toolbar(doc, micro);

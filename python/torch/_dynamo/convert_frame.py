@@ -1,7 +1,7 @@
 """What happens when the frame hook finds no cache entry whose guards hold: capture the frame
 (symbolic_convert), build its guards (guards.py), compile its graph with the backend, and
 return the function that runs the compiled code for a frame's locals (Note [The cache of
-compiled frames] in core/python/frame_cache.cpp). Also the recompile report, the cache size
+compiled frames] in core/dynamo/frame_cache.cpp). Also the recompile report, the cache size
 limit, graph breaks and their resume functions, and TORCH_LOGS' artifacts."""
 import itertools
 import time

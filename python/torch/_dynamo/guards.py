@@ -170,6 +170,24 @@ _GLOBAL_ENTRIES = (("", "shape_env", "SHAPE_ENV", None, None), ("", "global", "D
                     ["torch._functorch.aot_autograd.utils.top_saved_tensors_hooks ids == None"]))
 
 
+def _add_leaf(node, kind, value, text, comment):
+    """One leaf guard of `kind` on `node`, through the guard manager's typed constructor."""
+    if kind == "EQUALS_MATCH":
+        node.add_equals_match(value, text, comment)
+    elif kind == "TYPE_MATCH":
+        node.add_type_match(value, text, comment)
+    elif kind == "ID_MATCH":
+        node.add_id_match(value, text, comment)
+    elif kind == "LENGTH_CHECK":
+        node.add_length_check(value, text, comment)
+    elif kind == "NONE_MATCH":
+        node.add_none_match(text, comment)
+    elif kind == "NOT_NONE":
+        node.add_not_none(text, comment)
+    else:
+        raise ValueError("unknown guard kind '{}'".format(kind))
+
+
 def build_guards(output, code=None, f_locals=None, f_globals=None):
     """The guard tree, and the guards as explain() lists them (Note [explain()'s guard list])."""
     code = code if code is not None else build_guards.__code__
@@ -197,7 +215,7 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
             value, dyn, comment = tensor_info[source.name()]
             if output.frame_state.get("marked_dynamic"):
                 # dynamic=True: 2.15 checks the tensor's type first, hinting it.
-                node.add_leaf("TYPE_MATCH", type(value), "___check_type_id({}, {}), type={}".format(
+                node.add_type_match(type(value), "___check_type_id({}, {}), type={}".format(
                     source.name(), id(type(value)), _type_text(value)),
                     comment + " (HINT: type {})".format(type(value).__name__))
             node.add_tensor_match(value, list(dyn), comment)
@@ -215,7 +233,7 @@ def build_guards(output, code=None, f_locals=None, f_globals=None):
                     text += ", type={}".format(_type_text(source.get(f_locals, f_globals)))
                 except Exception:
                     pass
-            node.add_leaf(kind, value, text, comment)
+            _add_leaf(node, kind, value, text, comment)
             from torch._dynamo.source import DictGetItemSource
             create = "BUILTIN_MATCH" if isinstance(source, DictGetItemSource) else kind
             try:

@@ -8,7 +8,7 @@ recompiled, the captured graph's code, its guard tree, a graph break's reason at
 line, AOTAutograd's forward and backward graphs and the generated code; the fusion decisions
 are a fusion_decisions payload of their own ("fusion [0/1]", one decision per node).
 Every call of a compiled frame adds a "guard check" slice and then "cache hit [0/1]" or
-"cache miss" with the check's time (recorded in C++, core/python/frame_cache.cpp). Views read these events only, so a saved
+"cache miss" with the check's time (recorded in C++, core/dynamo/frame_cache.cpp). Views read these events only, so a saved
 trace shows the same compiles. Nothing is built when the recorder is off."""
 import contextlib
 

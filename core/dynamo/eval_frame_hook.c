@@ -1,5 +1,5 @@
 /* See Note [Intercepting a frame] in eval_frame_hook.h. */
-#include "core/python/eval_frame_hook.h"
+#include "core/dynamo/eval_frame_hook.h"
 
 #define Py_BUILD_CORE
 #include <internal/pycore_code.h>

@@ -1,4 +1,4 @@
-#include "core/compile/tensor_guard.h"
+#include "core/dynamo/tensor_guard.h"
 
 #include "core/dispatch/local_dispatch_key_set.h"
 

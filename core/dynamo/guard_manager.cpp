@@ -1,4 +1,4 @@
-#include "core/python/guard_manager.h"
+#include "core/dynamo/guard_manager.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -377,21 +377,32 @@ void init_guard_manager(py::module_& m) {
              g.add(std::move(l));
              return text;  // its check_tensor(...) text
            })
-      .def("add_leaf",
-           [](GM& g, const std::string& kind, py::object value, const std::string& text, const std::string& comment) {
-             static const std::pair<const char*, LeafGuard::Kind> kinds[] = {
-                 {"EQUALS_MATCH", LeafGuard::Kind::Equals}, {"TYPE_MATCH", LeafGuard::Kind::TypeMatch},
-                 {"ID_MATCH", LeafGuard::Kind::IdMatch},    {"NONE_MATCH", LeafGuard::Kind::IsNone},
-                 {"NOT_NONE", LeafGuard::Kind::NotNone},    {"LENGTH_CHECK", LeafGuard::Kind::Length}};
-             for (const auto& [name, k] : kinds)
-               if (kind == name) {
-                 LeafGuard l{k, kind, text, comment, {}, value, 0};
-                 if (k == LeafGuard::Kind::Length) l.length = value.cast<Py_ssize_t>();
-                 g.add(std::move(l));
-                 return;
-               }
-             IPT_FAIL(ValueError, "unknown guard kind '", kind, "'");
-           });
+      // Typed constructors, one per leaf guard kind: the value the guard compares with, the text
+      // TORCH_LOGS=guards prints after the label, and the user's line that needed it.
+      .def("add_equals_match",
+           [](GM& g, py::object value, const std::string& text, const std::string& comment) {
+             g.add(LeafGuard{LeafGuard::Kind::Equals, "EQUALS_MATCH", text, comment, {}, std::move(value), 0});
+           })
+      .def("add_type_match",
+           [](GM& g, py::type type, const std::string& text, const std::string& comment) {
+             g.add(LeafGuard{LeafGuard::Kind::TypeMatch, "TYPE_MATCH", text, comment, {}, std::move(type), 0});
+           })
+      .def("add_id_match",
+           [](GM& g, py::object obj, const std::string& text, const std::string& comment) {
+             g.add(LeafGuard{LeafGuard::Kind::IdMatch, "ID_MATCH", text, comment, {}, std::move(obj), 0});
+           })
+      .def("add_none_match",
+           [](GM& g, const std::string& text, const std::string& comment) {
+             g.add(LeafGuard{LeafGuard::Kind::IsNone, "NONE_MATCH", text, comment, {}, py::none(), 0});
+           })
+      .def("add_not_none",
+           [](GM& g, const std::string& text, const std::string& comment) {
+             g.add(LeafGuard{LeafGuard::Kind::NotNone, "NOT_NONE", text, comment, {}, py::none(), 0});
+           })
+      .def("add_length_check", [](GM& g, Py_ssize_t length, const std::string& text, const std::string& comment) {
+        IPT_CHECK(length >= 0, ValueError, "add_length_check() expects a length >= 0, got ", length);
+        g.add(LeafGuard{LeafGuard::Kind::Length, "LENGTH_CHECK", text, comment, {}, py::none(), length});
+      });
   py::class_<RootGuardManager, GM, std::shared_ptr<RootGuardManager>>(m, "RootGuardManager")
       .def(py::init<>())
       .def(

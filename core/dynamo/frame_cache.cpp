@@ -15,8 +15,8 @@
 #include <chrono>
 #include <unordered_map>
 
-#include "core/python/eval_frame_hook.h"
-#include "core/python/guard_manager.h"
+#include "core/dynamo/eval_frame_hook.h"
+#include "core/dynamo/guard_manager.h"
 #include "core/trace/recorder.h"
 
 namespace py = pybind11;

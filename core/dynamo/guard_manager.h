@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "core/compile/tensor_guard.h"
+#include "core/dynamo/tensor_guard.h"
 #include "core/python/pybind.h"
 
 namespace ipt::python::dynamo {
