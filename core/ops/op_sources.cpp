@@ -1,6 +1,8 @@
 #include "core/ops/op_sources.h"
 
-#include <regex>
+#include <algorithm>
+#include <cstdlib>
+#include <utility>
 
 #include "core/ops/generated_sources.h"
 
@@ -34,30 +36,62 @@ std::string entry_at(const std::vector<std::string_view>& lines, size_t i) {
   return out;
 }
 
-// The statement block `{ ... }` (lines of their own, as the generator writes them) around line `at`.
-void block_around(const std::vector<std::string_view>& lines, size_t at, KernelSite& k) {
-  size_t start = at, end = at;
-  while (start > 0 && at - start < 12 && trim(lines[start]) != "{") --start;
-  while (end + 1 < lines.size() && end - at < 6 && trim(lines[end]) != "}") ++end;
-  if (trim(lines[start]) != "{" || trim(lines[end]) != "}") start = end = at;
-  k.block_first = static_cast<int>(start) + 1;
-  k.block.assign(lines.begin() + static_cast<long>(start), lines.begin() + static_cast<long>(end) + 1);
-  static const std::regex kWrapper(R"(reinterpret_cast<void\*>\(&(\w+)\))");
-  static const std::regex kNative(R"(native::(\w+)\()");
-  static const std::regex kName(R"re(k\.name = "([^"]*)")re");
-  for (std::string_view l : k.block) {
-    const std::string line(l);
-    std::smatch m;
-    if (std::regex_search(line, m, kName)) k.name = m[1];
-    if (line.find("k.fn = ") == std::string::npos) continue;
-    if (std::regex_search(line, m, kWrapper)) k.wrapper = m[1];
-    for (auto it = std::sregex_iterator(line.begin(), line.end(), kNative); it != std::sregex_iterator(); ++it) {
-      std::string f = (*it)[1];
-      bool seen = false;
-      for (const auto& h : k.hand_written) seen = seen || h == f;
-      if (!seen) k.hand_written.push_back(f);
-    }
+// Note [The operator index] (tools/codegen/op.h): the generator's rows, read once.
+struct IndexRow {
+  std::string kind, name, file;
+  int first = 0, second = 0;
+  std::vector<std::string> extra;
+};
+
+std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (true) {
+    const size_t at = s.find(sep, pos);
+    out.emplace_back(s.substr(pos, at == std::string_view::npos ? std::string_view::npos : at - pos));
+    if (at == std::string_view::npos) break;
+    pos = at + 1;
   }
+  return out;
+}
+
+const std::vector<IndexRow>& index_rows() {
+  static const std::vector<IndexRow> rows = [] {
+    std::vector<IndexRow> out;
+    for (std::string_view l : file_lines(kOperatorIndexFile)) {
+      if (l.empty() || l[0] == '#') continue;
+      std::vector<std::string> f = split(l, '\t');
+      if (f.size() < 5) continue;
+      IndexRow r{f[0], f[1], f[2], std::atoi(f[3].c_str()), std::atoi(f[4].c_str()), {}};
+      r.extra.assign(f.begin() + 5, f.end());
+      out.push_back(std::move(r));
+    }
+    return out;
+  }();
+  return rows;
+}
+
+const IndexRow* row(std::string_view kind, std::string_view name) {
+  for (const IndexRow& r : index_rows())
+    if (r.kind == kind && r.name == name) return &r;
+  return nullptr;
+}
+
+SourceSite site_of(const IndexRow* r) { return r ? SourceSite{r->file, r->first} : SourceSite{}; }
+
+// A kernel row: key, name, wrapper, hand-written functions; the block's 7 lines from `first`.
+KernelSite kernel_of(const IndexRow& r) {
+  KernelSite k;
+  k.key = r.extra.size() > 0 ? r.extra[0] : "";
+  k.name = r.extra.size() > 1 ? r.extra[1] : "";
+  k.wrapper = r.extra.size() > 2 ? r.extra[2] : "";
+  if (r.extra.size() > 3 && !r.extra[3].empty()) k.hand_written = split(r.extra[3], ',');
+  k.at = {r.file, r.second};
+  k.block_first = r.first;
+  const auto lines = file_lines(r.file);
+  for (int i = r.first; i < r.first + 7 && i >= 1 && i <= static_cast<int>(lines.size()); ++i)
+    k.block.push_back(lines[static_cast<size_t>(i) - 1]);
+  return k;
 }
 
 }  // namespace
@@ -114,61 +148,33 @@ OpSources op_sources(std::string_view op_name) {
     }
 
   s.id = overload.empty() ? std::string(base) : std::string(base) + "_" + std::string(overload);
-  auto first_line = [](const char* file, auto&& is_it) {
-    const auto lines = file_lines(file);
-    for (size_t i = 0; i < lines.size(); ++i)
-      if (is_it(lines[i])) return SourceSite{file, static_cast<int>(i) + 1};
-    return SourceSite{};
+  s.declaration = site_of(row("declare", s.op));
+  s.python_binding = site_of(row("definition", "op_" + s.id));
+  s.backward_node = site_of(row("definition", s.id + "_Node"));
+  s.schema_registration = site_of(row("schema", s.op));
+  // Kernels in file order: the generated files as embedded, each by line.
+  const auto names = generated_source_names();
+  auto file_rank = [&](const std::string& f) {
+    return static_cast<size_t>(std::find(names.begin(), names.end(), f) - names.begin());
   };
-  const std::string call = " " + s.id + "(";
-  s.declaration = first_line("build/generated/ops.h", [&](std::string_view l) {
-    return !l.empty() && l[0] != ' ' && l[0] != '/' && l.find(call) != std::string_view::npos;
+  std::vector<const IndexRow*> kernels;
+  for (const IndexRow& r : index_rows())
+    if (r.kind == "kernel" && r.name == s.op) kernels.push_back(&r);
+  std::stable_sort(kernels.begin(), kernels.end(), [&](const IndexRow* a, const IndexRow* b) {
+    return std::make_pair(file_rank(a->file), a->first) < std::make_pair(file_rank(b->file), b->first);
   });
-  const std::string py = "PyObject* op_" + s.id + "(";
-  s.python_binding =
-      first_line("build/generated/python_functions.cpp", [&](std::string_view l) { return l.rfind(py, 0) == 0; });
-  const std::string node = "struct " + s.id + "_Node : Node {";
-  s.backward_node = first_line("build/generated/RegisterAutograd.cpp", [&](std::string_view l) { return l == node; });
-
-  const std::string reg =
-      "d.register_operator(\"aten::" + std::string(base) + "\", \"" + std::string(overload) + "\", ";
-  const std::string kernel = "d.get(\"" + s.op + "\").register_kernel(*DispatchKey::parse(\"";
-  for (std::string_view file : generated_source_names()) {
-    if (file.rfind("build/generated/", 0) != 0 || file == "build/generated/embedded_sources.cpp") continue;
-    const auto lines = file_lines(file);
-    for (size_t i = 0; i < lines.size(); ++i) {
-      const std::string_view l = lines[i];
-      if (!s.schema_registration.found() && l.find(reg) != std::string_view::npos)
-        s.schema_registration = {std::string(file), static_cast<int>(i) + 1};
-      const size_t at = l.find(kernel);
-      if (at == std::string_view::npos) continue;
-      KernelSite k;
-      const std::string_view rest = l.substr(at + kernel.size());
-      k.key = std::string(rest.substr(0, rest.find('"')));
-      // The registered_at line is the statement before, as the generator writes it.
-      size_t here = i;
-      while (here > 0 && i - here < 4 && lines[here].find("registered_at = IPT_HERE") == std::string_view::npos) --here;
-      k.at = {std::string(file), static_cast<int>(here) + 1};
-      block_around(lines, i, k);
-      s.kernels.push_back(std::move(k));
-    }
-  }
+  for (const IndexRow* r : kernels) s.kernels.push_back(kernel_of(*r));
   return s;
 }
 
 Definition generated_definition(std::string_view file, std::string_view name) {
   Definition d;
-  const auto lines = file_lines(file);
-  const std::regex start("^(?:struct |\\S.*[ &*])" + std::string(name) + "\\b.*\\{$");
-  for (size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].find(name) == std::string_view::npos || !std::regex_match(lines[i].begin(), lines[i].end(), start))
-      continue;
-    for (size_t j = i + 1; j < lines.size(); ++j)
-      if (!lines[j].empty() && lines[j][0] == '}') {
-        d.first = static_cast<int>(i) + 1;
-        d.lines.assign(lines.begin() + static_cast<long>(i), lines.begin() + static_cast<long>(j) + 1);
-        return d;
-      }
+  for (const IndexRow& r : index_rows()) {
+    if (r.kind != "definition" || r.name != name || r.file != file) continue;
+    const auto lines = file_lines(file);
+    if (r.first < 1 || r.second < r.first || r.second > static_cast<int>(lines.size())) return d;
+    d.first = r.first;
+    d.lines.assign(lines.begin() + (r.first - 1), lines.begin() + r.second);
     return d;
   }
   return d;

@@ -64,6 +64,9 @@ std::vector<std::string> yaml_operators();
 // PyTorch 2.15's own native_functions.yaml (all 2,590; core/ops/pytorch/, embedded under
 // kPytorchSchemasFile).
 inline constexpr const char* kPytorchSchemasFile = "core/ops/pytorch/native_functions.yaml";
+// What the generator wrote where (Note [The operator index] in tools/codegen/op.h), embedded
+// with the generated files: op_sources and generated_definition read it, and search no C++.
+inline constexpr const char* kOperatorIndexFile = "build/generated/operator_index.tsv";
 std::vector<std::string> yaml_schemas();
 std::vector<std::string> pytorch_schemas();
 

@@ -113,11 +113,15 @@ std::string gen_autocast(const std::vector<Op>& ops, const std::string& policy_y
     << "// then call the operator again with this Autocast key excluded.\n"
     << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/dispatch/local_dispatch_key_set.h\"\n"
     << "#include \"core/ops/autocast.h\"\n#include \"generated/ops.h\"\n\nnamespace ipt {\nnamespace {\n\n";
-  for (const auto& r : rules) o << kernel(r);
+  for (const auto& r : rules) {
+    const int first = next_line(o);
+    o << kernel(r);
+    index_definition(o, r.op->id + "_" + r.key, first + 1);  // after its "// op: policy" line
+  }
   o << "}  // namespace\n\nvoid register_Autocast_kernels(Dispatcher& d) {\n";
   for (const auto& r : rules)
-    o << kernel_registration(*r.op, r.key, "&" + r.op->id + "_" + r.key,
-                             r.key + "::" + r.op->id + " [" + r.policy + "]");
+    emit_kernel_registration(o, *r.op, r.key, "&" + r.op->id + "_" + r.key,
+                             r.key + "::" + r.op->id + " [" + r.policy + "]", r.op->id + "_" + r.key, {});
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }

@@ -34,10 +34,14 @@
 
 namespace fs = std::filesystem;
 using ipt::codegen::arg_names;
+using ipt::codegen::emit_kernel_registration;
 using ipt::codegen::fn_type;
-using ipt::codegen::kernel_registration;
+using ipt::codegen::index_definition;
 using ipt::codegen::kHeader;
+using ipt::codegen::next_line;
 using ipt::codegen::Op;
+using ipt::codegen::operator_index;
+using ipt::codegen::operator_index_file;
 using ipt::codegen::params;
 using ipt::schema::NativeFunctionEntry;
 
@@ -87,8 +91,11 @@ std::string gen_ops_h(const std::vector<Op>& ops) {
     << "#include \"core/dispatch/dispatch_key_set.h\"\n#include \"core/ops/generator.h\"\n#include \"core/tensor/scalar.h\"\n"
     << "#include \"core/tensor/tensor.h\"\n#include \"core/tensor/tensor_options.h\"\n\n"
     << "namespace ipt::ops {\n\n";
-  for (const auto& op : ops)
-    o << "// " << op.e->schema.str() << "\n" << op.ret << " " << op.id << "(" << params(op, true) << ");\n";
+  for (const auto& op : ops) {
+    o << "// " << op.e->schema.str() << "\n";
+    operator_index().rows.push_back({"declare", op.qualified, operator_index().file, next_line(o), 0, {}});
+    o << op.ret << " " << op.id << "(" << params(op, true) << ");\n";
+  }
   o << "\nnamespace redispatch {\n";
   for (const auto& op : ops) o << op.ret << " " << op.id << "(DispatchKeySet ks, " << params(op, false) << ");\n";
   o << "}  // namespace redispatch\n\n// Number of operators declared in native_functions.yaml.\nconstexpr int kNumOperators = "
@@ -217,9 +224,10 @@ std::string gen_register_operators(const std::vector<Op>& ops) {
     << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/dispatch/kernel_function.h\"\n\nnamespace ipt {\n\n"
     << "void register_generated_operators(Dispatcher& d) {\n";
   for (const auto& op : ops)
-    o << "  d.register_operator(\"aten::" << op.e->schema.name << "\", \"" << op.e->schema.overload_name
-      << "\", \"aten::" << op.e->schema.str() << "\", \"" << ipt::codegen::kernel_signature(op.e->schema)
-      << "\", IPT_HERE);\n";
+    operator_index().rows.push_back({"schema", op.qualified, operator_index().file, next_line(o), 0, {}}),
+        o << "  d.register_operator(\"aten::" << op.e->schema.name << "\", \"" << op.e->schema.overload_name
+          << "\", \"aten::" << op.e->schema.str() << "\", \"" << ipt::codegen::kernel_signature(op.e->schema)
+          << "\", IPT_HERE);\n";
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }
@@ -276,9 +284,9 @@ std::string gen_register_key(const std::vector<Op>& ops, const std::vector<ipt::
       for (auto* a : written_args(op)) checks += "check_no_internal_overlap(" + a->name + "); ";
     std::string adapter = "+[](DispatchKeySet, " + params(op, false) + ") -> " + op.ret + " { " + checks +
                           "return native::" + it->second + "(" + arg_names(op) + "); }";
-    o << kernel_registration(op, key, adapter, it->second);
+    emit_kernel_registration(o, op, key, adapter, it->second, "", {it->second});
   }
-  if (backend) o << ipt::codegen::gen_structured_registrations(groups, key);
+  if (backend) ipt::codegen::emit_structured_registrations(o, groups, key);
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }
@@ -354,10 +362,12 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
     if (tensor_args(op).empty() && !list_in) {
       // No tensor input (a factory): PyTorch's VariableType kernel still runs, and only
       // redispatches below the Autograd keys.
+      const int wrapper_first = next_line(o);
       o << op.ret << " " << op.id << "_Autograd(DispatchKeySet ks, " << params(op, false) << ") {\n"
         << "  ExcludeDispatchKeyGuard guard(keysets::autograd_dispatch_keyset | DispatchKeySet(Functionality::ADInplaceOrView));\n"
         << "  return ops::redispatch::" << op.id << "(ks & DispatchKeySet::below(Functionality::AutogradOther), "
         << arg_names(op) << ");\n}\n\n";
+      index_definition(o, op.id + "_Autograd", wrapper_first);
       done.push_back(&op);
       continue;
     }
@@ -418,6 +428,7 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
         ids.insert(s.begin(), s.end());
       }
       // The node class: saved state exactly as the formulas use it.
+      const int node_first = next_line(o);
       o << "struct " << cls << " : Node {\n  const char* name() const override { return \"" << d->node << "\"; }\n";
       if (ret_tuple) o << "  uint32_t num_outputs() const override { return " << rets.size() << "; }\n";
       if (ret_list)
@@ -489,12 +500,14 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
             if (in == targs[i]->name) o << "    if (next_edges[" << i << "].valid()) out[" << i << "] = " << f << ";\n";
       }
       o << "    return out;\n  }\n};\n\n";
+      index_definition(o, cls, node_first);
     }
     // The kernel.
     std::string target = is_mutable  ? written_args(op)[0]->name
                          : ret_tuple ? "std::get<0>(result)"
                          : ret_list  ? "result[0]"
                                      : "result";
+    const int wrapper_first = next_line(o);
     o << op.ret << " " << op.id << "_Autograd(DispatchKeySet ks, " << params(op, false) << ") {\n"
       << inputs_decl << "  const bool record = compute_requires_grad(" << inputs << ");\n";
     // out= overloads refuse autograd as PyTorch's do (any input or the out tensor may trigger it).
@@ -578,11 +591,13 @@ std::string gen_autograd(const std::vector<Op>& ops, const std::map<std::string,
     }
     if (op.ret != "void") o << "  return result;\n";
     o << "}\n\n";
+    index_definition(o, op.id + "_Autograd", wrapper_first);
     done.push_back(&op);
   }
   o << "}  // namespace\n\nvoid register_Autograd_kernels(Dispatcher& d) {\n";
   for (const Op* op : done)
-    o << kernel_registration(*op, "Autograd", "&" + op->id + "_Autograd", "VariableType::" + op->id);
+    emit_kernel_registration(o, *op, "Autograd", "&" + op->id + "_Autograd", "VariableType::" + op->id,
+                             op->id + "_Autograd", {});
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }
@@ -639,6 +654,7 @@ std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
     auto written = written_args(op);
     bool view = is_view_op(op);
     if (written.empty() && !view) continue;
+    const int wrapper_first = next_line(o);
     o << op.ret << " " << op.id << "_ADInplaceOrView(DispatchKeySet ks, " << params(op, false) << ") {\n";
     std::string redispatch = "ops::redispatch::" + op.id +
                              "(ks & DispatchKeySet::below(Functionality::ADInplaceOrView), " + arg_names(op) + ")";
@@ -656,11 +672,13 @@ std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
       for (auto* a : written) o << "  increment_version(" << a->name << ");\n";
       o << "  return " << written[0]->name << ";\n}\n\n";
     }
+    index_definition(o, op.id + "_ADInplaceOrView", wrapper_first);
     done.push_back(&op);
   }
   o << "}  // namespace\n\nvoid register_ADInplaceOrView_kernels(Dispatcher& d) {\n";
   for (const Op* op : done)
-    o << kernel_registration(*op, "ADInplaceOrView", "&" + op->id + "_ADInplaceOrView", "ADInplaceOrView::" + op->id);
+    emit_kernel_registration(o, *op, "ADInplaceOrView", "&" + op->id + "_ADInplaceOrView", "ADInplaceOrView::" + op->id,
+                             op->id + "_ADInplaceOrView", {});
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }
@@ -678,6 +696,7 @@ std::string gen_backend_select(const std::vector<Op>& ops) {
     const std::string& name = op.e->schema.name;
     const bool like = name.rfind("new_", 0) == 0 || (name.size() > 5 && name.compare(name.size() - 5, 5, "_like") == 0);
     if (!has_device_arg(op) || like) continue;
+    const int wrapper_first = next_line(o);
     o << op.ret << " " << op.id << "_BackendSelect(DispatchKeySet, " << params(op, false) << ") {\n";
     auto targs = tensor_args(op);
     if (targs.empty()) {
@@ -690,11 +709,13 @@ std::string gen_backend_select(const std::vector<Op>& ops) {
       o << "  dk = dk & DispatchKeySet::below(Functionality::BackendSelect);\n";
     }
     o << "  return ops::redispatch::" << op.id << "(dk, " << arg_names(op) << ");\n}\n\n";
+    index_definition(o, op.id + "_BackendSelect", wrapper_first);
     done.push_back(&op);
   }
   o << "}  // namespace\n\nvoid register_BackendSelect_kernels(Dispatcher& d) {\n";
   for (const Op* op : done)
-    o << kernel_registration(*op, "BackendSelect", "&" + op->id + "_BackendSelect", "BackendSelect::" + op->id);
+    emit_kernel_registration(o, *op, "BackendSelect", "&" + op->id + "_BackendSelect", "BackendSelect::" + op->id,
+                             op->id + "_BackendSelect", {});
   o << "}\n\n}  // namespace ipt\n";
   return o.str();
 }
@@ -749,20 +770,26 @@ int main(int argc, char** argv) {
     auto derivs = load_derivatives(argv[2], ops);
     fs::path out = fs::path(argv[4]) / "generated";
     fs::create_directories(out);
-    write_if_changed(out / "ops.h", gen_ops_h(ops));
-    write_if_changed(out / "ops.cpp", gen_ops_cpp(ops));
-    write_if_changed(out / "native_functions.h", gen_native_functions_h(ops, groups));
-    write_if_changed(out / "register_operators.cpp", gen_register_operators(ops));
+    // Each file is generated with the index told its embedded name (Note [The operator index]).
+    auto generate = [&](const std::string& name, auto&& gen) {
+      operator_index_file("build/generated/" + name);
+      write_if_changed(out / name, gen());
+    };
+    generate("ops.h", [&] { return gen_ops_h(ops); });
+    generate("ops.cpp", [&] { return gen_ops_cpp(ops); });
+    generate("native_functions.h", [&] { return gen_native_functions_h(ops, groups); });
+    generate("register_operators.cpp", [&] { return gen_register_operators(ops); });
     for (const auto& k : backend_keys)
-      write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, groups, k));
+      generate("Register" + k + ".cpp", [&] { return gen_register_key(ops, groups, k); });
     for (const auto& k : alias_keys)
-      write_if_changed(out / ("Register" + k + ".cpp"), gen_register_key(ops, groups, k));
-    write_if_changed(out / "RegisterAutograd.cpp", gen_autograd(ops, derivs));
-    write_if_changed(out / "RegisterADInplaceOrView.cpp", gen_ad_inplace_or_view(ops));
-    write_if_changed(out / "RegisterBackendSelect.cpp", gen_backend_select(ops));
-    write_if_changed(out / "RegisterAutocast.cpp", ipt::codegen::gen_autocast(ops, argv[3]));
-    write_if_changed(out / "register_core_kernels.cpp", gen_core_registrations());
-    write_if_changed(out / "python_functions.cpp", ipt::codegen::gen_python_functions(entries));
+      generate("Register" + k + ".cpp", [&] { return gen_register_key(ops, groups, k); });
+    generate("RegisterAutograd.cpp", [&] { return gen_autograd(ops, derivs); });
+    generate("RegisterADInplaceOrView.cpp", [&] { return gen_ad_inplace_or_view(ops); });
+    generate("RegisterBackendSelect.cpp", [&] { return gen_backend_select(ops); });
+    generate("RegisterAutocast.cpp", [&] { return ipt::codegen::gen_autocast(ops, argv[3]); });
+    generate("register_core_kernels.cpp", [&] { return gen_core_registrations(); });
+    generate("python_functions.cpp", [&] { return ipt::codegen::gen_python_functions(entries); });
+    write_if_changed(out / "operator_index.tsv", ipt::codegen::operator_index_tsv());
     std::cout << "ipt-codegen: " << ops.size() << " operators from " << argv[1] << "\n";
   } catch (const std::exception& ex) {
     std::cerr << "ipt-codegen: error: " << ex.what() << "\n";

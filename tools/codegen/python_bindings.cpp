@@ -365,7 +365,9 @@ std::string gen_python_functions(const std::vector<NativeFunctionEntry>& entries
     for (auto& [name, ovs] : group) {
       Binding b = gen_binding(name, ovs, method, prefix);
       if (b.fn_name.empty()) continue;
+      const int first = next_line(o);
       o << b.code;
+      index_definition(o, b.fn_name, first);
       defs.emplace_back(name, b.fn_name);
     }
     if (method) {

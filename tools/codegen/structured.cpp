@@ -98,8 +98,8 @@ std::vector<StructuredGroup> structured_groups(const std::vector<Op>& ops) {
   return groups;
 }
 
-std::string gen_structured_registrations(const std::vector<StructuredGroup>& groups, const std::string& key) {
-  std::ostringstream o;
+void emit_structured_registrations(std::ostringstream& o, const std::vector<StructuredGroup>& groups,
+                                   const std::string& key) {
   for (const auto& g : groups) {
     const Op& out_op = *g.out;
     std::string impl;
@@ -116,7 +116,9 @@ std::string gen_structured_registrations(const std::vector<StructuredGroup>& gro
     auto emit = [&](const Op& op, const std::string& body, const std::string& name) {
       const std::string fn = "+[](DispatchKeySet, " + params(op, false) +
                              ") -> Tensor { const StructuredMeta m_ = " + meta_call + "; " + body + "}";
-      o << kernel_registration(op, key, fn, name);
+      std::vector<std::string> calls = {meta_name(out_op)};
+      if (!impl.empty()) calls.push_back(impl);
+      emit_kernel_registration(o, op, key, fn, name, "", calls);
     };
     const std::string out_name = out_arg(out_op).name;
     const std::string kernel_name = impl.empty() ? meta_name(out_op) : meta_name(out_op) + " + " + impl;
@@ -138,7 +140,6 @@ std::string gen_structured_registrations(const std::vector<StructuredGroup>& gro
       }
     }
   }
-  return o.str();
 }
 
 std::string structured_declarations(const std::vector<StructuredGroup>& groups) {

@@ -3,6 +3,7 @@
 // and the functional and in-place operators whose `structured_delegate` names it.
 // See Note [Structured kernels] in core/ops/structured.h for what the generated code does.
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,14 +23,16 @@ struct StructuredGroup {
 std::vector<StructuredGroup> structured_groups(const std::vector<Op>& ops);
 
 // True when `op` is a structured operator or a delegate of one: its backend registrations
-// come from gen_structured_registrations, not from its `dispatch:` entries.
+// come from emit_structured_registrations, not from its `dispatch:` entries.
 bool is_structured_member(const Op& op);
 
 // The registrations, for Register<key>.cpp (key CPU, CUDA or Meta), of every structured
 // group's operators that have a kernel under `key`: for each, a wrapper that runs the meta
 // function, then prepares the result (allocates it, checks self, or checks and resizes out),
 // then calls the impl (none for Meta).
-std::string gen_structured_registrations(const std::vector<StructuredGroup>& groups, const std::string& key);
+// Appends the group kernels' registrations under `key` to `o` (and their operator index rows).
+void emit_structured_registrations(std::ostringstream& o, const std::vector<StructuredGroup>& groups,
+                                   const std::string& key);
 
 // native_functions.h's declarations of the hand-written halves: each group's meta function
 // `StructuredMeta meta_<name>(inputs)` and its impls `void <impl>(inputs, out)`.
