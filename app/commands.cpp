@@ -9,7 +9,7 @@
 #include "core/dispatch/dispatcher.h"
 #include "core/lesson/lesson.h"
 #include "core/lesson/runner.h"
-#include "core/python/session.h"
+#include "core/embed/session.h"
 #include "core/schema/schema_cli.h"
 #include "core/tensor/backend.h"
 #include "core/trace/trace_json.h"

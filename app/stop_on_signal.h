@@ -6,7 +6,7 @@
 
 #include <thread>
 
-#include "core/python/session.h"
+#include "core/embed/session.h"
 
 namespace ipt::app {
 

@@ -10,7 +10,7 @@
 #include "app/gui/i18n.h"
 
 #include "core/lesson/runner.h"
-#include "core/python/session.h"
+#include "core/embed/session.h"
 #include "core/tensor/backend.h"
 #include "core/trace/recorder.h"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/lesson/lesson.h"
-#include "core/python/session.h"
+#include "core/embed/session.h"
 
 namespace ipt::lesson {
 

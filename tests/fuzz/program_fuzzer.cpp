@@ -14,7 +14,7 @@
 #include <string>
 #include <thread>
 
-#include "core/python/session.h"
+#include "core/embed/session.h"
 #include "core/trace/recorder.h"
 #include "core/trace/trace_json.h"
 #include "core/util/error.h"

@@ -2,7 +2,7 @@
 // Schema view (core/ops/op_sources), from Python.
 #include <gtest/gtest.h>
 
-#include "core/python/session.h"
+#include "core/embed/session.h"
 
 using namespace ipt::python;
 

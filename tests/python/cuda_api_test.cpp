@@ -3,7 +3,7 @@
 // streams order work through events; the caching allocator's state reads as PyTorch's.
 #include <gtest/gtest.h>
 
-#include "core/python/session.h"
+#include "core/embed/session.h"
 #include "core/trace/recorder.h"
 
 namespace ipt::python {

@@ -7,7 +7,7 @@
 #include <chrono>
 #include <thread>
 
-#include "core/python/session.h"
+#include "core/embed/session.h"
 #include "core/trace/recorder.h"
 
 namespace ipt::python {

@@ -6,7 +6,7 @@
 #include <functional>
 #include <string>
 
-#include "core/python/interpreter.h"
+#include "core/embed/interpreter.h"
 
 namespace ipt::python {
 

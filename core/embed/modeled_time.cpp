@@ -1,4 +1,4 @@
-#include "core/python/modeled_time.h"
+#include "core/embed/modeled_time.h"
 
 #include "core/trace/recorder.h"
 

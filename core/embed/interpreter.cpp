@@ -1,5 +1,5 @@
-#include "core/python/interpreter.h"
-#include "core/python/modeled_time.h"
+#include "core/embed/interpreter.h"
+#include "core/embed/modeled_time.h"
 
 #include <Python.h>
 #include <frameobject.h>

@@ -1,4 +1,4 @@
-#include "core/python/session.h"
+#include "core/embed/session.h"
 
 #include "core/trace/recorder.h"
 
