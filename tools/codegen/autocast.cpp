@@ -2,7 +2,6 @@
 
 #include <map>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 #include <yaml-cpp/yaml.h>
@@ -68,62 +67,53 @@ std::vector<Rule> load_rules(const std::vector<Op>& ops, const std::string& path
 }
 
 // The arguments, each passed through autocast::cast(to, device, arg).
-std::string cast_args(const Op& op, const std::string& dev) {
-  std::string s;
-  for (const auto& a : op.e->schema.arguments)
-    s += (s.empty() ? "" : ", ") + ("autocast::cast(to, " + dev + ", " + a.name + ")");
-  return s;
+std::vector<std::string> cast_args(const Op& op, const std::string& dev) {
+  std::vector<std::string> v;
+  for (const auto& a : op.e->schema.arguments) v.push_back("autocast::cast(to, " + dev + ", " + a.name + ")");
+  return v;
 }
 
 std::string kernel(const Rule& r) {
   const Op& op = *r.op;
   const std::string dev = r.key == "AutocastCPU" ? "DeviceType::CPU" : "DeviceType::CUDA";
-  std::ostringstream o;
-  o << "// " << op.qualified << ": " << r.policy << "\n"
-    << op.ret << " " << op.id << "_" << r.key << "(DispatchKeySet, " << params(op, false) << ") {\n"
-    << "  ExcludeDispatchKeyGuard no_autocast{DispatchKeySet(Functionality::" << r.key << ")};\n";
+  TemplateEnv env = op_env(op);
+  env["policy"] = r.policy;
+  env["key"] = r.key;
+  env["device"] = dev;
   if (r.policy == "fp32_set_opt_dtype") {
-    std::string with_dtype;
+    std::vector<std::string> with_dtype;
     for (const auto& a : op.e->schema.arguments)
-      with_dtype += (with_dtype.empty() ? "" : ", ") +
-                    (a.name == "dtype" ? std::string("autocast::fp32_unless_given(dtype)") : a.name);
-    o << "  if (autocast::is_eligible(" << op.e->schema.arguments[0].name << ", " << dev << ")) return ops::" << op.id
-      << "(" << with_dtype << ");\n  return ops::" << op.id << "(" << arg_names(op) << ");\n}\n\n";
-    return o.str();
+      with_dtype.push_back(a.name == "dtype" ? std::string("autocast::fp32_unless_given(dtype)") : a.name);
+    env["first_arg"] = op.e->schema.arguments[0].name;
+    env["args_with_dtype"] = with_dtype;
+    return fill("Autocast_set_opt_dtype.cpp.in", env);
   }
   if (r.policy == "lower_precision_fp") {
-    o << "  const ScalarType to = autocast::lower_precision_dtype(" << dev << ");\n";
+    env["cast_type"] = "const ScalarType to = autocast::lower_precision_dtype(" + dev + ");";
   } else if (r.policy == "promote") {
-    o << "  autocast::PromoteType promote(" << dev << ");\n";
-    for (const auto& a : op.e->schema.arguments) o << "  promote.see(" << a.name << ");\n";
-    o << "  const ScalarType to = promote.type();\n";
+    std::vector<std::string> see;
+    for (const auto& a : op.e->schema.arguments) see.push_back("promote.see(" + a.name + ");");
+    env["cast_type"] = fill("Autocast_promote.cpp.in", {{"device", dev}, {"see_args", see}});
   } else {
-    o << "  const ScalarType to = ScalarType::Float;\n";
+    env["cast_type"] = "const ScalarType to = ScalarType::Float;";
   }
-  o << "  return ops::" << op.id << "(" << cast_args(op, dev) << ");\n}\n\n";
-  return o.str();
+  env["cast_args"] = cast_args(op, dev);
+  return fill("Autocast_kernel.cpp.in", env);
 }
 
 }  // namespace
 
 std::string gen_autocast(const std::vector<Op>& ops, const std::string& policy_yaml_path) {
   const auto rules = load_rules(ops, policy_yaml_path);
-  std::ostringstream o;
-  o << kHeader << "// Autocast kernels, from core/ops/autocast.yaml: cast the arguments by the operator's policy,\n"
-    << "// then call the operator again with this Autocast key excluded.\n"
-    << "#include \"core/dispatch/dispatcher.h\"\n#include \"core/dispatch/local_dispatch_key_set.h\"\n"
-    << "#include \"core/ops/autocast.h\"\n#include \"generated/ops.h\"\n\nnamespace ipt {\nnamespace {\n\n";
+  IndexedText definitions, registrations;
   for (const auto& r : rules) {
-    const int first = next_line(o);
-    o << kernel(r);
-    index_definition(o, r.op->id + "_" + r.key, first + 1);  // after its "// op: policy" line
-  }
-  o << "}  // namespace\n\nvoid register_Autocast_kernels(Dispatcher& d) {\n";
-  for (const auto& r : rules)
-    emit_kernel_registration(o, *r.op, r.key, "&" + r.op->id + "_" + r.key,
+    const int first = definitions.next_line();
+    definitions.append(kernel(r));
+    definitions.definition(r.op->id + "_" + r.key, first + 1);  // after its "// op: policy" line
+    emit_kernel_registration(registrations, *r.op, r.key, "&" + r.op->id + "_" + r.key,
                              r.key + "::" + r.op->id + " [" + r.policy + "]", r.op->id + "_" + r.key, {});
-  o << "}\n\n}  // namespace ipt\n";
-  return o.str();
+  }
+  return fill_file("RegisterAutocast.cpp.in", {}, {{"definitions", &definitions}, {"registrations", &registrations}});
 }
 
 }  // namespace ipt::codegen

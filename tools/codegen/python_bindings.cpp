@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "tools/codegen/cpp_types.h"
 #include "tools/codegen/op.h"
@@ -121,8 +120,8 @@ PySig python_signature(const Overload& o, const std::string& name) {
 }
 
 // How the binding reads argument `i` as the C++ type the ops:: function takes. Locals that
-// must outlive the call are appended to `pre`. Throws for a type with no conversion.
-std::string arg_expr(const Argument& a, int i, std::string& pre) {
+// must outlive the call are appended to `pre` (one declaration a line). Throws for a type with no conversion.
+std::string arg_expr(const Argument& a, int i, std::vector<std::string>& pre) {
   const std::string cpp = cpp_arg_type(a);
   const std::string r = "_r", idx = std::to_string(i), local = "_a" + idx;
   if (i < 0) return "self";
@@ -144,27 +143,27 @@ std::string arg_expr(const Argument& a, int i, std::string& pre) {
   if (cpp == "MemoryFormat") return r + ".memory_format(" + idx + ").value_or(MemoryFormat::Contiguous)";
   if (cpp == "std::optional<Generator>") return r + ".generator(" + idx + ")";
   if (cpp == "IntArrayRef") {
-    pre += "      const auto " + local + " = " + r + ".intlist(" + idx + ");\n";
+    pre.push_back("const auto " + local + " = " + r + ".intlist(" + idx + ");");
     return "IntArrayRef(" + local + ")";
   }
   if (cpp == "std::optional<IntArrayRef>") {
-    pre += "      const auto " + local + " = " + r + ".optional_intlist(" + idx + ");\n";
+    pre.push_back("const auto " + local + " = " + r + ".optional_intlist(" + idx + ");");
     return local + " ? std::optional<IntArrayRef>(IntArrayRef(*" + local + ")) : std::nullopt";
   }
   if (cpp == "std::string_view") {
-    pre += "      const std::string " + local + " = " + r + ".string(" + idx + ");\n";
+    pre.push_back("const std::string " + local + " = " + r + ".string(" + idx + ");");
     return "std::string_view(" + local + ")";
   }
   if (cpp == "std::optional<std::string_view>") {
-    pre += "      const auto " + local + " = " + r + ".optional_string(" + idx + ");\n";
+    pre.push_back("const auto " + local + " = " + r + ".optional_string(" + idx + ");");
     return local + " ? std::optional<std::string_view>(*" + local + ") : std::nullopt";
   }
   if (cpp == "std::span<const Tensor>") {
-    pre += "      const auto " + local + " = " + r + ".tensorlist(" + idx + ");\n";
+    pre.push_back("const auto " + local + " = " + r + ".tensorlist(" + idx + ");");
     return "std::span<const Tensor>(" + local + ")";
   }
   if (cpp == "std::span<const std::optional<Tensor>>") {
-    pre += "      const auto " + local + " = " + r + ".opt_tensorlist(" + idx + ");\n";
+    pre.push_back("const auto " + local + " = " + r + ".opt_tensorlist(" + idx + ");");
     return "std::span<const std::optional<Tensor>>(" + local + ")";
   }
   throw std::runtime_error("no Python conversion for " + cpp);
@@ -187,22 +186,23 @@ std::string return_type_name(const NativeFunctionEntry& e) {
   return n;
 }
 
-std::string returned(const NativeFunctionEntry& e, const std::string& expr) {
-  if (cpp_return_type(e.schema) == "void") return expr + ";\n      Py_RETURN_NONE;";
+// The call's statement (a void operator's call, then returning None).
+std::vector<std::string> returned(const NativeFunctionEntry& e, const std::string& expr) {
+  if (cpp_return_type(e.schema) == "void") return {expr + ";", "Py_RETURN_NONE;"};
   if (!return_type_name(e).empty())
-    return "return to_named_tuple(\"" + return_type_name(e) + "\", to_py(" + expr + "));";
-  return "return to_py(" + expr + ");";
+    return {"return to_named_tuple(\"" + return_type_name(e) + "\", to_py(" + expr + "));"};
+  return {"return to_py(" + expr + ");"};
 }
 
 // One case of the switch, or an empty string when an argument has no Python conversion.
 std::string gen_case(const Overload& o, const PySig& sig, int k) {
-  std::string pre, body;
+  TemplateEnv env = {{"index", std::to_string(k)}, {"out_call", ""}};
   try {
-    std::vector<std::string> args;
+    std::vector<std::string> args, locals;
     for (size_t i = 0; i < o.e->schema.arguments.size(); ++i)
-      args.push_back(arg_expr(o.e->schema.arguments[i], sig.index_of_arg[i], pre));
+      args.push_back(arg_expr(o.e->schema.arguments[i], sig.index_of_arg[i], locals));
+    env["locals"] = locals;
     std::string functional = call(*o.e, args);
-    std::string out_branch;
     if (o.out) {
       // The out= overload's arguments, by name, from the functional overload's.
       std::map<std::string, std::string> by_name;
@@ -210,21 +210,19 @@ std::string gen_case(const Overload& o, const PySig& sig, int k) {
       std::vector<std::string> out_args;
       for (const auto& a : o.out->schema.arguments)
         out_args.push_back(a.is_out ? "_r.tensor(" + std::to_string(sig.out_index) + ")" : by_name.at(a.name));
-      out_branch =
-          "      if (_r.has(" + std::to_string(sig.out_index) + ")) return to_py(" + call(*o.out, out_args) + ");\n";
+      env["out_call"] =
+          "if (_r.has(" + std::to_string(sig.out_index) + ")) return to_py(" + call(*o.out, out_args) + ");";
     }
     if (sig.requires_grad_index >= 0) {
-      body = "      Tensor _t;\n      {\n        FactoryGuard _below_autograd;\n        _t = " + functional +
-             ";\n      }\n      return finish_factory(std::move(_t), _r.to_bool(" +
-             std::to_string(sig.requires_grad_index) + "));\n";
+      env["call"] = fill("python_factory_call.cpp.in",
+                         {{"call", functional}, {"requires_grad", std::to_string(sig.requires_grad_index)}});
     } else {
-      body = "      " + returned(*o.e, functional) + "\n";
+      env["call"] = returned(*o.e, functional);
     }
-    body = out_branch + body;  // empty without a folded out= overload
   } catch (const std::exception&) {
     return "";
   }
-  return "    case " + std::to_string(k) + ": {\n" + pre + body + "    }\n";
+  return fill("python_case.cpp.in", env);
 }
 
 int scalar_rank(const Overload& o) {
@@ -279,7 +277,7 @@ Binding gen_binding(const std::string& py_name, std::vector<Overload> overloads,
   }
   for (const Hidden& h : kHidden)
     if (!sigs.empty() && h.method == method && py_name == h.name) {
-      cases.push_back("    case " + std::to_string(sigs.size()) + ":\n      return to_py(" + h.call + ");\n");
+      cases.push_back(fill("python_hidden_case.cpp.in", {{"index", std::to_string(sigs.size())}, {"call", h.call}}));
       sigs.push_back(h.signature);
       max_params = std::max<size_t>(max_params, 4);
     }
@@ -287,17 +285,14 @@ Binding gen_binding(const std::string& py_name, std::vector<Overload> overloads,
   b.py_name = py_name;
   if (sigs.empty()) return b;
   b.fn_name = prefix + py_name;
-  std::ostringstream o;
-  o << "PyObject* " << b.fn_name << "(PyObject* self_, PyObject* args, PyObject* kwargs) {\n  IPT_PY_BEGIN\n";
-  if (method) o << "  const Tensor& self = unpack(self_);\n";
-  o << "  static const PythonArgParser parser({\n";
-  for (const auto& s : sigs) o << "      \"" << s << "\",\n";
-  o << "  });\n  PyObject* _parsed[" << max_params << "] = {};\n";
-  o << "  PythonArgs _r = parser.parse(" << (method ? "self_" : "nullptr") << ", args, kwargs, _parsed);\n";
-  o << "  switch (_r.idx) {\n";
-  for (const auto& c : cases) o << c;
-  o << "  }\n  Py_RETURN_NONE;\n  IPT_PY_END\n}\n\n";
-  b.code = o.str();
+  std::vector<std::string> signatures;
+  for (const auto& s : sigs) signatures.push_back("\"" + s + "\",");
+  b.code = fill("python_binding.cpp.in", {{"fn_name", b.fn_name},
+                                          {"unpack_self", method ? "const Tensor& self = unpack(self_);" : ""},
+                                          {"signatures", signatures},
+                                          {"max_params", std::to_string(max_params)},
+                                          {"parsed_self", method ? "self_" : "nullptr"},
+                                          {"cases", cases}});
   return b;
 }
 
@@ -354,51 +349,45 @@ std::string gen_python_functions(const std::vector<NativeFunctionEntry>& entries
         methods[e.schema.name].push_back({&e, nullptr, true});
     }
   }
-  std::ostringstream o;
-  o << "// Generated by tools/codegen from core/ops/native_functions.yaml. Do not edit.\n"
-       "// See Note [How an operator reaches Python] in tools/codegen/python_bindings.cpp.\n"
-       "#include \"core/python/generated_support.h\"\n#include \"generated/ops.h\"\n\n"
-       "namespace ipt::python {\nnamespace {\n\n";
+  static const CodeTemplate method_def(
+      "{\"${name}\", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(${fn})), METH_VARARGS | METH_KEYWORDS, "
+      "nullptr},",
+      "method_def");
+  IndexedText o;
   auto emit = [&](std::map<std::string, std::vector<Overload>>& group, bool method, const std::string& prefix,
                   const std::string& table) {
     std::vector<std::pair<std::string, std::string>> defs;
     for (auto& [name, ovs] : group) {
       Binding b = gen_binding(name, ovs, method, prefix);
       if (b.fn_name.empty()) continue;
-      const int first = next_line(o);
-      o << b.code;
-      index_definition(o, b.fn_name, first);
+      const int first = o.next_line();
+      o.append(b.code);
+      o.definition(b.fn_name, first);
       defs.emplace_back(name, b.fn_name);
     }
     if (method) {
       std::map<std::string, std::string> have(defs.begin(), defs.end());
       for (const auto& [dunder, target] : kBinaryDunders)
         if (have.count(target)) {
-          o << "PyObject* dunder" << dunder << "(PyObject* self, PyObject* args, PyObject* kwargs) {\n"
-            << "  return type_error_to_not_implemented(" << have[target] << "(self, args, kwargs));\n}\n";
+          o.append(fill("python_dunder.cpp.in", {{"dunder", dunder}, {"target", have[target]}}));
           defs.emplace_back(dunder, "dunder" + dunder);
         }
       for (const auto& [dunder, target] : kUnaryDunders)
         if (have.count(target)) defs.emplace_back(dunder, have[target]);
     }
-    o << "PyMethodDef " << table << "[] = {\n";
-    for (const auto& [name, fn] : defs)
-      o << "    {\"" << name << "\", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(" << fn
-        << ")), METH_VARARGS | METH_KEYWORDS, nullptr},\n";
-    o << "    {nullptr, nullptr, 0, nullptr}};\n\n";
+    std::vector<std::string> entries;
+    for (const auto& [name, fn] : defs) entries.push_back(method_def.substitute({{"name", name}, {"fn", fn}}));
+    o.append(fill("python_method_table.cpp.in", {{"table", table}, {"entries", entries}}));
   };
   // torch.return_types: one structseq type per operator name with named returns.
+  static const CodeTemplate return_type_def("{\"${name}\", {${fields}}},", "return_type_def");
   std::map<std::string, std::vector<std::string>> return_types;
   for (const auto& e : entries)
     if (std::string n = return_type_name(e); !n.empty() && !return_types.count(n))
-      for (const auto& r : e.schema.returns) return_types[n].push_back(r.name);
-  o << "const ReturnTypeDef return_type_defs[] = {\n";
-  for (const auto& [n, fields] : return_types) {
-    o << "    {\"" << n << "\", {";
-    for (size_t i = 0; i < fields.size(); ++i) o << (i ? ", " : "") << "\"" << fields[i] << "\"";
-    o << "}},\n";
-  }
-  o << "    {nullptr, {}}};\n\n";
+      for (const auto& r : e.schema.returns) return_types[n].push_back("\"" + r.name + "\"");
+  std::vector<std::string> return_type_defs;
+  for (const auto& [n, fields] : return_types)
+    return_type_defs.push_back(return_type_def.substitute({{"name", n}, {"fields", fields}}));
   // torch.ops.aten.<name>.<overload>: one binding per overload, of exactly its schema.
   std::map<std::string, std::vector<Overload>> overloads;
   for (const auto& e : entries) overloads[op_id(e.schema)].push_back({&e, nullptr, false, true});
@@ -406,14 +395,7 @@ std::string gen_python_functions(const std::vector<NativeFunctionEntry>& entries
   emit(functions, false, "fn_", "function_defs");
   emit(nn, false, "nn_", "nn_defs");
   emit(methods, true, "method_", "method_defs");
-  o << "}  // namespace\n\n"
-       "void init_generated_functions(pybind11::module_& m) {\n"
-       "  add_function_module(m, \"_VariableFunctions\", function_defs);\n"
-       "  add_function_module(m, \"_nn\", nn_defs);\n"
-       "  add_function_module(m, \"_op_overloads\", overload_defs);\n"
-       "  add_tensor_methods(method_defs);\n"
-       "  add_return_types(m, return_type_defs);\n}\n\n}  // namespace ipt::python\n";
-  return o.str();
+  return fill_file("python_functions.cpp.in", {{"return_types", return_type_defs}}, {{"bindings", &o}});
 }
 
 }  // namespace ipt::codegen

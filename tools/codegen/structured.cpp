@@ -1,7 +1,6 @@
 #include "tools/codegen/structured.h"
 
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
 #include "tools/codegen/cpp_types.h"
@@ -98,8 +97,7 @@ std::vector<StructuredGroup> structured_groups(const std::vector<Op>& ops) {
   return groups;
 }
 
-void emit_structured_registrations(std::ostringstream& o, const std::vector<StructuredGroup>& groups,
-                                   const std::string& key) {
+void emit_structured_registrations(IndexedText& o, const std::vector<StructuredGroup>& groups, const std::string& key) {
   for (const auto& g : groups) {
     const Op& out_op = *g.out;
     std::string impl;
@@ -113,9 +111,12 @@ void emit_structured_registrations(std::ostringstream& o, const std::vector<Stru
     auto impl_call = [&](const std::string& out) {
       return impl.empty() ? std::string() : "native::" + impl + "(" + join_names(in) + ", " + out + "); ";
     };
+    static const CodeTemplate kernel(
+        "+[](DispatchKeySet, ${params}) -> Tensor { const StructuredMeta m_ = ${meta_call}; ${body}}",
+        "structured_kernel");
     auto emit = [&](const Op& op, const std::string& body, const std::string& name) {
-      const std::string fn = "+[](DispatchKeySet, " + params(op, false) +
-                             ") -> Tensor { const StructuredMeta m_ = " + meta_call + "; " + body + "}";
+      const std::string fn =
+          kernel.substitute({{"params", params(op, false)}, {"meta_call", meta_call}, {"body", body}});
       std::vector<std::string> calls = {meta_name(out_op)};
       if (!impl.empty()) calls.push_back(impl);
       emit_kernel_registration(o, op, key, fn, name, "", calls);
@@ -143,18 +144,19 @@ void emit_structured_registrations(std::ostringstream& o, const std::vector<Stru
 }
 
 std::string structured_declarations(const std::vector<StructuredGroup>& groups) {
-  std::ostringstream o;
+  static const CodeTemplate impl_declaration("void ${impl}(${params}, const Tensor& ${out});", "impl_declaration");
   if (groups.empty()) return "";
-  o << "\n// Structured kernels (Note [Structured kernels] in core/ops/structured.h): the meta function\n"
-    << "// of each structured operator and its impl per backend.\n";
+  std::vector<std::string> declarations;
   for (const auto& g : groups) {
-    const auto in = inputs_of(*g.out);
-    o << "// " << g.out->e->schema.str() << "\n";
-    o << "StructuredMeta " << meta_name(*g.out) << "(" << join_params(in) << ");\n";
+    const std::string in = join_params(inputs_of(*g.out));
+    std::vector<std::string> impls;
     for (const auto& [key, impl] : g.out->e->dispatch)
-      o << "void " << impl << "(" << join_params(in) << ", const Tensor& " << out_arg(*g.out).name << ");\n";
+      impls.push_back(impl_declaration.substitute({{"impl", impl}, {"params", in}, {"out", out_arg(*g.out).name}}));
+    declarations.push_back(
+        fill("structured_declaration.h.in",
+             {{"schema", g.out->e->schema.str()}, {"meta", meta_name(*g.out)}, {"params", in}, {"impls", impls}}));
   }
-  return o.str();
+  return fill("structured_declarations.h.in", {{"groups", declarations}});
 }
 
 }  // namespace ipt::codegen

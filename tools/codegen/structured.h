@@ -3,7 +3,6 @@
 // and the functional and in-place operators whose `structured_delegate` names it.
 // See Note [Structured kernels] in core/ops/structured.h for what the generated code does.
 
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,8 +30,7 @@ bool is_structured_member(const Op& op);
 // function, then prepares the result (allocates it, checks self, or checks and resizes out),
 // then calls the impl (none for Meta).
 // Appends the group kernels' registrations under `key` to `o` (and their operator index rows).
-void emit_structured_registrations(std::ostringstream& o, const std::vector<StructuredGroup>& groups,
-                                   const std::string& key);
+void emit_structured_registrations(IndexedText& o, const std::vector<StructuredGroup>& groups, const std::string& key);
 
 // native_functions.h's declarations of the hand-written halves: each group's meta function
 // `StructuredMeta meta_<name>(inputs)` and its impls `void <impl>(inputs, out)`.
