@@ -35,20 +35,22 @@ struct ReadyOrder {
 };
 
 // A step of the engine, recorded as an instant (callers check tracing_enabled() first).
+// Records one step as an instant named as the action ("node ready", "grad arrived").
 void note(const char* name, trace::EngineStep step) {
   trace::Recorder::current().instant(trace::Category::Autograd, name, std::move(step));
 }
 
-trace::EngineStep step_of(const Node& n) {
+trace::EngineStep step_of(const Node& n, trace::EngineAction action) {
   trace::EngineStep s;
   s.node = n.id;
   s.name = trace::intern(n.name());
+  s.action = action;
   return s;
 }
 
 // A gradient arriving at `to`'s input `input_nr` from `from`, with the running sum so far.
 trace::EngineStep arrival(const Node& to, const Node& from, uint32_t input_nr, int deps_left, const Tensor& sum) {
-  trace::EngineStep s = step_of(to);
+  trace::EngineStep s = step_of(to, trace::EngineAction::GradArrived);
   s.from = from.id;
   s.input_nr = input_nr;
   s.deps_left = deps_left;
@@ -106,13 +108,12 @@ namespace {
 // autograd.grad(): the gradient arriving at each capture edge is returned instead of being
 // accumulated, and no AccumulateGrad node runs (no .grad is touched).
 std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, bool retain_graph, bool create_graph,
-                            const std::vector<Edge>* capture, const std::string& what) {
+                            const std::vector<Edge>* capture, trace::EngineRun run) {
   // Backward functions are not themselves recorded, unless the gradients are to be
   // differentiated again (create_graph).
   GradModeGuard grad_mode(create_graph);
   std::vector<Tensor> captured(capture ? capture->size() : 0);
-  if (trace::tracing_enabled())
-    trace::Recorder::current().begin(trace::Category::Autograd, "backward", trace::Text{what});
+  if (trace::tracing_enabled()) trace::Recorder::current().begin(trace::Category::Autograd, "backward", std::move(run));
 
   // 1. Count dependencies.
   std::unordered_map<Node*, int> deps;
@@ -147,7 +148,7 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
   for (Node* n : order)
     if (deps[n] == 0 && buffers.count(n)) {
       ready.push(n);
-      if (trace::tracing_enabled()) note("node ready", step_of(*n));
+      if (trace::tracing_enabled()) note("node ready", step_of(*n, trace::EngineAction::NodeReady));
     }
 
   // 3. Run nodes as they become ready.
@@ -174,7 +175,8 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
       m.grad = m.grad.defined() ? ops::add_Tensor(m.grad, inputs[nr]) : ops::clone(inputs[nr]);
     }
     if (trace::tracing_enabled()) {
-      trace::Recorder::current().begin(trace::Category::Autograd, trace::intern(n->name()), step_of(*n));
+      trace::Recorder::current().begin(trace::Category::Autograd, trace::intern(n->name()),
+                                       step_of(*n, trace::EngineAction::NodeRuns));
     }
     std::vector<Tensor> outputs;
     try {
@@ -200,7 +202,7 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
       if (trace::tracing_enabled()) note("grad arrived", arrival(*next, *n, e.input_nr, left, buf[e.input_nr]));
       if (left == 0) {
         ready.push(next);
-        if (trace::tracing_enabled()) note("node ready", step_of(*next));
+        if (trace::tracing_enabled()) note("node ready", step_of(*next, trace::EngineAction::NodeReady));
       }
     }
   }
@@ -231,7 +233,7 @@ Tensor initial_gradient(const Tensor& root, const std::optional<Tensor>& gradien
 void backward(const Tensor& root, std::optional<Tensor> gradient, bool retain_graph, bool create_graph) {
   check_root(root, gradient, 0);
   execute({{gradient_edge(root), initial_gradient(root, gradient)}}, retain_graph, create_graph, nullptr,
-          "root tensor #" + std::to_string(root.impl()->id()));
+          trace::EngineRun{root.impl()->id(), "backward"});
 }
 
 std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<std::optional<Tensor>>& grad_outputs,
@@ -247,7 +249,8 @@ std::vector<Tensor> grad(const std::vector<Tensor>& outputs, const std::vector<s
     IPT_CHECK(inputs[k].requires_grad(), RuntimeError, "One of the differentiated Tensors does not require grad");
     capture.push_back(gradient_edge(inputs[k]));
   }
-  std::vector<Tensor> result = execute(roots, retain_graph, create_graph, &capture, "autograd.grad");
+  std::vector<Tensor> result =
+      execute(roots, retain_graph, create_graph, &capture, trace::EngineRun{0, "autograd.grad"});
   for (size_t k = 0; k < result.size(); ++k)
     IPT_CHECK(result[k].defined() || allow_unused, RuntimeError,
               "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if "

@@ -89,6 +89,7 @@ std::vector<Tensor> AccumulateGrad::apply(std::vector<Tensor>&& grads) {
     d.name = name();
     d.tensor = impl->id();
     d.grad_tensor = meta.grad.impl()->id();
+    d.action = first ? trace::EngineAction::GradWritten : trace::EngineAction::GradAdded;
     trace::Recorder::current().instant(trace::Category::Autograd, first ? "grad written" : "grad added", std::move(d));
   }
   return {};

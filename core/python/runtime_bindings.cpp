@@ -33,13 +33,18 @@ void init_runtime_control(py::module_& m) {
   m.def("_trace_set_enabled", [](bool on) { trace::Recorder::current().set_enabled(on); });
   m.def("_trace_event_count", [] { return trace::Recorder::current().size(); });
   // torch.compile's phases and artifacts (python/torch/_dynamo/trace_events.py).
-  m.def("_trace_compile_phase", [](bool begin, const std::string& name) {
+  // A compile phase's Begin or End, "capture [0/1]", with its typed CompilePhase.
+  m.def("_trace_compile_phase", [](bool begin, const std::string& phase, int frame_id, int compile_index) {
     if (!trace::tracing_enabled()) return;
-    if (begin) trace::Recorder::current().begin(trace::Category::Compile, trace::intern(name));
-    else trace::Recorder::current().end(trace::Category::Compile, trace::intern(name));
+    const char* label =
+        trace::intern(phase + " [" + std::to_string(frame_id) + "/" + std::to_string(compile_index) + "]");
+    trace::CompilePhase p{trace::intern(phase), frame_id, compile_index};
+    if (begin) trace::Recorder::current().begin(trace::Category::Compile, label, p);
+    else trace::Recorder::current().end(trace::Category::Compile, label, p);
   });
-  m.def("_trace_compile_mark", [](const std::string& name) {
-    if (trace::tracing_enabled()) trace::Recorder::current().instant(trace::Category::Compile, trace::intern(name));
+  m.def("_trace_dynamo_reset", [](int resets) {
+    if (trace::tracing_enabled())
+      trace::Recorder::current().instant(trace::Category::Compile, "torch._dynamo.reset()", trace::DynamoReset{resets});
   });
   m.def("_trace_compile_artifact", [](const std::string& kind, const std::string& compile_id, const std::string& file,
                                       int line, std::string text) {

@@ -183,6 +183,22 @@ struct ChromeArgs {
       o.u64(x.tensor);
     }
   }
+  void operator()(const EngineRun& r) {
+    if (r.root_tensor) {
+      field("root_tensor");
+      o.u64(r.root_tensor);
+    }
+    field("what");
+    o.str(r.what);
+  }
+  void operator()(const CompilePhase& c) {
+    field("compile_id");
+    o.str(std::to_string(c.frame_id) + "/" + std::to_string(c.compile_index));
+  }
+  void operator()(const DynamoReset& r) {
+    field("resets");
+    o.i64(r.resets);
+  }
   void operator()(const KernelDetail& k) {
     std::vector<std::string> seen;  // a repeated key gets a suffix: lda, lda (2)
     for (const auto& [name, value] : k.fields) {

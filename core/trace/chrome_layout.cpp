@@ -166,7 +166,8 @@ std::vector<FlowLink> fwdbwd_flows(const std::vector<Event>& events, const Chrom
     const Event& e = events[i];
     const std::optional<uint64_t> node = autograd_node(e);
     if (!node) continue;
-    if (l.role[i] == ChromeLayout::Instant && std::strcmp(e.name, "node created") == 0) {
+    // "node created" is the instant whose payload is a single GraphNode.
+    if (l.role[i] == ChromeLayout::Instant && std::holds_alternative<GraphNode>(e.payload)) {
       created.try_emplace(*node, static_cast<uint32_t>(i));
     } else if (l.role[i] == ChromeLayout::Slice) {
       auto it = created.find(*node);

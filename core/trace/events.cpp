@@ -206,3 +206,28 @@ Fields payload_fields(const CacheLookup& c) {
 }
 
 }  // namespace ipt::trace
+
+namespace ipt::trace {
+
+const char* engine_action_name(EngineAction a) {
+  switch (a) {
+    case EngineAction::Unknown: return "unknown";
+    case EngineAction::NodeReady: return "node_ready";
+    case EngineAction::GradArrived: return "grad_arrived";
+    case EngineAction::NodeRuns: return "node_runs";
+    case EngineAction::GradWritten: return "grad_written";
+    case EngineAction::GradAdded: return "grad_added";
+  }
+  return "?";
+}
+
+int max_payload_number(int version) {
+  int max = -1;
+#define IPT_MAX_NUMBER(T, FIELDS, number, name, since) \
+  if (since <= version && number > max) max = number;
+  IPT_PAYLOAD_TYPES(IPT_MAX_NUMBER)
+#undef IPT_MAX_NUMBER
+  return max;
+}
+
+}  // namespace ipt::trace

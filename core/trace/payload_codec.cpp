@@ -45,166 +45,76 @@ json encode_double(double v) {
   return v;
 }
 
+// A payload as one object: its name as "type", then each field by name (Note [Payloads are
+// declared once]). Nested records are objects without a type; graph nodes keep theirs.
 struct PayloadEncoder {
   json operator()(const std::monostate&) const { return nullptr; }
-  json operator()(const DispatchStep& d) const {
-    json args = json::array();
-    for (uint64_t ks : d.arg_key_sets) args.push_back(key_set_hex(ks));
-    return {{"type", "dispatch_step"},
-            {"op", d.op},
-            {"redispatch", d.redispatch},
-            {"arg_key_sets", std::move(args)},
-            {"tls_included", key_set_hex(d.tls_included)},
-            {"tls_excluded", key_set_hex(d.tls_excluded)},
-            {"merged", key_set_hex(d.merged)},
-            {"skipped_fallthrough", key_set_hex(d.skipped_fallthrough)},
-            {"chosen", encode_key(d.chosen)},
-            {"kernel", d.kernel},
-            {"kernel_kind", d.kernel_kind},
-            {"registered_at", d.registered_at}};
+  template <typename T>
+  json operator()(const T& p) const {
+    json o = record(p);
+    o["type"] = PayloadInfo<T>::name;
+    return o;
   }
-  json operator()(const TensorMeta& t) const {
-    json values = json::array();
-    for (double v : t.storage_values) values.push_back(encode_double(v));
-    return {{"type", "tensor_meta"},
-            {"tensor_id", t.tensor_id},
-            {"storage_id", t.storage_id},
-            {"storage_nbytes", t.storage_nbytes},
-            {"dtype", t.dtype},
-            {"device", t.device},
-            {"sizes", t.sizes},
-            {"strides", t.strides},
-            {"storage_offset", t.storage_offset},
-            {"version", t.version},
-            {"key_set", key_set_hex(t.key_set)},
-            {"requires_grad", t.requires_grad},
-            {"is_view", t.is_view},
-            {"label", t.label},
-            {"storage_values", std::move(values)},
-            {"storage_truncated", t.storage_truncated}};
+  template <typename R>
+  json record(const R& r) const {
+    json o = json::object();
+    PayloadInfo<R>::visit(r, [&](auto kind, const char* name, const auto& x, int) { o[name] = put(kind, x); });
+    return o;
   }
-  json operator()(const StorageInfo& s) const {
-    return {{"type", "storage_info"},
-            {"storage_id", s.storage_id},
-            {"nbytes", s.nbytes},
-            {"device", s.device},
-            {"freed", s.freed}};
+
+  static json put(wire::U64, uint64_t v) { return v; }
+  static json put(wire::U32, uint32_t v) { return v; }
+  static json put(wire::I64, int64_t v) { return v; }
+  static json put(wire::I32, int32_t v) { return v; }
+  static json put(wire::Flag, bool v) { return v; }
+  static json put(wire::F64, double v) { return encode_double(v); }
+  static json put(wire::Str, const char* s) { return s; }
+  static json put(wire::Text, const std::string& s) { return s; }
+  static json put(wire::KeySet, uint64_t raw) { return key_set_hex(raw); }
+  static json put(wire::KeySets, const SmallKeySets& sets) {
+    json a = json::array();
+    for (uint64_t ks : sets) a.push_back(key_set_hex(ks));
+    return a;
   }
-  json operator()(const ScriptLine& l) const { return {{"type", "script_line"}, {"line", l.line}, {"col", l.col}}; }
-  json operator()(const Text& t) const { return {{"type", "text"}, {"text", t.text}}; }
-  json operator()(const KernelDetail& k) const {
-    json fields = json::array();
-    for (const auto& [key, value] : k.fields) fields.push_back(json::array({key, value}));
-    return {{"type", "kernel_detail"}, {"fields", std::move(fields)}};
+  static json put(wire::Key, const DispatchKey& k) { return encode_key(k); }
+  static json put(wire::Ints, const SmallDims& v) { return v; }
+  template <typename List>
+  static json doubles(const List& v) {
+    json a = json::array();
+    for (double x : v) a.push_back(encode_double(x));
+    return a;
   }
-  json operator()(const GraphNode& g) const {
-    json next = json::array(), leaves = json::array();
-    for (const auto& e : g.next) next.push_back(e.valid ? json::array({e.node, e.input_nr}) : json(nullptr));
-    for (const auto& l : g.leaves) leaves.push_back(json::array({l.node, l.tensor}));
-    return {{"type", "graph_node"},
-            {"node", g.node},
-            {"name", g.name},
-            {"seq", g.seq},
-            {"next", std::move(next)},
-            {"output_tensor", g.output_tensor},
-            {"leaves", std::move(leaves)},
-            {"deps", g.deps}};
+  static json put(wire::Doubles, const std::vector<double>& v) { return doubles(v); }
+  static json put(wire::Preview, const PreviewValues& v) { return doubles(v); }
+  template <typename E>
+  static json put(wire::Enum, E e) {
+    return EnumInfo<E>::name(e);
   }
-  json operator()(const GraphNodes& g) const {
-    json nodes = json::array();
-    for (const auto& n : g.nodes) nodes.push_back((*this)(n));
-    return {{"type", "graph_nodes"}, {"nodes", std::move(nodes)}};
+  template <typename R>
+  json put(wire::Records, const std::vector<R>& rows) const {
+    json a = json::array();
+    for (const R& r : rows) a.push_back(record(r));
+    return a;
   }
-  json operator()(const DeviceWork& w) const {
-    return {{"type", "device_work"},
-            {"correlation", w.correlation},
-            {"device", w.device},
-            {"stream", w.stream},
-            {"event", w.event},
-            {"bytes", w.bytes},
-            {"flops", encode_double(w.flops)},
-            {"math", w.math},
-            {"addr", w.addr}};
+  static json put(wire::Pairs, const DetailFields& pairs) {
+    json a = json::array();
+    for (const auto& [key, value] : pairs) a.push_back(json::array({key, value}));
+    return a;
   }
-  json operator()(const DeviceMemory& m) const {
-    return {{"type", "device_memory"}, {"action", m.action}, {"device", m.device},       {"stream", m.stream},
-            {"addr", m.addr},          {"size", m.size},     {"allocated", m.allocated}, {"reserved", m.reserved}};
+  static json put(wire::Edges, const std::vector<NextEdge>& next) {
+    json a = json::array();
+    for (const auto& e : next) a.push_back(e.valid ? json::array({e.node, e.input_nr}) : json(nullptr));
+    return a;
   }
-  json operator()(const SchemaCheck& c) const {
-    json findings = json::array();
-    for (const auto& f : c.findings)
-      findings.push_back({{"kind", f.kind}, {"argument", f.argument}, {"message", f.message}});
-    return {{"type", "schema_check"}, {"op", c.op}, {"findings", std::move(findings)}};
+  static json put(wire::Leaves, const std::vector<LeafEdge>& leaves) {
+    json a = json::array();
+    for (const auto& l : leaves) a.push_back(json::array({l.node, l.tensor}));
+    return a;
   }
-  json operator()(const CompileArtifact& a) const {
-    return {{"type", "compile_artifact"},
-            {"kind", compile_artifact_kind_name(a.kind)},
-            {"compile_id", a.compile_id},
-            {"file", a.file},
-            {"line", a.line},
-            {"text", a.text}};
-  }
-  json operator()(const FusionDecisions& f) const {
-    json decisions = json::array();
-    for (const FusionDecision& d : f.decisions)
-      decisions.push_back(
-          {{"node", d.node}, {"action", fusion_action_name(d.action)}, {"kernel", d.kernel}, {"reason", d.reason}});
-    return {{"type", "fusion_decisions"},
-            {"frame_id", f.frame_id},
-            {"compile_index", f.compile_index},
-            {"graph", f.graph},
-            {"decisions", std::move(decisions)}};
-  }
-  json operator()(const Recompile& r) const {
-    json failures = json::array();
-    for (const GuardFailure& f : r.failures)
-      failures.push_back({{"frame_id", f.frame_id},
-                          {"compile_index", f.compile_index},
-                          {"guard", f.guard},
-                          {"source", f.source},
-                          {"expected", f.expected},
-                          {"actual", f.actual},
-                          {"tree_line", f.tree_line},
-                          {"reason", f.reason}});
-    return {{"type", "recompile"},
-            {"frame_id", r.frame_id},
-            {"compile_index", r.compile_index},
-            {"failures", std::move(failures)}};
-  }
-  json operator()(const CacheLookup& c) const {
-    return {{"type", "cache_lookup"},           {"hit", c.hit},           {"frame_id", c.frame_id},
-            {"compile_index", c.compile_index}, {"check_ns", c.check_ns}, {"entries", c.entries}};
-  }
-  json operator()(const AutogradDecision& d) const {
-    return {{"type", "autograd_decision"},
-            {"op", d.op},
-            {"grad_mode", d.grad_mode},
-            {"requires_grad", d.requires_grad},
-            {"node", d.node}};
-  }
-  json operator()(const DispatchTable& d) const {
-    json rows = json::array();
-    for (const auto& r : d.rows)
-      rows.push_back({{"key", encode_key(r.key)},
-                      {"fallthrough", r.fallthrough},
-                      {"registered_at", r.registered_at},
-                      {"kind", r.kind}});
-    return {{"type", "dispatch_table"}, {"op", d.op}, {"schema", d.schema}, {"rows", std::move(rows)}};
-  }
-  json operator()(const EngineStep& x) const {
-    json sum = json::array();
-    for (double v : x.sum) sum.push_back(encode_double(v));
-    return {{"type", "engine_step"},
-            {"node", x.node},
-            {"name", x.name},
-            {"from", x.from},
-            {"input_nr", x.input_nr},
-            {"deps_left", x.deps_left},
-            {"sum", std::move(sum)},
-            {"sum_truncated", x.sum_truncated},
-            {"sum_none", x.sum_none},
-            {"tensor", x.tensor},
-            {"grad_tensor", x.grad_tensor}};
+  json put(wire::Nodes, const std::vector<GraphNode>& nodes) const {
+    json a = json::array();
+    for (const GraphNode& n : nodes) a.push_back((*this)(n));
+    return a;
   }
 };
 
@@ -225,6 +135,7 @@ class Fields {
   size_t index() const { return index_; }
   std::string full(const std::string& field) const { return path_.empty() ? field : path_ + "." + field; }
 
+  bool has(const char* key) const { return obj_.contains(key); }
   const json& need(const char* key) const {
     auto it = obj_.find(key);
     if (it == obj_.end()) fail(key, "is missing");
@@ -392,191 +303,106 @@ DispatchKey decode_key(const Fields& parent, const json& j, const char* field = 
   return k;
 }
 
-GraphNode graph_node(const Fields& f) {
-  GraphNode g;
-  g.node = f.u64("node");
-  g.name = f.interned("name");
-  g.seq = f.i64("seq");
-  const json& next = f.array("next");
-  for (size_t i = 0; i < next.size(); ++i) {
-    const std::string at = "next[" + std::to_string(i) + "]";
-    if (next[i].is_null()) {
-      g.next.push_back(NextEdge{});
-      continue;
+// Reads a payload's fields by name (Note [Payloads are declared once]). A field that a later
+// format version added may be missing: it keeps its initial value.
+class PayloadDecoder {
+ public:
+  template <typename R>
+  static R record(const Fields& f) {
+    R out;
+    PayloadInfo<R>::visit(out, [&](auto kind, const char* name, auto& x, int since) {
+      if (since > 1 && !f.has(name)) return;
+      get(kind, f, name, x);
+    });
+    return out;
+  }
+
+ private:
+  static std::string at(const char* name, size_t i) { return std::string(name) + "[" + std::to_string(i) + "]"; }
+  static void get(wire::U64, const Fields& f, const char* n, uint64_t& x) { x = f.u64(n); }
+  static void get(wire::U32, const Fields& f, const char* n, uint32_t& x) { x = f.u32(n); }
+  static void get(wire::I64, const Fields& f, const char* n, int64_t& x) { x = f.i64(n); }
+  static void get(wire::I32, const Fields& f, const char* n, int32_t& x) { x = f.i32(n); }
+  static void get(wire::Flag, const Fields& f, const char* n, bool& x) { x = f.boolean(n); }
+  static void get(wire::F64, const Fields& f, const char* n, double& x) { x = f.as_double(f.need(n), n); }
+  static void get(wire::Str, const Fields& f, const char* n, const char*& x) { x = f.interned(n); }
+  static void get(wire::Text, const Fields& f, const char* n, std::string& x) { x = f.str(n); }
+  static void get(wire::KeySet, const Fields& f, const char* n, uint64_t& x) { x = f.key_set(n); }
+  static void get(wire::KeySets, const Fields& f, const char* n, SmallKeySets& x) {
+    const json& a = f.array(n);
+    for (size_t i = 0; i < a.size(); ++i) x.push_back(f.as_key_set(a[i], at(n, i)));
+  }
+  static void get(wire::Key, const Fields& f, const char* n, DispatchKey& x) { x = decode_key(f, f.need(n), n); }
+  static void get(wire::Ints, const Fields& f, const char* n, SmallDims& x) {
+    const json& a = f.array(n);
+    for (size_t i = 0; i < a.size(); ++i) x.push_back(f.as_i64(a[i], at(n, i)));
+  }
+  template <typename List>
+  static void doubles(const Fields& f, const char* n, List& x) {
+    const json& a = f.array(n);
+    for (size_t i = 0; i < a.size(); ++i) x.push_back(f.as_double(a[i], at(n, i)));
+  }
+  static void get(wire::Doubles, const Fields& f, const char* n, std::vector<double>& x) { doubles(f, n, x); }
+  static void get(wire::Preview, const Fields& f, const char* n, PreviewValues& x) { doubles(f, n, x); }
+  template <typename E>
+  static void get(wire::Enum, const Fields& f, const char* n, E& x) {
+    static auto* name = +[](E e) { return EnumInfo<E>::name(e); };
+    x = enum_field(f, n, names_of(name, EnumInfo<E>::count - 1));
+  }
+  template <typename R>
+  static void get(wire::Records, const Fields& f, const char* n, std::vector<R>& rows) {
+    const json& a = f.array(n);
+    for (size_t i = 0; i < a.size(); ++i) rows.push_back(record<R>(Fields(a[i], f.index(), f.full(at(n, i)))));
+  }
+  static void get(wire::Pairs, const Fields& f, const char* n, DetailFields& x) {
+    const json& a = f.array(n);
+    for (size_t i = 0; i < a.size(); ++i) {
+      const std::string where = at(n, i);
+      const json& kv = a[i];
+      if (!kv.is_array() || kv.size() != 2) f.fail(where, "must be a [key, value] pair of strings");
+      x.emplace_back(intern(f.as_str(kv[0], where + "[0]")), f.as_str(kv[1], where + "[1]"));
     }
-    if (!next[i].is_array() || next[i].size() != 2) f.fail(at, "must be null or a [node, input_nr] pair");
-    const uint64_t nr = f.as_u64(next[i][1], at + "[1]");
-    if (nr > UINT32_MAX) f.fail(at + "[1]", "is out of range (a 32-bit unsigned integer)");
-    g.next.push_back(NextEdge{true, f.as_u64(next[i][0], at + "[0]"), static_cast<uint32_t>(nr)});
   }
-  g.output_tensor = f.u64("output_tensor");
-  const json& leaves = f.array("leaves");
-  for (size_t i = 0; i < leaves.size(); ++i) {
-    const std::string at = "leaves[" + std::to_string(i) + "]";
-    if (!leaves[i].is_array() || leaves[i].size() != 2) f.fail(at, "must be a [node, tensor] pair");
-    g.leaves.push_back({f.as_u64(leaves[i][0], at + "[0]"), f.as_u64(leaves[i][1], at + "[1]")});
+  static void get(wire::Edges, const Fields& f, const char* n, std::vector<NextEdge>& x) {
+    const json& next = f.array(n);
+    for (size_t i = 0; i < next.size(); ++i) {
+      const std::string where = at(n, i);
+      if (next[i].is_null()) {
+        x.push_back(NextEdge{});
+        continue;
+      }
+      if (!next[i].is_array() || next[i].size() != 2) f.fail(where, "must be null or a [node, input_nr] pair");
+      const uint64_t nr = f.as_u64(next[i][1], where + "[1]");
+      if (nr > UINT32_MAX) f.fail(where + "[1]", "is out of range (a 32-bit unsigned integer)");
+      x.push_back(NextEdge{true, f.as_u64(next[i][0], where + "[0]"), static_cast<uint32_t>(nr)});
+    }
   }
-  g.deps = f.i32("deps");
-  return g;
-}
+  static void get(wire::Leaves, const Fields& f, const char* n, std::vector<LeafEdge>& x) {
+    const json& leaves = f.array(n);
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      const std::string where = at(n, i);
+      if (!leaves[i].is_array() || leaves[i].size() != 2) f.fail(where, "must be a [node, tensor] pair");
+      x.push_back({f.as_u64(leaves[i][0], where + "[0]"), f.as_u64(leaves[i][1], where + "[1]")});
+    }
+  }
+  static void get(wire::Nodes, const Fields& f, const char* n, std::vector<GraphNode>& x) {
+    const json& nodes = f.array(n);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      Fields node(nodes[i], f.index(), f.full(at(n, i)));
+      if (node.str("type") != PayloadInfo<GraphNode>::name) node.fail("type", "must be \"graph_node\"");
+      x.push_back(record<GraphNode>(node));
+    }
+  }
+};
 
 Payload decode_payload(const json& j, size_t index) {
   if (j.is_null()) return std::monostate{};
   Fields f(j, index, "payload");
   const std::string& type = f.str("type");
-  if (type == "dispatch_step") {
-    DispatchStep d;
-    d.op = f.interned("op");
-    d.redispatch = f.boolean("redispatch");
-    const json& args = f.array("arg_key_sets");
-    for (size_t i = 0; i < args.size(); ++i)
-      d.arg_key_sets.push_back(f.as_key_set(args[i], "arg_key_sets[" + std::to_string(i) + "]"));
-    d.tls_included = f.key_set("tls_included");
-    d.tls_excluded = f.key_set("tls_excluded");
-    d.merged = f.key_set("merged");
-    d.skipped_fallthrough = f.key_set("skipped_fallthrough");
-    d.chosen = decode_key(f, f.need("chosen"));
-    d.kernel = f.interned("kernel");
-    d.kernel_kind = f.interned("kernel_kind");
-    d.registered_at = f.interned("registered_at");
-    return d;
-  }
-  if (type == "tensor_meta") {
-    TensorMeta t;
-    t.tensor_id = f.u64("tensor_id");
-    t.storage_id = f.u64("storage_id");
-    t.storage_nbytes = f.i64("storage_nbytes");
-    t.dtype = f.interned("dtype");
-    t.device = f.interned("device");
-    auto int_list = [&f](const char* key, auto& out) {
-      const json& a = f.array(key);
-      for (size_t i = 0; i < a.size(); ++i)
-        out.push_back(f.as_i64(a[i], std::string(key) + "[" + std::to_string(i) + "]"));
-    };
-    int_list("sizes", t.sizes);
-    int_list("strides", t.strides);
-    t.storage_offset = f.i64("storage_offset");
-    t.version = f.u64("version");
-    t.key_set = f.key_set("key_set");
-    t.requires_grad = f.boolean("requires_grad");
-    t.is_view = f.boolean("is_view");
-    t.label = f.interned("label");
-    const json& values = f.array("storage_values");
-    for (size_t i = 0; i < values.size(); ++i)
-      t.storage_values.push_back(f.as_double(values[i], "storage_values[" + std::to_string(i) + "]"));
-    t.storage_truncated = f.boolean("storage_truncated");
-    return t;
-  }
-  if (type == "storage_info") {
-    StorageInfo s;
-    s.storage_id = f.u64("storage_id");
-    s.nbytes = f.i64("nbytes");
-    s.device = f.interned("device");
-    s.freed = f.boolean("freed");
-    return s;
-  }
-  if (type == "script_line") return ScriptLine{f.i32("line"), f.i32("col")};
-  if (type == "text") return Text{f.str("text")};
-  if (type == "kernel_detail") {
-    KernelDetail k;
-    const json& fields = f.array("fields");
-    for (size_t i = 0; i < fields.size(); ++i) {
-      std::string at = "fields[" + std::to_string(i) + "]";
-      const json& kv = fields[i];
-      if (!kv.is_array() || kv.size() != 2) f.fail(at, "must be a [key, value] pair of strings");
-      k.fields.emplace_back(intern(f.as_str(kv[0], at + "[0]")), f.as_str(kv[1], at + "[1]"));
-    }
-    return k;
-  }
-  if (type == "graph_node") return graph_node(f);
-  if (type == "graph_nodes") {
-    GraphNodes g;
-    const json& nodes = f.array("nodes");
-    for (size_t i = 0; i < nodes.size(); ++i) {
-      Fields n(nodes[i], f.index(), f.full("nodes[" + std::to_string(i) + "]"));
-      if (n.str("type") != "graph_node") n.fail("type", "must be \"graph_node\"");
-      g.nodes.push_back(graph_node(n));
-    }
-    return g;
-  }
-  if (type == "device_work")
-    return DeviceWork{f.u64("correlation"), f.i32("device"), f.i32("stream"),
-                      f.i32("event"),       f.i64("bytes"),  f.as_double(f.need("flops"), "flops"),
-                      f.interned("math"),   f.u64("addr")};
-  if (type == "device_memory")
-    return DeviceMemory{f.interned("action"), f.i32("device"),    f.i32("stream"),  f.u64("addr"),
-                        f.i64("size"),        f.i64("allocated"), f.i64("reserved")};
-  if (type == "schema_check") {
-    SchemaCheck c;
-    c.op = f.interned("op");
-    const json& findings = f.array("findings");
-    for (size_t i = 0; i < findings.size(); ++i) {
-      Fields x(findings[i], f.index(), f.full("findings[" + std::to_string(i) + "]"));
-      c.findings.push_back(SchemaCheckFinding{x.interned("kind"), x.interned("argument"), x.interned("message")});
-    }
-    return c;
-  }
-  if (type == "compile_artifact") {
-    static auto* kind_name = +[](CompileArtifactKind k) { return compile_artifact_kind_name(k); };
-    static const auto& kinds = names_of(kind_name, kNumCompileArtifactKinds - 1);
-    return CompileArtifact{enum_field(f, "kind", kinds), f.interned("compile_id"), f.interned("file"), f.i32("line"),
-                           f.str("text")};
-  }
-  if (type == "fusion_decisions") {
-    static auto* action_name = +[](FusionAction a) { return fusion_action_name(a); };
-    static const auto& actions = names_of(action_name, kNumFusionActions - 1);
-    FusionDecisions out{f.i32("frame_id"), f.i32("compile_index"), f.i32("graph"), {}};
-    const json& decisions = f.array("decisions");
-    for (size_t i = 0; i < decisions.size(); ++i) {
-      Fields x(decisions[i], f.index(), f.full("decisions[" + std::to_string(i) + "]"));
-      out.decisions.push_back(
-          FusionDecision{x.interned("node"), enum_field(x, "action", actions), x.interned("kernel"), x.str("reason")});
-    }
-    return out;
-  }
-  if (type == "recompile") {
-    Recompile out{f.i32("frame_id"), f.i32("compile_index"), {}};
-    const json& failures = f.array("failures");
-    for (size_t i = 0; i < failures.size(); ++i) {
-      Fields x(failures[i], f.index(), f.full("failures[" + std::to_string(i) + "]"));
-      out.failures.push_back(GuardFailure{x.i32("frame_id"), x.i32("compile_index"), x.interned("guard"),
-                                          x.interned("source"), x.str("expected"), x.str("actual"), x.i32("tree_line"),
-                                          x.str("reason")});
-    }
-    return out;
-  }
-  if (type == "cache_lookup")
-    return CacheLookup{f.boolean("hit"), f.i32("frame_id"), f.i32("compile_index"), f.i64("check_ns"),
-                       f.i32("entries")};
-  if (type == "autograd_decision")
-    return AutogradDecision{f.interned("op"), f.boolean("grad_mode"), f.boolean("requires_grad"), f.interned("node")};
-  if (type == "dispatch_table") {
-    DispatchTable d;
-    d.op = f.interned("op");
-    d.schema = f.interned("schema");
-    const json& rows = f.array("rows");
-    for (size_t i = 0; i < rows.size(); ++i) {
-      Fields r(rows[i], f.index(), f.full("rows[" + std::to_string(i) + "]"));
-      d.rows.push_back(DispatchTableRow{decode_key(r, r.need("key"), "key"), r.boolean("fallthrough"),
-                                        r.interned("registered_at"), r.interned("kind")});
-    }
-    return d;
-  }
-  if (type == "engine_step") {
-    EngineStep x;
-    x.node = f.u64("node");
-    x.name = f.interned("name");
-    x.from = f.u64("from");
-    x.input_nr = f.u32("input_nr");
-    x.deps_left = f.i32("deps_left");
-    const json& sum = f.array("sum");
-    for (size_t i = 0; i < sum.size(); ++i) x.sum.push_back(f.as_double(sum[i], "sum[" + std::to_string(i) + "]"));
-    x.sum_truncated = f.boolean("sum_truncated");
-    x.sum_none = f.boolean("sum_none");
-    x.tensor = f.u64("tensor");
-    x.grad_tensor = f.u64("grad_tensor");
-    return x;
-  }
+#define IPT_DECODE_PAYLOAD(T, FIELDS, number, name, since) \
+  if (type == name) return PayloadDecoder::record<T>(f);
+  IPT_PAYLOAD_TYPES(IPT_DECODE_PAYLOAD)
+#undef IPT_DECODE_PAYLOAD
   f.fail("type", "has an unknown payload type \"" + type + "\"");
 }
 

@@ -19,7 +19,7 @@
 namespace ipt::trace {
 
 inline constexpr const char* kTraceFormatName = "inside-pytorch-trace";
-inline constexpr int kTraceFormatVersion = 6;  // the newest version this program reads and writes
+inline constexpr int kTraceFormatVersion = 7;  // the newest version this program reads and writes
 
 // What the trace is of.
 struct TraceMeta {

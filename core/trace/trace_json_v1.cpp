@@ -105,6 +105,11 @@ struct ArgsSummary {
   json operator()(const CacheLookup& c) const { return {{"hit", c.hit}, {"check_ns", c.check_ns}}; }
   json operator()(const DeviceWork& w) const { return {{"correlation", w.correlation}, {"stream", w.stream}}; }
   json operator()(const DeviceMemory& m) const { return {{"action", m.action}, {"allocated", m.allocated}}; }
+  // Payloads newer than this layout: no summary (their fields are in the payload itself).
+  template <typename T>
+  json operator()(const T&) const {
+    return json::object();
+  }
 };
 
 json summary(const Event& e) {

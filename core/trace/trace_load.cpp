@@ -148,7 +148,7 @@ class Record {
 
 class Decoder {
  public:
-  Decoder(Strings& s, uint64_t max_type) : s_(s), max_type_(max_type) {}
+  Decoder(Strings& s, int version) : s_(s), version_(version), max_type_(max_payload_number(version)) {}
 
   Event event(element el, size_t index) {
     Record r(el, index, "the record", s_);
@@ -161,7 +161,7 @@ class Decoder {
     e.phase = static_cast<Phase>(r.bounded(2, "phase", static_cast<uint64_t>(Phase::Instant), "0 to 2"));
     // Version 5 added the compile category (12).
     e.category =
-        max_type_ >= 14
+        version_ >= 5
             ? static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::Compile), "0 to 12"))
             : static_cast<Category>(r.bounded(3, "category", static_cast<uint64_t>(Category::GpuMemory), "0 to 11"));
     e.name = r.str(4, "name");
@@ -170,174 +170,137 @@ class Decoder {
   }
 
  private:
+  // The payload of the type its first item names, read field by field as declared (Note
+  // [Payloads are declared once]); fields added after the file's version keep their values.
   Payload payload(const Record& p) {
-    switch (p.bounded(0, "type", max_type_,
-                      max_type_ == 17   ? "0 to 17"
-                      : max_type_ == 15 ? "0 to 15"
-                      : max_type_ == 14 ? "0 to 14"
-                      : max_type_ == 13 ? "0 to 13"
-                      : max_type_ == 12 ? "0 to 12"
-                                        : "0 to 5")) {
-      case 0: return dispatch_step(p);
-      case 1: return tensor_meta(p);
-      case 2: {
-        expect_items(p, 5);
-        return StorageInfo{p.u64(1, "storage_id"), p.i64(2, "nbytes"), p.str(3, "device"), p.flag(4, "freed")};
-      }
-      case 3: expect_items(p, 3); return ScriptLine{p.i32(1, "line"), p.i32(2, "col")};
-      case 4: expect_items(p, 2); return Text{p.whole_str(1, "text")};
-      case 5: {
-        if (p.size() % 2 != 1) p.fail("a kernel_detail payload needs key, value pairs");
-        KernelDetail k;
-        for (size_t i = 1; i < p.size(); i += 2) k.fields.emplace_back(p.str(i, "key"), p.whole_str(i + 1, "value"));
-        return k;
-      }
-      case 6: return graph_node(p);
-      case 7: {
-        expect_items(p, 2);
-        GraphNodes g;
-        const simdjson::dom::array nodes = p.array(1, "nodes").get_array().value_unsafe();
-        for (element n : nodes) {
-          if (n.type() != element_type::ARRAY) p.fail(1, "nodes", "must hold node records");
-          Record r(n, p.index(), "a node of the graph", s_);
-          if (r.bounded(0, "type", 6, "6") != 6) r.fail(0, "type", "must be 6 (a node)");
-          g.nodes.push_back(graph_node(r));
-        }
-        return g;
-      }
-      case 8: return engine_step(p);
-      case 9: {
-        expect_items(p, 4);
-        DispatchTable d;
-        d.op = p.str(1, "op");
-        d.schema = p.str(2, "schema");
-        const simdjson::dom::array rows = p.array(3, "rows").get_array().value_unsafe();
-        for (element row : rows) {
-          if (row.type() != element_type::ARRAY)
-            p.fail(3, "rows", "must hold [key, fallthrough, registered_at, kind] rows");
-          Record r(row, p.index(), "a row of the dispatch table", s_);
-          expect_items(r, 4);
-          d.rows.push_back(DispatchTableRow{key(r, 0, "key"), r.flag(1, "fallthrough"), r.str(2, "registered_at"),
-                                            r.str(3, "kind")});
-        }
-        return d;
-      }
-      case 10:
-        expect_items(p, 5);
-        return AutogradDecision{p.str(1, "op"), p.flag(2, "grad_mode"), p.flag(3, "requires_grad"), p.str(4, "node")};
-      case 11:
-        expect_items(p, 9);
-        return DeviceWork{p.u64(1, "correlation"), p.i32(2, "device"), p.i32(3, "stream"), p.i32(4, "event"),
-                          p.i64(5, "bytes"),       p.dbl(6, "flops"),  p.str(7, "math"),   p.u64(8, "addr")};
-      case 12:
-        expect_items(p, 8);
-        return DeviceMemory{p.str(1, "action"), p.i32(2, "device"),    p.i32(3, "stream"),  p.u64(4, "addr"),
-                            p.i64(5, "size"),   p.i64(6, "allocated"), p.i64(7, "reserved")};
-      case 13: {
-        expect_items(p, 3);
-        SchemaCheck c;
-        c.op = p.str(1, "op");
-        const simdjson::dom::array findings = p.array(2, "findings").get_array().value_unsafe();
-        for (element f : findings) {
-          if (f.type() != element_type::ARRAY) p.fail(2, "findings", "must hold [kind, argument, message] rows");
-          Record r(f, p.index(), "a finding of the schema check", s_);
-          expect_items(r, 3);
-          c.findings.push_back(SchemaCheckFinding{r.str(0, "kind"), r.str(1, "argument"), r.str(2, "message")});
-        }
-        return c;
-      }
-      case 14: {
-        expect_items(p, 6);
-        const uint64_t kind = p.bounded(1, "kind", kNumCompileArtifactKinds - 1, "0 to 8");
-        return CompileArtifact{static_cast<CompileArtifactKind>(kind), p.str(2, "compile_id"), p.str(3, "file"),
-                               p.i32(4, "line"), p.whole_str(5, "text")};
-      }
-      case 15: {
-        expect_items(p, 5);
-        FusionDecisions f;
-        f.frame_id = p.i32(1, "frame_id");
-        f.compile_index = p.i32(2, "compile_index");
-        f.graph = p.i32(3, "graph");
-        const simdjson::dom::array rows = p.array(4, "decisions").get_array().value_unsafe();
-        for (element row : rows) {
-          if (row.type() != element_type::ARRAY)
-            p.fail(4, "decisions", "must hold [node, action, kernel, reason] rows");
-          Record r(row, p.index(), "a fusion decision", s_);
-          expect_items(r, 4);
-          const uint64_t action = r.bounded(1, "action", kNumFusionActions - 1, "0 to 3");
-          f.decisions.push_back(FusionDecision{r.str(0, "node"), static_cast<FusionAction>(action), r.str(2, "kernel"),
-                                               r.whole_str(3, "reason")});
-        }
-        return f;
-      }
-      case 16: {
-        expect_items(p, 4);
-        Recompile out{p.i32(1, "frame_id"), p.i32(2, "compile_index"), {}};
-        const simdjson::dom::array rows = p.array(3, "failures").get_array().value_unsafe();
-        for (element row : rows) {
-          if (row.type() != element_type::ARRAY)
-            p.fail(3, "failures",
-                   "must hold [frame_id, compile_index, guard, source, expected, actual, tree_line, reason] rows");
-          Record r(row, p.index(), "a guard failure", s_);
-          expect_items(r, 8);
-          out.failures.push_back(GuardFailure{r.i32(0, "frame_id"), r.i32(1, "compile_index"), r.str(2, "guard"),
-                                              r.str(3, "source"), r.whole_str(4, "expected"), r.whole_str(5, "actual"),
-                                              r.i32(6, "tree_line"), r.whole_str(7, "reason")});
-        }
-        return out;
-      }
-      case 17:
-        expect_items(p, 6);
-        return CacheLookup{p.flag(1, "hit"), p.i32(2, "frame_id"), p.i32(3, "compile_index"), p.i64(4, "check_ns"),
-                           p.i32(5, "entries")};
+    const std::string range = "0 to " + std::to_string(max_type_);
+    switch (p.bounded(0, "type", static_cast<uint64_t>(max_type_), range.c_str())) {
+#define IPT_READ_PAYLOAD(T, FIELDS, number, name, since) \
+  case number: return top<T>(p);
+      IPT_PAYLOAD_TYPES(IPT_READ_PAYLOAD)
+#undef IPT_READ_PAYLOAD
       default: return std::monostate{};  // not reached: the type is bounded above
     }
   }
 
-  EngineStep engine_step(const Record& p) {
-    expect_items(p, 11);
-    EngineStep x;
-    x.node = p.u64(1, "node");
-    x.name = p.str(2, "name");
-    x.from = p.u64(3, "from");
-    x.input_nr = static_cast<uint32_t>(
-        p.bounded(4, "input_nr", std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
-    x.deps_left = p.i32(5, "deps_left");
-    doubles(p, 6, "sum", x.sum);
-    x.sum_truncated = p.flag(7, "sum_truncated");
-    x.sum_none = p.flag(8, "sum_none");
-    x.tensor = p.u64(9, "tensor");
-    x.grad_tensor = p.u64(10, "grad_tensor");
-    return x;
+  template <typename T>
+  static constexpr bool takes_rest() {
+    for (const FieldDoc& f : PayloadInfo<T>::fields)
+      if (f.fills_record) return true;
+    return false;
+  }
+  template <typename T>
+  T top(const Record& p) {
+    if constexpr (!takes_rest<T>()) expect_items(p, 1 + fields_in_version<T>(version_));
+    T out;
+    if constexpr (requires { LegacyLayout<T>::until; }) {
+      if (version_ <= LegacyLayout<T>::until) {
+        size_t k = 1;
+        LegacyLayout<T>::visit(out, [&](auto kind, const char* name, auto& x, int) { get(kind, p, k++, name, x); });
+        return out;
+      }
+    }
+    read_fields(p, 1, out);
+    return out;
+  }
+  template <typename T>
+  void read_fields(const Record& p, size_t k, T& out) {
+    PayloadInfo<T>::visit(out, [&](auto kind, const char* name, auto& x, int since) {
+      if (since <= version_) get(kind, p, k++, name, x);
+    });
+  }
+  // "[key, fallthrough, registered_at, kind]"
+  template <typename R>
+  std::string field_list() const {
+    std::string s = "[";
+    for (const FieldDoc& f : PayloadInfo<R>::fields)
+      if (f.since <= version_) s += (s.size() > 1 ? ", " : "") + std::string(f.name);
+    return s + "]";
   }
 
-  // [6, node, name, seq, [next: node (-1: None), input_nr, ...], output_tensor,
-  //  [leaves: node, tensor, ...], deps]
-  GraphNode graph_node(const Record& p) {
-    expect_items(p, 8);
-    GraphNode g;
-    g.node = p.u64(1, "node");
-    g.name = p.str(2, "name");
-    g.seq = p.i64(3, "seq");
+  void get(wire::U64, const Record& p, size_t k, const char* n, uint64_t& x) { x = p.u64(k, n); }
+  void get(wire::U32, const Record& p, size_t k, const char* n, uint32_t& x) {
+    x = static_cast<uint32_t>(p.bounded(k, n, std::numeric_limits<uint32_t>::max(), "a 32-bit unsigned integer"));
+  }
+  void get(wire::I64, const Record& p, size_t k, const char* n, int64_t& x) { x = p.i64(k, n); }
+  void get(wire::I32, const Record& p, size_t k, const char* n, int32_t& x) { x = p.i32(k, n); }
+  void get(wire::Flag, const Record& p, size_t k, const char* n, bool& x) { x = p.flag(k, n); }
+  void get(wire::F64, const Record& p, size_t k, const char* n, double& x) { x = p.dbl(k, n); }
+  void get(wire::Str, const Record& p, size_t k, const char* n, const char*& x) { x = p.str(k, n); }
+  void get(wire::Text, const Record& p, size_t k, const char* n, std::string& x) { x = p.whole_str(k, n); }
+  void get(wire::KeySet, const Record& p, size_t k, const char* n, uint64_t& x) { x = key_set(p, k, n); }
+  void get(wire::KeySets, const Record& p, size_t k, const char* n, SmallKeySets& x) {
+    Record a(p.array(k, n), p.index(), n, s_);
+    for (size_t i = 0; i < a.size(); ++i) x.push_back(key_set(a, i, n));
+  }
+  void get(wire::Key, const Record& p, size_t k, const char* n, DispatchKey& x) { x = key(p, k, n); }
+  void get(wire::Ints, const Record& p, size_t k, const char* n, SmallDims& x) { ints(p, k, n, x); }
+  void get(wire::Doubles, const Record& p, size_t k, const char* n, std::vector<double>& x) { doubles(p, k, n, x); }
+  // Version 3: an index into the "values" table; before, the list itself.
+  void get(wire::Preview, const Record& p, size_t k, const char* n, PreviewValues& x) {
+    if (version_ < 3) {
+      std::vector<double> listed;
+      doubles(p, k, n, listed);
+      x = listed;
+      return;
+    }
+    const uint64_t i = p.u64(k, n);
+    if (i >= s_.values.size())
+      p.fail(k, n, "is value list " + std::to_string(i) + ", but the table has " + std::to_string(s_.values.size()));
+    x = s_.values[i];
+  }
+  template <typename E>
+  void get(wire::Enum, const Record& p, size_t k, const char* n, E& x) {
+    const std::string range = "0 to " + std::to_string(EnumInfo<E>::count - 1);
+    x = static_cast<E>(p.bounded(k, n, EnumInfo<E>::count - 1, range.c_str()));
+  }
+  template <typename R>
+  void get(wire::Records, const Record& p, size_t k, const char* n, std::vector<R>& rows) {
+    const simdjson::dom::array items = p.array(k, n).get_array().value_unsafe();
+    for (element item : items) {
+      if (item.type() != element_type::ARRAY) p.fail(k, n, "must hold " + field_list<R>() + " rows");
+      Record r(item, p.index(), PayloadInfo<R>::what, s_);
+      expect_items(r, fields_in_version<R>(version_));
+      R row;
+      read_fields(r, 0, row);
+      rows.push_back(std::move(row));
+    }
+  }
+  void get(wire::Pairs, const Record& p, size_t k, const char*, DetailFields& x) {
+    if ((p.size() - k) % 2 != 0) p.fail("a kernel_detail payload needs key, value pairs");
+    for (size_t i = k; i < p.size(); i += 2) x.emplace_back(p.str(i, "key"), p.whole_str(i + 1, "value"));
+  }
+  // [node (-1: None), input_nr, ...]
+  void get(wire::Edges, const Record& p, size_t k, const char* n, std::vector<NextEdge>& x) {
     std::vector<int64_t> v;
-    ints(p, 4, "next", v);
-    if (v.size() % 2) p.fail(4, "next", "must hold node, input_nr pairs");
+    ints(p, k, n, v);
+    if (v.size() % 2) p.fail(k, n, "must hold node, input_nr pairs");
     for (size_t i = 0; i < v.size(); i += 2) {
       if (v[i] < -1 || v[i + 1] < 0 || v[i + 1] > std::numeric_limits<uint32_t>::max())
-        p.fail(4, "next", "holds an edge out of range (node -1 for None or an id, input_nr a 32-bit unsigned integer)");
-      g.next.push_back(v[i] < 0 ? NextEdge{}
-                                : NextEdge{true, static_cast<uint64_t>(v[i]), static_cast<uint32_t>(v[i + 1])});
+        p.fail(k, n, "holds an edge out of range (node -1 for None or an id, input_nr a 32-bit unsigned integer)");
+      x.push_back(v[i] < 0 ? NextEdge{} : NextEdge{true, static_cast<uint64_t>(v[i]), static_cast<uint32_t>(v[i + 1])});
     }
-    g.output_tensor = p.u64(5, "output_tensor");
-    v.clear();
-    ints(p, 6, "leaves", v);
-    if (v.size() % 2) p.fail(6, "leaves", "must hold node, tensor pairs");
+  }
+  // [node, tensor, ...]
+  void get(wire::Leaves, const Record& p, size_t k, const char* n, std::vector<LeafEdge>& x) {
+    std::vector<int64_t> v;
+    ints(p, k, n, v);
+    if (v.size() % 2) p.fail(k, n, "must hold node, tensor pairs");
     for (size_t i = 0; i < v.size(); i += 2) {
-      if (v[i] < 0 || v[i + 1] < 0) p.fail(6, "leaves", "must hold ids, not negative numbers");
-      g.leaves.push_back({static_cast<uint64_t>(v[i]), static_cast<uint64_t>(v[i + 1])});
+      if (v[i] < 0 || v[i + 1] < 0) p.fail(k, n, "must hold ids, not negative numbers");
+      x.push_back({static_cast<uint64_t>(v[i]), static_cast<uint64_t>(v[i + 1])});
     }
-    g.deps = p.i32(7, "deps");
-    return g;
+  }
+  // Each node a graph_node record of its own.
+  void get(wire::Nodes, const Record& p, size_t k, const char* n, std::vector<GraphNode>& x) {
+    const simdjson::dom::array nodes = p.array(k, n).get_array().value_unsafe();
+    for (element node : nodes) {
+      if (node.type() != element_type::ARRAY) p.fail(k, n, "must hold node records");
+      Record r(node, p.index(), "a node of the graph", s_);
+      constexpr int number = PayloadInfo<GraphNode>::number;
+      if (r.bounded(0, "type", number, "6") != number) r.fail(0, "type", "must be 6 (a node)");
+      x.push_back(top<GraphNode>(r));
+    }
   }
 
   static void expect_items(const Record& p, size_t n) {
@@ -369,7 +332,7 @@ class Decoder {
   }
 
   // A dispatch key: a name from the table, or [functionality, backend, alias] names.
-  DispatchKey key(const Record& r, size_t k, const char* name = "chosen") {
+  DispatchKey key(const Record& r, size_t k, const char* name) {
     element e = r.at(k, name);
     if (e.type() == element_type::ARRAY) {
       Record parts(e, r.index(), "the chosen key", s_);
@@ -389,25 +352,6 @@ class Decoder {
     return *s_.key[id];
   }
 
-  Payload dispatch_step(const Record& p) {
-    expect_items(p, 12);
-    DispatchStep d;
-    d.op = p.str(1, "op");
-    d.redispatch = p.flag(2, "redispatch");
-    element args = p.array(3, "arg_key_sets");
-    Record a(args, p.index(), "arg_key_sets", s_);
-    for (size_t i = 0; i < a.size(); ++i) d.arg_key_sets.push_back(key_set(a, i, "arg_key_sets"));
-    d.tls_included = key_set(p, 4, "tls_included");
-    d.tls_excluded = key_set(p, 5, "tls_excluded");
-    d.merged = key_set(p, 6, "merged");
-    d.skipped_fallthrough = key_set(p, 7, "skipped_fallthrough");
-    d.chosen = key(p, 8);
-    d.kernel = p.str(9, "kernel");
-    d.kernel_kind = p.str(10, "kernel_kind");
-    d.registered_at = p.str(11, "registered_at");
-    return d;
-  }
-
   static void ints(const Record& p, size_t k, const char* name, auto& out) {
     const simdjson::dom::array items = p.array(k, name).get_array().value_unsafe();
     for (element x : items) {
@@ -424,44 +368,9 @@ class Decoder {
     if (!number_list(p.array(k, name), out, why)) p.fail(k, name, why);
   }
 
-  // Version 3: an index into the "values" table; before, the list itself.
-  void storage_values(const Record& p, PreviewValues& out) {
-    if (max_type_ < 10) {
-      std::vector<double> listed;
-      doubles(p, 14, "storage_values", listed);
-      out = listed;
-      return;
-    }
-    const uint64_t i = p.u64(14, "storage_values");
-    if (i >= s_.values.size())
-      p.fail(14, "storage_values",
-             "is value list " + std::to_string(i) + ", but the table has " + std::to_string(s_.values.size()));
-    out = s_.values[i];
-  }
-
-  Payload tensor_meta(const Record& p) {
-    expect_items(p, 16);
-    TensorMeta t;
-    t.tensor_id = p.u64(1, "tensor_id");
-    t.storage_id = p.u64(2, "storage_id");
-    t.storage_nbytes = p.i64(3, "storage_nbytes");
-    t.dtype = p.str(4, "dtype");
-    t.device = p.str(5, "device");
-    ints(p, 6, "sizes", t.sizes);
-    ints(p, 7, "strides", t.strides);
-    t.storage_offset = p.i64(8, "storage_offset");
-    t.version = p.u64(9, "version");
-    t.key_set = key_set(p, 10, "key_set");
-    t.requires_grad = p.flag(11, "requires_grad");
-    t.is_view = p.flag(12, "is_view");
-    t.label = p.str(13, "label");
-    storage_values(p, t.storage_values);
-    t.storage_truncated = p.flag(15, "storage_truncated");
-    return t;
-  }
-
   Strings& s_;
-  uint64_t max_type_;
+  int version_;
+  int max_type_;
   int64_t ts_ = 0;  // the previous event's time
 };
 
@@ -616,7 +525,7 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
   // unallocated, and the vector never reallocates (which would hold it twice).
   out.events.reserve((m.end - m.events) / 14 + 1);
   // Version 3 added types 6 to 12, 4 type 13, 5 type 14 (and the compile category), 6 types 15 to 17.
-  Decoder decode(strings, version >= 6 ? 17 : version >= 5 ? 14 : version >= 4 ? 13 : version >= 3 ? 12 : 5);
+  Decoder decode(strings, static_cast<int>(version));
   const size_t events_at = m.events;
   size_t next_check = 0;
   s.array_batches("in insidePyTorch.events", [&](element e, size_t i, size_t at) {
@@ -659,6 +568,7 @@ LoadedTrace decode_root(std::string_view text, size_t root, const std::function<
   }
   if (version < 3) upgrade_text_payloads(out.events);
   if (version == 5) upgrade_compile_text(out.events);
+  if (version < 7) upgrade_named_events(out.events);
   if (progress) progress->fraction.store(1.0);
   return out;
 }

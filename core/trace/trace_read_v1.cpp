@@ -164,6 +164,7 @@ LoadedTrace decode_document(const json& doc) {
   out.events.reserve(events.size());
   for (size_t i = 0; i < events.size(); ++i) out.events.push_back(codec::decode_event(events[i], i));
   upgrade_text_payloads(out.events);
+  upgrade_named_events(out.events);
   return out;
 }
 

@@ -476,3 +476,59 @@ void upgrade_compile_text(std::vector<Event>& events) {
 }
 
 }  // namespace ipt::trace
+
+namespace ipt::trace {
+
+namespace {
+
+// "capture [0/1]" -> ("capture", 0, 1); false when the name has no compile id.
+bool parse_phase_label(std::string_view name, CompilePhase& out) {
+  const size_t open = name.rfind(" [");
+  if (open == std::string_view::npos || name.size() < open + 3 || name.back() != ']') return false;
+  const std::string_view id = name.substr(open + 2, name.size() - open - 3);
+  const size_t slash = id.find('/');
+  if (slash == std::string_view::npos) return false;
+  int frame = 0, index = 0;
+  const char* b = id.data();
+  if (std::from_chars(b, b + slash, frame).ptr != b + slash) return false;
+  if (std::from_chars(b + slash + 1, b + id.size(), index).ptr != b + id.size()) return false;
+  out = CompilePhase{intern(name.substr(0, open)), frame, index};
+  return true;
+}
+
+EngineAction action_named(std::string_view name) {
+  if (name == "node ready") return EngineAction::NodeReady;
+  if (name == "grad arrived") return EngineAction::GradArrived;
+  if (name == "grad written") return EngineAction::GradWritten;
+  if (name == "grad added") return EngineAction::GradAdded;
+  return EngineAction::Unknown;
+}
+
+}  // namespace
+
+void upgrade_named_events(std::vector<Event>& events) {
+  int resets = 0;
+  for (Event& e : events) {
+    const std::string_view name = e.name;
+    if (auto* x = std::get_if<EngineStep>(&e.payload); x && x->action == EngineAction::Unknown) {
+      x->action = e.phase == Phase::Instant ? action_named(name) : EngineAction::NodeRuns;
+    } else if (e.category == Category::Autograd && name == "backward" && e.phase == Phase::Begin) {
+      // Versions before 7: a Text "root tensor #16" (backward) or "autograd.grad".
+      if (auto* t = std::get_if<Text>(&e.payload)) {
+        const size_t hash = t->text.rfind('#');
+        const uint64_t root = hash == std::string::npos
+                                  ? 0
+                                  : parse_number<uint64_t>(std::string_view(t->text).substr(hash + 1)).value_or(0);
+        e.payload = EngineRun{root, root ? "backward" : std::move(t->text)};
+      } else if (std::holds_alternative<std::monostate>(e.payload)) {
+        e.payload = EngineRun{};
+      }
+    } else if (e.category == Category::Compile && std::holds_alternative<std::monostate>(e.payload)) {
+      CompilePhase p;
+      if (e.phase != Phase::Instant && parse_phase_label(name, p)) e.payload = p;
+      else if (e.phase == Phase::Instant && name == "torch._dynamo.reset()") e.payload = DynamoReset{resets++};
+    }
+  }
+}
+
+}  // namespace ipt::trace

@@ -26,4 +26,13 @@ void upgrade_text_payloads(std::vector<Event>& events);
 //   K entries" -> CacheLookup.
 void upgrade_compile_text(std::vector<Event>& events);
 
+// Versions before 7 told some events apart by their names only; loading gives them the typed
+// facts version 7 records:
+// - engine steps ("node ready", "grad arrived", "grad written", "grad added", and a node's own
+//   Begin/End slice) get their EngineAction;
+// - the "backward" slice's Text becomes an EngineRun;
+// - torch.compile's phase slices "capture [0/1]" get a CompilePhase on their Begin and End;
+// - "torch._dynamo.reset()" becomes a DynamoReset, counting the resets before it.
+void upgrade_named_events(std::vector<Event>& events);
+
 }  // namespace ipt::trace

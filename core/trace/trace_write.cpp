@@ -133,256 +133,108 @@ struct CompactPayload {
     o.ch(',');
     o.u64(v);
   }
-  void num(int64_t v) {
-    o.ch(',');
-    o.i64(v);
-  }
-  void unum(uint64_t v) {
-    o.ch(',');
-    o.u64(v);
-  }
-
+  // A payload: its number, then each field (Note [Payloads are declared once]).
   void operator()(const std::monostate&) {}
-  void operator()(const DispatchStep& d) {
-    o.raw(",[0");
-    id(t.of(d.op));
-    num(d.redispatch);
-    o.raw(",[");
-    for (size_t i = 0; i < d.arg_key_sets.size(); ++i) {
-      if (i) o.ch(',');
-      o.u64(t.key_set(d.arg_key_sets[i]));
-    }
-    o.ch(']');
-    id(t.key_set(d.tls_included));
-    id(t.key_set(d.tls_excluded));
-    id(t.key_set(d.merged));
-    id(t.key_set(d.skipped_fallthrough));
+  template <typename T>
+  void operator()(const T& p) {
     o.ch(',');
-    key(d.chosen);
-    id(t.of(d.kernel));
-    id(t.of(d.kernel_kind));
-    id(t.of(d.registered_at));
+    record(p);
+  }
+  template <typename T>
+  void record(const T& p) {
+    o.ch('[');
+    o.u64(PayloadInfo<T>::number);
+    PayloadInfo<T>::visit(p, [this](auto kind, const char*, const auto& x, int) { field(kind, x); });
     o.ch(']');
   }
-  void operator()(const TensorMeta& m) {
-    o.raw(",[1");
-    unum(m.tensor_id);
-    unum(m.storage_id);
-    num(m.storage_nbytes);
-    id(t.of(m.dtype));
-    id(t.of(m.device));
+  // A field after others: a comma, then its value; key, value pairs fill the record itself.
+  template <typename Kind, typename X>
+  void field(Kind kind, const X& x) {
     o.ch(',');
-    list(m.sizes);
-    o.ch(',');
-    list(m.strides);
-    num(m.storage_offset);
-    unum(m.version);
-    id(t.key_set(m.key_set));
-    num(m.requires_grad);
-    num(m.is_view);
-    id(t.of(m.label));
-    id(values.of(m.storage_values));
-    num(m.storage_truncated);
-    o.ch(']');
+    put(kind, x);
   }
-  void operator()(const StorageInfo& s) {
-    o.raw(",[2");
-    unum(s.storage_id);
-    num(s.nbytes);
-    id(t.of(s.device));
-    num(s.freed);
-    o.ch(']');
-  }
-  void operator()(const ScriptLine& l) {
-    o.raw(",[3");
-    num(l.line);
-    num(l.col);
-    o.ch(']');
-  }
-  void operator()(const Text& x) {
-    o.raw(",[4");
-    id(t.text(x.text));
-    o.ch(']');
-  }
-  void operator()(const KernelDetail& k) {
-    o.raw(",[5");
-    for (const auto& [name, value] : k.fields) {
+  void field(wire::Pairs, const DetailFields& pairs) {
+    for (const auto& [name, value] : pairs) {
       id(t.of(name));
       id(t.text(value));
     }
+  }
+  // A nested record: its fields, without a number.
+  template <typename R>
+  void nested(const R& r) {
+    o.ch('[');
+    bool first = true;
+    PayloadInfo<R>::visit(r, [&](auto kind, const char*, const auto& x, int) {
+      if (!first) o.ch(',');
+      first = false;
+      put(kind, x);
+    });
     o.ch(']');
   }
-  // A node's items after its type: node, name, seq, next (node and input_nr per edge, node -1
-  // for None), output_tensor, leaves (node and tensor per leaf), deps.
-  void graph_node(const GraphNode& g) {
-    unum(g.node);
-    id(t.of(g.name));
-    num(g.seq);
-    o.raw(",[");
-    for (size_t i = 0; i < g.next.size(); ++i) {
+
+  void put(wire::U64, uint64_t v) { o.u64(v); }
+  void put(wire::U32, uint32_t v) { o.u64(v); }
+  void put(wire::I64, int64_t v) { o.i64(v); }
+  void put(wire::I32, int32_t v) { o.i64(v); }
+  void put(wire::Flag, bool v) { o.i64(v); }
+  void put(wire::F64, double v) { value(v); }
+  void put(wire::Str, const char* s) { o.u64(t.of(s)); }
+  void put(wire::Text, const std::string& s) { o.u64(t.text(s)); }
+  void put(wire::KeySet, uint64_t raw) { o.u64(t.key_set(raw)); }
+  void put(wire::KeySets, const SmallKeySets& sets) {
+    o.ch('[');
+    for (size_t i = 0; i < sets.size(); ++i) {
       if (i) o.ch(',');
-      if (g.next[i].valid) o.u64(g.next[i].node);
+      o.u64(t.key_set(sets[i]));
+    }
+    o.ch(']');
+  }
+  void put(wire::Key, const DispatchKey& k) { key(k); }
+  void put(wire::Ints, const SmallDims& v) { list(v); }
+  void put(wire::Doubles, const std::vector<double>& v) { list(v); }
+  void put(wire::Preview, const PreviewValues& v) { o.u64(values.of(v)); }
+  template <typename E>
+  void put(wire::Enum, E e) {
+    o.u64(static_cast<uint64_t>(e));
+  }
+  template <typename R>
+  void put(wire::Records, const std::vector<R>& rows) {
+    o.ch('[');
+    for (size_t i = 0; i < rows.size(); ++i) {
+      if (i) o.ch(',');
+      nested(rows[i]);
+    }
+    o.ch(']');
+  }
+  // Node and input_nr per edge, node -1 for None.
+  void put(wire::Edges, const std::vector<NextEdge>& next) {
+    o.ch('[');
+    for (size_t i = 0; i < next.size(); ++i) {
+      if (i) o.ch(',');
+      if (next[i].valid) o.u64(next[i].node);
       else o.raw("-1");
       o.ch(',');
-      o.u64(g.next[i].input_nr);
+      o.u64(next[i].input_nr);
     }
     o.ch(']');
-    unum(g.output_tensor);
-    o.raw(",[");
-    for (size_t i = 0; i < g.leaves.size(); ++i) {
+  }
+  void put(wire::Leaves, const std::vector<LeafEdge>& leaves) {
+    o.ch('[');
+    for (size_t i = 0; i < leaves.size(); ++i) {
       if (i) o.ch(',');
-      o.u64(g.leaves[i].node);
+      o.u64(leaves[i].node);
       o.ch(',');
-      o.u64(g.leaves[i].tensor);
+      o.u64(leaves[i].tensor);
     }
     o.ch(']');
-    num(g.deps);
   }
-  void operator()(const GraphNode& g) {
-    o.raw(",[6");
-    graph_node(g);
-    o.ch(']');
-  }
-  void operator()(const GraphNodes& g) {
-    o.raw(",[7,[");  // each node as a GraphNode record: [6, node, ...]
-    for (size_t i = 0; i < g.nodes.size(); ++i) {
-      o.raw(i ? ",[6" : "[6");
-      graph_node(g.nodes[i]);
-      o.ch(']');
+  // Each node as its own graph_node record, number included.
+  void put(wire::Nodes, const std::vector<GraphNode>& nodes) {
+    o.ch('[');
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (i) o.ch(',');
+      record(nodes[i]);
     }
-    o.raw("]]");
-  }
-  void operator()(const DispatchTable& d) {
-    o.raw(",[9");
-    id(t.of(d.op));
-    id(t.of(d.schema));
-    o.raw(",[");
-    for (size_t i = 0; i < d.rows.size(); ++i) {
-      const DispatchTableRow& r = d.rows[i];
-      o.raw(i ? ",[" : "[");
-      key(r.key);
-      num(r.fallthrough);
-      id(t.of(r.registered_at));
-      id(t.of(r.kind));
-      o.ch(']');
-    }
-    o.raw("]]");
-  }
-  void operator()(const DeviceWork& w) {
-    o.raw(",[11");
-    unum(w.correlation);
-    num(w.device);
-    num(w.stream);
-    num(w.event);
-    num(w.bytes);
-    o.ch(',');
-    value(w.flops);
-    id(t.of(w.math));
-    unum(w.addr);
-    o.ch(']');
-  }
-  void operator()(const DeviceMemory& m) {
-    o.raw(",[12");
-    id(t.of(m.action));
-    num(m.device);
-    num(m.stream);
-    unum(m.addr);
-    num(m.size);
-    num(m.allocated);
-    num(m.reserved);
-    o.ch(']');
-  }
-  void operator()(const CompileArtifact& a) {
-    o.raw(",[14,");
-    o.u64(static_cast<uint64_t>(a.kind));
-    id(t.of(a.compile_id));
-    id(t.of(a.file));
-    num(a.line);
-    id(t.text(a.text));
-    o.ch(']');
-  }
-  void operator()(const FusionDecisions& f) {
-    o.raw(",[15");
-    num(f.frame_id);
-    num(f.compile_index);
-    num(f.graph);
-    o.raw(",[");
-    for (size_t i = 0; i < f.decisions.size(); ++i) {
-      const FusionDecision& d = f.decisions[i];
-      o.raw(i ? ",[" : "[");
-      o.u64(t.of(d.node));
-      o.ch(',');
-      o.u64(static_cast<uint64_t>(d.action));
-      id(t.of(d.kernel));
-      id(t.text(d.reason));
-      o.ch(']');
-    }
-    o.raw("]]");
-  }
-  void operator()(const Recompile& r) {
-    o.raw(",[16");
-    num(r.frame_id);
-    num(r.compile_index);
-    o.raw(",[");
-    for (size_t i = 0; i < r.failures.size(); ++i) {
-      const GuardFailure& f = r.failures[i];
-      o.raw(i ? ",[" : "[");
-      o.i64(f.frame_id);
-      num(f.compile_index);
-      id(t.of(f.guard));
-      id(t.of(f.source));
-      id(t.text(f.expected));
-      id(t.text(f.actual));
-      num(f.tree_line);
-      id(t.text(f.reason));
-      o.ch(']');
-    }
-    o.raw("]]");
-  }
-  void operator()(const CacheLookup& c) {
-    o.raw(",[17");
-    num(c.hit);
-    num(c.frame_id);
-    num(c.compile_index);
-    num(c.check_ns);
-    num(c.entries);
-    o.ch(']');
-  }
-  void operator()(const SchemaCheck& c) {
-    o.raw(",[13");
-    id(t.of(c.op));
-    o.raw(",[");
-    for (size_t i = 0; i < c.findings.size(); ++i) {
-      const SchemaCheckFinding& f = c.findings[i];
-      o.raw(i ? ",[" : "[");
-      o.u64(t.of(f.kind));
-      id(t.of(f.argument));
-      id(t.of(f.message));
-      o.ch(']');
-    }
-    o.raw("]]");
-  }
-  void operator()(const AutogradDecision& d) {
-    o.raw(",[10");
-    id(t.of(d.op));
-    num(d.grad_mode);
-    num(d.requires_grad);
-    id(t.of(d.node));
-    o.ch(']');
-  }
-  void operator()(const EngineStep& x) {
-    o.raw(",[8");
-    unum(x.node);
-    id(t.of(x.name));
-    unum(x.from);
-    unum(x.input_nr);
-    num(x.deps_left);
-    o.ch(',');
-    list(x.sum);
-    num(x.sum_truncated);
-    num(x.sum_none);
-    unum(x.tensor);
-    unum(x.grad_tensor);
     o.ch(']');
   }
 };

@@ -16,8 +16,6 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "core/util/parse_number.h"
-
 namespace ipt::views {
 
 namespace {
@@ -27,8 +25,17 @@ constexpr const char* kAccumulateName = "torch::autograd::AccumulateGrad";
 
 // [SECTION] helpers ------------------------------------------------------------------------
 
-bool is_autograd(const trace::Event& e, const char* name) {
-  return e.category == trace::Category::Autograd && std::strcmp(e.name, name) == 0;
+// The engine's step an event records, if it is one (Unknown when not).
+trace::EngineAction engine_action(const trace::Event& e) {
+  if (e.category != trace::Category::Autograd) return trace::EngineAction::Unknown;
+  const auto* x = std::get_if<trace::EngineStep>(&e.payload);
+  return x ? x->action : trace::EngineAction::Unknown;
+}
+
+// The Begin of a run of the backward engine ("backward").
+bool is_run_begin(const trace::Event& e) {
+  return e.category == trace::Category::Autograd && e.phase == trace::Phase::Begin &&
+         std::holds_alternative<trace::EngineRun>(e.payload);
 }
 
 std::string number_text(double v, const char* dtype) {
@@ -134,7 +141,8 @@ NodeBook read_nodes(const std::vector<trace::Event>& events, size_t first, size_
       continue;
     }
     if (e.category != trace::Category::Autograd || e.phase != trace::Phase::Instant) continue;
-    if (const auto* d = std::get_if<trace::GraphNode>(&e.payload); d && std::strcmp(e.name, "node created") == 0) {
+    // "node created": the one event whose payload is a single GraphNode.
+    if (const auto* d = std::get_if<trace::GraphNode>(&e.payload)) {
       AutogradNode& n = ensure(b, d->node);
       n.name = d->name;
       n.seq = d->seq;
@@ -366,16 +374,13 @@ BackwardRun read_run(const std::vector<trace::Event>& events, size_t begin, cons
                      const std::unordered_map<uint64_t, uint64_t>& grad_tensor_before) {
   BackwardRun run;
   run.begin_event = begin;
-  if (const auto* t = std::get_if<trace::Text>(&events[begin].payload)) {
-    size_t hash = t->text.find('#');
-    if (hash != std::string::npos)
-      run.root_tensor = parse_number<uint64_t>(std::string_view(t->text).substr(hash + 1)).value_or(0);
-  }
+  if (const auto* r = std::get_if<trace::EngineRun>(&events[begin].payload)) run.root_tensor = r->root_tensor;
   MetaIndex metas = metas_before;
   std::vector<EngineFrame> steps;
   std::vector<uint64_t> running;        // node slices open (one at a time in this engine)
   std::optional<size_t> last_finished;  // index into steps of the last Finished
   bool graph_seen = false;
+  int depth = 0;  // node slices open inside the run
   for (size_t i = begin + 1; i < events.size(); ++i) {
     const trace::Event& e = events[i];
     if (const auto* m = std::get_if<trace::TensorMeta>(&e.payload)) {
@@ -383,14 +388,14 @@ BackwardRun read_run(const std::vector<trace::Event>& events, size_t begin, cons
       continue;
     }
     if (e.category != trace::Category::Autograd) continue;
-    if (std::strcmp(e.name, "backward") == 0) {
-      if (e.phase == trace::Phase::End) {
-        run.end_event = i;
-        break;
-      }
-      if (e.phase == trace::Phase::Begin) break;  // a new backward without an End: stop here
-      continue;
+    // Node slices nest inside the run's slice; the End at depth 0 closes the run.
+    if (e.phase == trace::Phase::End && depth == 0) {
+      run.end_event = i;
+      break;
     }
+    if (is_run_begin(e)) break;  // a new backward without an End: stop here
+    if (e.phase == trace::Phase::Begin) ++depth;
+    if (e.phase == trace::Phase::End) --depth;
     const auto* x = std::get_if<trace::EngineStep>(&e.payload);
     if (e.phase == trace::Phase::Instant) {
       if (const auto* g = std::get_if<trace::GraphNodes>(&e.payload)) {
@@ -403,11 +408,11 @@ BackwardRun read_run(const std::vector<trace::Event>& events, size_t begin, cons
         continue;
       }
       if (!x) continue;
-      if (std::strcmp(e.name, "node ready") == 0) {
+      if (x->action == trace::EngineAction::NodeReady) {
         EngineFrame s = raw(i, EngineStepKind::Ready);
         s.node = x->node;
         steps.push_back(std::move(s));
-      } else if (std::strcmp(e.name, "grad arrived") == 0) {
+      } else if (x->action == trace::EngineAction::GradArrived) {
         EngineFrame s = raw(i, EngineStepKind::Arrived);
         s.node = x->node;
         s.from = x->from;
@@ -415,8 +420,8 @@ BackwardRun read_run(const std::vector<trace::Event>& events, size_t begin, cons
         s.deps_left = x->deps_left;
         s.value = trace::sum_text(*x);
         steps.push_back(std::move(s));
-      } else if (std::strcmp(e.name, "grad written") == 0 || std::strcmp(e.name, "grad added") == 0) {
-        const bool added = std::strcmp(e.name, "grad added") == 0;
+      } else if (x->action == trace::EngineAction::GradWritten || x->action == trace::EngineAction::GradAdded) {
+        const bool added = x->action == trace::EngineAction::GradAdded;
         EngineFrame s = raw(i, added ? EngineStepKind::GradAdded : EngineStepKind::GradWritten);
         s.node = x->node;
         s.tensor = x->tensor;
@@ -487,10 +492,11 @@ std::vector<BackwardRun> backward_runs(const std::vector<trace::Event>& events, 
       continue;
     }
     if (e.category != trace::Category::Autograd) continue;
-    if (e.phase == trace::Phase::Instant && (is_autograd(e, "grad written") || is_autograd(e, "grad added"))) {
-      if (const auto* x = std::get_if<trace::EngineStep>(&e.payload))
-        if (x->tensor && x->grad_tensor) grad_tensor[x->tensor] = x->grad_tensor;
-    } else if (e.phase == trace::Phase::Begin && i >= first && std::strcmp(e.name, "backward") == 0) {
+    const trace::EngineAction action = engine_action(e);
+    if (action == trace::EngineAction::GradWritten || action == trace::EngineAction::GradAdded) {
+      const auto& x = std::get<trace::EngineStep>(e.payload);
+      if (x.tensor && x.grad_tensor) grad_tensor[x.tensor] = x.grad_tensor;
+    } else if (i >= first && is_run_begin(e)) {
       runs.push_back(read_run(events, i, metas, grad_tensor));
     }
   }

@@ -17,16 +17,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-// "capture [0/1]" -> ("capture", "0/1").
-bool split_label(const char* name, std::string& what, std::string& id) {
-  const std::string s(name);
-  const size_t open = s.rfind(" [");
-  if (open == std::string::npos || s.back() != ']') return false;
-  what = s.substr(0, open);
-  id = s.substr(open + 2, s.size() - open - 3);
-  return true;
-}
-
 }  // namespace
 
 CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t first, size_t last) {
@@ -111,19 +101,18 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
       }
       continue;
     }
-    std::string what, id;
-    if (e.phase == trace::Phase::Instant) {
-      if (std::string(e.name) == kCompileReset) {
-        ++epoch;
-      }
+    if (std::holds_alternative<trace::DynamoReset>(e.payload)) {
+      ++epoch;
       continue;
     }
-    if (!split_label(e.name, what, id)) continue;
-    const std::string label = std::to_string(e.tid) + "|" + e.name;
+    const auto* p = std::get_if<trace::CompilePhase>(&e.payload);
+    if (!p || e.phase == trace::Phase::Instant) continue;
+    const std::string id = compile_id_text(p->frame_id, p->compile_index);
+    const std::string label = std::to_string(e.tid) + "|" + p->phase + "|" + id;
     if (e.phase == trace::Phase::Begin) {
       began[label] = e.ts_ns;
     } else if (auto b = began.find(label); b != began.end()) {
-      if (what != "compile") record(id, i).phases.push_back({what, e.ts_ns - b->second});
+      if (std::string_view(p->phase) != "compile") record(id, i).phases.push_back({p->phase, e.ts_ns - b->second});
       began.erase(b);
     }
   }

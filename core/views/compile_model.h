@@ -72,9 +72,6 @@ struct CompileModel {
   int64_t cache_misses = 0;
 };
 
-// The instant a reset records (compile ids restart after it).
-inline constexpr const char* kCompileReset = "torch._dynamo.reset()";
-
 // The compiles recorded in events[first, last).
 CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t first, size_t last);
 

@@ -216,7 +216,7 @@ def check_trace(path):
         doc = json.load(f)
     expect(isinstance(doc.get("traceEvents"), list), "traceEvents list present")
     payload = doc.get("insidePyTorch", {})
-    expect(payload.get("version") == 6, "versioned payload present")
+    expect(payload.get("version") == 7, "versioned payload present")
     expect(isinstance(payload.get("strings"), list) and payload["strings"][:1] == [""], "the string table, \"\" first")
     return doc
 

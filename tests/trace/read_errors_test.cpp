@@ -96,8 +96,8 @@ json valid_doc() { return json::parse(valid_text()); }
 
 TEST(ReadErrors, Versions) {
   json doc = valid_doc();
-  doc["insidePyTorch"]["version"] = 7;
-  EXPECT_ERROR_HAS(doc.dump(), "trace format version 7 is newer than this program supports (6); update Inside PyTorch");
+  doc["insidePyTorch"]["version"] = 8;
+  EXPECT_ERROR_HAS(doc.dump(), "trace format version 8 is newer than this program supports (7); update Inside PyTorch");
   doc["insidePyTorch"]["version"] = 0;
   EXPECT_ERROR_HAS(doc.dump(), "format version 0 does not exist");
   doc["insidePyTorch"]["version"] = "1";
@@ -227,9 +227,9 @@ TEST(ReadErrors, BadValuesInsideItems) {
   EXPECT_ERROR_HAS(with(1, 2, 2), "the payload item 2 (redispatch) is 2, out of range (0 or 1)");
   EXPECT_ERROR_HAS(with(8, 6, json::array({2, "3"})),
                    "event 8: the payload item 6 (sizes) must hold integers, got a string");
-  EXPECT_ERROR_HAS(with(8, 14, json::array({1, "NaN?"})),
-                   "event 8: the payload item 14 (storage_values) must be an integer");
-  EXPECT_ERROR_HAS(with(8, 14, 1), "(storage_values) is value list 1, but the table has 1");
+  EXPECT_ERROR_HAS(with(8, 12, json::array({1, "NaN?"})),
+                   "event 8: the payload item 12 (storage_values) must be an integer");
+  EXPECT_ERROR_HAS(with(8, 12, 1), "(storage_values) is value list 1, but the table has 1");
   json values = doc;
   values["insidePyTorch"]["values"][0] = json::array({1, "NaN?"});
   EXPECT_ERROR_HAS(values.dump(), "value list 0 holds the string \"NaN?\" (only \"nan\", \"inf\", \"-inf\")");
@@ -241,7 +241,7 @@ TEST(ReadErrors, BadValuesInsideItems) {
   EXPECT_ERROR_HAS(with(8, 8, 18446744073709551615ull), "(storage_offset) is out of range (a 64-bit signed integer)");
   EXPECT_ERROR_HAS(with(4, 2, "blocked"), "event 4: the payload item 2 (value) must be an integer, got a string");
   EXPECT_ERROR_HAS(with(0, 1, 5000000000), "(line) is 5000000000, out of range (a 32-bit signed integer)");
-  EXPECT_ERROR_HAS(with(0, 0, 18), "event 0: the payload item 0 (type) is 18, out of range (0 to 17)");
+  EXPECT_ERROR_HAS(with(0, 0, 21), "event 0: the payload item 0 (type) is 21, out of range (0 to 20)");
   EXPECT_ERROR_HAS(with_item(0, 1, 5000000000), "event 0: the record item 1 (tid) is 5000000000, out of range");
   EXPECT_ERROR_HAS(with_item(0, 2, 3), "event 0: the record item 2 (phase) is 3, out of range (0 to 2)");
   EXPECT_ERROR_HAS(with_item(0, 3, 13), "event 0: the record item 3 (category) is 13, out of range (0 to 12)");
@@ -252,7 +252,7 @@ TEST(ReadErrors, BadValuesInsideItems) {
   json seqs = doc;
   seqs["insidePyTorch"].erase("first_seq");
   seqs["insidePyTorch"]["seqs"] = json::array({0, 1});
-  EXPECT_ERROR_HAS(seqs.dump(), "insidePyTorch.seqs has 2 entries for 42 events");
+  EXPECT_ERROR_HAS(seqs.dump(), "insidePyTorch.seqs has 2 entries for 43 events");
   seqs["insidePyTorch"]["seqs"] = json::array({-1});
   EXPECT_ERROR_HAS(seqs.dump(), "seq 0 must not be negative");
   seqs["insidePyTorch"]["seqs"] = "all";
@@ -294,9 +294,9 @@ TEST(ReadErrors, FilesOnDisk) {
   EXPECT_NE(msg_of(dir / "empty.json").find("empty.json': the trace file is empty"), std::string::npos)
       << msg_of(dir / "empty.json");
   json doc = valid_doc();
-  doc["insidePyTorch"]["version"] = 7;
-  { std::ofstream(dir / "v7.json") << doc.dump(); }
-  EXPECT_NE(msg_of(dir / "v7.json").find("trace format version 7 is newer than this program supports (6)"),
+  doc["insidePyTorch"]["version"] = 8;
+  { std::ofstream(dir / "v8.json") << doc.dump(); }
+  EXPECT_NE(msg_of(dir / "v8.json").find("trace format version 8 is newer than this program supports (7)"),
             std::string::npos);
   fs::remove_all(dir);
 }

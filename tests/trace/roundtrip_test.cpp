@@ -172,7 +172,7 @@ TEST(Export, DocumentShape) {
   EXPECT_EQ(doc["displayTimeUnit"], "ns");
   const json& p = doc["insidePyTorch"];
   EXPECT_EQ(p["format"], "inside-pytorch-trace");
-  EXPECT_EQ(p["version"], 6);
+  EXPECT_EQ(p["version"], 7);
   EXPECT_EQ(p["meta"]["title"], "Lesson 3: what add does");
   // The records stream out first and the tables they fill follow (Note [Compact payload records]).
   EXPECT_LT(text.find("\"events\":["), text.find("\"strings\":["));
@@ -230,7 +230,7 @@ TEST(Export, ChromeSlicesAndArgs) {
     }
   }
   EXPECT_EQ(x, 9);   // 9 Begin/End pairs (3 of them on the simulated GPU, 1 a compile phase)
-  EXPECT_EQ(i, 24);  // with the two schema checks, two compile artifacts and four typed compile facts
+  EXPECT_EQ(i, 25);  // with the two schema checks, two compile artifacts and five typed compile facts
   ASSERT_NE(add, nullptr);
   // Note [Microseconds that never overlap] in chrome_layout.cpp: ts is 3/8 ns after 1000 ns,
   // ts + dur 1/8 ns after its end, 2000 ns.

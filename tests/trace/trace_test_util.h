@@ -24,180 +24,60 @@ inline bool same_double(double a, double b) {
   return a == b && std::signbit(a) == std::signbit(b);
 }
 
-inline void expect_same_node(const GraphNode& x, const GraphNode& y, const std::string& at) {
-  EXPECT_EQ(x.node, y.node) << at;
-  EXPECT_TRUE(same_str(x.name, y.name)) << at << ": name";
-  EXPECT_EQ(x.seq, y.seq) << at;
-  EXPECT_EQ(x.next, y.next) << at;
-  EXPECT_EQ(x.output_tensor, y.output_tensor) << at;
-  EXPECT_EQ(x.leaves, y.leaves) << at;
-  EXPECT_EQ(x.deps, y.deps) << at;
-}
+// Field-by-field comparison of two records of one type, driven by their declaration (Note
+// [Payloads are declared once]): every field of every payload is compared, new ones included.
+struct SameFields {
+  static void same(const char* a, const char* b, const std::string& at) {
+    EXPECT_TRUE(same_str(a, b)) << at << ": \"" << (a ? a : "") << "\" vs \"" << (b ? b : "") << "\"";
+  }
+  static void same(double a, double b, const std::string& at) {
+    EXPECT_TRUE(same_double(a, b)) << at << ": " << a << " vs " << b;
+  }
+  static void same(const std::string& a, const std::string& b, const std::string& at) { EXPECT_EQ(a, b) << at; }
+  static void same(const DispatchKey& a, const DispatchKey& b, const std::string& at) {
+    EXPECT_TRUE(a == b) << at << ": " << a.name() << " vs " << b.name();
+  }
+  template <typename T>
+  static void same(const T& a, const T& b, const std::string& at) {
+    if constexpr (requires { PayloadInfo<T>::fields; }) {
+      record(a, b, at);
+    } else if constexpr (requires {
+                           a.size();
+                           a[0];
+                         }) {
+      ASSERT_EQ(a.size(), b.size()) << at << ": size";
+      for (size_t i = 0; i < a.size(); ++i) same(a[i], b[i], at + "[" + std::to_string(i) + "]");
+    } else if constexpr (requires {
+                           a.first;
+                           a.second;
+                         }) {
+      same(a.first, b.first, at + ".first");
+      same(a.second, b.second, at + ".second");
+    } else {
+      EXPECT_TRUE(a == b) << at;
+    }
+  }
+  template <typename T>
+  static void record(const T& a, const T& b, const std::string& at) {
+    std::vector<const void*> theirs;
+    PayloadInfo<T>::visit(b, [&](auto, const char*, const auto& y, int) { theirs.push_back(&y); });
+    size_t k = 0;
+    PayloadInfo<T>::visit(a, [&](auto, const char* name, const auto& x, int) {
+      using X = std::decay_t<decltype(x)>;
+      same(x, *static_cast<const X*>(theirs[k++]), at + "." + name);
+    });
+  }
+};
 
 // Adds one gtest failure per differing field.
 inline void expect_same_payload(const Payload& a, const Payload& b, const std::string& at) {
   ASSERT_EQ(a.index(), b.index()) << at << ": payload type";
-  if (auto* x = std::get_if<DispatchStep>(&a)) {
-    auto& y = std::get<DispatchStep>(b);
-    EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
-    EXPECT_EQ(x->redispatch, y.redispatch) << at;
-    EXPECT_EQ(x->arg_key_sets, y.arg_key_sets) << at;
-    EXPECT_EQ(x->tls_included, y.tls_included) << at;
-    EXPECT_EQ(x->tls_excluded, y.tls_excluded) << at;
-    EXPECT_EQ(x->merged, y.merged) << at;
-    EXPECT_EQ(x->skipped_fallthrough, y.skipped_fallthrough) << at;
-    EXPECT_TRUE(x->chosen == y.chosen) << at << ": chosen " << x->chosen.name() << " vs " << y.chosen.name();
-    EXPECT_TRUE(same_str(x->kernel, y.kernel)) << at << ": kernel";
-    EXPECT_TRUE(same_str(x->kernel_kind, y.kernel_kind)) << at << ": kernel_kind";
-    EXPECT_TRUE(same_str(x->registered_at, y.registered_at)) << at << ": registered_at";
-  } else if (auto* x = std::get_if<TensorMeta>(&a)) {
-    auto& y = std::get<TensorMeta>(b);
-    EXPECT_EQ(x->tensor_id, y.tensor_id) << at;
-    EXPECT_EQ(x->storage_id, y.storage_id) << at;
-    EXPECT_EQ(x->storage_nbytes, y.storage_nbytes) << at;
-    EXPECT_TRUE(same_str(x->dtype, y.dtype)) << at << ": dtype";
-    EXPECT_TRUE(same_str(x->device, y.device)) << at << ": device";
-    EXPECT_EQ(x->sizes, y.sizes) << at;
-    EXPECT_EQ(x->strides, y.strides) << at;
-    EXPECT_EQ(x->storage_offset, y.storage_offset) << at;
-    EXPECT_EQ(x->version, y.version) << at;
-    EXPECT_EQ(x->key_set, y.key_set) << at;
-    EXPECT_EQ(x->requires_grad, y.requires_grad) << at;
-    EXPECT_EQ(x->is_view, y.is_view) << at;
-    EXPECT_TRUE(same_str(x->label, y.label)) << at << ": label";
-    ASSERT_EQ(x->storage_values.size(), y.storage_values.size()) << at;
-    for (size_t i = 0; i < x->storage_values.size(); ++i)
-      EXPECT_TRUE(same_double(x->storage_values[i], y.storage_values[i]))
-          << at << ": storage_values[" << i << "] " << x->storage_values[i] << " vs " << y.storage_values[i];
-    EXPECT_EQ(x->storage_truncated, y.storage_truncated) << at;
-  } else if (auto* x = std::get_if<StorageInfo>(&a)) {
-    auto& y = std::get<StorageInfo>(b);
-    EXPECT_EQ(x->storage_id, y.storage_id) << at;
-    EXPECT_EQ(x->nbytes, y.nbytes) << at;
-    EXPECT_TRUE(same_str(x->device, y.device)) << at;
-    EXPECT_EQ(x->freed, y.freed) << at;
-  } else if (auto* x = std::get_if<ScriptLine>(&a)) {
-    auto& y = std::get<ScriptLine>(b);
-    EXPECT_EQ(x->line, y.line) << at;
-    EXPECT_EQ(x->col, y.col) << at;
-  } else if (auto* x = std::get_if<Text>(&a)) {
-    EXPECT_EQ(x->text, std::get<Text>(b).text) << at;
-  } else if (auto* x = std::get_if<KernelDetail>(&a)) {
-    auto& y = std::get<KernelDetail>(b);
-    ASSERT_EQ(x->fields.size(), y.fields.size()) << at;
-    for (size_t i = 0; i < x->fields.size(); ++i) {
-      EXPECT_TRUE(same_str(x->fields[i].first, y.fields[i].first)) << at << ": field key " << i;
-      EXPECT_EQ(x->fields[i].second, y.fields[i].second) << at << ": field value " << i;
-    }
-  } else if (auto* x = std::get_if<GraphNode>(&a)) {
-    expect_same_node(*x, std::get<GraphNode>(b), at);
-  } else if (auto* x = std::get_if<GraphNodes>(&a)) {
-    auto& y = std::get<GraphNodes>(b);
-    ASSERT_EQ(x->nodes.size(), y.nodes.size()) << at;
-    for (size_t i = 0; i < x->nodes.size(); ++i)
-      expect_same_node(x->nodes[i], y.nodes[i], at + ": node " + std::to_string(i));
-  } else if (auto* x = std::get_if<AutogradDecision>(&a)) {
-    auto& y = std::get<AutogradDecision>(b);
-    EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
-    EXPECT_EQ(x->grad_mode, y.grad_mode) << at;
-    EXPECT_EQ(x->requires_grad, y.requires_grad) << at;
-    EXPECT_TRUE(same_str(x->node, y.node)) << at << ": node";
-  } else if (auto* x = std::get_if<DeviceWork>(&a)) {
-    auto& y = std::get<DeviceWork>(b);
-    EXPECT_EQ(x->correlation, y.correlation) << at;
-    EXPECT_EQ(x->device, y.device) << at;
-    EXPECT_EQ(x->stream, y.stream) << at;
-    EXPECT_EQ(x->event, y.event) << at;
-    EXPECT_EQ(x->bytes, y.bytes) << at;
-    EXPECT_TRUE(same_double(x->flops, y.flops)) << at << ": flops";
-    EXPECT_TRUE(same_str(x->math, y.math)) << at << ": math";
-    EXPECT_EQ(x->addr, y.addr) << at;
-  } else if (auto* x = std::get_if<DeviceMemory>(&a)) {
-    auto& y = std::get<DeviceMemory>(b);
-    EXPECT_TRUE(same_str(x->action, y.action)) << at << ": action";
-    EXPECT_EQ(x->device, y.device) << at;
-    EXPECT_EQ(x->stream, y.stream) << at;
-    EXPECT_EQ(x->addr, y.addr) << at;
-    EXPECT_EQ(x->size, y.size) << at;
-    EXPECT_EQ(x->allocated, y.allocated) << at;
-    EXPECT_EQ(x->reserved, y.reserved) << at;
-  } else if (auto* x = std::get_if<SchemaCheck>(&a)) {
-    auto& y = std::get<SchemaCheck>(b);
-    EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
-    ASSERT_EQ(x->findings.size(), y.findings.size()) << at;
-    for (size_t i = 0; i < x->findings.size(); ++i) {
-      EXPECT_TRUE(same_str(x->findings[i].kind, y.findings[i].kind)) << at << ": finding " << i;
-      EXPECT_TRUE(same_str(x->findings[i].argument, y.findings[i].argument)) << at << ": finding " << i;
-      EXPECT_TRUE(same_str(x->findings[i].message, y.findings[i].message)) << at << ": finding " << i;
-    }
-  } else if (auto* x = std::get_if<CompileArtifact>(&a)) {
-    auto& y = std::get<CompileArtifact>(b);
-    EXPECT_EQ(x->kind, y.kind) << at << ": kind";
-    EXPECT_TRUE(same_str(x->compile_id, y.compile_id)) << at << ": compile_id";
-    EXPECT_TRUE(same_str(x->file, y.file)) << at << ": file";
-    EXPECT_EQ(x->line, y.line) << at;
-    EXPECT_EQ(x->text, y.text) << at << ": text";
-  } else if (auto* x = std::get_if<Recompile>(&a)) {
-    auto& y = std::get<Recompile>(b);
-    EXPECT_EQ(x->frame_id, y.frame_id) << at;
-    EXPECT_EQ(x->compile_index, y.compile_index) << at;
-    ASSERT_EQ(x->failures.size(), y.failures.size()) << at;
-    for (size_t i = 0; i < x->failures.size(); ++i) {
-      const GuardFailure &f = x->failures[i], &g = y.failures[i];
-      EXPECT_EQ(f.frame_id, g.frame_id) << at << ": failure " << i;
-      EXPECT_EQ(f.compile_index, g.compile_index) << at << ": failure " << i;
-      EXPECT_TRUE(same_str(f.guard, g.guard)) << at << ": failure " << i;
-      EXPECT_TRUE(same_str(f.source, g.source)) << at << ": failure " << i;
-      EXPECT_EQ(f.expected, g.expected) << at << ": failure " << i;
-      EXPECT_EQ(f.actual, g.actual) << at << ": failure " << i;
-      EXPECT_EQ(f.tree_line, g.tree_line) << at << ": failure " << i;
-      EXPECT_EQ(f.reason, g.reason) << at << ": failure " << i;
-    }
-  } else if (auto* x = std::get_if<CacheLookup>(&a)) {
-    auto& y = std::get<CacheLookup>(b);
-    EXPECT_EQ(x->hit, y.hit) << at;
-    EXPECT_EQ(x->frame_id, y.frame_id) << at;
-    EXPECT_EQ(x->compile_index, y.compile_index) << at;
-    EXPECT_EQ(x->check_ns, y.check_ns) << at;
-    EXPECT_EQ(x->entries, y.entries) << at;
-  } else if (auto* x = std::get_if<FusionDecisions>(&a)) {
-    auto& y = std::get<FusionDecisions>(b);
-    EXPECT_EQ(x->frame_id, y.frame_id) << at;
-    EXPECT_EQ(x->compile_index, y.compile_index) << at;
-    EXPECT_EQ(x->graph, y.graph) << at;
-    ASSERT_EQ(x->decisions.size(), y.decisions.size()) << at;
-    for (size_t i = 0; i < x->decisions.size(); ++i) {
-      EXPECT_TRUE(same_str(x->decisions[i].node, y.decisions[i].node)) << at << ": decision " << i;
-      EXPECT_EQ(x->decisions[i].action, y.decisions[i].action) << at << ": decision " << i;
-      EXPECT_TRUE(same_str(x->decisions[i].kernel, y.decisions[i].kernel)) << at << ": decision " << i;
-      EXPECT_EQ(x->decisions[i].reason, y.decisions[i].reason) << at << ": decision " << i;
-    }
-  } else if (auto* x = std::get_if<DispatchTable>(&a)) {
-    auto& y = std::get<DispatchTable>(b);
-    EXPECT_TRUE(same_str(x->op, y.op)) << at << ": op";
-    EXPECT_TRUE(same_str(x->schema, y.schema)) << at << ": schema";
-    ASSERT_EQ(x->rows.size(), y.rows.size()) << at;
-    for (size_t i = 0; i < x->rows.size(); ++i) {
-      EXPECT_TRUE(x->rows[i].key == y.rows[i].key) << at << ": row " << i << " key";
-      EXPECT_EQ(x->rows[i].fallthrough, y.rows[i].fallthrough) << at << ": row " << i;
-      EXPECT_TRUE(same_str(x->rows[i].registered_at, y.rows[i].registered_at)) << at << ": row " << i;
-      EXPECT_TRUE(same_str(x->rows[i].kind, y.rows[i].kind)) << at << ": row " << i;
-    }
-  } else if (auto* x = std::get_if<EngineStep>(&a)) {
-    auto& y = std::get<EngineStep>(b);
-    EXPECT_EQ(x->node, y.node) << at;
-    EXPECT_TRUE(same_str(x->name, y.name)) << at << ": name";
-    EXPECT_EQ(x->from, y.from) << at;
-    EXPECT_EQ(x->input_nr, y.input_nr) << at;
-    EXPECT_EQ(x->deps_left, y.deps_left) << at;
-    ASSERT_EQ(x->sum.size(), y.sum.size()) << at;
-    for (size_t i = 0; i < x->sum.size(); ++i)
-      EXPECT_TRUE(same_double(x->sum[i], y.sum[i])) << at << ": sum[" << i << "]";
-    EXPECT_EQ(x->sum_truncated, y.sum_truncated) << at;
-    EXPECT_EQ(x->sum_none, y.sum_none) << at;
-    EXPECT_EQ(x->tensor, y.tensor) << at;
-    EXPECT_EQ(x->grad_tensor, y.grad_tensor) << at;
-  }
+  std::visit(
+      [&](const auto& x) {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (!std::is_same_v<T, std::monostate>) SameFields::record(x, std::get<T>(b), at);
+      },
+      a);
 }
 
 inline void expect_same_events(const std::vector<Event>& a, const std::vector<Event>& b) {
@@ -296,7 +176,7 @@ inline std::vector<Event> sample_events() {
   made.output_tensor = 5;
   made.leaves = {LeafEdge{3, 11}};
   add(1601, 0, Phase::Instant, Category::Autograd, "node created", made);
-  add(2100, 1, Phase::Begin, Category::Autograd, "backward");
+  add(2100, 1, Phase::Begin, Category::Autograd, "backward", EngineRun{16, "backward"});
   GraphNode acc;
   acc.node = 3;
   acc.name = "torch::autograd::AccumulateGrad";
@@ -307,9 +187,13 @@ inline std::vector<Event> sample_events() {
   EngineStep ready;
   ready.node = 9;
   ready.name = "MulBackward0";
+  ready.action = EngineAction::NodeReady;
   add(2100, 1, Phase::Instant, Category::Autograd, "node ready", ready);
-  add(2100, 1, Phase::Begin, Category::Autograd, "MulBackward0", ready);
+  EngineStep runs = ready;
+  runs.action = EngineAction::NodeRuns;
+  add(2100, 1, Phase::Begin, Category::Autograd, "MulBackward0", runs);
   EngineStep arrived = ready;
+  arrived.action = EngineAction::GradArrived;
   arrived.node = 3;
   arrived.name = "torch::autograd::AccumulateGrad";
   arrived.from = 9;
@@ -329,6 +213,7 @@ inline std::vector<Event> sample_events() {
   written.name = "torch::autograd::AccumulateGrad";
   written.tensor = 11;
   written.grad_tensor = 12;
+  written.action = EngineAction::GradWritten;
   add(2100, 1, Phase::Instant, Category::Autograd, "grad written", written);
   add(2100, 1, Phase::Instant, Category::Autograd, "note", Text{"tab\there, nul-free, emoji \xF0\x9F\x94\xA5"});
   add(2100, 1, Phase::End, Category::Autograd, "backward");
@@ -364,12 +249,12 @@ inline std::vector<Event> sample_events() {
   add(2900, 0, Phase::Instant, Category::Note, "schema check", bad);
   add(2950, 0, Phase::Instant, Category::Note, "schema check", SchemaCheck{"aten::add.Tensor", {}});
   // torch.compile: a capture phase and what it produced (a graph, a break on a user line).
-  add(3000, 0, Phase::Begin, Category::Compile, "capture [0/0]");
+  add(3000, 0, Phase::Begin, Category::Compile, "capture [0/0]", CompilePhase{"capture", 0, 0});
   add(3100, 0, Phase::Instant, Category::Compile, "graph [0/0]",
       CompileArtifact{CompileArtifactKind::Graph, "0/0", "prog.py", 0, "def forward(self, L_x_):\n    return (L_x_,)"});
   add(3150, 0, Phase::Instant, Category::Compile, "graph break [0/0]",
       CompileArtifact{CompileArtifactKind::GraphBreak, "0/0", "prog.py", 5, "builtin: print \"quoted\" \u4e2d"});
-  add(3200, 0, Phase::End, Category::Compile, "capture [0/0]");
+  add(3200, 0, Phase::End, Category::Compile, "capture [0/0]", CompilePhase{"capture", 0, 0});
   add(3300, 0, Phase::Instant, Category::Compile, "fusion [0/1]",
       FusionDecisions{0,
                       1,
@@ -386,6 +271,7 @@ inline std::vector<Event> sample_events() {
                  GuardFailure{1, 0, "", "", "", "", -1, "'L[\"y\"]' could not be read \u4e2d"}}});
   add(3500, 0, Phase::Instant, Category::Compile, "cache hit [0/1]", CacheLookup{true, 0, 1, 1234, 2});
   add(3600, 0, Phase::Instant, Category::Compile, "cache miss", CacheLookup{false, -1, -1, 99, 2});
+  add(3700, 0, Phase::Instant, Category::Compile, "torch._dynamo.reset()", DynamoReset{0});
   return ev;
 }
 

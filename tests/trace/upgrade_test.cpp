@@ -48,14 +48,21 @@ std::vector<Event> old_events() {
   };
 }
 
-// The file an older build wrote: the same document with an older version.
+// The file an older build wrote: the same document with an older version, and before version
+// 7 its records in that version's layout (engine_step without its action; tensor_meta's flags
+// before its label).
 std::string as_version(const std::vector<Event>& events, int version) {
-  std::string text = to_json_text(events, {});
-  const std::string now = "\"version\":" + std::to_string(kTraceFormatVersion),
-                    old = "\"version\":" + std::to_string(version);
-  const size_t at = text.find(now);
-  EXPECT_NE(at, std::string::npos);
-  return text.replace(at, now.size(), old);
+  nlohmann::json doc = nlohmann::json::parse(to_json_text(events, {}));
+  doc["insidePyTorch"]["version"] = version;
+  if (version < 7)
+    for (auto& e : doc["insidePyTorch"]["events"]) {
+      if (e.size() < 6) continue;
+      auto& p = e[5];
+      if (p[0] == 8) p.erase(p.size() - 1);
+      if (p[0] == 1)
+        p = {p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[13], p[14], p[11], p[12], p[15]};
+    }
+  return doc.dump();
 }
 std::string as_version_2(const std::vector<Event>& events) { return as_version(events, 2); }
 
@@ -76,12 +83,17 @@ void expect_upgraded(const std::vector<Event>& back) {
   EXPECT_EQ(graph->nodes[1].seq, -1);
   EXPECT_EQ(graph->nodes[1].deps, 1);
   EXPECT_EQ(graph->nodes[1].leaves, (std::vector<LeafEdge>{{5, 11}}));
+  const auto* backward = std::get_if<EngineRun>(&back[1].payload);
+  ASSERT_NE(backward, nullptr);
+  EXPECT_EQ(backward->root_tensor, 16u);
   const auto* ready = std::get_if<EngineStep>(&back[3].payload);
   ASSERT_NE(ready, nullptr);
   EXPECT_EQ(ready->node, 4u);
+  EXPECT_EQ(ready->action, EngineAction::NodeReady);
   const auto* run = std::get_if<EngineStep>(&back[4].payload);
   ASSERT_NE(run, nullptr);
   EXPECT_EQ(run->node, 4u);
+  EXPECT_EQ(run->action, EngineAction::NodeRuns);
   const auto* arrived = std::get_if<EngineStep>(&back[6].payload);
   ASSERT_NE(arrived, nullptr);
   EXPECT_EQ(arrived->from, 4u);
@@ -92,6 +104,7 @@ void expect_upgraded(const std::vector<Event>& back) {
   ASSERT_NE(written, nullptr);
   EXPECT_EQ(written->tensor, 11u);
   EXPECT_EQ(written->grad_tensor, 23u);
+  EXPECT_EQ(written->action, EngineAction::GradWritten);
   EXPECT_NE(std::get_if<KernelDetail>(&back[8].payload), nullptr);
 }
 
@@ -158,9 +171,59 @@ TEST(Upgrade, Version2DecisionSentencesBecomeDecisions) {
 }
 
 TEST(Upgrade, Version3KeepsWhatItReads) {
-  // A version 3 file is read as written: a kernel_detail stays one.
+  // A version 3 file is read as written (a kernel_detail stays one), except for what version 7
+  // made typed: the "backward" slice's text becomes its EngineRun.
   const auto back = read_trace_json(as_version(old_events(), 3)).events;
-  testing::expect_same_events(old_events(), back);
+  auto expected = old_events();
+  expected[1].payload = EngineRun{16, "backward"};
+  testing::expect_same_events(expected, back);
+}
+
+TEST(Upgrade, BeforeVersion7NamesBecomeTypedFacts) {
+  EngineStep step;
+  step.node = 4;
+  TensorMeta meta;  // its version 6 layout: the flags before the label
+  meta.label = "x";
+  meta.requires_grad = true;
+  meta.storage_values = std::vector<double>{1.5, 2.5};
+  meta.storage_truncated = true;
+  const std::vector<Event> v6 = {
+      make_event(0, 1, 0, Phase::Begin, Category::Autograd, "backward", Text{"autograd.grad"}),
+      make_event(1, 2, 0, Phase::Instant, Category::Autograd, "node ready", step),
+      make_event(2, 3, 0, Phase::Begin, Category::Autograd, "MulBackward0", step),
+      make_event(3, 4, 0, Phase::Instant, Category::Autograd, "grad added", step),
+      make_event(4, 5, 0, Phase::Instant, Category::Autograd, "something else", step),
+      make_event(5, 6, 0, Phase::Begin, Category::Compile, "c++ compile [2/13]"),
+      make_event(6, 7, 0, Phase::End, Category::Compile, "c++ compile [2/13]"),
+      make_event(7, 8, 0, Phase::Begin, Category::Compile, "guard check"),
+      make_event(8, 9, 0, Phase::Instant, Category::Compile, "torch._dynamo.reset()"),
+      make_event(9, 10, 0, Phase::Instant, Category::Compile, "torch._dynamo.reset()"),
+      make_event(10, 11, 0, Phase::Instant, Category::Tensor, "tensor", meta),
+  };
+  const auto back = read_trace_json(as_version(v6, 6)).events;
+  ASSERT_EQ(back.size(), v6.size());
+  const auto* run = std::get_if<EngineRun>(&back[0].payload);
+  ASSERT_NE(run, nullptr);
+  EXPECT_EQ(run->root_tensor, 0u);
+  EXPECT_EQ(run->what, "autograd.grad");
+  EXPECT_EQ(std::get<EngineStep>(back[1].payload).action, EngineAction::NodeReady);
+  EXPECT_EQ(std::get<EngineStep>(back[2].payload).action, EngineAction::NodeRuns);
+  EXPECT_EQ(std::get<EngineStep>(back[3].payload).action, EngineAction::GradAdded);
+  EXPECT_EQ(std::get<EngineStep>(back[4].payload).action, EngineAction::Unknown);
+  for (int k : {5, 6}) {
+    const auto* p = std::get_if<CompilePhase>(&back[k].payload);
+    ASSERT_NE(p, nullptr);
+    EXPECT_STREQ(p->phase, "c++ compile");
+    EXPECT_EQ(p->frame_id, 2);
+    EXPECT_EQ(p->compile_index, 13);
+  }
+  EXPECT_TRUE(std::holds_alternative<std::monostate>(back[7].payload));  // no compile id: not a phase
+  EXPECT_EQ(std::get<DynamoReset>(back[8].payload).resets, 0);
+  EXPECT_EQ(std::get<DynamoReset>(back[9].payload).resets, 1);
+  testing::expect_same_events({v6[10]}, {back[10]});
+  // A version 7 file is read as written: its events already say what they are.
+  const auto same = read_trace_json(to_json_text(v6, {})).events;
+  testing::expect_same_events(v6, same);
 }
 
 TEST(Upgrade, Version3HasNoSchemaCheckPayloads) {

@@ -75,18 +75,19 @@ struct Events {
     }
     return add(Category::Autograd, Phase::Instant, "node created", g);
   }
-  static trace::EngineStep step(const char* id, const char* name) {
+  static trace::EngineStep step(const char* id, const char* name, trace::EngineAction action) {
     trace::EngineStep x;
     x.node = std::stoull(id);
     x.name = name;
+    x.action = action;
     return x;
   }
   size_t ready(const char* node, const char* name) {
-    return add(Category::Autograd, Phase::Instant, "node ready", step(node, name));
+    return add(Category::Autograd, Phase::Instant, "node ready", step(node, name, trace::EngineAction::NodeReady));
   }
   size_t arrived(const char* node, const char* from, const char* deps_left, const char* sum,
                  const char* input_nr = "0") {
-    trace::EngineStep x = step(node, "?");
+    trace::EngineStep x = step(node, "?", trace::EngineAction::GradArrived);
     x.from = std::stoull(from);
     x.input_nr = static_cast<uint32_t>(std::stoul(input_nr));
     x.deps_left = std::stoi(deps_left);
@@ -94,17 +95,18 @@ struct Events {
     return add(Category::Autograd, Phase::Instant, "grad arrived", x);
   }
   size_t run(const char* node, const char* name) {
-    return add(Category::Autograd, Phase::Begin, name, step(node, name));
+    return add(Category::Autograd, Phase::Begin, name, step(node, name, trace::EngineAction::NodeRuns));
   }
   size_t end(const char* name) { return add(Category::Autograd, Phase::End, name); }
   size_t grad(bool added, const char* node, const char* tensor, const char* grad_tensor) {
-    trace::EngineStep x = step(node, "torch::autograd::AccumulateGrad");
+    trace::EngineStep x = step(node, "torch::autograd::AccumulateGrad",
+                               added ? trace::EngineAction::GradAdded : trace::EngineAction::GradWritten);
     x.tensor = std::stoull(tensor);
     x.grad_tensor = std::stoull(grad_tensor);
     return add(Category::Autograd, Phase::Instant, added ? "grad added" : "grad written", x);
   }
   size_t backward_begin(const char* root) {
-    return add(Category::Autograd, Phase::Begin, "backward", trace::Text{std::string("root tensor #") + root});
+    return add(Category::Autograd, Phase::Begin, "backward", trace::EngineRun{std::stoull(root), "backward"});
   }
   size_t backward_end() { return add(Category::Autograd, Phase::End, "backward"); }
   size_t graph(std::vector<trace::GraphNode> nodes) {

@@ -24,6 +24,11 @@ Event ev(int64_t ts, Phase ph, const char* name, trace::Payload p = {}) {
   e.payload = std::move(p);
   return e;
 }
+// A phase slice's Begin or End, "capture [0/0]", with its typed payload.
+Event phase(int64_t ts, Phase ph, const char* what, int frame, int index) {
+  const std::string label = std::string(what) + " [" + std::to_string(frame) + "/" + std::to_string(index) + "]";
+  return ev(ts, ph, label.c_str(), trace::CompilePhase{trace::intern(what), frame, index});
+}
 Event art(CompileArtifactKind k, const char* id, std::string text, const char* file = "", int line = 0) {
   return ev(0, Phase::Instant, "artifact",
             CompileArtifact{k, trace::intern(id), trace::intern(file), line, std::move(text)});
@@ -40,10 +45,10 @@ const char* kGuards00 =
 std::vector<Event> two_compiles() {
   std::vector<Event> v;
   v.push_back(ev(0, Phase::Instant, "cache miss", trace::CacheLookup{false, -1, -1, 100, 0}));
-  v.push_back(ev(10, Phase::Begin, "compile [0/0]"));
+  v.push_back(phase(10, Phase::Begin, "compile", 0, 0));
   v.push_back(art(CompileArtifactKind::Frame, "0/0", "fn (prog.py:3)\ndef fn(x, n):\n    return x * n", "prog.py", 3));
-  v.push_back(ev(20, Phase::Begin, "capture [0/0]"));
-  v.push_back(ev(520, Phase::End, "capture [0/0]"));
+  v.push_back(phase(20, Phase::Begin, "capture", 0, 0));
+  v.push_back(phase(520, Phase::End, "capture", 0, 0));
   v.push_back(art(CompileArtifactKind::Graph, "0/0", "def forward(self, L_x_):\n    mul: \"f32[3]\" = l_x_ * 3\n"));
   v.push_back(art(CompileArtifactKind::Guards, "0/0", kGuards00));
   v.push_back(ev(800, Phase::Instant, "fusion [0/0]",
@@ -52,7 +57,7 @@ std::vector<Event> two_compiles() {
                                         0,
                                         {{"mul", trace::FusionAction::StartsKernel, "cpp_fused_mul_0", ""},
                                          {"sum_1", trace::FusionAction::NotFused, "", "why"}}}));
-  v.push_back(ev(900, Phase::End, "compile [0/0]"));
+  v.push_back(phase(900, Phase::End, "compile", 0, 0));
   v.push_back(ev(1000, Phase::Instant, "cache hit [0/0]", trace::CacheLookup{true, 0, 0, 400, 1}));
   v.push_back(ev(1100, Phase::Instant, "cache hit [0/0]", trace::CacheLookup{true, 0, 0, 300, 1}));
   v.push_back(ev(1200, Phase::Instant, "cache miss", trace::CacheLookup{false, -1, -1, 500, 1}));
@@ -143,7 +148,7 @@ TEST(CompileModel, OnlyTheEventsAskedForAndNothingFromOtherCategories) {
 TEST(CompileModel, AResetStartsANewEpochOfFramesAndIds) {
   auto events = two_compiles();
   const size_t first_run = events.size();
-  events.push_back(ev(2000, Phase::Instant, kCompileReset));
+  events.push_back(ev(2000, Phase::Instant, "torch._dynamo.reset()", trace::DynamoReset{0}));
   auto again = two_compiles();
   events.insert(events.end(), again.begin(), again.end());
   CompileModel m = build_compile_model(events, 0, events.size());

@@ -250,7 +250,6 @@ class DispatchView : public View {
       tables_.clear();
       for (const auto& e : doc.events) {
         if (e.category != trace::Category::Dispatch || e.phase != trace::Phase::Instant) continue;
-        if (std::strcmp(e.name, "dispatch table") != 0) continue;
         const auto* d = std::get_if<trace::DispatchTable>(&e.payload);
         if (d && !tables_.count(d->op)) tables_.emplace(d->op, op_table(*d));
       }

@@ -169,7 +169,8 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
       continue;
     }
     // A Python name bound to a tensor (see Note [What a running program records]).
-    if (e.category == trace::Category::Script && std::string_view(e.name) == "binding") {
+    // A Script event with a tensor is a "binding".
+    if (e.category == trace::Category::Script && std::holds_alternative<trace::TensorMeta>(e.payload)) {
       if (const auto* m = std::get_if<trace::TensorMeta>(&e.payload); m && m->label && *m->label)
         add_name(tensors[m->tensor_id], m->label);
       continue;

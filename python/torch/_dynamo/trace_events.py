@@ -21,24 +21,27 @@ def enabled():
 
 @contextlib.contextmanager
 def phase(name, compile_id):
+    """A slice "name [compile_id]" with a typed compile_phase payload on its Begin and End."""
     on = enabled()
-    label = "{} [{}]".format(name, compile_id)
+    frame_id, compile_index = (int(x) for x in compile_id.split("/"))
     if on:
-        _C._trace_compile_phase(True, label)
+        _C._trace_compile_phase(True, name, frame_id, compile_index)
     try:
         yield
     finally:
         if on:
-            _C._trace_compile_phase(False, label)
+            _C._trace_compile_phase(False, name, frame_id, compile_index)
 
 
-RESET = "torch._dynamo.reset()"
+_resets = 0
 
 
 def mark_reset():
     """Compile ids start again after a reset: views begin a new epoch of frames here."""
+    global _resets
     if enabled():
-        _C._trace_compile_mark(RESET)
+        _C._trace_dynamo_reset(_resets)
+    _resets += 1
 
 
 def artifact(kind, compile_id, text, file="", line=0):
