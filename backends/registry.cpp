@@ -1,4 +1,6 @@
 // The one place that knows which backends are built into this program.
+#include "backends/registry.h"
+
 #include <mutex>
 
 #include "core/tensor/backend.h"
@@ -21,3 +23,10 @@ void register_all_backends() {
 }
 
 }  // namespace ipt
+
+// Installs the registrar when the program starts. Nothing calls into this file, so ipt_backends
+// names this variable as undefined at every link (backends/CMakeLists.txt): the linker keeps it.
+extern "C" {
+extern const bool ipt_backend_registry;
+const bool ipt_backend_registry = (ipt::set_backend_registrar(&ipt::register_all_backends), true);
+}

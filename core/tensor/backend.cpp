@@ -10,16 +10,24 @@ namespace ipt {
 
 static std::array<const BackendInterface*, 3> g_backends{};
 static std::array<std::atomic<bool>, 3> g_switched_off{};  // set_device_enabled(t, false)
+static std::atomic<void (*)()> g_registrar{nullptr};       // set_backend_registrar
+
+void set_backend_registrar(void (*register_all)()) { g_registrar = register_all; }
+
+// Runs the registrar, if the program has one (it registers each backend once).
+static void run_registrar() {
+  if (void (*register_all)() = g_registrar.load()) register_all();
+}
 
 // The registered backend of t, switched off or not (the waits below still need a device
 // whose programs may no longer use it).
 static const BackendInterface* registered(DeviceType t) {
-  register_all_backends();
+  run_registrar();
   return g_backends[static_cast<size_t>(t)];
 }
 
 void set_device_enabled(DeviceType t, bool on) {
-  register_all_backends();
+  run_registrar();
   g_switched_off[static_cast<size_t>(t)] = !on;
 }
 
@@ -28,7 +36,7 @@ void register_backend(const BackendInterface* backend) {
 }
 
 void for_each_backend(void (*fn)(const BackendInterface&)) {
-  register_all_backends();
+  run_registrar();
   for (const BackendInterface* b : g_backends)
     if (b) fn(*b);
 }
@@ -38,7 +46,7 @@ bool has_backend(DeviceType t) { return registered(t) != nullptr && !g_switched_
 const BackendInterface& backend_for(DeviceType t) {
   const BackendInterface* b = g_backends[static_cast<size_t>(t)];
   if (!b) {
-    register_all_backends();
+    run_registrar();
     b = g_backends[static_cast<size_t>(t)];
   }
   IPT_CHECK(b && !g_switched_off[static_cast<size_t>(t)], RuntimeError,

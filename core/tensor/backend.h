@@ -64,10 +64,13 @@ void wait_for_devices();
 // CPU-only PyTorch build does. Memory it handed out is still freed through it.
 void set_device_enabled(DeviceType t, bool on);
 
-// Calls fn for every registered backend (after register_all_backends()).
+// Calls fn for every registered backend (after running the registrar).
 void for_each_backend(void (*fn)(const BackendInterface&));
 
-// Registers every backend built into this program exactly once (backends/registry.cpp).
-void register_all_backends();
+// The function that registers every backend built into this program. The backend registry
+// (backends/registry.cpp) installs it when the program starts; the runtime runs it on its first
+// backend lookup, and never names a backend itself. Without one (a program that links no
+// backend) no device has a backend.
+void set_backend_registrar(void (*register_all)());
 
 }  // namespace ipt

@@ -2,9 +2,9 @@
 // (Note [What a tensor guard checks]).
 #include <gtest/gtest.h>
 
+#include "backends/registry.h"
 #include "core/dynamo/tensor_guard.h"
 #include "core/dispatch/local_dispatch_key_set.h"
-#include "core/tensor/backend.h"
 #include "generated/ops.h"
 
 namespace ipt::compile {

@@ -5,6 +5,7 @@
 // the stream workers, the host thread and the recorder share memory only as they should.
 #include <gtest/gtest.h>
 
+#include "backends/registry.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/tensor/backend.h"
 #include "core/trace/recorder.h"
