@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/requests.h"
 #include "core/lesson/lesson.h"
 #include "core/trace/events.h"
 #include "core/trace/trace_index.h"
@@ -32,14 +33,6 @@ struct TraceDoc {
 struct Selection {
   std::optional<size_t> event;     // selected event index (a dispatch Begin, a tensor, ...)
   std::optional<uint64_t> tensor;  // selected tensor id
-  // A request to show one operator in the Schema view (the Dispatch view's "registered at"
-  // links): the operator, the FILE:LINE of the registration to open ("" for none), and a
-  // counter every request bumps so the same link can be followed twice.
-  std::string schema_op;
-  std::string schema_site;
-  uint64_t schema_request = 0;
-  // A view asks to be brought to the front (its id); the frame loop takes it.
-  const char* focus_view = nullptr;
   // Hover state, reset every frame by the storage view.
   std::optional<uint64_t> hover_storage;
   std::optional<int64_t> hover_cell;
@@ -73,6 +66,7 @@ struct AppState {
 
   TraceDoc doc;
   Selection sel;
+  Requests requests;       // Note [Views ask each other by typed requests]
   std::string trace_path;  // non-empty while showing a trace opened from a file
   std::string banner;      // status / error line shown at the top
   std::string font_warning;

@@ -354,10 +354,9 @@ int run_gui_app(const GuiConfig& cfg) {
   }
 
   auto views = make_views();
-  if (!cfg.schema.empty()) {  // as if a link asked for it (Selection::schema_request)
-    s.sel.schema_op = cfg.schema;
-    ++s.sel.schema_request;
-    s.sel.focus_view = "schema";
+  if (!cfg.schema.empty()) {  // as if a link asked for it
+    s.requests.post(ShowOperator{cfg.schema, ""});
+    s.requests.post(FocusView{"schema"});
   }
   PathPopup popup;
   bool quit = false, want_png = false, reset_layout = false;
@@ -385,31 +384,24 @@ int run_gui_app(const GuiConfig& cfg) {
     if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_Q)) quit = true;
     draw_menu(s, views, popup, quit, has_cjk, reset_layout);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    ViewContext ctx{s, s.doc, s.sel};
+    ViewContext ctx{s, s.doc, s.sel, s.requests};
     // When a new step is shown, bring the view it is about to the front (for a few frames:
     // windows appearing for the first time take focus themselves).
     if (focused_generation != s.doc.generation) {
       focused_generation = s.doc.generation;
       focus_frames = 3;
       focus_id = "storage";
-      if (s.lesson && !s.show_playground) {
-        auto k = s.lesson->steps[static_cast<size_t>(s.current_step)].view;
-        focus_id = k == lesson::ViewKind::Dispatch   ? "dispatch"
-                   : k == lesson::ViewKind::Events   ? "events"
-                   : k == lesson::ViewKind::Graph    ? "graph"
-                   : k == lesson::ViewKind::Timeline ? "timeline"
-                   : k == lesson::ViewKind::Schema   ? "schema"
-                   : k == lesson::ViewKind::Compile  ? "compile"
-                                                     : "storage";
-      }
+      if (s.lesson && !s.show_playground)
+        focus_id = view_for(s.lesson->steps[static_cast<size_t>(s.current_step)].view);
       if (!cfg.view.empty()) focus_id = cfg.view.c_str();
     }
-    if (s.sel.focus_view) {
-      focus_id = s.sel.focus_view;
-      focus_frames = 2;
+    if (std::optional<FocusView> asked = s.requests.take<FocusView>()) {
       for (auto& v : views)
-        if (std::string_view(focus_id) == v->id()) v->open = true;
-      s.sel.focus_view = nullptr;
+        if (asked->id == v->id()) {
+          v->open = true;
+          focus_id = v->id();
+          focus_frames = 2;
+        }
     }
     for (auto& v : views) {
       if (!v->open) continue;

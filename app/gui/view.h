@@ -1,7 +1,8 @@
 #pragma once
 // View: one window of the GUI. A view draws from the TraceDoc and the Selection it is given
-// and owns neither; views talk to each other only through the Selection.
-// Every view is registered in one list: make_views() in views/registry.cpp.
+// and owns neither; views talk to each other only through the Selection and typed requests
+// (Note [Views ask each other by typed requests] in app/gui/requests.h).
+// Every view is registered in one table, keyed by the lesson file's view kind: views/registry.cpp.
 
 #include <memory>
 #include <vector>
@@ -13,7 +14,8 @@ namespace ipt::gui {
 struct ViewContext {
   AppState& state;      // lesson player and playground state (only their own views change it)
   const TraceDoc& doc;  // the recorded events to draw
-  Selection& sel;       // shared selection (the only channel between views)
+  Selection& sel;       // shared selection
+  Requests& requests;   // what views ask of each other
 };
 
 class View {
@@ -40,6 +42,9 @@ class View {
 // The shared empty state: one dimmed, wrapped sentence (already translated).
 void draw_empty_state(const char* text);
 
+// Every view, in the registry's order.
 std::vector<std::unique_ptr<View>> make_views();
+// The id of the view that shows a lesson step of this view kind ("storage" for output).
+const char* view_for(lesson::ViewKind kind);
 
 }  // namespace ipt::gui

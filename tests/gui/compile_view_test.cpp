@@ -31,7 +31,7 @@ trace::Event art(CompileArtifactKind k, const char* id, std::string text, int li
 
 struct Fixture {
   AppState state;
-  ViewContext ctx{state, state.doc, state.sel};
+  ViewContext ctx{state, state.doc, state.sel, state.requests};
   std::unique_ptr<View> view = make_compile_view();
   void set(std::vector<trace::Event> events) {
     state.doc.events = std::move(events);

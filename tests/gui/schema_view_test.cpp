@@ -24,14 +24,10 @@ namespace {
 
 struct Fixture {
   AppState state;
-  ViewContext ctx{state, state.doc, state.sel};
+  ViewContext ctx{state, state.doc, state.sel, state.requests};
   std::unique_ptr<View> view = make_schema_view();
 
-  void ask(const std::string& what, const std::string& site = "") {
-    state.sel.schema_op = what;
-    state.sel.schema_site = site;
-    ++state.sel.schema_request;
-  }
+  void ask(const std::string& what, const std::string& site = "") { state.requests.post(ShowOperator{what, site}); }
 };
 
 }  // namespace

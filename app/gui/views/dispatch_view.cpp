@@ -116,19 +116,6 @@ ImU32 lighter(KeyFamily f) {
   return ImGui::ColorConvertFloat4ToU32(c);
 }
 
-// A rounded badge with wrapped text across the available width.
-void badge(const char* text, ImU32 bg, ImU32 fg) {
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 p = ImGui::GetCursorScreenPos();
-  const float pad = 6.0f;
-  const float wrap = std::max(80.0f, ImGui::GetContentRegionAvail().x - 2 * pad);
-  ImVec2 ts = ImGui::CalcTextSize(text, nullptr, false, wrap);
-  ImVec2 max(p.x + ts.x + 2 * pad, p.y + ts.y + 2 * 3.0f);
-  dl->AddRectFilled(p, max, bg, 4.0f);
-  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(p.x + pad, p.y + 3.0f), fg, text, nullptr, wrap);
-  ImGui::Dummy(ImVec2(max.x - p.x, max.y - p.y));
-}
-
 void badge_grad_off() {
   badge(tr("Autograd entered, grad mode off: no graph recorded"), IM_COL32(222, 186, 60, 235),
         IM_COL32(30, 26, 10, 255));
@@ -481,7 +468,7 @@ class DispatchView : public View {
       const std::string lead = std::string(tr("registered at")) + " ";
       const ImVec2 at(p0.x + pad, y + chip_h + 3.0f);
       dl->AddText(at, dim, lead.c_str());
-      draw_site_link(c.sel, s.op, s.registered_at, ImVec2(at.x + ImGui::CalcTextSize(lead.c_str()).x, at.y), dim);
+      draw_site_link(c.requests, s.op, s.registered_at, ImVec2(at.x + ImGui::CalcTextSize(lead.c_str()).x, at.y), dim);
     }
     ImGui::SetCursorScreenPos(ImVec2(p0.x + pad, p0.y + header_h + 5.0f));
 
@@ -725,7 +712,7 @@ class DispatchView : public View {
           // Generated code is embedded in the program: the link opens it in the Schema view.
           ImGui::PushID(&r);
           ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.78f, 1.0f, no ? 1.0f : 0.7f));
-          if (ImGui::Selectable(f.c_str())) open_in_schema_view(c.sel, s.op, r.site.c_str());
+          if (ImGui::Selectable(f.c_str())) open_in_schema_view(c.requests, s.op, r.site.c_str());
           ImGui::PopStyleColor();
           ImGui::PopID();
           if (ImGui::IsItemHovered())

@@ -46,6 +46,7 @@
 #include "app/gui/views/views.h"
 #include "app/gui/views/widgets.h"
 #include "core/views/autograd_model.h"
+#include "core/views/graph_text.h"
 
 namespace ipt::gui {
 
@@ -54,12 +55,17 @@ namespace {
 using namespace graph;
 using views::AutogradGraph;
 using views::BackwardRun;
+using views::buffer_text;
 using views::EngineFrame;
 using views::EngineNodeState;
 using views::EngineNodeView;
 using views::EngineState;
 using views::EngineStepKind;
+using views::grad_text;
 using views::GradAction;
+using views::leaf_title;
+using views::next_functions_text;
+using views::output_line;
 constexpr size_t npos = static_cast<size_t>(-1);
 
 // [SECTION] model ------------------------------------------------------------------------
@@ -85,33 +91,6 @@ struct Item {
   size_t index = 0;  // into graph.nodes or graph.leaves
   ImVec2 size;       // box size at zoom 1
 };
-
-// The input buffer line; the root's buffer is filled by backward() itself (the initial
-// gradient), which records no "grad arrived".
-std::string buffer_text(const EngineNodeView& v, int total, bool root) {
-  if (v.buffer.empty()) return root ? "Σ ← backward()" : "Σ —";
-  std::string s = "Σ ";
-  for (size_t i = 0; i < v.buffer.size(); ++i) {
-    if (v.buffer.size() > 1) s += (i ? "  " : "") + std::string("in") + std::to_string(v.buffer[i].first) + " ";
-    s += v.buffer[i].second;
-  }
-  if (total > 1) s += "  " + std::to_string(v.received) + "/" + std::to_string(total);
-  return s;
-}
-
-std::string grad_text(const std::string& value) { return ".grad " + (value.empty() ? std::string("None") : value); }
-
-std::string next_functions_text(const AutogradGraph& g, const views::AutogradNode& n) {
-  std::string s = "(";
-  for (size_t i = 0; i < n.next.size(); ++i) {
-    const auto& e = n.next[i];
-    const auto* to = e.valid ? g.find(e.node) : nullptr;
-    s += i ? ", " : "";
-    s += "(" + (e.valid ? (to ? views::short_node_name(to->name) : std::string("?")) : std::string("None")) + ", " +
-         std::to_string(e.input_nr) + ")";
-  }
-  return s + (n.next.size() == 1 ? ",)" : ")");
-}
 
 // [SECTION] view -------------------------------------------------------------------------
 
@@ -307,13 +286,6 @@ class GraphView : public View {
 
   bool layout_pending() const { return job_ && job_->key == layout_key_; }
 
-  static std::string output_line(const views::AutogradNode& n) {
-    return "out #" + std::to_string(*n.output) + (n.output_value.empty() ? "" : " = " + n.output_value);
-  }
-  static std::string leaf_title(const views::AutogradLeaf& l) {
-    return "leaf #" + std::to_string(l.tensor) + (l.sizes.empty() ? "" : " " + l.sizes);
-  }
-
   // ---- selection ----
 
   size_t item_of_node(uint64_t id) const { return graph_.index_of(id); }
@@ -369,13 +341,7 @@ class GraphView : public View {
 
   // ---- toolbar ----
 
-  std::string node_label(uint64_t id) const {
-    const size_t i = graph_.index_of(id);
-    if (i == npos) return "#" + std::to_string(id);
-    const auto& n = graph_.nodes[i];
-    if (n.accumulate && n.leaf) return "AccumulateGrad(#" + std::to_string(*n.leaf) + ")";
-    return views::short_node_name(n.name);
-  }
+  std::string node_label(uint64_t id) const { return views::node_label(graph_, id); }
 
   bool is_root(uint64_t id) const {
     if (!has_run()) return false;

@@ -7,6 +7,7 @@
 #include "app/gui/i18n.h"
 #include "app/gui/text_wrap.h"
 #include "app/gui/views/views.h"
+#include "app/gui/views/widgets.h"
 
 namespace ipt::gui {
 
@@ -58,30 +59,6 @@ class LessonBrowserView : public View {
 };
 
 // Code with line numbers; `mark_line` (1-based) is highlighted, `error_line` in red.
-void draw_code(const std::string& code, int mark_line, int error_line, int error_col) {
-  std::istringstream in(code);
-  std::string line;
-  int n = 0;
-  const ImU32 mark = IM_COL32(70, 110, 170, 110), err = IM_COL32(190, 60, 60, 120);
-  while (std::getline(in, line)) {
-    ++n;
-    ImVec2 p = ImGui::GetCursorScreenPos();
-    float h = ImGui::GetTextLineHeight();
-    float w = ImGui::GetContentRegionAvail().x;
-    if (n == error_line) ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), err);
-    else if (n == mark_line) ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), mark);
-    ImGui::TextDisabled("%3d", n);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(line.c_str());
-    if (n == error_line && error_col > 0) {
-      ImGui::TextDisabled("   ");
-      ImGui::SameLine();
-      ImGui::TextColored(ImVec4(1, 0.5f, 0.45f, 1), "%s^",
-                         std::string(static_cast<size_t>(error_col - 1), ' ').c_str());
-    }
-  }
-}
-
 // A trace opened from a file: its title, fields and source, and its steps (ranges of events).
 void draw_loaded_trace(AppState& s) {
   ImGui::TextDisabled("%s", s.trace_path.c_str());
@@ -101,7 +78,7 @@ void draw_loaded_trace(AppState& s) {
     ImGui::Separator();
     ImGui::TextDisabled("%s", tr("Code"));
     ImGui::BeginChild("trace_source", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-    draw_code(s.doc.meta.source, 0, 0, 0);
+    draw_code_listing(s.doc.meta.source, 0, 0, 0);
     ImGui::EndChild();
   }
 }
@@ -156,7 +133,8 @@ class LessonPlayerView : public View {
                                 : nullptr;
     ImGui::BeginChild("code", ImVec2(0, ImGui::GetContentRegionAvail().y * 0.45f), true,
                       ImGuiWindowFlags_HorizontalScrollbar);
-    draw_code(st.code, s.running_line, out && !out->error.empty() ? out->error_line : 0, out ? out->error_col : 0);
+    draw_code_listing(st.code, s.running_line, out && !out->error.empty() ? out->error_line : 0,
+                      out ? out->error_col : 0);
     ImGui::EndChild();
 
     ImGui::TextDisabled("%s", tr("Output"));
@@ -173,8 +151,5 @@ class LessonPlayerView : public View {
 
 std::unique_ptr<View> make_lesson_browser_view() { return std::make_unique<LessonBrowserView>(); }
 std::unique_ptr<View> make_lesson_player_view() { return std::make_unique<LessonPlayerView>(); }
-void draw_code_listing(const std::string& code, int mark_line, int error_line, int error_col) {
-  draw_code(code, mark_line, error_line, error_col);
-}
 
 }  // namespace ipt::gui

@@ -5,6 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include "app/gui/i18n.h"
+#include "app/gui/views/widgets.h"
 #include "app/gui/views/views.h"
 
 namespace ipt::gui {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/gui/i18n.h"
+#include "app/gui/views/widgets.h"
 #include "core/ops/generated_sources.h"
 
 namespace ipt::gui {
@@ -28,21 +29,11 @@ const ImVec4 kViolation(1.0f, 0.45f, 0.4f, 1.0f);
 
 // Lines numbered from `first`, the line `mark` highlighted; returns the marked line's top y.
 float numbered_lines(const std::vector<std::string_view>& lines, int first, int mark) {
-  float mark_y = -1;
-  const ImU32 bg = IM_COL32(200, 160, 40, 90);
-  for (size_t i = 0; i < lines.size(); ++i) {
-    const int n = first + static_cast<int>(i);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    if (n == mark) {
-      const float h = ImGui::GetTextLineHeight();
-      ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + h), bg);
-      mark_y = ImGui::GetCursorPosY();
-    }
-    ImGui::TextDisabled("%5d", n);
-    ImGui::SameLine();
-    ImGui::TextUnformatted(lines[i].data(), lines[i].data() + lines[i].size());
-  }
-  return mark_y;
+  ListingMarks marks;
+  marks.mark = mark;
+  marks.mark_color = IM_COL32(200, 160, 40, 90);
+  marks.digits = 5;
+  return code_listing(lines, first, marks);
 }
 
 void file_label(const SourceSite& s) { ImGui::TextDisabled("%s", s.str().c_str()); }

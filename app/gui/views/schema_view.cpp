@@ -5,7 +5,7 @@
 // check (schema_pipeline.cpp).
 //
 // Note [What the Schema view shows]
-// The text shown is, in order of precedence: a followed link (Selection::schema_request, the
+// The text shown is, in order of precedence: a followed link (a ShowOperator request, from the
 // Dispatch view's "registered at"), the operator of a dispatcher call selected in another
 // view, what the reader typed or picked, and — when the shown step changes and the reader has
 // not typed since — the step's last top-level dispatcher call. Whatever was typed stays as
@@ -184,7 +184,6 @@ class SchemaView : public View {
   uint64_t rec_gen_ = UINT64_MAX, step_gen_ = UINT64_MAX;
   size_t step_first_ = 0, step_last_ = 0;
   std::optional<size_t> seen_event_;
-  uint64_t seen_request_ = 0;
   bool edited_ = false;
   Picker picker_;
   PipelineState pipeline_;
@@ -230,14 +229,10 @@ class SchemaView : public View {
     const TraceDoc& doc = c.doc;
     if (rec_gen_ != doc.generation) rec_gen_ = doc.generation, recorded_ = index_trace(doc.events);
     follow_step(c);
-    // A link, after the step: it wins. (A new run resets the Selection, and so the counter,
-    // with nothing asked: only a change that asks for something is followed.)
-    if (c.sel.schema_request != seen_request_ && c.sel.schema_op.empty()) seen_request_ = c.sel.schema_request;
-    if (c.sel.schema_request != seen_request_) {
-      seen_request_ = c.sel.schema_request;
-      const std::string& asked = c.sel.schema_op;
-      if (asked.find('(') != std::string::npos || !show_op(asked)) show(asked);  // kept as asked
-      pipeline_.open_site = c.sel.schema_site;
+    // A link, after the step: it wins (Note [Views ask each other by typed requests]).
+    if (std::optional<ShowOperator> asked = c.requests.take<ShowOperator>()) {
+      if (asked->op.find('(') != std::string::npos || !show_op(asked->op)) show(asked->op);  // kept as asked
+      pipeline_.open_site = asked->site;
       pipeline_.scroll_to_open = true;
       edited_ = false;
     } else if (c.sel.event != seen_event_) {

@@ -8,14 +8,12 @@ namespace ipt::gui {
 
 bool is_generated_site(std::string_view site) { return site.rfind("build/generated/", 0) == 0; }
 
-void open_in_schema_view(Selection& sel, const char* op, const char* site) {
-  sel.schema_op = op;
-  sel.schema_site = site;
-  ++sel.schema_request;
-  sel.focus_view = "schema";
+void open_in_schema_view(Requests& requests, const char* op, const char* site) {
+  requests.post(ShowOperator{op, site});
+  requests.post(FocusView{"schema"});
 }
 
-void draw_site_link(Selection& sel, const char* op, const char* site, ImVec2 pos, ImU32 plain) {
+void draw_site_link(Requests& requests, const char* op, const char* site, ImVec2 pos, ImU32 plain) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   if (!is_generated_site(site)) {
     dl->AddText(pos, plain, site);
@@ -36,7 +34,7 @@ void draw_site_link(Selection& sel, const char* op, const char* site, ImVec2 pos
     ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     ImGui::SetTooltip("%s", tr("Open the generated code in the Schema view"));
   }
-  if (clicked) open_in_schema_view(sel, op, site);
+  if (clicked) open_in_schema_view(requests, op, site);
 }
 
 }  // namespace ipt::gui

@@ -13,8 +13,8 @@ namespace ipt::gui {
 
 bool is_generated_site(std::string_view site);
 // Asks the Schema view to show `op` with the registration at `site` open, and to come to the front.
-void open_in_schema_view(Selection& sel, const char* op, const char* site);
+void open_in_schema_view(Requests& requests, const char* op, const char* site);
 // Draws `site` at `pos` without laying it out (the cursor is kept); a generated one is a link.
-void draw_site_link(Selection& sel, const char* op, const char* site, ImVec2 pos, ImU32 plain);
+void draw_site_link(Requests& requests, const char* op, const char* site, ImVec2 pos, ImU32 plain);
 
 }  // namespace ipt::gui

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#include "app/gui/views/storage_layout.h"
+#include "core/views/storage_layout.h"
 
 namespace ipt::gui::storage {
 
@@ -21,9 +21,9 @@ GridGeom grid_geometry(const trace::TensorMeta& m, float avail) {
   if (g.nd >= 1) g.cols = m.sizes[g.nd - 1];
   if (g.nd >= 2) g.rows = m.sizes[g.nd - 2];
   for (size_t k = 0; k + 2 < g.nd; ++k) g.slices *= m.sizes[k];
-  if (storage::numel(m) == 0) g.rows = g.cols = g.slices = 0;
+  if (views::storage::numel(m) == 0) g.rows = g.cols = g.slices = 0;
   // Big tensors: fewer rows and one band of columns, so a frame stays cheap and short.
-  const bool big = storage::numel(m) > 1024;
+  const bool big = views::storage::numel(m) > 1024;
   g.shown_rows = std::min(g.rows, big ? kMaxRowsBig : kMaxRows);
   g.shown_cols = std::min(g.cols, kMaxCols);
   if (g.nd >= 2) {
@@ -57,7 +57,7 @@ GridGeom grid_geometry(const trace::TensorMeta& m, float avail) {
   g.width = static_cast<float>(g.slice_cols) * g.slice_w + static_cast<float>(g.slice_cols - 1) * kSliceGapX;
   g.height = static_cast<float>(slice_rows) * (g.slice_h + (g.nd >= 3 ? kSliceGap : 0));
   if (g.slices > g.shown_slices) g.height += ImGui::GetTextLineHeight() + 2;
-  if (storage::numel(m) == 0) g.height = ImGui::GetTextLineHeight() + 4;
+  if (views::storage::numel(m) == 0) g.height = ImGui::GetTextLineHeight() + 4;
   return g;
 }
 

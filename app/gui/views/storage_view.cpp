@@ -8,7 +8,7 @@
 //   hover            the hovered element / cell, IPT_GUI_FAKE_HOVER for screenshots
 //   view             model cache, top bar, storage blocks (header, strip), tensor cards
 //
-// The model (which tensors, which storages, names, index math) lives in storage_layout.h;
+// The model (which tensors, which storages, names, index math) lives in core/views/storage_layout.h;
 // see Note [Which tensors the storage view shows] there. This file only draws it.
 #include <imgui.h>
 
@@ -26,8 +26,8 @@
 #include "app/gui/i18n.h"
 #include "app/gui/views/storage_draw.h"
 #include "app/gui/views/storage_grid.h"
-#include "app/gui/views/storage_layout.h"
 #include "app/gui/views/views.h"
+#include "core/views/storage_layout.h"
 
 namespace ipt::gui {
 namespace {
@@ -38,10 +38,10 @@ using storage::kBandGap;
 using storage::kSliceGap;
 using storage::kSliceGapX;
 using storage::slice_index;
-using storage::StorageItem;
-using storage::StorageModel;
-using storage::TensorItem;
-using storage::TensorKind;
+using views::storage::StorageItem;
+using views::storage::StorageModel;
+using views::storage::TensorItem;
+using views::storage::TensorKind;
 using namespace cells;  // the palette, cells and headers this view draws with (storage_draw.h)
 
 // [SECTION] hover ----------------------------------------------------------------------
@@ -100,7 +100,7 @@ std::string tensor_name(const TensorItem& t) {
 }
 // "b[2, 1]"; a 0-d tensor's only element is the tensor itself: "s".
 std::string element_name(const TensorItem& t, const std::vector<int64_t>& index) {
-  return tensor_name(t) + (index.empty() ? "" : storage::index_text(index));
+  return tensor_name(t) + (index.empty() ? "" : views::storage::index_text(index));
 }
 
 // [SECTION] view -----------------------------------------------------------------------
@@ -190,7 +190,7 @@ class StorageView : public View {
   void refresh(const TraceDoc& doc) {
     if (doc.generation != generation_ || doc.first != first_ || doc.last != last_) {
       generation_ = doc.generation, first_ = doc.first, last_ = doc.last;
-      model_ = storage::build_storage_model(doc.events, doc.first, doc.last);
+      model_ = views::storage::build_storage_model(doc.events, doc.first, doc.last);
       vis_valid_ = false;
       cell_readers_valid_ = false;
       temporaries_ = earlier_ = 0;
@@ -207,7 +207,7 @@ class StorageView : public View {
         for (const auto& t : s.tensors)
           if (t.meta->tensor_id == fake_.tensor && fake_.index.size() == t.meta->sizes.size()) {
             fake_.storage = s.id;
-            fake_.cell = storage::element_offset(*t.meta, fake_.index.data());
+            fake_.cell = views::storage::element_offset(*t.meta, fake_.index.data());
           }
     }
   }
@@ -277,8 +277,8 @@ class StorageView : public View {
       seg.badge(tr("temporary"), IM_COL32(58, 58, 66, 255), kDim,
                 tr("An intermediate of one statement (indexing, a wrapped scalar): no variable names it."));
     seg.newline();
-    seg.text(std::string(tr("sizes")) + " " + storage::shape_text(m.sizes) + "  " + tr("strides") + " " +
-                 storage::shape_text(m.strides) + "  storage_offset " + std::to_string(m.storage_offset),
+    seg.text(std::string(tr("sizes")) + " " + views::storage::shape_text(m.sizes) + "  " + tr("strides") + " " +
+                 views::storage::shape_text(m.strides) + "  storage_offset " + std::to_string(m.storage_offset),
              kDim, true);
     // Shared storage, named by the other tensors shown on it.
     std::string shares;
@@ -367,7 +367,7 @@ class StorageView : public View {
       const TensorItem* t = find_tensor(hover_.tensor, &s);
       if (t && hover_.index.size() == t->meta->sizes.size()) {
         seg.text(element_name(*t, hover_.index), kWhite);
-        seg.text(storage::offset_formula(*t->meta, hover_.index), kFormula);
+        seg.text(views::storage::offset_formula(*t->meta, hover_.index), kFormula);
         seg.text("\xE2\x86\x92 storage #" + std::to_string(s->id) + " " + tr("cell") + " " +
                      std::to_string(hover_.cell) + " = " + cell_value(*s, hover_.cell),
                  lighter(storage_rgb(s->id), 0.3f));
@@ -396,11 +396,12 @@ class StorageView : public View {
     int n = 0, total = 0;
     for (size_t i : shown_[k].tensors) {
       const TensorItem& t = s.tensors[i];
-      storage::for_each_element(*t.meta, storage::kMaxEnumerated, [&](const std::vector<int64_t>& idx, int64_t off) {
-        if (off != cell) return;
-        ++total;
-        if (n < 6) out += (n++ ? ", " : "") + element_name(t, idx);
-      });
+      views::storage::for_each_element(*t.meta, views::storage::kMaxEnumerated,
+                                       [&](const std::vector<int64_t>& idx, int64_t off) {
+                                         if (off != cell) return;
+                                         ++total;
+                                         if (n < 6) out += (n++ ? ", " : "") + element_name(t, idx);
+                                       });
     }
     if (total == 0) return tr("not read by any shown tensor");
     if (total > n) out += ", … (" + std::to_string(total) + ")";
@@ -691,7 +692,7 @@ class StorageView : public View {
     const float clip_top = ImGui::GetWindowDrawList()->GetClipRectMin().y;
     const float clip_bottom = ImGui::GetWindowDrawList()->GetClipRectMax().y;
     float y = pos.y + kCardPad + k.head_h + 4;
-    if (storage::numel(m) == 0) {
+    if (views::storage::numel(m) == 0) {
       dl->AddText(ImVec2(x0, y), kDim, tr("no elements"));
       return;
     }
@@ -707,7 +708,7 @@ class StorageView : public View {
       const float gx = sx + g.row_label_w;
       y = grid_top + static_cast<float>(sl / g.slice_cols) * (g.slice_h + kSliceGap);
       if (g.nd >= 3) {
-        const std::string lab = storage::slice_label(lead, g.nd);
+        const std::string lab = views::storage::slice_label(lead, g.nd);
         dl->AddText(ImVec2(sx, y), lighter(col, 0.3f), lab.c_str());
         y += g.slice_label_h;
       }
@@ -735,7 +736,7 @@ class StorageView : public View {
             }
             for (int64_t cc = c0; cc < c1; ++cc) {
               if (g.nd >= 1) idx[g.nd - 1] = cc;
-              const int64_t off = storage::element_offset(m, idx.data());
+              const int64_t off = views::storage::element_offset(m, idx.data());
               const ImVec2 a(gx + static_cast<float>(cc - c0) * g.cw, ry), b(a.x + g.cw, ry + g.ch);
               const bool in_storage = off >= 0 && off < s.elements;
               const bool is_hovered_elem =
@@ -756,7 +757,7 @@ class StorageView : public View {
                 next_.index = idx;
                 ImGui::BeginTooltip();
                 ImGui::TextUnformatted(element_name(t, idx).c_str());
-                ImGui::TextColored(ImVec4(1.0f, 0.84f, 0.43f, 1), "%s", storage::offset_formula(m, idx).c_str());
+                ImGui::TextColored(ImVec4(1.0f, 0.84f, 0.43f, 1), "%s", views::storage::offset_formula(m, idx).c_str());
                 ImGui::TextDisabled(
                     "storage_offset + \xCE\xA3 index\xC2\xB7stride \xE2\x86\x92 storage #%llu %s %lld = %s",
                     static_cast<unsigned long long>(s.id), tr("cell"), static_cast<long long>(off),

@@ -20,7 +20,5 @@ std::unique_ptr<View> make_compile_view();
 
 // The playground (drawn inside the lesson player window when selected).
 void draw_playground(ViewContext& c);
-// A code listing with line numbers, a marked line and an error marker.
-void draw_code_listing(const std::string& code, int mark_line, int error_line, int error_col);
 
 }  // namespace ipt::gui

@@ -26,7 +26,7 @@
 
 #include "core/trace/events.h"
 
-namespace ipt::gui::storage {
+namespace ipt::views::storage {
 
 // ---- index math and formatting -------------------------------------------------------
 
@@ -36,8 +36,10 @@ namespace ipt::gui::storage {
 [[nodiscard]] int64_t element_offset(const trace::TensorMeta& t, const int64_t* index);
 // "offset = 0 + 1·1 + 2·4 = 9"; for a 0-d tensor "offset = storage_offset = 6".
 [[nodiscard]] std::string offset_formula(const trace::TensorMeta& t, const std::vector<int64_t>& index);
-// A compact cell label: ints as ints, bools as T/F, floats with up to 4 significant digits
-// ("6", "-0.5", "3.142", "1234.6", "1.85e31").
+// A compact cell label: ints as ints, bools as T/F, whole floats below 1e6 as ints ("6"),
+// other floats from 1e-3 to 1e5 with 4 significant digits and at least one decimal ("-0.5",
+// "3.142", "1234.6"), the rest with 2 significant digits and a short exponent ("1.8e31",
+// "2.8e-5", "1e6").
 [[nodiscard]] std::string format_value(double v, const char* dtype);
 // "(4, 3)", "(3,)", "()".
 [[nodiscard]] std::string shape_text(std::span<const int64_t> v);
@@ -118,4 +120,4 @@ bool for_each_element(const trace::TensorMeta& t, int64_t limit, F&& f) {
   }
 }
 
-}  // namespace ipt::gui::storage
+}  // namespace ipt::views::storage

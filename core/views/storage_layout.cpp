@@ -1,4 +1,4 @@
-#include "app/gui/views/storage_layout.h"
+#include "core/views/storage_layout.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 
-namespace ipt::gui::storage {
+namespace ipt::views::storage {
 
 // ---- index math and formatting -------------------------------------------------------
 
@@ -127,6 +127,65 @@ void add_name(TensorAcc& t, const std::string& n) {
   if (std::find(t.names.begin(), t.names.end(), n) == t.names.end()) t.names.push_back(n);
 }
 
+// One storage of the model: its preview, the cells the step wrote, and the tensors over it
+// (`list`: id and accumulator of each tensor whose latest snapshot names this storage).
+StorageItem storage_item(uint64_t sid, const StorageAcc& sa, std::vector<std::pair<uint64_t, const TensorAcc*>> list) {
+  StorageItem s;
+  s.id = sid;
+  s.nbytes = sa.latest->storage_nbytes;
+  s.dtype = sa.latest->dtype;
+  s.device = sa.latest->device;
+  s.elements = s.nbytes / dtype_size(s.dtype);
+  s.values = &sa.latest->storage_values;
+  s.truncated = sa.latest->storage_truncated;
+  s.allocated_in_step = sa.allocated_in_step;
+  s.freed_in_step = sa.freed_in_step;
+  const size_t n = s.values->size();
+  s.labels.reserve(n);
+  for (double v : *s.values) s.labels.push_back(format_value(v, s.dtype));
+  s.written.assign(n, 0);
+  if (sa.before) {
+    const auto& old = sa.before->storage_values;
+    for (size_t k = 0; k < n; ++k)
+      s.written[k] =
+          k >= old.size() || !(old[k] == (*s.values)[k] || (std::isnan(old[k]) && std::isnan((*s.values)[k])));
+  }
+  std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [id, t] : list) {
+    TensorItem ti;
+    ti.meta = t->latest;
+    ti.names = t->names;
+    const bool temporary = t->names.empty() && t->stmt_first == t->stmt_last && !t->stmt_result;
+    ti.kind = temporary ? TensorKind::Temporary : t->in_step ? TensorKind::Step : TensorKind::Earlier;
+    if (!t->in_step && temporary) continue;  // an earlier step's intermediate: not context
+    ti.new_storage = t->new_storage;
+    ti.made_by = t->made_by;
+    ti.from_tensor = t->from_tensor;
+    ti.from_storage = t->from_storage;
+    ti.covers.assign(n, 0);
+    ti.covers_partial = !for_each_element(*t->latest, kMaxEnumerated, [&](const std::vector<int64_t>&, int64_t off) {
+      if (off >= 0 && static_cast<size_t>(off) < n && ti.covers[static_cast<size_t>(off)] < UINT16_MAX)
+        ++ti.covers[static_cast<size_t>(off)];
+    });
+    s.tensors.push_back(std::move(ti));
+  }
+  return s;
+}
+
+// Storage frees at the very end of a recording, with nothing after them, are the session's
+// teardown (the GUI records until the session is destroyed), not the step's work: the index
+// where they start (`last` when the range does not reach the end of the events).
+size_t teardown_start(const std::vector<trace::Event>& events, size_t first, size_t last) {
+  size_t teardown = last;
+  if (last == events.size())
+    while (teardown > first) {
+      const auto* s = std::get_if<trace::StorageInfo>(&events[teardown - 1].payload);
+      if (!s || !s->freed) break;
+      --teardown;
+    }
+  return teardown;
+}
+
 }  // namespace
 
 StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t first, size_t last) {
@@ -149,15 +208,7 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
     stmt_result = 0;
   };
 
-  // Storage frees at the very end of a recording, with nothing after them, are the
-  // session's teardown (the GUI records until the session is destroyed), not the step's work.
-  size_t teardown = last;
-  if (last == events.size())
-    while (teardown > first) {
-      const auto* s = std::get_if<trace::StorageInfo>(&events[teardown - 1].payload);
-      if (!s || !s->freed) break;
-      --teardown;
-    }
+  const size_t teardown = teardown_start(events, first, last);
 
   for (size_t i = 0; i < last; ++i) {
     const trace::Event& e = events[i];
@@ -250,50 +301,9 @@ StorageModel build_storage_model(const std::vector<trace::Event>& events, size_t
     bool any_step = false;
     for (const auto& [id, t] : it->second) any_step |= t->in_step;
     if (!any_step) continue;
-    const StorageAcc& sa = storages[sid];
-    StorageItem s;
-    s.id = sid;
-    s.nbytes = sa.latest->storage_nbytes;
-    s.dtype = sa.latest->dtype;
-    s.device = sa.latest->device;
-    s.elements = s.nbytes / dtype_size(s.dtype);
-    s.values = &sa.latest->storage_values;
-    s.truncated = sa.latest->storage_truncated;
-    s.allocated_in_step = sa.allocated_in_step;
-    s.freed_in_step = sa.freed_in_step;
-    const size_t n = s.values->size();
-    s.labels.reserve(n);
-    for (double v : *s.values) s.labels.push_back(format_value(v, s.dtype));
-    s.written.assign(n, 0);
-    if (sa.before) {
-      const auto& old = sa.before->storage_values;
-      for (size_t k = 0; k < n; ++k)
-        s.written[k] =
-            k >= old.size() || !(old[k] == (*s.values)[k] || (std::isnan(old[k]) && std::isnan((*s.values)[k])));
-    }
-    auto list = it->second;
-    std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [id, t] : list) {
-      TensorItem ti;
-      ti.meta = t->latest;
-      ti.names = t->names;
-      const bool temporary = t->names.empty() && t->stmt_first == t->stmt_last && !t->stmt_result;
-      ti.kind = temporary ? TensorKind::Temporary : t->in_step ? TensorKind::Step : TensorKind::Earlier;
-      if (!t->in_step && temporary) continue;  // an earlier step's intermediate: not context
-      ti.new_storage = t->new_storage;
-      ti.made_by = t->made_by;
-      ti.from_tensor = t->from_tensor;
-      ti.from_storage = t->from_storage;
-      ti.covers.assign(n, 0);
-      ti.covers_partial = !for_each_element(*t->latest, kMaxEnumerated, [&](const std::vector<int64_t>&, int64_t off) {
-        if (off >= 0 && static_cast<size_t>(off) < n && ti.covers[static_cast<size_t>(off)] < UINT16_MAX)
-          ++ti.covers[static_cast<size_t>(off)];
-      });
-      s.tensors.push_back(std::move(ti));
-    }
-    model.storages.push_back(std::move(s));
+    model.storages.push_back(storage_item(sid, storages[sid], it->second));
   }
   return model;
 }
 
-}  // namespace ipt::gui::storage
+}  // namespace ipt::views::storage
