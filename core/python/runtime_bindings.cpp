@@ -46,7 +46,7 @@ void init_runtime_control(py::module_& m) {
     if (trace::tracing_enabled())
       trace::Recorder::current().instant(trace::Category::Compile, "torch._dynamo.reset()", trace::DynamoReset{resets});
   });
-  m.def("_trace_compile_artifact", [](const std::string& kind, const std::string& compile_id, const std::string& file,
+  m.def("_trace_compile_artifact", [](const std::string& kind, int frame_id, int compile_index, const std::string& file,
                                       int line, std::string text) {
     if (!trace::tracing_enabled()) return;
     for (int k = 0; k < trace::kNumCompileArtifactKinds; ++k) {
@@ -54,9 +54,10 @@ void init_runtime_control(py::module_& m) {
       if (kind != trace::compile_artifact_kind_name(kk)) continue;
       std::string label = kind == "graph_break" ? "graph break" : kind;
       std::replace(label.begin(), label.end(), '_', ' ');
-      trace::Recorder::current().instant(
-          trace::Category::Compile, trace::intern(label + " [" + compile_id + "]"),
-          trace::CompileArtifact{kk, trace::intern(compile_id), trace::intern(file), line, std::move(text)});
+      const std::string compile_id = std::to_string(frame_id) + "/" + std::to_string(compile_index);
+      trace::Recorder::current().instant(trace::Category::Compile, trace::intern(label + " [" + compile_id + "]"),
+                                         trace::CompileArtifact{kk, trace::intern(compile_id), trace::intern(file),
+                                                                line, std::move(text), frame_id, compile_index});
       return;
     }
     IPT_FAIL(ValueError, "unknown compile artifact kind '", kind, "'");
@@ -65,17 +66,17 @@ void init_runtime_control(py::module_& m) {
   // action one of "starts", "fused", "reduction", "not_fused" (trace::FusionDecisions).
   m.def("_trace_compile_fusion",
         [](int frame_id, int compile_index, int graph,
-           const std::vector<std::tuple<std::string, std::string, std::string, std::string>>& ds) {
+           const std::vector<std::tuple<std::string, std::string, std::string, int, std::string>>& ds) {
           if (!trace::tracing_enabled()) return;
           trace::FusionDecisions f{frame_id, compile_index, graph, {}};
-          for (const auto& [node, action, kernel, reason] : ds) {
+          for (const auto& [node, action, kernel, kernel_index, reason] : ds) {
             int a = 0;
             while (a < trace::kNumFusionActions &&
                    action != trace::fusion_action_name(static_cast<trace::FusionAction>(a)))
               ++a;
             if (a == trace::kNumFusionActions) IPT_FAIL(ValueError, "unknown fusion action '", action, "'");
             f.decisions.push_back(trace::FusionDecision{trace::intern(node), static_cast<trace::FusionAction>(a),
-                                                        trace::intern(kernel), reason});
+                                                        trace::intern(kernel), reason, kernel_index});
           }
           const std::string id = std::to_string(frame_id) + "/" + std::to_string(compile_index);
           trace::Recorder::current().instant(trace::Category::Compile, trace::intern("fusion [" + id + "]"),

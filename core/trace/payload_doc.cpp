@@ -82,7 +82,10 @@ std::string payload_docs_markdown() {
     if (f.since > SINCE) added[f.since].push_back("`" NAME "`'s `" + std::string(f.name) + "`");
   IPT_PAYLOAD_TYPES(IPT_DOC_PAYLOAD)
 #undef IPT_DOC_PAYLOAD
-#define IPT_DOC_NESTED(T, FIELDS, what) field_rows<T>(fields, what);
+#define IPT_DOC_NESTED(T, FIELDS, WHAT)            \
+  field_rows<T>(fields, WHAT);                     \
+  for (const FieldDoc& f : PayloadInfo<T>::fields) \
+    if (f.since) added[f.since].push_back(std::string(WHAT) + "'s `" + f.name + "`");
   IPT_NESTED_RECORDS(IPT_DOC_NESTED)
 #undef IPT_DOC_NESTED
   std::string versions = "| version | added |\n| --- | --- |\n";

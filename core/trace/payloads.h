@@ -367,7 +367,9 @@ inline constexpr int kNumCompileArtifactKinds = static_cast<int>(CompileArtifact
   FIELD(const char*, compile_id, Str, "", 0, "\"0/1\": frame 0, its second compile")                    \
   FIELD(const char*, file, Str, "", 0, "the user's file the artifact points at (a break's line)")       \
   FIELD(int32_t, line, I32, 0, 0, "0 when none")                                                        \
-  FIELD(std::string, text, Text, {}, 0, "the artifact")
+  FIELD(std::string, text, Text, {}, 0, "the artifact")                                                 \
+  FIELD(int32_t, frame_id, I32, 0, 7, "the compile id's two numbers: the frame")                        \
+  FIELD(int32_t, compile_index, I32, 0, 7, "and which of its compiles")
 struct CompileArtifact {
   IPT_COMPILE_ARTIFACT_FIELDS(IPT_DECLARE_FIELD)
 };
@@ -385,7 +387,8 @@ const char* fusion_action_name(FusionAction a);  // "starts", "fused", "reductio
   FIELD(const char*, node, Str, "", 0, "the FX node (\"mul_1\")")                                     \
   FIELD(FusionAction, action, Enum, FusionAction::NotFused, 0, "starts, fused, reduction, not_fused") \
   FIELD(const char*, kernel, Str, "", 0, "\"cpp_fused_add_mul_0\"; \"\" when not fused")              \
-  FIELD(std::string, reason, Text, {}, 0, "why")
+  FIELD(std::string, reason, Text, {}, 0, "why")                                                      \
+  FIELD(int32_t, kernel_index, I32, -1, 7, "the kernel's number in its graph (cpp_fused_mul_2: 2); -1: not fused")
 struct FusionDecision {
   IPT_FUSION_DECISION_FIELDS(IPT_DECLARE_FIELD)
 };

@@ -481,17 +481,31 @@ namespace ipt::trace {
 
 namespace {
 
+// "0/1" -> 0, 1 (false when it is not a compile id).
+bool parse_compile_id(std::string_view id, int& frame, int& index) {
+  const size_t slash = id.find('/');
+  if (slash == std::string_view::npos) return false;
+  const char* b = id.data();
+  return std::from_chars(b, b + slash, frame).ptr == b + slash &&
+         std::from_chars(b + slash + 1, b + id.size(), index).ptr == b + id.size();
+}
+
+// "cpp_fused_add_mul_2" -> 2; -1 when the name ends in no number.
+int kernel_number(std::string_view kernel) {
+  const size_t us = kernel.rfind('_');
+  int k = -1;
+  if (us == std::string_view::npos || us + 1 >= kernel.size()) return -1;
+  const char* b = kernel.data() + us + 1;
+  const char* e = kernel.data() + kernel.size();
+  return std::from_chars(b, e, k).ptr == e ? k : -1;
+}
+
 // "capture [0/1]" -> ("capture", 0, 1); false when the name has no compile id.
 bool parse_phase_label(std::string_view name, CompilePhase& out) {
   const size_t open = name.rfind(" [");
   if (open == std::string_view::npos || name.size() < open + 3 || name.back() != ']') return false;
-  const std::string_view id = name.substr(open + 2, name.size() - open - 3);
-  const size_t slash = id.find('/');
-  if (slash == std::string_view::npos) return false;
   int frame = 0, index = 0;
-  const char* b = id.data();
-  if (std::from_chars(b, b + slash, frame).ptr != b + slash) return false;
-  if (std::from_chars(b + slash + 1, b + id.size(), index).ptr != b + id.size()) return false;
+  if (!parse_compile_id(name.substr(open + 2, name.size() - open - 3), frame, index)) return false;
   out = CompilePhase{intern(name.substr(0, open)), frame, index};
   return true;
 }
@@ -510,7 +524,12 @@ void upgrade_named_events(std::vector<Event>& events) {
   int resets = 0;
   for (Event& e : events) {
     const std::string_view name = e.name;
-    if (auto* x = std::get_if<EngineStep>(&e.payload); x && x->action == EngineAction::Unknown) {
+    if (auto* a = std::get_if<CompileArtifact>(&e.payload)) {
+      parse_compile_id(a->compile_id, a->frame_id, a->compile_index);
+    } else if (auto* f = std::get_if<FusionDecisions>(&e.payload)) {
+      for (FusionDecision& d : f->decisions)
+        if (d.kernel_index < 0 && *d.kernel) d.kernel_index = kernel_number(d.kernel);
+    } else if (auto* x = std::get_if<EngineStep>(&e.payload); x && x->action == EngineAction::Unknown) {
       x->action = e.phase == Phase::Instant ? action_named(name) : EngineAction::NodeRuns;
     } else if (e.category == Category::Autograd && name == "backward" && e.phase == Phase::Begin) {
       // Versions before 7: a Text "root tensor #16" (backward) or "autograd.grad".

@@ -32,7 +32,9 @@ void upgrade_compile_text(std::vector<Event>& events);
 //   Begin/End slice) get their EngineAction;
 // - the "backward" slice's Text becomes an EngineRun;
 // - torch.compile's phase slices "capture [0/1]" get a CompilePhase on their Begin and End;
-// - "torch._dynamo.reset()" becomes a DynamoReset, counting the resets before it.
+// - "torch._dynamo.reset()" becomes a DynamoReset, counting the resets before it;
+// - a compile artifact's compile id "0/1" gives its two numbers, and a fusion decision's kernel
+//   name ("cpp_fused_mul_2") its kernel's number.
 void upgrade_named_events(std::vector<Event>& events);
 
 }  // namespace ipt::trace

@@ -25,15 +25,15 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
   int epoch = 0;
   std::map<std::string, int64_t> began;  // open phase label -> begin time
   auto key = [&](const std::string& id) { return std::to_string(epoch) + ":" + id; };
-  auto record = [&](const std::string& id, size_t at) -> CompileRecord& {
+  auto record = [&](int32_t frame_id, int32_t compile_index, size_t at) -> CompileRecord& {
+    const std::string id = compile_id_text(frame_id, compile_index);
     auto it = by_id.find(key(id));
     if (it != by_id.end()) return m.compiles[it->second];
     CompileRecord r;
     r.compile_id = id;
     r.epoch = epoch;
-    const size_t slash = id.find('/');
-    r.frame_id = std::atoi(id.substr(0, slash).c_str());
-    r.compile_index = slash == std::string::npos ? 0 : std::atoi(id.substr(slash + 1).c_str());
+    r.frame_id = frame_id;
+    r.compile_index = compile_index;
     r.event = at;
     by_id.emplace(key(id), m.compiles.size());
     m.compiles.push_back(std::move(r));
@@ -44,7 +44,7 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
     const trace::Event& e = events[i];
     if (e.category != trace::Category::Compile) continue;
     if (const auto* a = std::get_if<trace::CompileArtifact>(&e.payload)) {
-      CompileRecord& r = record(a->compile_id, i);
+      CompileRecord& r = record(a->frame_id, a->compile_index, i);
       switch (a->kind) {
         case trace::CompileArtifactKind::Frame: {
           std::vector<std::string> ls = lines_of(a->text);
@@ -79,7 +79,7 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
       continue;
     }
     if (const auto* rc = std::get_if<trace::Recompile>(&e.payload)) {
-      record(compile_id_text(rc->frame_id, rc->compile_index), i).reasons = rc->failures;
+      record(rc->frame_id, rc->compile_index, i).reasons = rc->failures;
       continue;
     }
     if (const auto* c = std::get_if<trace::CacheLookup>(&e.payload)) {
@@ -94,7 +94,7 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
       continue;
     }
     if (const auto* f = std::get_if<trace::FusionDecisions>(&e.payload)) {
-      CompileRecord& r = record(compile_id_text(f->frame_id, f->compile_index), i);
+      CompileRecord& r = record(f->frame_id, f->compile_index, i);
       if (f->graph >= 0 && f->graph < 2) {
         if (r.fusion.size() <= static_cast<size_t>(f->graph)) r.fusion.resize(f->graph + 1);
         r.fusion[f->graph] = f->decisions;
@@ -112,7 +112,8 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
     if (e.phase == trace::Phase::Begin) {
       began[label] = e.ts_ns;
     } else if (auto b = began.find(label); b != began.end()) {
-      if (std::string_view(p->phase) != "compile") record(id, i).phases.push_back({p->phase, e.ts_ns - b->second});
+      if (std::string_view(p->phase) != "compile")
+        record(p->frame_id, p->compile_index, i).phases.push_back({p->phase, e.ts_ns - b->second});
       began.erase(b);
     }
   }

@@ -3,6 +3,8 @@
 // opened), and artifacts whose texts are empty or malformed.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <string>
 
 #include "app/gui/app_state.h"
@@ -25,8 +27,12 @@ trace::Event ev(trace::Phase ph, const char* name, trace::Payload p = {}) {
   e.payload = std::move(p);
   return e;
 }
+// An artifact of compile `id` ("0/1"), with the id's two numbers as the recorder writes them.
 trace::Event art(CompileArtifactKind k, const char* id, std::string text, int line = 0) {
-  return ev(trace::Phase::Instant, "artifact", CompileArtifact{k, trace::intern(id), "prog.py", line, std::move(text)});
+  int frame = 0, index = 0;
+  std::sscanf(id, "%d/%d", &frame, &index);
+  return ev(trace::Phase::Instant, "artifact",
+            CompileArtifact{k, trace::intern(id), "prog.py", line, std::move(text), frame, index});
 }
 
 struct Fixture {
@@ -47,7 +53,7 @@ std::vector<trace::Event> full_run() {
   std::vector<trace::FusionDecision> fusion;
   for (int i = 0; i < 200; ++i)
     fusion.push_back({trace::intern("mul_" + std::to_string(i)), trace::FusionAction::FusedInto,
-                      trace::intern("cpp_fused_mul_" + std::to_string(i % 7)), ""});
+                      trace::intern("cpp_fused_mul_" + std::to_string(i % 7)), "", i % 7});
   std::vector<trace::Event> v;
   for (int c = 0; c < 3; ++c) {
     const std::string id = "0/" + std::to_string(c);

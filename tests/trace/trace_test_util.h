@@ -256,13 +256,14 @@ inline std::vector<Event> sample_events() {
       CompileArtifact{CompileArtifactKind::GraphBreak, "0/0", "prog.py", 5, "builtin: print \"quoted\" \u4e2d"});
   add(3200, 0, Phase::End, Category::Compile, "capture [0/0]", CompilePhase{"capture", 0, 0});
   add(3300, 0, Phase::Instant, Category::Compile, "fusion [0/1]",
-      FusionDecisions{0,
-                      1,
-                      1,
-                      {{"mul", FusionAction::StartsKernel, "cpp_fused_mul_sum_0", ""},
-                       {"sum_1", FusionAction::FusedReduction, "cpp_fused_mul_sum_0", ""},
-                       {"add", FusionAction::StartsKernel, "cpp_fused_add_1", "size [4] differs from the kernel's [3]"},
-                       {"mm", FusionAction::NotFused, "", "aten.mm.default is not pointwise \"quoted\" \u4e2d"}}});
+      FusionDecisions{
+          0,
+          1,
+          1,
+          {{"mul", FusionAction::StartsKernel, "cpp_fused_mul_sum_0", "", 0},
+           {"sum_1", FusionAction::FusedReduction, "cpp_fused_mul_sum_0", "", 0},
+           {"add", FusionAction::StartsKernel, "cpp_fused_add_1", "size [4] differs from the kernel's [3]", 1},
+           {"mm", FusionAction::NotFused, "", "aten.mm.default is not pointwise \"quoted\" \u4e2d"}}});
   add(3400, 0, Phase::Instant, Category::Compile, "recompile [0/1]",
       Recompile{0,
                 1,

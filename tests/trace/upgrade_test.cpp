@@ -49,8 +49,8 @@ std::vector<Event> old_events() {
 }
 
 // The file an older build wrote: the same document with an older version, and before version
-// 7 its records in that version's layout (engine_step without its action; tensor_meta's flags
-// before its label).
+// 7 its records in that version's layout (without engine_step's action, compile_artifact's id
+// numbers and a fusion decision's kernel number; tensor_meta's flags before its label).
 std::string as_version(const std::vector<Event>& events, int version) {
   nlohmann::json doc = nlohmann::json::parse(to_json_text(events, {}));
   doc["insidePyTorch"]["version"] = version;
@@ -58,7 +58,10 @@ std::string as_version(const std::vector<Event>& events, int version) {
     for (auto& e : doc["insidePyTorch"]["events"]) {
       if (e.size() < 6) continue;
       auto& p = e[5];
-      if (p[0] == 8) p.erase(p.size() - 1);
+      if (p[0] == 8) p.erase(p.size() - 1);                          // engine_step's action
+      if (p[0] == 14) p.erase(p.size() - 1), p.erase(p.size() - 1);  // compile_artifact's compile id numbers
+      if (p[0] == 15)
+        for (auto& row : p[4]) row.erase(row.size() - 1);  // a fusion decision's kernel number
       if (p[0] == 1)
         p = {p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[13], p[14], p[11], p[12], p[15]};
     }
@@ -199,6 +202,10 @@ TEST(Upgrade, BeforeVersion7NamesBecomeTypedFacts) {
       make_event(8, 9, 0, Phase::Instant, Category::Compile, "torch._dynamo.reset()"),
       make_event(9, 10, 0, Phase::Instant, Category::Compile, "torch._dynamo.reset()"),
       make_event(10, 11, 0, Phase::Instant, Category::Tensor, "tensor", meta),
+      make_event(11, 12, 0, Phase::Instant, Category::Compile, "graph [2/5]",
+                 CompileArtifact{CompileArtifactKind::Graph, "2/5", "", 0, "g"}),
+      make_event(12, 13, 0, Phase::Instant, Category::Compile, "fusion [2/5]",
+                 FusionDecisions{2, 5, 0, {{"add", FusionAction::StartsKernel, "cpp_fused_add_3", ""}}}),
   };
   const auto back = read_trace_json(as_version(v6, 6)).events;
   ASSERT_EQ(back.size(), v6.size());
@@ -221,9 +228,13 @@ TEST(Upgrade, BeforeVersion7NamesBecomeTypedFacts) {
   EXPECT_EQ(std::get<DynamoReset>(back[8].payload).resets, 0);
   EXPECT_EQ(std::get<DynamoReset>(back[9].payload).resets, 1);
   testing::expect_same_events({v6[10]}, {back[10]});
+  const auto& artifact = std::get<CompileArtifact>(back[11].payload);
+  EXPECT_EQ(artifact.frame_id, 2);
+  EXPECT_EQ(artifact.compile_index, 5);
+  EXPECT_EQ(std::get<FusionDecisions>(back[12].payload).decisions[0].kernel_index, 3);
   // A version 7 file is read as written: its events already say what they are.
-  const auto same = read_trace_json(to_json_text(v6, {})).events;
-  testing::expect_same_events(v6, same);
+  const auto same = read_trace_json(to_json_text(back, {})).events;
+  testing::expect_same_events(back, same);
 }
 
 TEST(Upgrade, Version3HasNoSchemaCheckPayloads) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/views/autograd_model.h"
+#include "event_list.h"
 
 namespace ipt::views {
 namespace {
@@ -16,19 +17,7 @@ using trace::Event;
 using trace::Phase;
 
 // Builds an event list the way the recorder would.
-struct Events {
-  std::vector<Event> ev;
-
-  size_t add(Category c, Phase p, const char* name, trace::Payload payload = {}) {
-    Event e;
-    e.seq = ev.size();
-    e.category = c;
-    e.phase = p;
-    e.name = name;
-    e.payload = std::move(payload);
-    ev.push_back(std::move(e));
-    return ev.size() - 1;
-  }
+struct Events : testing::EventList {
   size_t tensor(uint64_t id, std::vector<double> values, std::vector<int64_t> sizes = {3},
                 std::vector<int64_t> strides = {1}) {
     trace::TensorMeta m;

@@ -2,6 +2,8 @@
 // in the earlier compile's guards, phase times, cache hits, graph breaks.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "core/views/compile_model.h"
 
 #include "core/trace/trace_upgrade.h"
@@ -29,9 +31,12 @@ Event phase(int64_t ts, Phase ph, const char* what, int frame, int index) {
   const std::string label = std::string(what) + " [" + std::to_string(frame) + "/" + std::to_string(index) + "]";
   return ev(ts, ph, label.c_str(), trace::CompilePhase{trace::intern(what), frame, index});
 }
+// An artifact of compile `id` ("0/1"), with the id's two numbers as the recorder writes them.
 Event art(CompileArtifactKind k, const char* id, std::string text, const char* file = "", int line = 0) {
+  int frame = 0, index = 0;
+  std::sscanf(id, "%d/%d", &frame, &index);
   return ev(0, Phase::Instant, "artifact",
-            CompileArtifact{k, trace::intern(id), trace::intern(file), line, std::move(text)});
+            CompileArtifact{k, trace::intern(id), trace::intern(file), line, std::move(text), frame, index});
 }
 
 const char* kGuards00 =

@@ -11,6 +11,7 @@
 
 #include "core/dispatch/dispatch_key_set.h"
 #include "core/views/dispatch_model.h"
+#include "event_list.h"
 
 namespace ipt::views {
 namespace {
@@ -32,19 +33,7 @@ trace::DispatchStep step(const char* op, bool redispatch, DispatchKey chosen, co
   return s;
 }
 
-struct Events {
-  std::vector<Event> ev;
-  size_t add(Category c, Phase p, const char* name, trace::Payload payload = {}, uint32_t tid = 0) {
-    Event e;
-    e.seq = ev.size();
-    e.tid = tid;
-    e.category = c;
-    e.phase = p;
-    e.name = name;
-    e.payload = std::move(payload);
-    ev.push_back(std::move(e));
-    return ev.size() - 1;
-  }
+struct Events : testing::EventList {
   size_t begin(trace::DispatchStep s, uint32_t tid = 0) {
     return add(Category::Dispatch, Phase::Begin, s.op, std::move(s), tid);
   }

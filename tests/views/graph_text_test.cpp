@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/views/graph_text.h"
+#include "event_list.h"
 
 namespace ipt::views {
 namespace {
@@ -115,17 +116,7 @@ TEST(GraphText, NodeLabel) {
 
 // ---- on a graph and a backward rebuilt from events ----
 
-struct Events {
-  std::vector<Event> ev;
-  void add(Category c, Phase p, const char* name, trace::Payload payload = {}) {
-    Event e;
-    e.seq = ev.size();
-    e.category = c;
-    e.phase = p;
-    e.name = name;
-    e.payload = std::move(payload);
-    ev.push_back(std::move(e));
-  }
+struct Events : testing::EventList {
   void tensor(uint64_t id, std::vector<double> values, std::vector<int64_t> sizes = {3}) {
     trace::TensorMeta m;
     m.tensor_id = id;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/views/storage_layout.h"
+#include "event_list.h"
 
 namespace ipt::views::storage {
 namespace {
@@ -35,19 +36,7 @@ TensorMeta meta(uint64_t tensor, uint64_t storage, std::vector<int64_t> sizes, s
 }
 
 // Builds an event list the way a running program records it.
-struct Events {
-  std::vector<Event> ev;
-
-  size_t add(Category c, Phase p, const char* name, trace::Payload payload = {}) {
-    Event e;
-    e.seq = ev.size();
-    e.category = c;
-    e.phase = p;
-    e.name = name;
-    e.payload = std::move(payload);
-    ev.push_back(std::move(e));
-    return ev.size() - 1;
-  }
+struct Events : testing::EventList {
   // A statement starts; returns its first event's index.
   size_t line(int n) { return add(Category::Script, Phase::Instant, "line", trace::ScriptLine{n, 1}); }
   // A tensor recorded with `role` ("self", "result"; "" outside a call).

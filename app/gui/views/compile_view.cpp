@@ -17,6 +17,7 @@
 //   details   the chosen compile's sections
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -35,14 +36,11 @@ namespace {
 const ImVec4 kRed(0.95f, 0.4f, 0.4f, 1);
 const ImVec4 kDim(0.6f, 0.6f, 0.6f, 1);
 
-// A kernel's tint: the same kernel name gives the same colour in every listing.
-ImU32 kernel_tint(const std::string& kernel) {
+// A kernel's tint: its number in the graph picks it, so a kernel has one colour in every listing.
+ImU32 kernel_tint(int kernel_index) {
   static const ImU32 tints[] = {IM_COL32(60, 110, 180, 90), IM_COL32(60, 160, 90, 90),  IM_COL32(170, 120, 40, 90),
                                 IM_COL32(150, 70, 160, 90), IM_COL32(40, 150, 150, 90), IM_COL32(170, 70, 70, 90)};
-  // cpp_fused_add_mul_0 -> its number picks the tint.
-  const size_t us = kernel.rfind('_');
-  const int k = us == std::string::npos ? 0 : std::atoi(kernel.c_str() + us + 1);
-  return tints[static_cast<size_t>(k) % (sizeof(tints) / sizeof(tints[0]))];
+  return tints[static_cast<size_t>(std::max(kernel_index, 0)) % (sizeof(tints) / sizeof(tints[0]))];
 }
 
 // "fn (/some/dir/prog.py:3)" -> "fn (prog.py:3)": the list is narrow.
@@ -197,7 +195,7 @@ class CompileView final : public View {
       const std::string name = views::defined_name(line);
       auto it = by_node.find(name);
       if (it != by_node.end()) {
-        if (it->second->kernel[0]) st.background = kernel_tint(it->second->kernel);
+        if (it->second->kernel[0]) st.background = kernel_tint(it->second->kernel_index);
         st.tooltip = name + ": " + views::fusion_decision_text(*it->second);
       }
       return st;
@@ -236,7 +234,7 @@ class CompileView final : public View {
       for (const trace::FusionDecision& d : r.fusion[g]) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        if (d.kernel[0]) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, kernel_tint(d.kernel));
+        if (d.kernel[0]) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, kernel_tint(d.kernel_index));
         ImGui::TextUnformatted(d.node);
         ImGui::TableSetColumnIndex(1);
         ImGui::TextWrapped("%s", views::fusion_decision_text(d).c_str());

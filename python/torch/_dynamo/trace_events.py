@@ -19,11 +19,17 @@ def enabled():
     return _C._trace_enabled()
 
 
+def _numbers(compile_id):
+    """"0/1" -> (0, 1): the compile id's two numbers, as the trace records them."""
+    frame_id, _, compile_index = str(compile_id).partition("/")
+    return int(frame_id), int(compile_index or 0)
+
+
 @contextlib.contextmanager
 def phase(name, compile_id):
     """A slice "name [compile_id]" with a typed compile_phase payload on its Begin and End."""
     on = enabled()
-    frame_id, compile_index = (int(x) for x in compile_id.split("/"))
+    frame_id, compile_index = _numbers(compile_id)
     if on:
         _C._trace_compile_phase(True, name, frame_id, compile_index)
     try:
@@ -50,7 +56,8 @@ def artifact(kind, compile_id, text, file="", line=0):
         return
     if callable(text):
         text = text()
-    _C._trace_compile_artifact(kind, compile_id, file or "", int(line or 0), text)
+    frame_id, compile_index = _numbers(compile_id)
+    _C._trace_compile_artifact(kind, frame_id, compile_index, file or "", int(line or 0), text)
 
 
 def fusion(compile_id, graph, decisions):
@@ -58,9 +65,9 @@ def fusion(compile_id, graph, decisions):
     AOTAutograd's forward, 1: its backward) as a typed fusion_decisions payload."""
     if not enabled():
         return
-    frame_id, compile_index = (int(x) for x in compile_id.split("/"))
+    frame_id, compile_index = _numbers(compile_id)
     _C._trace_compile_fusion(frame_id, compile_index, graph,
-                             [(d.node, d.action, d.kernel, d.reason) for d in decisions])
+                             [(d.node, d.action, d.kernel, d.kernel_index, d.reason) for d in decisions])
 
 
 def recompile(compile_id, guard_failures):
@@ -68,5 +75,5 @@ def recompile(compile_id, guard_failures):
     guards failed, typed (guard, source, expected, actual, its line in the entry's guard tree)."""
     if not enabled():
         return
-    frame_id, compile_index = (int(x) for x in compile_id.split("/"))
+    frame_id, compile_index = _numbers(compile_id)
     _C._trace_compile_recompile(frame_id, compile_index, list(guard_failures))

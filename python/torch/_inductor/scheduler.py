@@ -42,12 +42,13 @@ class Extern:
 
 class Decision:
     """What the scheduler did with one node (the trace's FusionDecision, docs/trace-format.md)."""
-    __slots__ = ("node", "action", "kernel", "reason")
+    __slots__ = ("node", "action", "kernel", "kernel_index", "reason")
     ACTIONS = ("starts", "fused", "reduction", "not_fused")
 
     def __init__(self, node, action, kernel="", reason=""):
         assert action in self.ACTIONS, action
         self.node, self.action, self.kernel, self.reason = node, action, kernel, reason
+        self.kernel_index = -1  # the kernel's number in the graph, once it is known
 
     def __repr__(self):
         return "Decision({!r}, {!r}, {!r}, {!r})".format(self.node, self.action, self.kernel, self.reason)
@@ -150,4 +151,5 @@ def schedule(gm):
     for d in s.decisions:
         if d.node in kernel_of:
             d.kernel = kernel_of[d.node].name
+            d.kernel_index = kernel_of[d.node].index
     return s
