@@ -36,8 +36,7 @@ void init_runtime_control(py::module_& m) {
   // A compile phase's Begin or End, "capture [0/1]", with its typed CompilePhase.
   m.def("_trace_compile_phase", [](bool begin, const std::string& phase, int frame_id, int compile_index) {
     if (!trace::tracing_enabled()) return;
-    const char* label =
-        trace::intern(phase + " [" + std::to_string(frame_id) + "/" + std::to_string(compile_index) + "]");
+    const char* label = trace::intern(phase + " [" + trace::compile_id_text(frame_id, compile_index) + "]");
     trace::CompilePhase p{trace::intern(phase), frame_id, compile_index};
     if (begin) trace::Recorder::current().begin(trace::Category::Compile, label, p);
     else trace::Recorder::current().end(trace::Category::Compile, label, p);
@@ -54,7 +53,7 @@ void init_runtime_control(py::module_& m) {
       if (kind != trace::compile_artifact_kind_name(kk)) continue;
       std::string label = kind == "graph_break" ? "graph break" : kind;
       std::replace(label.begin(), label.end(), '_', ' ');
-      const std::string compile_id = std::to_string(frame_id) + "/" + std::to_string(compile_index);
+      const std::string compile_id = trace::compile_id_text(frame_id, compile_index);
       trace::Recorder::current().instant(trace::Category::Compile, trace::intern(label + " [" + compile_id + "]"),
                                          trace::CompileArtifact{kk, trace::intern(compile_id), trace::intern(file),
                                                                 line, std::move(text), frame_id, compile_index});
@@ -78,7 +77,7 @@ void init_runtime_control(py::module_& m) {
             f.decisions.push_back(trace::FusionDecision{trace::intern(node), static_cast<trace::FusionAction>(a),
                                                         trace::intern(kernel), reason, kernel_index});
           }
-          const std::string id = std::to_string(frame_id) + "/" + std::to_string(compile_index);
+          const std::string id = trace::compile_id_text(frame_id, compile_index);
           trace::Recorder::current().instant(trace::Category::Compile, trace::intern("fusion [" + id + "]"),
                                              std::move(f));
         });
@@ -102,7 +101,7 @@ void init_runtime_control(py::module_& m) {
       f.reason = e.failure.reason;
       r.failures.push_back(std::move(f));
     }
-    const std::string id = std::to_string(frame_id) + "/" + std::to_string(compile_index);
+    const std::string id = trace::compile_id_text(frame_id, compile_index);
     trace::Recorder::current().instant(trace::Category::Compile, trace::intern("recompile [" + id + "]"), std::move(r));
   });
   m.def("_trace_write", [](const std::string& path, const std::string& title, const std::string& source) {

@@ -118,7 +118,7 @@ struct ChromeArgs {
   }
   void operator()(const FusionDecisions& f) {
     field("compile_id");
-    o.str(std::to_string(f.frame_id) + "/" + std::to_string(f.compile_index));
+    o.str(compile_id_text(f.frame_id, f.compile_index));
     field("graph");
     o.i64(f.graph);
     field("nodes");
@@ -126,7 +126,7 @@ struct ChromeArgs {
   }
   void operator()(const Recompile& r) {
     field("compile_id");
-    o.str(std::to_string(r.frame_id) + "/" + std::to_string(r.compile_index));
+    o.str(compile_id_text(r.frame_id, r.compile_index));
     for (const GuardFailure& f : r.failures) {  // the first reason, as TORCH_LOGS=recompiles leads with it
       field("reason");
       o.str(f.reason);
@@ -138,7 +138,7 @@ struct ChromeArgs {
   void operator()(const CacheLookup& c) {
     if (c.hit) {
       field("compile_id");
-      o.str(std::to_string(c.frame_id) + "/" + std::to_string(c.compile_index));
+      o.str(compile_id_text(c.frame_id, c.compile_index));
     }
     field("guard_check_ns");
     o.i64(c.check_ns);
@@ -193,7 +193,7 @@ struct ChromeArgs {
   }
   void operator()(const CompilePhase& c) {
     field("compile_id");
-    o.str(std::to_string(c.frame_id) + "/" + std::to_string(c.compile_index));
+    o.str(compile_id_text(c.frame_id, c.compile_index));
   }
   void operator()(const DynamoReset& r) {
     field("resets");

@@ -106,6 +106,10 @@ Fields payload_fields(const DeviceMemory& m) {
   return f;
 }
 
+std::string compile_id_text(int32_t frame_id, int32_t compile_index) {
+  return std::to_string(frame_id) + "/" + std::to_string(compile_index);
+}
+
 std::string decision_text(const AutogradDecision& d) {
   std::string s = std::string("grad mode ") + (d.grad_mode ? "on" : "off") + ", " +
                   (d.requires_grad ? "an input requires grad" : "no input requires grad") + " -> ";
@@ -179,7 +183,7 @@ const char* fusion_action_name(FusionAction a) {
 }
 
 Fields payload_fields(const FusionDecisions& f) {
-  Fields out = {{"compile", std::to_string(f.frame_id) + "/" + std::to_string(f.compile_index)},
+  Fields out = {{"compile", compile_id_text(f.frame_id, f.compile_index)},
                 {"graph", f.graph == 0 ? "forward" : "backward"}};
   for (const FusionDecision& d : f.decisions) {
     std::string v = fusion_action_name(d.action);
@@ -191,15 +195,15 @@ Fields payload_fields(const FusionDecisions& f) {
 }
 
 Fields payload_fields(const Recompile& r) {
-  Fields out = {{"compile", std::to_string(r.frame_id) + "/" + std::to_string(r.compile_index)}};
+  Fields out = {{"compile", compile_id_text(r.frame_id, r.compile_index)}};
   for (const GuardFailure& f : r.failures)
-    out.emplace_back("failed", std::to_string(f.frame_id) + "/" + std::to_string(f.compile_index) + ": " + f.reason);
+    out.emplace_back("failed", compile_id_text(f.frame_id, f.compile_index) + ": " + f.reason);
   return out;
 }
 
 Fields payload_fields(const CacheLookup& c) {
   Fields out = {{"lookup", c.hit ? "hit" : "miss"}};
-  if (c.hit) out.emplace_back("compile", std::to_string(c.frame_id) + "/" + std::to_string(c.compile_index));
+  if (c.hit) out.emplace_back("compile", compile_id_text(c.frame_id, c.compile_index));
   out.emplace_back("guard check", std::to_string(c.check_ns) + " ns");
   out.emplace_back("entries", std::to_string(c.entries));
   return out;

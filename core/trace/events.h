@@ -56,6 +56,8 @@ Fields payload_fields(const CompileArtifact& a);
 Fields payload_fields(const FusionDecisions& f);
 Fields payload_fields(const Recompile& r);
 Fields payload_fields(const CacheLookup& c);
+// A compile id as PyTorch writes it: frame 0, its second compile -> "0/1".
+std::string compile_id_text(int32_t frame_id, int32_t compile_index);
 // "grad mode on, an input requires grad -> records MulBackward0" (without the operator).
 std::string decision_text(const AutogradDecision& d);
 bool is_violation(std::string_view finding_kind);

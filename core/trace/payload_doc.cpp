@@ -12,17 +12,6 @@ namespace ipt::trace {
 
 namespace {
 
-template <typename R>
-std::string field_names(const char* open, const char* close) {
-  std::string s = open;
-  bool first = true;
-  for (const FieldDoc& f : PayloadInfo<R>::fields) {
-    s += (first ? "" : ", ") + std::string(f.name);
-    first = false;
-  }
-  return s + close;
-}
-
 // A table cell: a '|' would end it.
 std::string cell(const char* text) {
   std::string s;
@@ -36,7 +25,7 @@ struct RecordItem {
   template <typename Kind, typename X>
   void operator()(Kind, const char* name, const X&, int) {
     std::string item = name;
-    if constexpr (std::is_same_v<Kind, wire::Records>) item = field_names<typename X::value_type>("[[", "], ...]");
+    if constexpr (std::is_same_v<Kind, wire::Records>) item = "[[" + field_names<typename X::value_type>() + "], ...]";
     else if constexpr (std::is_same_v<Kind, wire::Pairs>) item = "key, value, key, value, ...";
     else if constexpr (std::is_same_v<Kind, wire::Nodes>) item = "[graph_node records]";
     else if constexpr (std::is_same_v<Kind, wire::KeySets> || std::is_same_v<Kind, wire::Ints> ||

@@ -31,6 +31,7 @@
 //   that fill the rest of the record;  Nodes  a list of graph_node records
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -550,6 +551,14 @@ struct EnumInfo<EngineAction> {
 // The highest payload number a file of format `version` may hold (-1: none), and how many of
 // a payload's fields its records hold there (Note [Payloads are declared once]).
 int max_payload_number(int version);
+// A record's field names as a file of `version` holds them: "key, fallthrough, registered_at, kind".
+template <typename T>
+std::string field_names(int version = std::numeric_limits<int>::max()) {
+  std::string s;
+  for (const FieldDoc& f : PayloadInfo<T>::fields)
+    if (f.since <= version) s += (s.empty() ? "" : ", ") + std::string(f.name);
+  return s;
+}
 template <typename T>
 constexpr size_t fields_in_version(int version) {
   size_t n = 0;

@@ -209,14 +209,6 @@ class Decoder {
       if (since <= version_) get(kind, p, k++, name, x);
     });
   }
-  // "[key, fallthrough, registered_at, kind]"
-  template <typename R>
-  std::string field_list() const {
-    std::string s = "[";
-    for (const FieldDoc& f : PayloadInfo<R>::fields)
-      if (f.since <= version_) s += (s.size() > 1 ? ", " : "") + std::string(f.name);
-    return s + "]";
-  }
 
   void get(wire::U64, const Record& p, size_t k, const char* n, uint64_t& x) { x = p.u64(k, n); }
   void get(wire::U32, const Record& p, size_t k, const char* n, uint32_t& x) {
@@ -258,7 +250,7 @@ class Decoder {
   void get(wire::Records, const Record& p, size_t k, const char* n, std::vector<R>& rows) {
     const simdjson::dom::array items = p.array(k, n).get_array().value_unsafe();
     for (element item : items) {
-      if (item.type() != element_type::ARRAY) p.fail(k, n, "must hold " + field_list<R>() + " rows");
+      if (item.type() != element_type::ARRAY) p.fail(k, n, "must hold [" + field_names<R>(version_) + "] rows");
       Record r(item, p.index(), PayloadInfo<R>::what, s_);
       expect_items(r, fields_in_version<R>(version_));
       R row;

@@ -13,6 +13,7 @@
 #include <charconv>
 #include <cstring>
 #include <optional>
+#include <tuple>
 #include <string_view>
 
 #include "core/util/parse_number.h"
@@ -462,7 +463,7 @@ void upgrade_compile_text(std::vector<Event>& events) {
         text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
         if (line.empty()) continue;
         GuardFailure f = failure_of(line);
-        const std::string failed = std::to_string(f.frame_id) + "/" + std::to_string(f.compile_index);
+        const std::string failed = compile_id_text(f.frame_id, f.compile_index);
         for (auto it = guards.rbegin(); it != guards.rend(); ++it)
           if (it->first == failed) {
             f.tree_line = tree_line_of(*it->second, f);
@@ -481,32 +482,20 @@ namespace ipt::trace {
 
 namespace {
 
-// "0/1" -> 0, 1 (false when it is not a compile id).
-bool parse_compile_id(std::string_view id, int& frame, int& index) {
-  const size_t slash = id.find('/');
-  if (slash == std::string_view::npos) return false;
-  const char* b = id.data();
-  return std::from_chars(b, b + slash, frame).ptr == b + slash &&
-         std::from_chars(b + slash + 1, b + id.size(), index).ptr == b + id.size();
-}
-
 // "cpp_fused_add_mul_2" -> 2; -1 when the name ends in no number.
-int kernel_number(std::string_view kernel) {
+int32_t kernel_number(std::string_view kernel) {
   const size_t us = kernel.rfind('_');
-  int k = -1;
-  if (us == std::string_view::npos || us + 1 >= kernel.size()) return -1;
-  const char* b = kernel.data() + us + 1;
-  const char* e = kernel.data() + kernel.size();
-  return std::from_chars(b, e, k).ptr == e ? k : -1;
+  if (us == std::string_view::npos) return -1;
+  return parse_number<int32_t>(kernel.substr(us + 1)).value_or(-1);
 }
 
 // "capture [0/1]" -> ("capture", 0, 1); false when the name has no compile id.
 bool parse_phase_label(std::string_view name, CompilePhase& out) {
   const size_t open = name.rfind(" [");
   if (open == std::string_view::npos || name.size() < open + 3 || name.back() != ']') return false;
-  int frame = 0, index = 0;
-  if (!parse_compile_id(name.substr(open + 2, name.size() - open - 3), frame, index)) return false;
-  out = CompilePhase{intern(name.substr(0, open)), frame, index};
+  const auto id = compile_numbers(name.substr(open + 2, name.size() - open - 3));
+  if (!id) return false;
+  out = CompilePhase{intern(name.substr(0, open)), id->first, id->second};
   return true;
 }
 
@@ -525,7 +514,7 @@ void upgrade_named_events(std::vector<Event>& events) {
   for (Event& e : events) {
     const std::string_view name = e.name;
     if (auto* a = std::get_if<CompileArtifact>(&e.payload)) {
-      parse_compile_id(a->compile_id, a->frame_id, a->compile_index);
+      if (const auto id = compile_numbers(a->compile_id)) std::tie(a->frame_id, a->compile_index) = *id;
     } else if (auto* f = std::get_if<FusionDecisions>(&e.payload)) {
       for (FusionDecision& d : f->decisions)
         if (d.kernel_index < 0 && *d.kernel) d.kernel_index = kernel_number(d.kernel);

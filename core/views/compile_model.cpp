@@ -132,10 +132,6 @@ CompileModel build_compile_model(const std::vector<trace::Event>& events, size_t
   return m;
 }
 
-std::string compile_id_text(int32_t frame_id, int32_t compile_index) {
-  return std::to_string(frame_id) + "/" + std::to_string(compile_index);
-}
-
 const GuardFailure* failure_at_line(int tree_line, const std::vector<GuardFailure>& failed) {
   for (const GuardFailure& f : failed)
     if (f.tree_line >= 0 && f.tree_line == tree_line) return &f;

@@ -30,8 +30,7 @@ struct GraphBreakInfo {
 // Why a compile happened: a cache entry whose guard failed (trace::GuardFailure: the entry, the
 // guard, its source, expected and actual, its line in the entry's guard tree, PyTorch's words).
 using GuardFailure = trace::GuardFailure;
-// "0/1".
-std::string compile_id_text(int32_t frame_id, int32_t compile_index);
+using trace::compile_id_text;  // "0/1"
 
 struct PhaseTime {
   std::string name;  // "capture", "aot", "lowering", "c++ compile"
