@@ -96,8 +96,8 @@ void run_grad_hooks(Node& n, std::vector<Tensor>& inputs) {
   for (const auto& [nr, hook] : n.pre_hooks)
     if (nr < inputs.size()) run(hook, inputs[nr]);
   if (auto* acc = dynamic_cast<AccumulateGrad*>(&n))
-    if (auto leaf = acc->variable(); leaf && leaf->autograd_meta() && !inputs.empty())
-      for (const GradHook& hook : std::vector<GradHook>(leaf->autograd_meta()->leaf_hooks)) run(hook, inputs[0]);
+    if (auto leaf = acc->variable(); leaf && find_autograd_meta(*leaf) && !inputs.empty())
+      for (const GradHook& hook : std::vector<GradHook>(find_autograd_meta(*leaf)->leaf_hooks)) run(hook, inputs[0]);
 }
 
 }  // namespace
@@ -171,7 +171,7 @@ std::vector<Tensor> execute(const std::vector<std::pair<Edge, Tensor>>& roots, b
     for (const auto& [weak, nr] : n->retained) {
       auto impl = weak.lock();
       if (!impl || nr >= inputs.size() || !inputs[nr].defined()) continue;
-      AutogradMeta& m = impl->ensure_autograd_meta();
+      AutogradMeta& m = autograd_meta(*impl);
       m.grad = m.grad.defined() ? ops::add_Tensor(m.grad, inputs[nr]) : ops::clone(inputs[nr]);
     }
     if (trace::tracing_enabled()) {

@@ -12,19 +12,6 @@
 
 namespace ipt {
 
-bool TensorImpl::autograd_meta_grad_fn() const { return autograd_ && autograd_->grad_fn; }
-
-// A view autograd follows requires grad whenever its base does (PyTorch's DifferentiableViewMeta).
-bool TensorImpl::requires_grad() const {
-  return requires_grad_ || (autograd_ && autograd_->grad_fn) ||
-         (is_differentiable_view() && view_base_->requires_grad());
-}
-
-autograd::AutogradMeta& TensorImpl::ensure_autograd_meta() {
-  if (!autograd_) autograd_ = std::make_shared<autograd::AutogradMeta>();
-  return *autograd_;
-}
-
 namespace autograd {
 
 static std::atomic<uint64_t> g_next_sequence_nr{0};
@@ -123,7 +110,14 @@ class AsStridedBackward : public Node {
 };
 }  // namespace
 
-AutogradMeta& autograd_meta(const Tensor& t) { return t.impl()->ensure_autograd_meta(); }
+AutogradMeta& autograd_meta(TensorImpl& impl) {
+  if (AutogradMeta* m = find_autograd_meta(impl)) return *m;
+  auto meta = std::make_shared<AutogradMeta>();
+  AutogradMeta& m = *meta;
+  impl.set_autograd_meta(std::move(meta));
+  return m;
+}
+AutogradMeta& autograd_meta(const Tensor& t) { return autograd_meta(*t.impl()); }
 
 // A view autograd follows whose values changed since its history was recorded (an in-place
 // write into it, its base or another view of the base): as PyTorch does, its history becomes an
@@ -131,7 +125,7 @@ AutogradMeta& autograd_meta(const Tensor& t) { return t.impl()->ensure_autograd_
 static void refresh_view_history(const Tensor& t) {
   TensorImpl& impl = *t.impl();
   if (!impl.is_differentiable_view() || impl.view_creation() != ViewCreation::Default) return;
-  const AutogradMeta* m = impl.autograd_meta();
+  const AutogradMeta* m = find_autograd_meta(impl);
   const uint64_t recorded = m && m->grad_fn ? m->history_version : impl.view_created_version();
   if (impl.version() == recorded) return;
   const Tensor base(impl.view_base());
@@ -144,7 +138,7 @@ static void refresh_view_history(const Tensor& t) {
 const std::shared_ptr<Node>& grad_fn(const Tensor& t) {
   static const std::shared_ptr<Node> none;
   refresh_view_history(t);
-  const AutogradMeta* m = t.impl()->autograd_meta();
+  const AutogradMeta* m = find_autograd_meta(*t.impl());
   return m ? m->grad_fn : none;
 }
 
@@ -153,7 +147,7 @@ bool is_leaf(const Tensor& t) { return grad_fn(t) == nullptr; }
 Edge gradient_edge(const Tensor& t) {
   if (!t.defined()) return {};
   refresh_view_history(t);
-  AutogradMeta* m = t.impl()->autograd_meta();
+  AutogradMeta* m = find_autograd_meta(*t.impl());
   if (m && m->grad_fn) return {m->grad_fn, m->output_nr};
   if (!t.impl()->requires_grad()) return {};
   AutogradMeta& meta = autograd_meta(t);

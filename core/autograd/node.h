@@ -90,7 +90,9 @@ class CopySlices : public Node {
 };
 
 // Per-tensor autograd state (held by TensorImpl, created on demand).
-struct AutogradMeta {
+struct AutogradMeta final : AutogradMetaInterface {
+  bool has_grad_fn() const override { return grad_fn != nullptr; }
+
   std::shared_ptr<Node> grad_fn;  // null for leaves
   uint32_t output_nr = 0;
   Tensor grad;  // accumulated gradient
@@ -103,6 +105,12 @@ struct AutogradMeta {
 };
 
 AutogradMeta& autograd_meta(const Tensor& t);  // creates it if missing
+AutogradMeta& autograd_meta(TensorImpl& impl);
+// The tensor's metadata, or null when it has none yet. (AutogradMeta is the only kind a tensor
+// is given, by autograd_meta above.)
+inline AutogradMeta* find_autograd_meta(const TensorImpl& impl) {
+  return static_cast<AutogradMeta*>(impl.autograd_meta());
+}
 const std::shared_ptr<Node>& grad_fn(const Tensor& t);
 bool is_leaf(const Tensor& t);
 // The edge a gradient for `t` must travel along: its grad_fn, or its AccumulateGrad if it is

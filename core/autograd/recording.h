@@ -9,6 +9,14 @@
 
 namespace ipt::autograd {
 
+// Called by every Autograd kernel before it redispatches: decides whether a backward graph
+// would be recorded (grad mode on and some input requires grad) and records that decision.
+// Raises PyTorch's error for an in-place operation on a leaf that requires grad.
+// `node` is the backward node it will record (null when it records nothing). Both are string
+// literals (the generated kernels pass them), recorded as they are.
+void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable,
+                          const char* node);
+void autograd_before_call(const char* op, const std::vector<const Tensor*>& inputs, bool is_mutable, const char* node);
 // Grad mode is on and some input requires grad.
 bool compute_requires_grad(std::initializer_list<const Tensor*> inputs);
 bool compute_requires_grad(const std::vector<const Tensor*>& inputs);  // a Tensor[] input (cat)

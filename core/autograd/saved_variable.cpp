@@ -24,7 +24,7 @@ SavedVariable::SavedVariable(const Tensor& t, bool is_output) {
   // An alias without autograd history: same storage and version counter.
   data_ = make_view(t, t.sizes(), t.strides(), t.storage_offset());
   data_.impl()->set_is_view(t.impl()->is_view());
-  if (auto* m = t.impl()->autograd_meta(); m && m->grad_fn) {
+  if (auto* m = find_autograd_meta(*t.impl()); m && m->grad_fn) {
     output_of_ = ", which is output " + std::to_string(m->output_nr) + " of " + node_op_name(*m->grad_fn) + ",";
     output_grad_fn_ = m->grad_fn;
     output_nr_ = m->output_nr;
@@ -49,7 +49,7 @@ Tensor SavedVariable::unpack() const {
   if (now != version_) {
     std::string which = output_of_;
     if (auto orig = original_.lock(); which.empty() && orig) {
-      if (auto* m = orig->autograd_meta(); m && m->grad_fn)
+      if (auto* m = find_autograd_meta(*orig); m && m->grad_fn)
         which = ", which is output " + std::to_string(m->output_nr) + " of " + node_op_name(*m->grad_fn) + ",";
     }
     IPT_FAIL(RuntimeError,

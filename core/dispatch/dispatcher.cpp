@@ -1,23 +1,34 @@
 #include "core/dispatch/dispatcher.h"
 
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <set>
 
 #include "core/tensor/backend.h"
 
 namespace ipt {
 
-// Generated at build time from core/ops/native_functions.yaml (see tools/codegen).
-void register_generated_operators(Dispatcher& d);
-void register_generated_core_kernels(Dispatcher& d);
 // core/dispatch/fallbacks.cpp
 void register_dispatcher_fallbacks(Dispatcher& d);
+
+static std::atomic<void (*)(Dispatcher&)> g_operator_registrar{nullptr};
+static std::atomic<bool> g_dispatcher_built{false};
+
+void set_operator_registrar(void (*register_all)(Dispatcher&)) {
+  if (g_dispatcher_built.load()) {
+    std::fputs("inside-pytorch: the operator registrar was installed after the dispatcher was first used\n", stderr);
+    std::abort();
+  }
+  g_operator_registrar = register_all;
+}
 
 Dispatcher& Dispatcher::singleton() {
   // Operators first, then kernels (core, then each backend's), then the computed tables.
   static Dispatcher* d = [] {
     static Dispatcher* disp = new Dispatcher();
-    register_generated_operators(*disp);
-    register_generated_core_kernels(*disp);
+    g_dispatcher_built = true;
+    if (auto register_all = g_operator_registrar.load()) register_all(*disp);
     register_dispatcher_fallbacks(*disp);
     for_each_backend([](const BackendInterface& b) {
       if (b.register_kernels) b.register_kernels(*disp);

@@ -26,7 +26,8 @@ namespace ipt {
 
 class Dispatcher {
  public:
-  // The dispatcher with every operator, kernel, fallback and backend registered.
+  // The dispatcher with every operator, kernel, fallback and backend registered: on first use it
+  // runs the operator registrar, then registers the fallbacks, then each backend's kernels.
   static Dispatcher& singleton();
 
   // `signature` is its kernels' C++ signature as _dispatch_dump prints it ("(Tensor _0) -> Tensor _0"),
@@ -78,5 +79,13 @@ class DispatchTraceScope {
   const char* name_;
   int depth_;
 };
+
+// The function that registers the operator library: every operator's schema, then the kernels
+// that are no backend's (composite, Autograd, ADInplaceOrView, BackendSelect, Autocast). It is
+// generated (build/generated/register_core_kernels.cpp, in core/autograd's library), which installs
+// it when the program starts, so the dispatcher names none of the operators it serves and sits
+// below them (Note [The runtime's layers] in core/CMakeLists.txt). Without one the dispatcher
+// starts empty. Installing it after the dispatcher was first used is a build error: it aborts.
+void set_operator_registrar(void (*register_all)(Dispatcher&));
 
 }  // namespace ipt

@@ -1,21 +1,11 @@
 #pragma once
-// What the generated Autograd and ADInplaceOrView kernels call (core/ops/autograd_hooks.cpp).
-
-#include <initializer_list>
-#include <vector>
+// What the generated kernels call around a write or a view (core/ops/autograd_hooks.cpp): version
+// counters, overlap checks and view marks. (The Autograd kernels' own calls are in core/autograd/recording.h.)
 
 #include "core/tensor/tensor.h"
 
 namespace ipt {
 
-// Called by every Autograd kernel before it redispatches: decides whether a backward graph
-// would be recorded (grad mode on and some input requires grad) and records that decision.
-// Raises PyTorch's error for an in-place operation on a leaf that requires grad.
-// `node` is the backward node it will record (null when it records nothing). Both are string
-// literals (the generated kernels pass them), recorded as they are.
-void autograd_before_call(const char* op, std::initializer_list<const Tensor*> inputs, bool is_mutable,
-                          const char* node);
-void autograd_before_call(const char* op, const std::vector<const Tensor*>& inputs, bool is_mutable, const char* node);
 // Before an in-place or out= write: RuntimeError when `t` has a dimension of stride 0 and size > 1
 // (an expanded tensor), whose elements share memory (PyTorch's assert_no_internal_overlap).
 void check_no_internal_overlap(const Tensor& t);

@@ -270,7 +270,7 @@ void init_tensor_methods(py::module_& m) {
   def_getter("ndim", [](const Tensor& t) { return t.dim(); });
   def_getter("is_leaf", [](const Tensor& t) { return autograd::is_leaf(t); });
   def_getter("output_nr", [](const Tensor& t) {
-    const autograd::AutogradMeta* meta = t.impl()->autograd_meta();
+    const autograd::AutogradMeta* meta = autograd::find_autograd_meta(*t.impl());
     return meta ? meta->output_nr : 0u;
   });
   def_getter("is_meta", [](const Tensor& t) { return t.device().type == DeviceType::Meta; });
@@ -280,7 +280,7 @@ void init_tensor_methods(py::module_& m) {
   def_getter("layout", [](const Tensor&) { return py::module_::import("torch._C").attr("_strided"); });
   def_getter("grad_fn", [](const Tensor& t) { return node_object(autograd::grad_fn(t)); });
   def_getter("retains_grad", [](const Tensor& t) {
-    const autograd::AutogradMeta* meta = t.impl()->autograd_meta();
+    const autograd::AutogradMeta* meta = autograd::find_autograd_meta(*t.impl());
     return meta && meta->retains_grad;
   });
   def_getter("_base", [](const Tensor& t) {
@@ -305,7 +305,7 @@ void init_tensor_methods(py::module_& m) {
   def_property(
       "grad",
       [](const Tensor& t) {
-        const autograd::AutogradMeta* meta = t.impl()->autograd_meta();
+        const autograd::AutogradMeta* meta = autograd::find_autograd_meta(*t.impl());
         Tensor grad = meta ? meta->grad : Tensor();
         // PyTorch 2.15's TensorBase::grad() warns (TORCH_WARN) when a non-leaf that does not
         // retain its gradient is asked for it.

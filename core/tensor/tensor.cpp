@@ -28,6 +28,11 @@ TensorImpl::TensorImpl(StoragePtr storage, ScalarType dtype, std::vector<int64_t
       key_set_(key_set),
       is_contiguous_(compute_is_contiguous(sizes_, strides_)) {}
 
+// A view autograd follows requires grad whenever its base does (PyTorch's DifferentiableViewMeta).
+bool TensorImpl::requires_grad() const {
+  return requires_grad_ || autograd_meta_grad_fn() || (is_differentiable_view() && view_base_->requires_grad());
+}
+
 void TensorImpl::set_geometry(std::vector<int64_t> sizes, std::vector<int64_t> strides) {
   numel_ = numel_of(sizes);
   is_contiguous_ = compute_is_contiguous(sizes, strides);

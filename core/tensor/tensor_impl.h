@@ -20,9 +20,13 @@
 
 namespace ipt {
 
-namespace autograd {
-struct AutogradMeta;
-}
+// What a tensor's autograd metadata tells the tensor itself (PyTorch's c10::AutogradMetaInterface).
+// core/autograd's AutogradMeta implements it; the tensor holds it without knowing autograd, so
+// core/tensor sits below core/autograd (Note [The runtime's layers] in core/CMakeLists.txt).
+struct AutogradMetaInterface {
+  virtual ~AutogradMetaInterface() = default;
+  virtual bool has_grad_fn() const = 0;
+};
 
 // Counts in-place modifications of a storage's data; shared by a tensor and its views.
 struct VersionCounter {
@@ -57,8 +61,9 @@ class TensorImpl {
   // True for a leaf marked requires_grad, or for any tensor with a grad_fn.
   bool requires_grad() const;
   void set_requires_grad(bool r) { requires_grad_ = r; }
-  autograd::AutogradMeta* autograd_meta() const { return autograd_.get(); }
-  autograd::AutogradMeta& ensure_autograd_meta();
+  // Null until autograd gives the tensor its metadata (autograd::autograd_meta).
+  AutogradMetaInterface* autograd_meta() const { return autograd_.get(); }
+  void set_autograd_meta(std::shared_ptr<AutogradMetaInterface> meta) { autograd_ = std::move(meta); }
   bool is_view() const { return is_view_; }
   // The tensor this one is a view of (its root).
   std::shared_ptr<TensorImpl> view_base() const { return view_base_; }
@@ -67,7 +72,7 @@ class TensorImpl {
     view_created_version_ = version();
   }
   uint64_t view_created_version() const { return view_created_version_; }
-  bool autograd_meta_grad_fn() const;
+  bool autograd_meta_grad_fn() const { return autograd_ && autograd_->has_grad_fn(); }
   void set_is_view(bool v) { is_view_ = v; }
   ViewCreation view_creation() const { return view_creation_; }
   void set_view_creation(ViewCreation c) { view_creation_ = c; }
@@ -125,7 +130,7 @@ class TensorImpl {
   DispatchKeySet key_set_;
   bool is_contiguous_;
   bool requires_grad_ = false;
-  std::shared_ptr<autograd::AutogradMeta> autograd_;
+  std::shared_ptr<AutogradMetaInterface> autograd_;
   std::shared_ptr<TensorImpl> view_base_;  // strong, as PyTorch's view base_ (needed to regenerate history)
   uint64_t view_created_version_ = 0;
   bool is_view_ = false;
