@@ -2,6 +2,7 @@
 // their in-place forms. Output geometry comes from core/ops/shape_rules.h (shared with Meta).
 #include <cmath>
 
+#include "backends/cpu/cpu_kernel.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/into_kernels.h"
 #include "backends/cpu/vml.h"
@@ -16,38 +17,12 @@ namespace ipt::native {
 
 namespace {
 
-// out[i] = op(a[i], b[i]) computed in type T = compute dtype, for any operand dtypes.
+// out[i] = op(a[i], b[i]) computed in type T = compute dtype, for any operand dtypes, on the
+// TensorIterator (backends/cpu/cpu_kernel.h).
 template <typename Op>
 void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType compute, Op op) {
-  const auto& sizes = out.sizes();
-  visit_dtype(compute, [&]<typename T>() {
-    const bool same = a.dtype() == compute && b.dtype() == compute && out.dtype() == compute;
-    if (same && a.sizes() == sizes && b.sizes() == sizes && a.is_contiguous() && b.is_contiguous() &&
-        out.is_contiguous()) {
-      const T* pa = a.data_ptr<T>();
-      const T* pb = b.data_ptr<T>();
-      T* po = out.data_ptr<T>();
-      const int64_t n = out.numel();
-      for (int64_t i = 0; i < n; ++i) po[i] = static_cast<T>(op(pa[i], pb[i]));
-      return;
-    }
-    std::array<std::vector<int64_t>, 3> st{out.strides(), cpu::broadcast_strides(a, sizes),
-                                           cpu::broadcast_strides(b, sizes)};
-    void* po = out.impl()->raw_data();
-    const void* pa = a.impl()->raw_data();
-    const void* pb = b.impl()->raw_data();
-    if (same) {
-      T* to = static_cast<T*>(po);
-      const T* ta = static_cast<const T*>(pa);
-      const T* tb = static_cast<const T*>(pb);
-      cpu::for_each_offsets<3>(sizes, st,
-                               [&](int64_t o, int64_t i, int64_t j) { to[o] = static_cast<T>(op(ta[i], tb[j])); });
-      return;
-    }
-    cpu::for_each_offsets<3>(sizes, st, [&](int64_t o, int64_t i, int64_t j) {
-      T r = static_cast<T>(op(cpu::load_as<T>(pa, a.dtype(), i), cpu::load_as<T>(pb, b.dtype(), j)));
-      cpu::store_as<T>(po, out.dtype(), o, r);
-    });
+  cpu::with_computation(out, {a, b}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 2>(iter, op); });
   });
 }
 
@@ -74,22 +49,39 @@ Tensor binary_in_place(const Tensor& self, const Tensor& b, PromoteInts promote,
 
 template <typename Op>
 void unary_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op) {
-  visit_dtype(compute, [&]<typename T>() {
-    if (a.dtype() == compute && out.dtype() == compute && a.is_contiguous() && out.is_contiguous() &&
-        a.sizes() == out.sizes()) {
-      const T* pa = a.data_ptr<T>();
-      T* po = out.data_ptr<T>();
-      for (int64_t i = 0, n = out.numel(); i < n; ++i) po[i] = static_cast<T>(op(pa[i]));
-      return;
-    }
-    void* po = out.impl()->raw_data();
-    const void* pa = a.impl()->raw_data();
-    std::array<std::vector<int64_t>, 2> st{out.strides(), a.strides()};
-    cpu::for_each_offsets<2>(out.sizes(), st, [&](int64_t o, int64_t i) {
-      cpu::store_as<T>(po, out.dtype(), o, static_cast<T>(op(cpu::load_as<T>(pa, a.dtype(), i))));
-    });
+  cpu::with_computation(out, {a}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 1>(iter, op); });
   });
 }
+
+// unary_into with a function for contiguous runs (cpu_unary_kernel_rows): Row is a class template
+// whose Row<T>{}(in, out, n) computes a run of T.
+template <template <typename> class Row, typename Op>
+void unary_rows_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op,
+                     int64_t grain_size = TensorIterator::kDefaultGrain) {
+  cpu::with_computation(out, {a}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_unary_kernel_rows<T>(iter, op, Row<T>{}, grain_size); });
+  });
+}
+
+// PyTorch's vml functions (exp, log, ...) split over threads in grains of 2048 elements.
+constexpr int64_t kVmlGrain = 2048;
+#define IPT_VML_ROW_FUNCTOR(name)                                                                       \
+  template <typename T>                                                                                 \
+  struct name##_row_fn {                                                                                \
+    void operator()(const T* x, T* y, int64_t n) const {                                                \
+      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) cpu::vml::name##_row(x, y, n); \
+      else                                                                                              \
+        for (int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(cpu::vml::name(x[i]));                    \
+    }                                                                                                   \
+  };
+IPT_VML_ROW_FUNCTOR(exp)
+IPT_VML_ROW_FUNCTOR(log)
+IPT_VML_ROW_FUNCTOR(sin)
+IPT_VML_ROW_FUNCTOR(cos)
+IPT_VML_ROW_FUNCTOR(tan)
+IPT_VML_ROW_FUNCTOR(tanh)
+#undef IPT_VML_ROW_FUNCTOR
 
 template <typename Op>
 Tensor unary_out_of_place(const Tensor& a, PromoteInts promote, Op op) {
@@ -234,7 +226,8 @@ void neg_into_cpu(const Tensor& out, const Tensor& self) {
   unary_into(out, self, unary_dtype(self, PromoteInts::No), [](auto x) { return cpu::wrapping_neg(x); });
 }
 void exp_into_cpu(const Tensor& out, const Tensor& self) {
-  unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::exp(x); });
+  unary_rows_into<exp_row_fn>(
+      out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::exp(x); }, kVmlGrain);
 }
 Tensor reciprocal_cpu(const Tensor& self) {
   return unary_out_of_place(self, PromoteInts::ToFloat, [](auto x) { return decltype(x)(1) / x; });
@@ -317,39 +310,27 @@ template <typename T>
 T sigmoid_vector(T x) {
   return static_cast<T>(1) / (cpu::vml::exp(static_cast<T>(0) - x) + static_cast<T>(1));
 }
-// out = sigmoid(a) when both are contiguous and of the compute dtype; false otherwise.
-bool sigmoid_contiguous(const Tensor& out, const Tensor& a) {
-  if (a.dtype() != out.dtype() || !a.is_contiguous() || !out.is_contiguous() || a.sizes() != out.sizes()) return false;
-  if (a.dtype() != ScalarType::Float && a.dtype() != ScalarType::Double) return false;
-  visit_dtype(a.dtype(), [&]<typename T>() {
+// A contiguous run of sigmoid as PyTorch's vectorized loop computes it: blocks of two vectors
+// from the run's start in the vector form, the rest in the scalar form.
+template <typename T>
+struct sigmoid_row_fn {
+  void operator()(const T* x, T* y, int64_t n) const {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       constexpr int64_t block = 2 * (32 / static_cast<int64_t>(sizeof(T)));
-      const T* pa = a.data_ptr<T>();
-      T* po = out.data_ptr<T>();
-      const int64_t n = out.numel(), vec_end = n - n % block;
-      for (int64_t i = 0; i < vec_end; ++i) po[i] = sigmoid_vector(pa[i]);
-      for (int64_t i = vec_end; i < n; ++i) po[i] = sigmoid_scalar(pa[i]);
+      const int64_t vec_end = n - n % block;
+      for (int64_t i = 0; i < vec_end; ++i) y[i] = sigmoid_vector(x[i]);
+      for (int64_t i = vec_end; i < n; ++i) y[i] = sigmoid_scalar(x[i]);
+    } else {
+      for (int64_t i = 0; i < n; ++i) y[i] = sigmoid_scalar(x[i]);
     }
-  });
-  return true;
-}
+  }
+};
 
 // out[i] = op(a[i], b[i], c[i]) over the broadcast operands, computed in `compute`.
 template <typename Op>
 void ternary_into(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c, ScalarType compute, Op op) {
-  const auto& sizes = out.sizes();
-  visit_dtype(compute, [&]<typename T>() {
-    std::array<std::vector<int64_t>, 4> st{out.strides(), cpu::broadcast_strides(a, sizes),
-                                           cpu::broadcast_strides(b, sizes), cpu::broadcast_strides(c, sizes)};
-    void* po = out.impl()->raw_data();
-    const void* pa = a.impl()->raw_data();
-    const void* pb = b.impl()->raw_data();
-    const void* pc = c.impl()->raw_data();
-    cpu::for_each_offsets<4>(sizes, st, [&](int64_t o, int64_t i, int64_t j, int64_t k) {
-      T r = static_cast<T>(
-          op(cpu::load_as<T>(pa, a.dtype(), i), cpu::load_as<T>(pb, b.dtype(), j), cpu::load_as<T>(pc, c.dtype(), k)));
-      cpu::store_as<T>(po, out.dtype(), o, r);
-    });
+  cpu::with_computation(out, {a, b, c}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 3>(iter, op); });
   });
 }
 
@@ -397,13 +378,12 @@ struct AddcdivOp {
 }  // namespace
 
 void sigmoid_into_cpu(const Tensor& out, const Tensor& self) {
-  if (is_floating(self.dtype()) && self.is_contiguous() && out.is_contiguous() && out.dtype() == self.dtype() &&
-      sigmoid_contiguous(out, self))
-    return;
-  unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return sigmoid_scalar(x); });
+  unary_rows_into<sigmoid_row_fn>(out, self, unary_dtype(self, PromoteInts::ToFloat),
+                                  [](auto x) { return sigmoid_scalar(x); });
 }
 void tanh_into_cpu(const Tensor& out, const Tensor& self) {
-  unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::tanh(x); });
+  unary_rows_into<tanh_row_fn>(
+      out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::tanh(x); }, kVmlGrain);
 }
 void sqrt_into_cpu(const Tensor& out, const Tensor& self) {
   unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return std::sqrt(x); });
@@ -428,14 +408,20 @@ Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))
 
 // ---- elementwise math ----------------------------------------------------------------------
 
+#define IPT_VML_UNARY(name)                                                                                       \
+  void name##_into_cpu(const Tensor& out, const Tensor& self) {                                                   \
+    unary_rows_into<name##_row_fn>(                                                                               \
+        out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::name(x); }, kVmlGrain); \
+  }
+IPT_VML_UNARY(sin)
+IPT_VML_UNARY(cos)
+IPT_VML_UNARY(tan)
+IPT_VML_UNARY(log)
+#undef IPT_VML_UNARY
 #define IPT_FLOAT_UNARY(name, expr)                                                              \
   void name##_into_cpu(const Tensor& out, const Tensor& self) {                                  \
     unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return expr; }); \
   }
-IPT_FLOAT_UNARY(sin, cpu::vml::sin(x))
-IPT_FLOAT_UNARY(cos, cpu::vml::cos(x))
-IPT_FLOAT_UNARY(tan, cpu::vml::tan(x))
-IPT_FLOAT_UNARY(log, cpu::vml::log(x))
 IPT_FLOAT_UNARY(rsqrt, decltype(x)(1) / std::sqrt(x))
 #undef IPT_FLOAT_UNARY
 
@@ -541,13 +527,23 @@ template <typename Op>
 Tensor compare_out(const Tensor& a, const Tensor& b, Op op) {
   PointwiseGeometry g = binary_geometry(a, b);
   Tensor out = make_empty_like_layout(g.sizes, ScalarType::Bool, a.device(), a.sizes() == g.sizes ? a : b);
-  binary_into(out, a, b, g.compute_dtype, [&](auto x, auto y) { return static_cast<decltype(x)>(op(x, y)); });
+  cpu::with_computation(
+      out, {a, b}, g.compute_dtype,
+      [&](const TensorIterator& iter) {
+        visit_dtype(g.compute_dtype, [&]<typename T>() { cpu::cpu_kernel<T, 2, decltype(op), bool>(iter, op); });
+      },
+      ScalarType::Bool);
   return out;
 }
 template <typename Op>
 Tensor bool_unary_out(const Tensor& a, Op op) {
   Tensor out = make_empty_like_layout(a.sizes(), ScalarType::Bool, a.device(), a);
-  unary_into(out, a, a.dtype(), [&](auto x) { return static_cast<decltype(x)>(op(x)); });
+  cpu::with_computation(
+      out, {a}, a.dtype(),
+      [&](const TensorIterator& iter) {
+        visit_dtype(a.dtype(), [&]<typename T>() { cpu::cpu_kernel<T, 1, decltype(op), bool>(iter, op); });
+      },
+      ScalarType::Bool);
   return out;
 }
 }  // namespace

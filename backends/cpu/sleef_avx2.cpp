@@ -1,8 +1,11 @@
-// SLEEF's AVX2 functions on one lane (see vml.h). This file is compiled with -mavx2 -mfma, so
+// SLEEF's AVX2 functions on one lane and on contiguous runs (see vml.h). This file is compiled with -mavx2 -mfma, so
 // it holds only these functions, which run after vml.h's has_avx2() said yes; it includes no
 // project header (an inline function compiled here could be the one the linker keeps).
 #include <immintrin.h>
 #include <sleef.h>
+
+#include <cstdint>
+#include <cstring>
 
 namespace ipt::cpu {
 
@@ -17,6 +20,38 @@ IPT_SLEEF_LANE(cos)
 IPT_SLEEF_LANE(tan)
 IPT_SLEEF_LANE(tanh)
 #undef IPT_SLEEF_LANE
+
+// A contiguous run, a vector at a time; the last partial vector goes through a padded copy
+// (lanes are independent, so each element gets the value it gets in a full vector).
+static __m256 load(const float* p) { return _mm256_loadu_ps(p); }
+static void store(float* p, __m256 v) { _mm256_storeu_ps(p, v); }
+static __m256d load(const double* p) { return _mm256_loadu_pd(p); }
+static void store(double* p, __m256d v) { _mm256_storeu_pd(p, v); }
+template <typename T, int W, typename F>
+static void run_array(const T* x, T* y, int64_t n, F f) {
+  int64_t i = 0;
+  for (; i + W <= n; i += W) store(y + i, f(load(x + i)));
+  if (i < n) {
+    alignas(32) T buf[W] = {};
+    std::memcpy(buf, x + i, static_cast<size_t>(n - i) * sizeof(T));
+    store(buf, f(load(buf)));
+    std::memcpy(y + i, buf, static_cast<size_t>(n - i) * sizeof(T));
+  }
+}
+#define IPT_SLEEF_ARRAY(name)                                                             \
+  void name(const float* x, float* y, int64_t n) {                                        \
+    run_array<float, 8>(x, y, n, [](__m256 v) { return Sleef_##name##f8_u10avx2(v); });   \
+  }                                                                                       \
+  void name(const double* x, double* y, int64_t n) {                                      \
+    run_array<double, 4>(x, y, n, [](__m256d v) { return Sleef_##name##d4_u10avx2(v); }); \
+  }
+IPT_SLEEF_ARRAY(exp)
+IPT_SLEEF_ARRAY(log)
+IPT_SLEEF_ARRAY(sin)
+IPT_SLEEF_ARRAY(cos)
+IPT_SLEEF_ARRAY(tan)
+IPT_SLEEF_ARRAY(tanh)
+#undef IPT_SLEEF_ARRAY
 }  // namespace sleef_avx2
 
 }  // namespace ipt::cpu

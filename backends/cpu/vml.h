@@ -14,6 +14,7 @@
 // double elements can differ from 2.15's in the last bit.
 
 #include <cmath>
+#include <cstdint>
 #include <type_traits>
 
 namespace ipt::cpu {
@@ -31,6 +32,17 @@ float tan(float x);
 double tan(double x);
 float tanh(float x);
 double tanh(double x);
+// The same on a contiguous run of n elements (y may be x).
+#define IPT_SLEEF_ARRAY_DECL(name)                \
+  void name(const float* x, float* y, int64_t n); \
+  void name(const double* x, double* y, int64_t n);
+IPT_SLEEF_ARRAY_DECL(exp)
+IPT_SLEEF_ARRAY_DECL(log)
+IPT_SLEEF_ARRAY_DECL(sin)
+IPT_SLEEF_ARRAY_DECL(cos)
+IPT_SLEEF_ARRAY_DECL(tan)
+IPT_SLEEF_ARRAY_DECL(tanh)
+#undef IPT_SLEEF_ARRAY_DECL
 }  // namespace sleef_avx2
 
 // Whether this CPU has AVX2 and FMA (the capability PyTorch's kernels pick here). Defined here,
@@ -58,6 +70,23 @@ IPT_VML_FUNCTION(cos)
 IPT_VML_FUNCTION(tan)
 IPT_VML_FUNCTION(tanh)
 #undef IPT_VML_FUNCTION
+
+// name##_row(x, y, n): the function on a contiguous run, a vector at a time where the CPU has AVX2.
+#define IPT_VML_ROW(name)                                                  \
+  template <typename T>                                                    \
+  void name##_row(const T* x, T* y, int64_t n) {                           \
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) { \
+      if (has_avx2()) return sleef_avx2::name(x, y, n);                    \
+    }                                                                      \
+    for (int64_t i = 0; i < n; ++i) y[i] = name(x[i]);                     \
+  }
+IPT_VML_ROW(exp)
+IPT_VML_ROW(log)
+IPT_VML_ROW(sin)
+IPT_VML_ROW(cos)
+IPT_VML_ROW(tan)
+IPT_VML_ROW(tanh)
+#undef IPT_VML_ROW
 }  // namespace vml
 
 }  // namespace ipt::cpu

@@ -4,6 +4,7 @@
 #include "core/format/format.h"
 #include "core/python/bindings.h"
 #include "core/dynamo/guard_manager.h"
+#include "core/parallel/parallel.h"
 #include "core/trace/recorder.h"
 #include "core/trace/trace_json.h"
 
@@ -29,6 +30,21 @@ void init_runtime_control(py::module_& m) {
           IPT_CHECK(precision >= 0, ValueError, "Format specifier missing precision");
           format::print_options() = format::PrintOptions{precision, threshold, edgeitems, linewidth, sci_mode};
         });
+  // torch.get_num_threads / set_num_threads: the intra-op thread team (core/parallel/parallel.h).
+  m.def("get_num_threads", [] { return get_num_threads(); });
+  m.def("set_num_threads", [](py::handle n) {
+    IPT_CHECK(PyLong_Check(n.ptr()) && !PyBool_Check(n.ptr()), RuntimeError, "set_num_threads expects an int, but got ",
+              Py_TYPE(n.ptr())->tp_name);
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(n.ptr(), &overflow);
+    IPT_CHECK(!overflow, ValueError, "Overflow when unpacking long long");
+    IPT_CHECK(v >= INT32_MIN && v <= INT32_MAX, ValueError, "Overflow when unpacking long");
+    IPT_CHECK(v > 0, RuntimeError, "set_num_threads expects a positive integer");
+    // A team of more threads than this is a mistake, not a setting (each is an OS thread).
+    IPT_CHECK(v <= 4096, RuntimeError, "set_num_threads: ", v,
+              " threads is more than this program runs (at most 4096)");
+    set_num_threads(static_cast<int>(v));
+  });
   m.def("_trace_enabled", [] { return trace::tracing_enabled(); });
   m.def("_trace_set_enabled", [](bool on) { trace::Recorder::current().set_enabled(on); });
   m.def("_trace_event_count", [] { return trace::Recorder::current().size(); });

@@ -47,6 +47,8 @@ for _name in dir(_C._VariableFunctions):
         globals()[_name] = getattr(_C._VariableFunctions, _name)
 del _name
 tensor = _C.tensor
+get_num_threads = _C.get_num_threads
+set_num_threads = _C.set_num_threads
 from_numpy = _C.from_numpy
 from torch.functional import broadcast_shapes, broadcast_tensors, norm  # noqa: E402
 

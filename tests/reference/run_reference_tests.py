@@ -163,6 +163,9 @@ def run_one(exe, name, timeout, kind_only):
 
     env = dict(os.environ)
     env.setdefault("LC_ALL", "C.UTF-8")
+    # The thread count the expected outputs were made with (scripts/reference-python's); a
+    # program that sets its own (torch.set_num_threads) compares at that count.
+    env.setdefault("OMP_NUM_THREADS", "1")
     # The reference is a CPU-only PyTorch: ours runs without its simulated GPU too.
     env["IPT_GPU"] = "off"
     start = time.monotonic()

@@ -1,0 +1,55 @@
+#pragma once
+// Intra-op parallelism as PyTorch's ATen/Parallel.h gives it (its OpenMP build, the one PyPI ships):
+// a fixed team of threads that kernels split a range of work over.
+//
+// Note [How parallel_for splits a range]
+// parallel_for(begin, end, grain_size, f) runs f(begin, end) on the calling thread when the range
+// is at most grain_size long, when one thread is set, or when it is already inside a parallel
+// region. Otherwise it uses n = min(get_num_threads(), ceil((end - begin) / grain_size)) threads
+// (the caller is thread 0) and gives thread t the chunk [begin + t * c, min(end, begin + (t + 1) * c))
+// with c = ceil((end - begin) / n): the split of PyTorch's invoke_parallel, so a reduction that
+// combines one partial per chunk adds them up as PyTorch does at the same thread count. The first
+// exception thrown by a chunk is rethrown to the caller once every chunk has finished.
+//
+// The default thread count is PyTorch's: OMP_NUM_THREADS, else MKL_NUM_THREADS, else the number
+// of physical cores this process may run on. OpenBLAS is given the same count (at the start
+// only when OPENBLAS_NUM_THREADS does not set its own).
+
+#include <cstdint>
+#include <type_traits>
+
+namespace ipt {
+
+// The grain PyTorch's pointwise kernels use (at::internal::GRAIN_SIZE).
+inline constexpr int64_t kGrainSize = 32768;
+
+int get_num_threads();
+// RuntimeError "set_num_threads expects a positive integer" for n < 1.
+void set_num_threads(int n);
+// The thread's number inside a parallel region (0 outside one, and for the calling thread).
+int get_thread_num();
+bool in_parallel_region();
+
+namespace detail {
+using ChunkFn = void (*)(const void* ctx, int64_t begin, int64_t end);
+// Runs fn on each chunk of Note [How parallel_for splits a range], with `threads` threads.
+void run_chunks(int64_t begin, int64_t end, int64_t chunk, int threads, ChunkFn fn, const void* ctx);
+// The threads parallel_for would use for this range: 1 means "run it inline".
+int threads_for(int64_t begin, int64_t end, int64_t grain_size);
+}  // namespace detail
+
+template <typename F>
+void parallel_for(int64_t begin, int64_t end, int64_t grain_size, const F& f) {
+  if (begin >= end) return;
+  const int threads = detail::threads_for(begin, end, grain_size);
+  if (threads <= 1) {
+    f(begin, end);
+    return;
+  }
+  const int64_t chunk = (end - begin + threads - 1) / threads;
+  detail::run_chunks(
+      begin, end, chunk, threads, [](const void* ctx, int64_t b, int64_t e) { (*static_cast<const F*>(ctx))(b, e); },
+      &f);
+}
+
+}  // namespace ipt
