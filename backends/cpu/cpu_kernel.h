@@ -25,6 +25,10 @@ namespace ipt::cpu {
 
 namespace detail {
 
+// Records the kernel's iteration plan (Note [The iteration plan]) when tracing is on: the
+// coalesced shape, the layout, whether its rows run as vector loops, the threads and their ranges.
+void note_plan(const TensorIterator& iter, int64_t out_item, int64_t in_item, int64_t grain_size);
+
 // One row with every operand contiguous, except the inputs whose bit is set in Mask, which are
 // one value for the row. As PyTorch's vectorized loop, such a value is read once for the row's
 // blocks of two 256-bit vectors and again for each element of the rest: an in-place write that
@@ -66,6 +70,7 @@ template <typename T, size_t N, typename Op, typename Out = T>
 void cpu_kernel(const TensorIterator& iter, const Op& op) {
   constexpr int64_t item = static_cast<int64_t>(sizeof(T));
   const int nt = static_cast<int>(N + 1);
+  detail::note_plan(iter, static_cast<int64_t>(sizeof(Out)), item, TensorIterator::kDefaultGrain);
   iter.for_each([&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
     // The row kind is the same for every row of this call (strides do not change between rows).
     bool fast = strides[0] == static_cast<int64_t>(sizeof(Out));
@@ -102,6 +107,7 @@ template <typename T, typename Op, typename Row>
 void cpu_unary_kernel_rows(const TensorIterator& iter, const Op& op, const Row& row,
                            int64_t grain_size = TensorIterator::kDefaultGrain) {
   constexpr int64_t item = static_cast<int64_t>(sizeof(T));
+  detail::note_plan(iter, item, item, grain_size);
   iter.for_each(
       [&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
         char* out = data[0];

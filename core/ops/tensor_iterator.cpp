@@ -140,9 +140,23 @@ int TensorIterator::threads(int64_t grain_size) const {
   return detail::threads_for(0, numel_, grain_size);
 }
 
-std::string TensorIterator::plan(int64_t grain_size) const {
-  std::string s = std::to_string(shape_.size()) + (shape_.size() == 1 ? " dim [" : " dims [");
+std::string TensorIterator::shape_text() const {
+  std::string s = "[";
   for (size_t i = shape_.size(); i-- > 0;) s += std::to_string(shape_[i]) + (i ? ", " : "]");
+  return s;
+}
+
+std::string TensorIterator::chunks_text(int64_t grain_size) const {
+  const int n = threads(grain_size);
+  const int64_t chunk = (numel_ + n - 1) / n;
+  std::string s;
+  for (int t = 0; t < n && t * chunk < numel_; ++t)
+    s += (t ? " [" : "[") + std::to_string(t * chunk) + ", " + std::to_string(std::min(numel_, (t + 1) * chunk)) + ")";
+  return s;
+}
+
+std::string TensorIterator::plan(int64_t grain_size) const {
+  std::string s = std::to_string(shape_.size()) + (shape_.size() == 1 ? " dim " : " dims ") + shape_text();
   s += is_contiguous() ? " contiguous" : " strided";
   const int n = threads(grain_size);
   s += ", " + std::to_string(n) + (n == 1 ? " thread" : " threads");

@@ -71,6 +71,10 @@ class TensorIterator {
   int threads(int64_t grain_size = kDefaultGrain) const;
   // "2 dims [1024, 1024] strided, 2 threads": the plan, as the trace and views show it.
   std::string plan(int64_t grain_size = kDefaultGrain) const;
+  // The coalesced shape, outermost first ("[1024, 1024]"), and the element ranges for_each gives
+  // each thread ("[0, 524288) [524288, 1048576)").
+  std::string shape_text() const;
+  std::string chunks_text(int64_t grain_size = kDefaultGrain) const;
 
   static constexpr int64_t kDefaultGrain = 32768;
 
