@@ -68,15 +68,28 @@ template <typename T>
 constexpr int64_t kLanes = 32 / static_cast<int64_t>(sizeof(T));
 
 // Sum of a row whose elements are x[i * stride], reduced innermost (PyTorch's inner sum: the
-// vectorized form when the row is contiguous and holds at least one vector).
+// vectorized form when the row is contiguous and holds at least one vector). In the vectorized
+// form each lane l sums x[l], x[l + L], ... in four interleaved cascades (row_sum over vectors);
+// the lanes are kept side by side, 4 * L accumulators read from contiguous memory, which is the
+// same arithmetic lane by lane and lets the compiler use vector registers for it.
 template <typename T>
 T inner_sum(const T* x, int64_t n, int64_t stride) {
   constexpr int64_t L = kLanes<T>;
+  constexpr int kIlp = 4;
   if (stride != 1 || n < L) return row_sum<T>(n, [&](int64_t i) { return x[i * stride]; });
   const int64_t vec_size = n / L;
+  const int64_t size_ilp = vec_size / kIlp;
+  // acc[k * L + l]: lane l of interleaved cascade k.
+  auto acc = multi_row_sum<T, kIlp * L>(size_ilp, [&](int64_t i, int k) { return x[i * kIlp * L + k]; });
+  for (int64_t v = size_ilp * kIlp; v < vec_size; ++v)
+    for (int64_t l = 0; l < L; ++l) acc[static_cast<size_t>(l)] += x[v * L + l];
   T total = 0;
   for (int64_t i = vec_size * L; i < n; ++i) total += x[i];
-  for (int64_t l = 0; l < L; ++l) total += row_sum<T>(vec_size, [&](int64_t i) { return x[i * L + l]; });
+  for (int64_t l = 0; l < L; ++l) {
+    T lane = acc[static_cast<size_t>(l)];
+    for (int k = 1; k < kIlp; ++k) lane += acc[static_cast<size_t>(k * L + l)];
+    total += lane;
+  }
   return total;
 }
 
@@ -85,10 +98,11 @@ T inner_sum(const T* x, int64_t n, int64_t stride) {
 // scalars take one cascade each; the rest a row_sum over the rows.
 template <typename T>
 void outer_sum(const T* x, int64_t rows, int64_t row_stride, int64_t cols, int64_t col_stride, T* out,
-               int64_t out_stride) {
+               int64_t out_stride, int64_t j_begin = 0, int64_t j_end = -1) {
   const int64_t group = (col_stride == 1 && cols >= kLanes<T>) ? 4 * kLanes<T> : 4;
   const int64_t grouped = cols / group * group;
-  for (int64_t j = 0; j < cols; ++j) {
+  if (j_end < 0) j_end = cols;
+  for (int64_t j = j_begin; j < j_end; ++j) {
     if ((j & 0xffff) == 0) check_interrupt();
     const T* col = x + j * col_stride;
     auto load = [&](int64_t i) { return col[i * row_stride]; };

@@ -10,6 +10,7 @@
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/shape_rules.h"
+#include "core/parallel/parallel.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
@@ -54,15 +55,74 @@ void sum_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
   }
   const int64_t os = b.out_stride;
   constexpr int64_t L = cc::kLanes<T>;
+  // Each output j is one thread's whole sum (PyTorch's parallel_dim_reduction splits the outputs
+  // over the threads), so the split changes no result. When both dims are reduced (os == 0) every
+  // j adds into the one output, in order, on this thread.
+  const int64_t grain =
+      os == 0 ? std::numeric_limits<int64_t>::max() : std::max<int64_t>(1, kGrainSize / std::max<int64_t>(a.size, 1));
   if ((a.in_stride == 1 && a.size >= L) || (a.in_stride < b.in_stride && !(b.in_stride == 1 && b.size >= L))) {
     // inner sums: each j sums a contiguous (vectorized) or strided row
-    for (int64_t j = 0; j < b.size; ++j) {
-      if ((j & 0xffff) == 0) check_interrupt();
-      out[j * os] += cc::inner_sum(in + j * b.in_stride, a.size, a.in_stride);
-    }
+    parallel_for(0, b.size, grain, [&](int64_t jb, int64_t je) {
+      for (int64_t j = jb; j < je; ++j) {
+        if ((j & 0xffff) == 0) check_interrupt();
+        out[j * os] += cc::inner_sum(in + j * b.in_stride, a.size, a.in_stride);
+      }
+    });
   } else {
-    cc::outer_sum(in, a.size, a.in_stride, b.size, b.in_stride, out, os);  // columns j, rows reduced
+    // columns j, rows reduced
+    parallel_for(0, b.size, grain, [&](int64_t jb, int64_t je) {
+      cc::outer_sum(in, a.size, a.in_stride, b.size, b.in_stride, out, os, jb, je);
+    });
   }
+}
+
+// A whole tensor summed to one value on several threads, as PyTorch's two_pass_reduction does:
+// each thread adds the cascade sums of its range of the loop's index space into its own slot,
+// and the slots, one per thread of the team, are summed by the same cascade. False when the sum
+// has more than one output or fewer elements than the grain (then it runs on this thread).
+template <typename T>
+bool two_pass_sum(const T* in, const std::vector<cpu::LoopDim>& dims, T& out) {
+  for (const cpu::LoopDim& d : dims)
+    if (d.out_stride != 0) return false;
+  int64_t n = 1;
+  for (const cpu::LoopDim& d : dims) n *= d.size;
+  const int threads = get_num_threads();
+  if (n < kGrainSize || threads == 1 || in_parallel_region()) return false;
+  std::vector<T> slots(static_cast<size_t>(threads), T(0));
+  parallel_for(0, n, kGrainSize, [&](int64_t b, int64_t e) {
+    T& slot = slots[static_cast<size_t>(get_thread_num())];
+    // The range [b, e) of the loop's index space (dims[0] fastest) in 2-D steps, as
+    // TensorIterator's serial_for_each hands them to the reduction loop.
+    const size_t nd = dims.size();
+    std::vector<int64_t> index(nd, 0);
+    for (size_t d = 0, rest = static_cast<size_t>(b); d < nd; ++d) {
+      index[d] = static_cast<int64_t>(rest % static_cast<size_t>(dims[d].size));
+      rest /= static_cast<size_t>(dims[d].size);
+    }
+    for (int64_t off = b; off < e;) {
+      const int64_t size0 = std::min(dims[0].size - index[0], e - off);
+      int64_t size1 = 1;
+      if (index[0] == 0 && size0 == dims[0].size && nd > 1)
+        size1 = std::min(dims[1].size - index[1], (e - off) / size0);
+      int64_t in_off = 0;
+      for (size_t d = 0; d < nd; ++d) in_off += index[d] * dims[d].in_stride;
+      sum_2d<T>(in + in_off, &slot, cpu::LoopDim{size0, dims[0].in_stride, 0},
+                cpu::LoopDim{size1, nd > 1 ? dims[1].in_stride : 0, 0});
+      off += size0 * size1;
+      index[0] += size0;
+      if (size1 > 1 || index[0] == dims[0].size) {
+        index[0] = 0;
+        int64_t carry = size1;
+        for (size_t d = 1; d < nd && carry; ++d) {
+          index[d] += carry;
+          carry = index[d] / dims[d].size;
+          index[d] %= dims[d].size;
+        }
+      }
+    }
+  });
+  out += cpu::cascade::inner_sum(slots.data(), threads, 1);
+  return true;
 }
 
 // PyTorch's summation order (cascade_sum.h, reduction_dims.h) for a float or double tensor
@@ -77,6 +137,10 @@ bool cascade_sum(const Tensor& self, const ReductionGeometry& g, int64_t n_out, 
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       std::vector<T> out(static_cast<size_t>(n_out), T(0));
       const T* in = self.data_ptr<T>();
+      if (n_out == 1 && two_pass_sum(in, dims, out[0])) {
+        acc[0] = static_cast<double>(out[0]);
+        return;
+      }
       const cpu::LoopDim d0 = dims[0], d1 = dims.size() > 1 ? dims[1] : cpu::LoopDim{};
       // The dims past the first two, walked with the third fastest.
       std::vector<int64_t> idx(dims.size() > 2 ? dims.size() - 2 : 0, 0);

@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <exception>
 #include <fstream>
@@ -12,6 +13,7 @@
 
 #include "core/parallel/thread_pool.h"
 #include "core/util/error.h"
+#include "core/util/interrupt.h"
 
 // OpenBLAS's own thread count (its cblas.h declares it; declared here so this library does not
 // need the BLAS headers). Weak: a program without OpenBLAS links too.
@@ -91,6 +93,11 @@ int threads_for(int64_t begin, int64_t end, int64_t grain_size) {
 }
 
 void run_chunks(int64_t begin, int64_t end, int64_t chunk, int threads, ChunkFn fn, const void* ctx) {
+  // The first exception a chunk throws is the one the caller gets. It also stops the other
+  // chunks: a stop request is raised for them to see at their next check (Note [Stopping a
+  // kernel]), and dropped once every chunk has ended, so the program sees one exception.
+  std::atomic<bool> failed{false};
+  std::exception_ptr first;
   pool().run(threads, [&](int tid) {
     const int64_t b = begin + tid * chunk;
     if (b >= end) return;
@@ -101,13 +108,19 @@ void run_chunks(int64_t begin, int64_t end, int64_t chunk, int threads, ChunkFn 
     try {
       fn(ctx, b, std::min(end, b + chunk));
     } catch (...) {
-      t_thread_num = saved_num;
-      t_in_parallel = saved_in;
-      throw;
+      bool expected = false;
+      if (failed.compare_exchange_strong(expected, true)) {
+        first = std::current_exception();
+        request_interrupt();
+      }
     }
     t_thread_num = saved_num;
     t_in_parallel = saved_in;
   });
+  if (failed.load()) {
+    clear_interrupt();
+    std::rethrow_exception(first);
+  }
 }
 
 }  // namespace detail

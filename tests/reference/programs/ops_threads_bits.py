@@ -1,8 +1,9 @@
-# Pointwise kernels split over 1 and 2 threads give PyTorch's bits at each count: the elements
-# go to threads in PyTorch's chunks, and sigmoid's vectors start at each chunk's first element
-# (so one element of 100003 differs between the two counts, in PyTorch as here). Sizes cross the
-# vector width and the grain (32768); inputs are contiguous, transposed and broadcast. Each result
-# is printed as a digest of its float32 bits.
+# Pointwise kernels and sums split over 1 and 2 threads give PyTorch's bits at each count: the
+# elements go to threads in PyTorch's chunks, sigmoid's vectors start at each chunk's first
+# element (so one element of 100003 differs between the two counts, in PyTorch as here), and a
+# sum to one value adds one partial per thread (two_pass_reduction). Sizes cross the vector width
+# and the grain (32768); inputs are contiguous, transposed, strided and broadcast. Each tensor
+# result is printed as a digest of its float32 bits.
 import hashlib
 import struct
 
@@ -34,5 +35,10 @@ for threads in (1, 2):
     x = m.clone()
     x.t().add_(1.5)
     print("in place", digest(x))
+    for n in (32767, 32768, 32769, 100003, 1 << 20):
+        a = values(n) + 0.001
+        print("sum", n, a.sum().item(), a.mean().item(), a.double().sum().item())
+    m = values(1024 * 999).reshape(1024, 999) + 0.001
+    print("sum 2-D", m.sum().item(), digest(m.sum(1)), digest(m.sum(0)), m.t().sum().item(), m[:, ::2].sum().item())
     d = values(40000).double()
     print("float + double", digest((a[:1] + d).float()), digest(torch.sigmoid(d).float()))
