@@ -121,6 +121,25 @@ void cpu_unary_kernel_rows(const TensorIterator& iter, const Op& op, const Row& 
       grain_size);
 }
 
+// A binary kernel with a function for contiguous runs: a row where the output and both inputs
+// are contiguous goes to row(out, a, b, n); any other row runs op element by element.
+template <typename T, typename Op, typename Row>
+void cpu_binary_kernel_rows(const TensorIterator& iter, const Op& op, const Row& row) {
+  constexpr int64_t item = static_cast<int64_t>(sizeof(T));
+  detail::note_plan(iter, item, item, TensorIterator::kDefaultGrain);
+  iter.for_each([&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+    char* ptrs[3] = {data[0], data[1], data[2]};
+    const bool contiguous = strides[0] == item && strides[1] == item && strides[2] == item;
+    for (int64_t r = 0; r < size1; ++r) {
+      if (contiguous)
+        row(reinterpret_cast<T*>(ptrs[0]), reinterpret_cast<const T*>(ptrs[1]), reinterpret_cast<const T*>(ptrs[2]),
+            size0);
+      else detail::strided_row<T, T, 2>(ptrs[0], ptrs + 1, strides, size0, op, std::make_index_sequence<2>());
+      for (int k = 0; k < 3; ++k) ptrs[k] += strides[3 + k];
+    }
+  });
+}
+
 // Runs kernel(iter) on operands that all have dtype `compute`: a one-element input of another
 // dtype (a Python number, a 0-dim tensor) is converted to one value the iterator reads (no
 // tensor is made for it); a larger one is converted into a temporary first; an output of another

@@ -163,14 +163,35 @@ void check_pow_exponent(const Tensor& self, const Scalar& e) {
 
 // The binary ops' "into" forms (into_kernels.h); the functional kernels make their output
 // and use them.
+namespace {
+// x + alpha * y: float and double with an alpha other than 1 run their contiguous rows as fused
+// multiply-adds a vector at a time where the CPU has FMA (fma_avx2.cpp), the same values as
+// AddOp's std::fma, which without the instruction is a slow library call.
+void add_alpha_into(const Tensor& out, const Tensor& self, const Tensor& other, ScalarType compute, AddOp op) {
+  const bool fused =
+      op.alpha != 1 && cpu::has_avx2() && (compute == ScalarType::Float || compute == ScalarType::Double);
+  if (!fused) return binary_into(out, self, other, compute, op);
+  cpu::with_computation(out, {self, other}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() {
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        const T alpha = static_cast<T>(op.alpha);
+        cpu::cpu_binary_kernel_rows<T>(iter, op, [alpha](T* o, const T* x, const T* y, int64_t n) {
+          cpu::fma_avx2::add_alpha(o, x, y, alpha, n);
+        });
+      }
+    });
+  });
+}
+}  // namespace
+
 void add_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_alpha(self, other, alpha);
-  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::No), add_op(alpha, false));
+  add_alpha_into(out, self, other, binary_dtype(self, other, PromoteInts::No), add_op(alpha, false));
 }
 void sub_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   check_sub_bool(self, other);
   check_alpha(self, other, alpha);
-  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::No), add_op(alpha, true));
+  add_alpha_into(out, self, other, binary_dtype(self, other, PromoteInts::No), add_op(alpha, true));
 }
 // Note [A scalar second operand of float16 / bfloat16 mul and div]
 // PyTorch 2.15's mul and div kernels take a one-element second operand of a float16 / bfloat16
@@ -262,19 +283,38 @@ static ScalarType pow_scalar_dtype(const Tensor& self, const Scalar& e) {
   return result_type({&self, &w});
 }
 
+// tensor ** scalar into `out` (which may be self), computed in `dt`. For float and double,
+// PyTorch's kernel computes the exponents 0.5, 2, 3, -0.5, -1 and -2 without pow: sqrt(x), x * x,
+// x * x * x, 1 / sqrt(x), 1 / x and 1 / (x * x); x.pow(3) is not pow(x, 3) in the last bit.
+void pow_scalar_into(const Tensor& out, const Tensor& self, ScalarType dt, const Scalar& exponent) {
+  const double e = exponent.to_double();
+  const int64_t ie = exponent.to_long();
+  visit_dtype(dt, [&]<typename T>() {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      unary_into(out, self, dt, [&](T x) -> T { return PowOp{}(x, static_cast<T>(ie)); });
+    } else if constexpr (std::is_same_v<T, bool>) {
+      unary_into(out, self, dt, [&](T x) -> T { return ie == 0 ? true : x; });
+    } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      if (e == 0.5) unary_into(out, self, dt, [](T x) -> T { return std::sqrt(x); });
+      else if (e == 2) unary_into(out, self, dt, [](T x) -> T { return x * x; });
+      else if (e == 3) unary_into(out, self, dt, [](T x) -> T { return x * x * x; });
+      else if (e == -0.5) unary_into(out, self, dt, [](T x) -> T { return T(1) / std::sqrt(x); });
+      else if (e == -1) unary_into(out, self, dt, [](T x) -> T { return T(1) / x; });
+      else if (e == -2) unary_into(out, self, dt, [](T x) -> T { return T(1) / (x * x); });
+      else unary_into(out, self, dt, [&](T x) -> T { return static_cast<T>(std::pow(static_cast<double>(x), e)); });
+    } else {
+      unary_into(out, self, dt, [&](T x) -> T {
+        return e == 2 ? static_cast<T>(x * x) : static_cast<T>(std::pow(static_cast<double>(x), e));
+      });
+    }
+  });
+}
+
 Tensor pow_scalar_cpu(const Tensor& self, const Scalar& exponent) {
   check_pow_exponent(self, exponent);
   ScalarType dt = pow_scalar_dtype(self, exponent);
   Tensor out = make_empty_like_layout(self.sizes(), dt, self.device(), self);
-  double e = exponent.to_double();
-  int64_t ie = exponent.to_long();
-  visit_dtype(dt, [&]<typename T>() {
-    unary_into(out, self, dt, [&](T x) -> T {
-      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) return PowOp{}(x, static_cast<T>(ie));
-      else if constexpr (std::is_same_v<T, bool>) return ie == 0 ? true : x;
-      else return e == 2 ? static_cast<T>(x * x) : static_cast<T>(std::pow(static_cast<double>(x), e));
-    });
-  });
+  pow_scalar_into(out, self, dt, exponent);
   return out;
 }
 
@@ -283,15 +323,7 @@ Tensor pow_scalar_cpu_(const Tensor& self, const Scalar& exponent) {
   ScalarType dt = pow_scalar_dtype(self, exponent);
   IPT_CHECK(can_cast(dt, self.dtype()), RuntimeError, "result type ", dtype_cpp_name(dt),
             " can't be cast to the desired output type ", dtype_cpp_name(self.dtype()));
-  double e = exponent.to_double();
-  visit_dtype(self.dtype(), [&]<typename T>() {
-    unary_into(self, self, self.dtype(), [&](T x) -> T {
-      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
-        return PowOp{}(x, static_cast<T>(exponent.to_long()));
-      else if constexpr (std::is_same_v<T, bool>) return exponent.to_long() == 0 ? true : x;
-      else return static_cast<T>(std::pow(static_cast<double>(x), e));
-    });
-  });
+  pow_scalar_into(self, self, self.dtype(), exponent);
   return self;
 }
 
@@ -318,7 +350,16 @@ struct sigmoid_row_fn {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       constexpr int64_t block = 2 * (32 / static_cast<int64_t>(sizeof(T)));
       const int64_t vec_end = n - n % block;
-      for (int64_t i = 0; i < vec_end; ++i) y[i] = sigmoid_vector(x[i]);
+      // The vector form a few hundred elements at a time: exp(0 - x) over the run with SLEEF's
+      // vector function (lanes are independent: the same values as one lane at a time).
+      constexpr int64_t chunk = 256;
+      T e[chunk];
+      for (int64_t i0 = 0; i0 < vec_end; i0 += chunk) {
+        const int64_t m = std::min(chunk, vec_end - i0);
+        for (int64_t i = 0; i < m; ++i) e[i] = static_cast<T>(0) - x[i0 + i];
+        cpu::vml::exp_row(e, e, m);
+        for (int64_t i = 0; i < m; ++i) y[i0 + i] = static_cast<T>(1) / (e[i] + static_cast<T>(1));
+      }
       for (int64_t i = vec_end; i < n; ++i) y[i] = sigmoid_scalar(x[i]);
     } else {
       for (int64_t i = 0; i < n; ++i) y[i] = sigmoid_scalar(x[i]);
@@ -487,28 +528,33 @@ Tensor sign_cpu_(const Tensor& self) { return unary_in_place(self, PromoteInts::
 
 // clamp: max(x, min) then min(that, max), in the promoted dtype of x and the bounds; NaN stays NaN.
 namespace {
+// The bounds converted once (not per element): NaN stays NaN, then max(x, lo), then min(x, hi).
 template <typename T>
-T clamp_value(T x, const std::optional<Scalar>& lo, const std::optional<Scalar>& hi) {
-  if constexpr (is_float_v<T>)
-    if (std::isnan(x)) return x;
-  if (lo && x < lo->to<T>()) x = lo->to<T>();
-  if (hi && x > hi->to<T>()) x = hi->to<T>();
-  return x;
-}
+struct ClampOp {
+  bool has_lo, has_hi;
+  T lo, hi;
+  ClampOp(const std::optional<Scalar>& l, const std::optional<Scalar>& h)
+      : has_lo(l.has_value()), has_hi(h.has_value()), lo(l ? l->to<T>() : T()), hi(h ? h->to<T>() : T()) {}
+  T operator()(T x) const {
+    if constexpr (is_float_v<T>)
+      if (std::isnan(x)) return x;
+    if (has_lo && x < lo) x = lo;
+    if (has_hi && x > hi) x = hi;
+    return x;
+  }
+};
 }  // namespace
 
 Tensor clamp_cpu(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
   ScalarType dt = clamp_dtype(self, min, max);
   Tensor out = make_empty_like_layout(self.sizes(), dt, self.device(), self);
-  visit_dtype(dt, [&]<typename T>() { unary_into(out, self, dt, [&](T x) { return clamp_value<T>(x, min, max); }); });
+  visit_dtype(dt, [&]<typename T>() { unary_into(out, self, dt, ClampOp<T>(min, max)); });
   return out;
 }
 
 Tensor clamp_cpu_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
   check_clamp_inplace(self, min, max);
-  visit_dtype(self.dtype(), [&]<typename T>() {
-    unary_into(self, self, self.dtype(), [&](T x) { return clamp_value<T>(x, min, max); });
-  });
+  visit_dtype(self.dtype(), [&]<typename T>() { unary_into(self, self, self.dtype(), ClampOp<T>(min, max)); });
   return self;
 }
 

@@ -45,6 +45,11 @@ IPT_SLEEF_ARRAY_DECL(tanh)
 #undef IPT_SLEEF_ARRAY_DECL
 }  // namespace sleef_avx2
 
+namespace fma_avx2 {  // fma_avx2.cpp: out[i] = fma(alpha, y[i], x[i]) on contiguous runs
+void add_alpha(float* out, const float* x, const float* y, float alpha, int64_t n);
+void add_alpha(double* out, const double* x, const double* y, double alpha, int64_t n);
+}  // namespace fma_avx2
+
 // Whether this CPU has AVX2 and FMA (the capability PyTorch's kernels pick here). Defined here,
 // in code compiled for any x86-64, never in sleef_avx2.cpp.
 inline bool has_avx2() {

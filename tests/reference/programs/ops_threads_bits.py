@@ -3,7 +3,8 @@
 # element (so one element of 100003 differs between the two counts, in PyTorch as here), and a
 # sum to one value adds one partial per thread (two_pass_reduction). Sizes cross the vector width
 # and the grain (32768); inputs are contiguous, transposed, strided and broadcast. Each tensor
-# result is printed as a digest of its float32 bits.
+# result is printed as a digest of its float32 bits. pow with the exponents 0.5, 2, 3, -0.5, -1 and
+# -2 is PyTorch's sqrt / multiplications / divisions, not a call of pow.
 import hashlib
 import struct
 
@@ -27,6 +28,9 @@ for threads in (1, 2):
         b = (a * -0.3 + 1.0) % 2.5 + 0.5
         print(n, digest(a + b), digest(torch.sub(a, b, alpha=0.7)), digest(a * 2.5), digest(a / b),
               digest(torch.sigmoid(a)), digest(torch.addcmul(a, b, a, value=0.25)), digest(a.relu()))
+        # pow's exponents that PyTorch computes without pow, and clamp
+        print("  pow", digest(a.pow(2)), digest(a.pow(3)), digest(b.pow(0.5)), digest(b.pow(-0.5)), digest(b.pow(-1)),
+              digest(b.pow(-2)), digest(a - b), digest(a.clamp(-0.5, 0.5)), digest(a.double().pow(3).float()))
     m = values(301 * 257).reshape(301, 257)
     row = values(257)
     col = values(301).reshape(301, 1)
