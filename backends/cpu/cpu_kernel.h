@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -20,6 +21,7 @@
 #include "backends/cpu/cpu_loops.h"
 #include "core/ops/tensor_iterator.h"
 #include "core/tensor/tensor.h"
+#include "core/util/error.h"
 
 namespace ipt::cpu {
 
@@ -146,36 +148,44 @@ void cpu_binary_kernel_rows(const TensorIterator& iter, const Op& op, const Row&
 // dtype than `out_dtype` (the kernel's output type: `compute` unless given) gets a temporary that
 // is copied into it after (as PyTorch's CPU TensorIterator does).
 template <typename Kernel>
-void with_computation(const Tensor& out, std::vector<Tensor> inputs, ScalarType compute, const Kernel& kernel,
-                      std::optional<ScalarType> out_dtype = std::nullopt) {
+void with_computation(const Tensor& out, std::initializer_list<Tensor> operands, ScalarType compute,
+                      const Kernel& kernel, std::optional<ScalarType> out_dtype = std::nullopt) {
   const ScalarType out_type = out_dtype.value_or(compute);
+  IPT_CHECK(operands.size() < static_cast<size_t>(TensorIterator::kMaxOperands), RuntimeError,
+            "with_computation: too many inputs");
   struct Value {
     alignas(16) unsigned char bytes[16];
   };
-  std::vector<std::pair<int, Value>> values;
-  values.reserve(inputs.size());
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    Tensor& t = inputs[i];
-    if (t.dtype() == compute) continue;
-    if (t.numel() == 1) {
-      Value v{};
-      const void* raw = t.impl()->raw_data();
-      const ScalarType from = t.dtype();
-      visit_dtype(compute, [&]<typename T>() {
-        static_assert(sizeof(T) <= sizeof(v.bytes));
-        const T x = load_as<T>(raw, from, 0);
-        std::memcpy(v.bytes, &x, sizeof(T));
-      });
-      values.emplace_back(static_cast<int>(i) + 1, v);
-      continue;
+  // Fixed arrays: a small tensor's call allocates nothing here.
+  Tensor inputs[TensorIterator::kMaxOperands - 1];
+  Value values[TensorIterator::kMaxOperands - 1];
+  bool is_value[TensorIterator::kMaxOperands - 1] = {};
+  size_t n = 0;
+  for (const Tensor& t : operands) {
+    inputs[n] = t;
+    if (t.dtype() != compute) {
+      if (t.numel() == 1) {
+        const void* raw = t.impl()->raw_data();
+        const ScalarType from = t.dtype();
+        Value& v = values[n];
+        visit_dtype(compute, [&]<typename T>() {
+          static_assert(sizeof(T) <= sizeof(v.bytes));
+          const T x = load_as<T>(raw, from, 0);
+          std::memcpy(v.bytes, &x, sizeof(T));
+        });
+        is_value[n] = true;
+      } else {
+        Tensor converted = make_empty_like_layout(t.sizes(), compute, t.device(), t);
+        native::copy_cpu_(converted, t, false);
+        inputs[n] = converted;
+      }
     }
-    Tensor converted = make_empty_like_layout(t.sizes(), compute, t.device(), t);
-    native::copy_cpu_(converted, t, false);
-    t = converted;
+    ++n;
   }
   auto run = [&](const Tensor& o) {
-    TensorIterator iter({o}, std::move(inputs));
-    for (auto& [k, v] : values) iter.set_scalar_operand(k, v.bytes);
+    TensorIterator iter(o, std::span<const Tensor>(inputs, n));
+    for (size_t i = 0; i < n; ++i)
+      if (is_value[i]) iter.set_scalar_operand(static_cast<int>(i) + 1, values[i].bytes);
     kernel(iter);
   };
   if (out.dtype() == out_type) {

@@ -15,47 +15,72 @@ namespace {
 constexpr int64_t kInterruptChunk = int64_t(1) << 16;
 }  // namespace
 
-TensorIterator::TensorIterator(std::vector<Tensor> outputs, std::vector<Tensor> inputs)
-    : noutputs_(static_cast<int>(outputs.size())) {
-  IPT_CHECK(!outputs.empty(), RuntimeError, "TensorIterator: no output");
-  operands_ = std::move(outputs);
-  for (Tensor& t : inputs) operands_.push_back(std::move(t));
-  const Tensor& out = operands_[0];
+TensorIterator::TensorIterator(std::initializer_list<Tensor> outputs, std::initializer_list<Tensor> inputs) {
+  const Tensor* ops[kMaxOperands];
+  int n = 0;
+  IPT_CHECK(outputs.size() + inputs.size() <= static_cast<size_t>(kMaxOperands), RuntimeError,
+            "TensorIterator: more than ", kMaxOperands, " operands");
+  for (const Tensor& t : outputs) ops[n++] = &t;
+  for (const Tensor& t : inputs) ops[n++] = &t;
+  init(ops, n, static_cast<int>(outputs.size()));
+}
+
+TensorIterator::TensorIterator(const Tensor& output, std::span<const Tensor> inputs) {
+  IPT_CHECK(1 + inputs.size() <= static_cast<size_t>(kMaxOperands), RuntimeError, "TensorIterator: more than ",
+            kMaxOperands, " operands");
+  const Tensor* ops[kMaxOperands];
+  int n = 0;
+  ops[n++] = &output;
+  for (const Tensor& t : inputs) ops[n++] = &t;
+  init(ops, n, 1);
+}
+
+void TensorIterator::init(const Tensor* const* operands, int n, int noutputs) {
+  IPT_CHECK(noutputs >= 1, RuntimeError, "TensorIterator: no output");
+  nt_ = n;
+  noutputs_ = noutputs;
+  const Tensor& out = *operands[0];
   const int64_t nd = out.dim();
+  IPT_CHECK(nd <= kMaxDims, RuntimeError, "TensorIterator: more than ", kMaxDims, " dimensions");
+  nd_ = static_cast<int>(nd);
   // Innermost first: dimension i here is the tensor's dimension nd - 1 - i.
-  shape_.assign(out.sizes().rbegin(), out.sizes().rend());
+  for (int64_t i = 0; i < nd; ++i) shape_[i] = out.sizes()[static_cast<size_t>(nd - 1 - i)];
   numel_ = out.numel();
-  for (const Tensor& t : operands_) {
+  for (int k = 0; k < n; ++k) {
+    const Tensor& t = *operands[k];
     IPT_CHECK(t.dim() <= nd, RuntimeError, "TensorIterator: an operand of ", t.dim(), " dims for an output of ", nd);
     const int64_t item = static_cast<int64_t>(element_size(t.dtype()));
-    std::vector<int64_t> st(static_cast<size_t>(nd), 0);
+    item_[k] = item;
+    operand_numel_[k] = t.numel();
+    int64_t* st = strides_[k];
+    for (int64_t d = 0; d < nd; ++d) st[d] = 0;
     for (int64_t d = 0; d < t.dim(); ++d) {
       const int64_t size = t.sizes()[static_cast<size_t>(t.dim() - 1 - d)];
-      IPT_CHECK(size == 1 || size == shape_[static_cast<size_t>(d)], RuntimeError,
+      IPT_CHECK(size == 1 || size == shape_[d], RuntimeError,
                 "TensorIterator: an operand does not broadcast to the output's shape");
-      if (size != 1) st[static_cast<size_t>(d)] = t.strides()[static_cast<size_t>(t.dim() - 1 - d)] * item;
+      if (size != 1) st[d] = t.strides()[static_cast<size_t>(t.dim() - 1 - d)] * item;
     }
-    strides_.push_back(std::move(st));
-    data_.push_back(static_cast<char*>(t.impl()->raw_data()));
+    data_[k] = static_cast<char*>(t.impl()->raw_data());
   }
   reorder();
   coalesce();
-  if (shape_.empty()) {
-    shape_.push_back(1);
-    for (auto& st : strides_) st.push_back(0);
+  if (nd_ == 0) {
+    nd_ = 1;
+    shape_[0] = 1;
+    for (int k = 0; k < nt_; ++k) strides_[k][0] = 0;
   }
 }
 
 // The output's smallest stride innermost, then the inputs' (PyTorch's reorder_dimensions): an
 // insertion sort over a comparison that may have no opinion (a broadcast dimension).
 void TensorIterator::reorder() {
-  const size_t nd = shape_.size();
+  const int nd = nd_;
   if (nd <= 1) return;
-  std::vector<size_t> perm(nd);
-  std::iota(perm.begin(), perm.end(), 0);  // innermost first already
-  auto should_swap = [&](size_t d0, size_t d1) {
-    for (const auto& st : strides_) {
-      const int64_t s0 = st[d0], s1 = st[d1];
+  int perm[kMaxDims];
+  for (int i = 0; i < nd; ++i) perm[i] = i;  // innermost first already
+  auto should_swap = [&](int d0, int d1) {
+    for (int k = 0; k < nt_; ++k) {
+      const int64_t s0 = strides_[k][d0], s1 = strides_[k][d1];
       if (s0 == 0 || s1 == 0) continue;
       if (s0 < s1) return -1;
       if (s0 > s1) return 1;
@@ -63,76 +88,75 @@ void TensorIterator::reorder() {
     }
     return 0;
   };
-  for (size_t i = 1; i < nd; ++i) {
-    size_t d1 = i;
-    for (size_t d0 = i; d0-- > 0;) {
+  bool moved = false;
+  for (int i = 1; i < nd; ++i) {
+    int d1 = i;
+    for (int d0 = i - 1; d0 >= 0; --d0) {
       const int c = should_swap(perm[d0], perm[d1]);
       if (c > 0) {
         std::swap(perm[d0], perm[d1]);
         d1 = d0;
+        moved = true;
       } else if (c < 0) {
         break;
       }
     }
   }
-  std::vector<int64_t> shape(nd);
-  for (size_t i = 0; i < nd; ++i) shape[i] = shape_[perm[i]];
-  shape_ = std::move(shape);
-  for (auto& st : strides_) {
-    std::vector<int64_t> s(nd);
-    for (size_t i = 0; i < nd; ++i) s[i] = st[perm[i]];
-    st = std::move(s);
+  if (!moved) return;
+  int64_t tmp[kMaxDims];
+  for (int i = 0; i < nd; ++i) tmp[i] = shape_[perm[i]];
+  std::copy(tmp, tmp + nd, shape_);
+  for (int k = 0; k < nt_; ++k) {
+    for (int i = 0; i < nd; ++i) tmp[i] = strides_[k][perm[i]];
+    std::copy(tmp, tmp + nd, strides_[k]);
   }
 }
 
 // Merges dimension d into the one below it wherever every operand steps through the two as one.
 void TensorIterator::coalesce() {
-  const size_t nd = shape_.size();
+  const int nd = nd_;
   if (nd <= 1) return;
-  auto can_coalesce = [&](size_t d0, size_t d1) {
+  auto can_coalesce = [&](int d0, int d1) {
     if (shape_[d0] == 1 || shape_[d1] == 1) return true;
-    for (const auto& st : strides_)
-      if (st[d0] * shape_[d0] != st[d1]) return false;
+    for (int k = 0; k < nt_; ++k)
+      if (strides_[k][d0] * shape_[d0] != strides_[k][d1]) return false;
     return true;
   };
-  size_t prev = 0;
-  for (size_t d = 1; d < nd; ++d) {
+  int prev = 0;
+  for (int d = 1; d < nd; ++d) {
     if (can_coalesce(prev, d)) {
       if (shape_[prev] == 1)
-        for (auto& st : strides_) st[prev] = st[d];
+        for (int k = 0; k < nt_; ++k) strides_[k][prev] = strides_[k][d];
       shape_[prev] *= shape_[d];
     } else {
       ++prev;
       if (prev != d) {
-        for (auto& st : strides_) st[prev] = st[d];
+        for (int k = 0; k < nt_; ++k) strides_[k][prev] = strides_[k][d];
         shape_[prev] = shape_[d];
       }
     }
   }
-  shape_.resize(prev + 1);
-  for (auto& st : strides_) st.resize(prev + 1);
+  nd_ = prev + 1;
 }
 
 bool TensorIterator::is_contiguous() const {
-  if (shape_.size() != 1) return false;
-  for (int k = 0; k < ntensors(); ++k)
-    if (strides_[static_cast<size_t>(k)][0] !=
-        static_cast<int64_t>(element_size(operands_[static_cast<size_t>(k)].dtype())))
-      return false;
+  if (nd_ != 1) return false;
+  for (int k = 0; k < nt_; ++k)
+    if (strides_[k][0] != item_[k]) return false;
   return true;
 }
 
 bool TensorIterator::is_scalar(int k) const {
-  for (int64_t s : strides_[static_cast<size_t>(k)])
-    if (s != 0) return false;
+  for (int d = 0; d < nd_; ++d)
+    if (strides_[k][d] != 0) return false;
   return true;
 }
 
 void TensorIterator::set_scalar_operand(int k, void* value) {
-  IPT_CHECK(k >= noutputs_ && k < ntensors() && operands_[static_cast<size_t>(k)].numel() == 1, RuntimeError,
-            "TensorIterator: operand ", k, " is no one-element input");
-  data_[static_cast<size_t>(k)] = static_cast<char*>(value);
-  for (int64_t& s : strides_[static_cast<size_t>(k)]) s = 0;
+  IPT_CHECK(k >= noutputs_ && k < nt_ && operand_numel_[k] == 1, RuntimeError, "TensorIterator: operand ", k,
+            " is no one-element input");
+  data_[k] = static_cast<char*>(value);
+  for (int d = 0; d < nd_; ++d) strides_[k][d] = 0;
 }
 
 int TensorIterator::threads(int64_t grain_size) const {
@@ -142,7 +166,7 @@ int TensorIterator::threads(int64_t grain_size) const {
 
 std::string TensorIterator::shape_text() const {
   std::string s = "[";
-  for (size_t i = shape_.size(); i-- > 0;) s += std::to_string(shape_[i]) + (i ? ", " : "]");
+  for (int i = nd_; i-- > 0;) s += std::to_string(shape_[i]) + (i ? ", " : "]");
   return s;
 }
 
@@ -156,7 +180,7 @@ std::string TensorIterator::chunks_text(int64_t grain_size) const {
 }
 
 std::string TensorIterator::plan(int64_t grain_size) const {
-  std::string s = std::to_string(shape_.size()) + (shape_.size() == 1 ? " dim " : " dims ") + shape_text();
+  std::string s = std::to_string(nd_) + (nd_ == 1 ? " dim " : " dims ") + shape_text();
   s += is_contiguous() ? " contiguous" : " strided";
   const int n = threads(grain_size);
   s += ", " + std::to_string(n) + (n == 1 ? " thread" : " threads");
@@ -176,18 +200,22 @@ void TensorIterator::run(Loop2d loop, const void* ctx, int64_t grain_size) const
 // the rest of a row, or whole rows at once when the range starts at a row's beginning.
 void TensorIterator::serial(Loop2d loop, const void* ctx, int64_t begin, int64_t end) const {
   if (begin >= end) return;
-  const size_t nd = shape_.size(), nt = operands_.size();
-  std::vector<int64_t> index(nd, 0);
-  for (size_t d = 0, rest = static_cast<size_t>(begin); d < nd; ++d) {
-    index[d] = static_cast<int64_t>(rest % static_cast<size_t>(shape_[d]));
-    rest /= static_cast<size_t>(shape_[d]);
+  const int nd = nd_, nt = nt_;
+  int64_t index[kMaxDims];
+  for (int d = 0; d < nd; ++d) index[d] = 0;
+  {
+    uint64_t rest = static_cast<uint64_t>(begin);
+    for (int d = 0; d < nd; ++d) {
+      index[d] = static_cast<int64_t>(rest % static_cast<uint64_t>(shape_[d]));
+      rest /= static_cast<uint64_t>(shape_[d]);
+    }
   }
-  std::vector<int64_t> step_strides(2 * nt, 0);
-  for (size_t k = 0; k < nt; ++k) {
+  int64_t step_strides[2 * kMaxOperands];
+  for (int k = 0; k < nt; ++k) {
     step_strides[k] = strides_[k][0];
     step_strides[nt + k] = nd > 1 ? strides_[k][1] : 0;
   }
-  std::vector<char*> ptrs(nt);
+  char* ptrs[kMaxOperands];
   int64_t offset = begin;
   while (offset < end) {
     check_interrupt();
@@ -198,20 +226,22 @@ void TensorIterator::serial(Loop2d loop, const void* ctx, int64_t begin, int64_t
     if (size0 > kInterruptChunk) {
       size0 = kInterruptChunk;
       size1 = 1;
-    } else if (size0 * size1 > kInterruptChunk) size1 = std::max<int64_t>(1, kInterruptChunk / size0);
-    for (size_t k = 0; k < nt; ++k) {
+    } else if (size0 * size1 > kInterruptChunk) {
+      size1 = std::max<int64_t>(1, kInterruptChunk / size0);
+    }
+    for (int k = 0; k < nt; ++k) {
       char* p = data_[k];
-      for (size_t d = 0; d < nd; ++d) p += index[d] * strides_[k][d];
+      for (int d = 0; d < nd; ++d) p += index[d] * strides_[k][d];
       ptrs[k] = p;
     }
-    loop(ctx, ptrs.data(), step_strides.data(), size0, size1);
+    loop(ctx, ptrs, step_strides, size0, size1);
     offset += size0 * size1;
     // Advance the index by size0 * size1 elements.
     index[0] += size0;
     if (size1 > 1 || index[0] == shape_[0]) {
       index[0] = 0;
-      int64_t carry = size1 > 1 ? size1 : 1;
-      for (size_t d = 1; d < nd && carry; ++d) {
+      int64_t carry = size1;
+      for (int d = 1; d < nd && carry; ++d) {
         index[d] += carry;
         carry = index[d] / shape_[d];
         index[d] %= shape_[d];

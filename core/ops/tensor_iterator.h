@@ -21,6 +21,8 @@
 // (as PyTorch's CPU TensorIterator does with its common dtype).
 
 #include <cstdint>
+#include <initializer_list>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,19 +32,26 @@ namespace ipt {
 
 class TensorIterator {
  public:
+  // At most this many operands (an output and three inputs) and dimensions. The iterator keeps
+  // its plan in fixed arrays: building one allocates nothing, which matters for small tensors.
+  static constexpr int kMaxOperands = 4;
+  static constexpr int kMaxDims = 64;
+
   // (context, data, strides: ntensors inner then ntensors outer, size0, size1)
   using Loop2d = void (*)(const void* ctx, char** data, const int64_t* strides, int64_t size0, int64_t size1);
 
-  // Outputs first, then inputs; every operand broadcasts to `shape` (normally the output's sizes).
-  TensorIterator(std::vector<Tensor> outputs, std::vector<Tensor> inputs);
+  // Outputs first, then inputs; every operand broadcasts to the first output's sizes. The
+  // iterator does not keep the tensors: the caller keeps them alive while it runs.
+  TensorIterator(std::initializer_list<Tensor> outputs, std::initializer_list<Tensor> inputs);
+  TensorIterator(const Tensor& output, std::span<const Tensor> inputs);
 
-  int ntensors() const { return static_cast<int>(operands_.size()); }
-  int ndim() const { return static_cast<int>(shape_.size()); }
+  int ntensors() const { return nt_; }
+  int ndim() const { return nd_; }
   int64_t numel() const { return numel_; }
-  const std::vector<int64_t>& shape() const { return shape_; }
+  std::span<const int64_t> shape() const { return {shape_, static_cast<size_t>(nd_)}; }
   // Operand k's strides in bytes, in iteration order (innermost first).
-  const std::vector<int64_t>& strides(int k) const { return strides_[static_cast<size_t>(k)]; }
-  char* data(int k) const { return data_[static_cast<size_t>(k)]; }
+  std::span<const int64_t> strides(int k) const { return {strides_[k], static_cast<size_t>(nd_)}; }
+  char* data(int k) const { return data_[k]; }
   // True when every operand is contiguous in iteration order (one dimension, element-sized strides).
   bool is_contiguous() const;
   // Operand k is one value for every element (stride 0 in every dimension).
@@ -51,7 +60,6 @@ class TensorIterator {
   // caller keeps alive while the iterator runs: a Python number converted to the computation's
   // dtype without a tensor.
   void set_scalar_operand(int k, void* value);
-
   // Runs loop over every element, split over the threads when numel() > grain_size.
   template <typename F>
   void for_each(const F& loop, int64_t grain_size = kDefaultGrain) const {
@@ -79,17 +87,19 @@ class TensorIterator {
   static constexpr int64_t kDefaultGrain = 32768;
 
  private:
+  void init(const Tensor* const* operands, int n, int noutputs);
   void run(Loop2d loop, const void* ctx, int64_t grain_size) const;
   void serial(Loop2d loop, const void* ctx, int64_t begin, int64_t end) const;
   void reorder();
   void coalesce();
 
-  std::vector<Tensor> operands_;
-  std::vector<char*> data_;
-  std::vector<std::vector<int64_t>> strides_;  // [operand][dim], bytes, innermost first
-  std::vector<int64_t> shape_;                 // innermost first
+  int nt_ = 0, nd_ = 0, noutputs_ = 0;
   int64_t numel_ = 1;
-  int noutputs_ = 0;
+  int64_t shape_[kMaxDims];                  // innermost first
+  int64_t strides_[kMaxOperands][kMaxDims];  // bytes, innermost first
+  char* data_[kMaxOperands];
+  int64_t item_[kMaxOperands];  // element sizes
+  int64_t operand_numel_[kMaxOperands];
 };
 
 }  // namespace ipt
