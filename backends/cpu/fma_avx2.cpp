@@ -9,20 +9,31 @@
 
 namespace ipt::cpu::fma_avx2 {
 
-void add_alpha(float* out, const float* x, const float* y, float alpha, int64_t n) {
-  const __m256 a = _mm256_set1_ps(alpha);
+namespace {
+__m256 load(const float* p) { return _mm256_loadu_ps(p); }
+__m256d load(const double* p) { return _mm256_loadu_pd(p); }
+void store(float* p, __m256 v) { _mm256_storeu_ps(p, v); }
+void store(double* p, __m256d v) { _mm256_storeu_pd(p, v); }
+__m256 fmadd(__m256 a, __m256 b, __m256 c) { return _mm256_fmadd_ps(a, b, c); }
+__m256d fmadd(__m256d a, __m256d b, __m256d c) { return _mm256_fmadd_pd(a, b, c); }
+__m256 splat(float v) { return _mm256_set1_ps(v); }
+__m256d splat(double v) { return _mm256_set1_pd(v); }
+
+template <typename T>
+void add_alpha_run(T* out, const T* x, const T* y, T alpha, int64_t n) {
+  constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T));
+  const auto a = splat(alpha);
   int64_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    _mm256_storeu_ps(out + i, _mm256_fmadd_ps(a, _mm256_loadu_ps(y + i), _mm256_loadu_ps(x + i)));
+  for (; i + W <= n; i += W) store(out + i, fmadd(a, load(y + i), load(x + i)));
   for (; i < n; ++i) out[i] = std::fma(alpha, y[i], x[i]);
 }
+}  // namespace
 
+void add_alpha(float* out, const float* x, const float* y, float alpha, int64_t n) {
+  add_alpha_run(out, x, y, alpha, n);
+}
 void add_alpha(double* out, const double* x, const double* y, double alpha, int64_t n) {
-  const __m256d a = _mm256_set1_pd(alpha);
-  int64_t i = 0;
-  for (; i + 4 <= n; i += 4)
-    _mm256_storeu_pd(out + i, _mm256_fmadd_pd(a, _mm256_loadu_pd(y + i), _mm256_loadu_pd(x + i)));
-  for (; i < n; ++i) out[i] = std::fma(alpha, y[i], x[i]);
+  add_alpha_run(out, x, y, alpha, n);
 }
 
 }  // namespace ipt::cpu::fma_avx2
