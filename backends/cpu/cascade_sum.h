@@ -99,11 +99,23 @@ T inner_sum(const T* x, int64_t n, int64_t stride) {
 template <typename T>
 void outer_sum(const T* x, int64_t rows, int64_t row_stride, int64_t cols, int64_t col_stride, T* out,
                int64_t out_stride, int64_t j_begin = 0, int64_t j_end = -1) {
-  const int64_t group = (col_stride == 1 && cols >= kLanes<T>) ? 4 * kLanes<T> : 4;
+  constexpr int64_t kGroup = 4 * kLanes<T>;
+  const int64_t group = (col_stride == 1 && cols >= kLanes<T>) ? kGroup : 4;
   const int64_t grouped = cols / group * group;
   if (j_end < 0) j_end = cols;
-  for (int64_t j = j_begin; j < j_end; ++j) {
+  int64_t j = j_begin;
+  // Contiguous columns in whole groups: one cascade per column, as below, but a group's columns
+  // are summed side by side, so each row of the group is read once, in order (and vectorized).
+  for (; j < j_end; ++j) {
     if ((j & 0xffff) == 0) check_interrupt();
+    if (group == kGroup && j % kGroup == 0 && j + kGroup <= grouped && j + kGroup <= j_end) {
+      const T* base = x + j;
+      auto sums =
+          multi_row_sum<T, static_cast<int>(kGroup)>(rows, [&](int64_t i, int k) { return base[i * row_stride + k]; });
+      for (int64_t k = 0; k < kGroup; ++k) out[(j + k) * out_stride] += sums[static_cast<size_t>(k)];
+      j += kGroup - 1;
+      continue;
+    }
     const T* col = x + j * col_stride;
     auto load = [&](int64_t i) { return col[i * row_stride]; };
     out[j * out_stride] +=

@@ -62,7 +62,8 @@ inline void strided_row(char* out, char* const* in, const int64_t* strides, int6
 // Calls f.template operator()<M>() for the M equal to mask (M < 2^N).
 template <size_t N, typename F, unsigned... M>
 inline void with_mask(unsigned mask, const F& f, std::integer_sequence<unsigned, M...>) {
-  ((mask == M ? (f.template operator()<M>(), true) : false) || ...);
+  const bool found = ((mask == M ? (f.template operator()<M>(), true) : false) || ...);
+  (void)found;
 }
 
 }  // namespace detail

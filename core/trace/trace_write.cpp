@@ -144,7 +144,7 @@ struct CompactPayload {
   void record(const T& p) {
     o.ch('[');
     o.u64(PayloadInfo<T>::number);
-    PayloadInfo<T>::visit(p, [this](auto kind, const char*, const auto& x, int) { field(kind, x); });
+    PayloadInfo<T>::visit(p, [this](auto kind, const char*, const auto& x, int) { this->field(kind, x); });
     o.ch(']');
   }
   // A field after others: a comma, then its value; key, value pairs fill the record itself.

@@ -57,7 +57,8 @@ TEST(SmallVector, CopiesAndMovesInlineAndOnTheHeap) {
     Ints move_assigned(500, 1);
     move_assigned = std::move(copy);
     EXPECT_EQ(as_vector(move_assigned), want);
-    assigned = assigned;  // self-assignment keeps the values
+    const Ints& same = assigned;
+    assigned = same;  // self-assignment keeps the values
     EXPECT_EQ(as_vector(assigned), want);
   }
 }
