@@ -11,7 +11,10 @@
 //  - Along another dim, W adjacent inner positions are done at once: per lane, the max over the
 //    dim, then e and the sum added in dim order; softmax = e / sum (a division), log_softmax =
 //    (x - max) - log(sum). Inner positions left over at the end of a row (fewer than W) are done
-//    one at a time in scalar code, whose exp is the C library's, not SLEEF's.
+//    one at a time in scalar code, whose exp is the C library's, not SLEEF's. softmax splits the
+//    flattened (outer, inner) positions over threads and a vector also needs W positions left
+//    in its thread's range, so which positions are scalar depends on the thread count, as in
+//    PyTorch; log_softmax vectorizes chunks of a row (the same on any thread count).
 // exp and log are SLEEF's (backends/cpu/vml.h) wherever PyTorch uses its vectorized functions.
 // bfloat16 is computed in float and rounded at the end, except that log_softmax along the last
 // dim keeps its sum and log(sum) in bfloat16 (each rounded), and softmax along another dim
@@ -27,6 +30,7 @@
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/vml.h"
 #include "core/ops/shape_rules.h"
+#include "core/parallel/parallel.h"
 #include "generated/native_functions.h"
 
 namespace ipt::native {
@@ -69,43 +73,75 @@ T lane_sum(const T* v, int64_t n) {
   return lanes[0];
 }
 
-// RoundSum: the sum and its log are rounded to bfloat16 (log_softmax of bfloat16 keeps them in
-// bfloat16 buffers).
-template <typename T, bool Log, bool RoundSum = false, typename R = BFloat16>
-void softmax_lastdim(const T* x, T* y, int64_t rows, int64_t len) {
-  std::vector<T> e(static_cast<size_t>(len));
-  for (int64_t r = 0; r < rows; ++r) {
-    const T* xr = x + r * len;
-    T* yr = y + r * len;
-    T mx = xr[0];
-    for (int64_t k = 1; k < len; ++k) mx = nan_max(mx, xr[k]);
-    for (int64_t k = 0; k < len; ++k) e[static_cast<size_t>(k)] = cpu::vml::exp(static_cast<T>(xr[k] - mx));
-    T sum = lane_sum(e.data(), len);
-    if constexpr (Log) {
-      if constexpr (RoundSum) sum = static_cast<T>(R(sum));
-      T ls = cpu::vml::log(sum);
-      if constexpr (RoundSum) ls = static_cast<T>(R(ls));
-      for (int64_t k = 0; k < len; ++k) yr[k] = static_cast<T>(static_cast<T>(xr[k] - mx) - ls);
-    } else {
-      const T inv = T(1) / sum;
-      for (int64_t k = 0; k < len; ++k) yr[k] = e[static_cast<size_t>(k)] * inv;
-    }
+// The row's max, W lanes side by side (any order gives the same max; NaN wins).
+template <typename T>
+T row_max(const T* x, int64_t n) {
+  constexpr int64_t W = kLanes<T>;
+  T mx = x[0];
+  int64_t k = 0;
+  if (n >= W) {
+    T lanes[W];
+    for (int64_t l = 0; l < W; ++l) lanes[l] = x[l];
+    for (k = W; k + W <= n; k += W)
+      for (int64_t l = 0; l < W; ++l) lanes[l] = nan_max(lanes[l], x[k + l]);
+    mx = lanes[0];
+    for (int64_t l = 1; l < W; ++l) mx = nan_max(mx, lanes[l]);
   }
+  for (; k < n; ++k) mx = nan_max(mx, x[k]);
+  return mx;
 }
 
-// One inner position along the dim; `vec` says whether PyTorch computes it in a vector lane
-// (SLEEF's exp) or in its scalar tail (the C library's exp, std::max). RoundTail: the scalar
-// tail of bfloat16 softmax stores each exp rounded to bfloat16 (and divides that), while its
-// sum adds the unrounded values.
+// e = exp(x - mx) over the row, and its lane-wise sum.
+template <typename T>
+T exp_lane_sum(const T* x, T mx, T* e, int64_t n) {
+  for (int64_t k = 0; k < n; ++k) e[k] = static_cast<T>(x[k] - mx);
+  cpu::vml::exp_row(e, e, n);
+  return lane_sum(e, n);
+}
+
+// RoundSum: the sum and its log are rounded to bfloat16 (log_softmax of bfloat16 keeps them in
+// bfloat16 buffers). Rows are independent, so they are split over threads.
+template <typename T, bool Log, bool RoundSum = false, typename R = BFloat16>
+void softmax_lastdim(const T* x, T* y, int64_t rows, int64_t len) {
+  parallel_for(0, rows, std::max<int64_t>(1, kGrainSize / len), [&](int64_t begin, int64_t end) {
+    std::vector<T> e(static_cast<size_t>(len));
+    T* ep = e.data();
+    for (int64_t r = begin; r < end; ++r) {
+      if ((r & 63) == 0) check_interrupt();
+      const T* xr = x + r * len;
+      T* yr = y + r * len;
+      T mx, sum;  // T is float or double (reduced floats come as float copies)
+      if (len >= kLanes<T> && cpu::has_avx2()) {
+        mx = cpu::softmax_avx2::row_max(xr, len);
+        sum = cpu::softmax_avx2::exp_sum(xr, mx, Log ? nullptr : ep, len);
+      } else {
+        mx = row_max(xr, len);
+        sum = exp_lane_sum(xr, mx, ep, len);
+      }
+      if constexpr (Log) {
+        if constexpr (RoundSum) sum = static_cast<T>(R(sum));
+        T ls = cpu::vml::log(sum);
+        if constexpr (RoundSum) ls = static_cast<T>(R(ls));
+        for (int64_t k = 0; k < len; ++k) yr[k] = static_cast<T>(static_cast<T>(xr[k] - mx) - ls);
+      } else {
+        const T inv = T(1) / sum;
+        for (int64_t k = 0; k < len; ++k) yr[k] = ep[k] * inv;
+      }
+    }
+  });
+}
+
+// One inner position along the dim in PyTorch's scalar tail (the C library's exp, std::max; the
+// vector lanes are softmax_lanes below). RoundTail: the scalar tail of bfloat16 softmax stores
+// each exp rounded to bfloat16 (and divides that), while its sum adds the unrounded values.
 template <typename T, bool Log, bool RoundTail = false, typename R = BFloat16>
-void softmax_column(const T* x, T* y, int64_t len, int64_t stride, bool vec) {
+void softmax_column(const T* x, T* y, int64_t len, int64_t stride) {
   T mx = x[0];
-  for (int64_t k = 1; k < len; ++k) mx = vec ? nan_max(mx, x[k * stride]) : std::max(mx, x[k * stride]);
+  for (int64_t k = 1; k < len; ++k) mx = std::max(mx, x[k * stride]);
   T sum = 0;
   for (int64_t k = 0; k < len; ++k) {
-    const T d = static_cast<T>(x[k * stride] - mx);
-    const T e = vec ? cpu::vml::exp(d) : static_cast<T>(std::exp(d));
-    if constexpr (!Log) y[k * stride] = RoundTail && !vec ? static_cast<T>(R(e)) : e;
+    const T e = static_cast<T>(std::exp(static_cast<T>(x[k * stride] - mx)));
+    if constexpr (!Log) y[k * stride] = RoundTail ? static_cast<T>(R(e)) : e;
     sum += e;
   }
   if constexpr (Log) {
@@ -116,23 +152,74 @@ void softmax_column(const T* x, T* y, int64_t len, int64_t stride, bool vec) {
   }
 }
 
+// W adjacent inner positions at once, each as PyTorch computes a vector lane (SLEEF's exp, NaN
+// wins the max): the positions are contiguous at every step along the dim, so exp runs on them as
+// one vector run.
+template <typename T, bool Log>
+void softmax_lanes(const T* x, T* y, int64_t len, int64_t stride, int64_t W) {
+  constexpr int64_t kMaxW = 16;
+  T mx[kMaxW], sum[kMaxW];
+  for (int64_t l = 0; l < W; ++l) mx[l] = x[l], sum[l] = 0;
+  for (int64_t k = 1; k < len; ++k)
+    for (int64_t l = 0; l < W; ++l) mx[l] = nan_max(mx[l], x[k * stride + l]);
+  for (int64_t k = 0; k < len; ++k) {
+    const T* xk = x + k * stride;
+    T* yk = y + k * stride;
+    for (int64_t l = 0; l < W; ++l) yk[l] = static_cast<T>(xk[l] - mx[l]);
+    cpu::vml::exp_row(yk, yk, W);
+    for (int64_t l = 0; l < W; ++l) sum[l] += yk[l];
+  }
+  if constexpr (Log) {
+    for (int64_t l = 0; l < W; ++l) sum[l] = cpu::vml::log(sum[l]);
+    for (int64_t k = 0; k < len; ++k)
+      for (int64_t l = 0; l < W; ++l)
+        y[k * stride + l] = static_cast<T>(static_cast<T>(x[k * stride + l] - mx[l]) - sum[l]);
+  } else {
+    for (int64_t k = 0; k < len; ++k)
+      for (int64_t l = 0; l < W; ++l) y[k * stride + l] = y[k * stride + l] / sum[l];
+  }
+}
+
 // W: the positions one vector holds (16 for bfloat16 softmax, two float registers' worth).
 template <typename T, bool Log, bool RoundTail = false, typename R = BFloat16>
 void softmax_inner(const T* x, T* y, int64_t outer, int64_t len, int64_t inner, int64_t W = kLanes<T>) {
-  // softmax walks the flattened (outer, inner) positions: a full vector needs W positions left
-  // in the row; log_softmax works in chunks of a row, whose last size % W positions are scalar.
-  // With one thread and chunks this large (>= 128 KiB / len) both leave the same tail.
-  const int64_t chunk = std::max<int64_t>(128 * 1024 / len / static_cast<int64_t>(sizeof(T)), W) / W * W;
-  for (int64_t o = 0; o < outer; ++o) {
-    if ((o & 63) == 0) check_interrupt();
-    for (int64_t b = 0; b < inner; b += Log ? chunk : inner) {
-      const int64_t size = Log ? std::min(chunk, inner - b) : inner;
-      const int64_t vec_end = size - size % W;
-      for (int64_t i = 0; i < size; ++i) {
-        const int64_t off = o * len * inner + b + i;
-        softmax_column<T, Log, RoundTail, R>(x + off, y + off, len, inner, i < vec_end);
+  auto lanes = [&](int64_t o, int64_t i) {
+    softmax_lanes<T, Log>(x + o * len * inner + i, y + o * len * inner + i, len, inner, W);
+  };
+  auto column = [&](int64_t o, int64_t i) {
+    softmax_column<T, Log, RoundTail, R>(x + o * len * inner + i, y + o * len * inner + i, len, inner);
+  };
+  if constexpr (Log) {
+    // Chunks of a row (at least 128 KiB / len apart), each W positions at a time and its last
+    // size % W positions scalar; the chunks are split over threads, so the tail is the same on any.
+    const int64_t chunk = std::max<int64_t>(128 * 1024 / len / static_cast<int64_t>(sizeof(T)), W) / W * W;
+    const int64_t chunks = (inner + chunk - 1) / chunk;
+    parallel_for(0, outer * chunks, kGrainSize / (16 * len * chunk), [&](int64_t begin, int64_t end) {
+      for (int64_t c = begin; c < end; ++c) {
+        check_interrupt();
+        const int64_t o = c / chunks, b = c % chunks * chunk;
+        const int64_t size = std::min(chunk, inner - b), vec_end = size - size % W;
+        for (int64_t i = 0; i < vec_end; i += W) lanes(o, b + i);
+        for (int64_t i = vec_end; i < size; ++i) column(o, b + i);
       }
-    }
+    });
+  } else {
+    // The flattened (outer, inner) positions, split over threads with a grain of one: a full
+    // vector needs W positions left in both its row and its thread's range, so where the scalar
+    // positions fall depends on the thread count, as in PyTorch.
+    parallel_for(0, outer * inner, len > kGrainSize ? 0 : 1, [&](int64_t begin, int64_t end) {
+      for (int64_t idx = begin; idx < end;) {
+        if ((idx & 1023) == 0) check_interrupt();
+        const int64_t o = idx / inner, i = idx % inner;
+        if (i + W <= inner && idx + W <= end) {
+          lanes(o, i);
+          idx += W;
+        } else {
+          column(o, i);
+          ++idx;
+        }
+      }
+    });
   }
 }
 

@@ -61,3 +61,21 @@ except RuntimeError as e:
 for shape, dim in (((2, 40, 37), 1), ((33, 48), 0), ((3, 6, 5, 7), 2)):
     x = (torch.randn(shape) * 4).bfloat16()
     print("bf16 dim", shape, dim, digest(torch.softmax(x, dim)))
+# Rows of a vector or more: a NaN anywhere wins the max (every output NaN), an -inf row
+# element gives 0 / -inf, and rows are split over threads (each row as on one).
+x = torch.randn(3, 20) * 4
+x[1, 13] = float("nan")
+x[2, 5] = -inf
+x[2, 17] = float("nan")
+print(torch.softmax(x, 1), torch.log_softmax(x.double(), 1)[1:].isnan().all().item())
+y = torch.randn(300, 37) * 5
+y[7, 36] = -inf
+print(digest(torch.softmax(y, 1)), digest(torch.log_softmax(y, 1)), digest(torch.softmax(y.double(), 1)),
+      digest(torch.log_softmax(y.double(), 1)))
+torch.set_num_threads(2)
+print(digest(torch.softmax(y, 1)), digest(torch.log_softmax(y, 1)), digest(torch.softmax(y, 0)),
+      digest(torch.log_softmax(y, 0)), digest(torch.softmax(y.bfloat16(), 0)), digest(torch.softmax(y.double(), 0)))
+z = torch.randn(3, 50, 21)
+print(digest(torch.softmax(z, 1)), digest(torch.log_softmax(z, 1)), digest(torch.softmax(z, 2)))
+torch.set_num_threads(1)
+print(digest(torch.softmax(y, 0)), digest(torch.softmax(z, 1)))

@@ -1,0 +1,105 @@
+// The row passes of softmax along the last dim with AVX2 vectors, as PyTorch 2.15's
+// vec_softmax_lastdim / vec_log_softmax_lastdim run them (Note [Softmax's order of operations] in
+// softmax_kernels.cpp). Compiled with -mavx2, so it holds only these and includes no project
+// header (see sleef_avx2.cpp); call it only after vml.h's has_avx2() said yes.
+#include <immintrin.h>
+#include <sleef.h>
+
+#include <cmath>
+#include <cstdint>
+
+namespace ipt::cpu::softmax_avx2 {
+
+namespace {
+__m256 load(const float* p) { return _mm256_loadu_ps(p); }
+__m256d load(const double* p) { return _mm256_loadu_pd(p); }
+void store(float* p, __m256 v) { _mm256_storeu_ps(p, v); }
+void store(double* p, __m256d v) { _mm256_storeu_pd(p, v); }
+__m256 splat(float v) { return _mm256_set1_ps(v); }
+__m256d splat(double v) { return _mm256_set1_pd(v); }
+__m256 vmax(__m256 a, __m256 b) { return _mm256_max_ps(a, b); }
+__m256d vmax(__m256d a, __m256d b) { return _mm256_max_pd(a, b); }
+__m256 unordered(__m256 a) { return _mm256_cmp_ps(a, a, _CMP_UNORD_Q); }
+__m256d unordered(__m256d a) { return _mm256_cmp_pd(a, a, _CMP_UNORD_Q); }
+int any(__m256 m) { return _mm256_movemask_ps(m); }
+int any(__m256d m) { return _mm256_movemask_pd(m); }
+__m256 vor(__m256 a, __m256 b) { return _mm256_or_ps(a, b); }
+__m256d vor(__m256d a, __m256d b) { return _mm256_or_pd(a, b); }
+__m256 vsub(__m256 a, __m256 b) { return _mm256_sub_ps(a, b); }
+__m256d vsub(__m256d a, __m256d b) { return _mm256_sub_pd(a, b); }
+__m256 vadd(__m256 a, __m256 b) { return _mm256_add_ps(a, b); }
+__m256d vadd(__m256d a, __m256d b) { return _mm256_add_pd(a, b); }
+__m256 vexp(__m256 v) { return Sleef_expf8_u10avx2(v); }
+__m256d vexp(__m256d v) { return Sleef_expd4_u10avx2(v); }
+
+template <typename T>
+T max_run(const T* x, int64_t n) {
+  constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T));
+  auto acc = load(x);
+  auto nan = unordered(acc);
+  int64_t k = W;
+  for (; k + W <= n; k += W) {
+    const auto v = load(x + k);
+    acc = vmax(v, acc);
+    nan = vor(nan, unordered(v));
+  }
+  alignas(32) T lanes[W];
+  store(lanes, acc);
+  T mx = lanes[0];
+  for (int64_t l = 1; l < W; ++l) mx = lanes[l] > mx ? lanes[l] : mx;
+  for (; k < n; ++k) {
+    if (std::isnan(x[k])) return x[k];
+    mx = x[k] > mx ? x[k] : mx;
+  }
+  if (any(nan))  // NaN wins: the first one in the row
+    for (int64_t i = 0; i < n; ++i)
+      if (std::isnan(x[i])) return x[i];
+  return mx;
+}
+
+// Lane l adds exp(x[k] - mx) for k = l, l + W, ...; the last partial vector adds into its first
+// lanes; then the lanes meet: float in a tree (i + (i ^ 4), then ^ 2, then ^ 1), double left to
+// right.
+template <typename T>
+T exp_sum_run(const T* x, T mx, T* e, int64_t n) {
+  constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T));
+  const auto m = splat(mx);
+  auto acc = vexp(vsub(load(x), m));
+  if (e) store(e, acc);
+  int64_t k = W;
+  for (; k + W <= n; k += W) {
+    const auto v = vexp(vsub(load(x + k), m));
+    if (e) store(e + k, v);
+    acc = vadd(acc, v);
+  }
+  alignas(32) T lanes[W];
+  store(lanes, acc);
+  if (k < n) {
+    alignas(32) T buf[W] = {};
+    for (int64_t l = 0; k + l < n; ++l) buf[l] = x[k + l];
+    store(buf, vexp(vsub(load(buf), m)));
+    for (int64_t l = 0; k + l < n; ++l) {
+      if (e) e[k + l] = buf[l];
+      lanes[l] += buf[l];
+    }
+  }
+  if constexpr (sizeof(T) == 8) {
+    T s = lanes[0];
+    for (int64_t l = 1; l < W; ++l) s += lanes[l];
+    return s;
+  }
+  for (int64_t half = W / 2; half >= 1; half /= 2) {
+    T next[W];
+    for (int64_t l = 0; l < W; ++l) next[l] = lanes[l] + lanes[l ^ half];
+    for (int64_t l = 0; l < W; ++l) lanes[l] = next[l];
+  }
+  return lanes[0];
+}
+}  // namespace
+
+float row_max(const float* x, int64_t n) { return max_run(x, n); }
+double row_max(const double* x, int64_t n) { return max_run(x, n); }
+float exp_sum(const float* x, float mx, float* e, int64_t n) { return exp_sum_run(x, mx, e, n); }
+double exp_sum(const double* x, double mx, double* e, int64_t n) { return exp_sum_run(x, mx, e, n); }
+
+}  // namespace ipt::cpu::softmax_avx2
