@@ -8,6 +8,7 @@
 #include "backends/cpu/reduction_dims.h"
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/vml.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/shape_rules.h"
 #include "core/parallel/parallel.h"
@@ -296,6 +297,53 @@ bool better(T x, T best) {
   return Max ? x > best : x < best;
 }
 
+// The extreme value of a contiguous run: W lanes side by side, which the compiler turns into
+// vector max / min, and a NaN check on the side (a NaN anywhere wins: the first one).
+template <bool Max, typename T>
+T extreme_of(const T* p, int64_t n) {
+  constexpr int64_t W = 8;
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
+    if (n >= W && cpu::has_avx2()) return Max ? cpu::rows_avx2::row_max(p, n) : cpu::rows_avx2::row_min(p, n);
+  T best = p[0];
+  int64_t k = 0;
+  if (n >= 2 * W) {
+    T lanes[W];
+    bool nan[W] = {};
+    for (int64_t l = 0; l < W; ++l) lanes[l] = p[l];
+    for (k = W; k + W <= n; k += W)
+      for (int64_t l = 0; l < W; ++l) {
+        const T x = p[k + l];
+        lanes[l] = (Max ? x > lanes[l] : x < lanes[l]) ? x : lanes[l];
+        if constexpr (is_float_v<T>) nan[l] |= x != x;
+      }
+    bool any_nan = false;
+    for (int64_t l = 0; l < W; ++l) {
+      any_nan |= nan[l] || lanes[l] != lanes[l];
+      if (Max ? lanes[l] > best : lanes[l] < best) best = lanes[l];
+    }
+    if (any_nan)
+      for (int64_t i = 0; i < n; ++i)
+        if (std::isnan(p[i])) return p[i];
+  }
+  for (; k < n; ++k)
+    if (better<Max>(p[k], best)) best = p[k];
+  return best;
+}
+
+// The first position of a run's extreme value (of its first NaN, if any), and that element.
+template <bool Max, typename T>
+std::pair<T, int64_t> extreme_at(const T* p, int64_t n) {
+  const T best = extreme_of<Max>(p, n);
+  int64_t k = 0;
+  if constexpr (is_float_v<T>)
+    if (std::isnan(best)) {
+      while (!std::isnan(p[k])) ++k;
+      return {p[k], k};
+    }
+  while (!(p[k] == best)) ++k;
+  return {p[k], k};
+}
+
 template <bool Max>
 Tensor minmax_all(const Tensor& self) {
   check_minmax_all(self, Max ? "max" : "min");
@@ -303,15 +351,28 @@ Tensor minmax_all(const Tensor& self) {
   Tensor out = make_empty(std::vector<int64_t>{}, self.dtype(), self.device());
   visit_dtype(self.dtype(), [&]<typename T>() {
     const T* p = x.data_ptr<T>();
-    T best = p[0];
-    for (int64_t i = 1; i < x.numel(); ++i)
-      if (better<Max>(p[i], best)) best = p[i];
+    const int64_t n = x.numel();
+    // One partial per thread's range (max and min are the same in any order).
+    std::vector<T> partial(static_cast<size_t>(std::max(1, get_num_threads())), p[0]);
+    parallel_for(0, n, kGrainSize, [&](int64_t b, int64_t e) {
+      T best = p[b];
+      for (int64_t c = b; c < e; c += cpu::kInterruptChunk) {
+        check_interrupt();
+        const T v = extreme_of<Max>(p + c, std::min(e - c, cpu::kInterruptChunk));
+        if (better<Max>(v, best)) best = v;
+      }
+      partial[static_cast<size_t>(get_thread_num())] = best;
+    });
+    T best = partial[0];
+    for (const T& v : partial)
+      if (better<Max>(v, best)) best = v;
     out.data_ptr<T>()[0] = best;
   });
   return out;
 }
 
-// values and indices along d (the first position of the extreme value, or of the first NaN).
+// values and indices along d (the first position of the extreme value, or of the first NaN); the
+// outer rows are split over threads.
 template <bool Max>
 std::tuple<Tensor, Tensor> minmax_dim(const Tensor& self, int64_t dim, bool keepdim, const char* name) {
   const int64_t d = minmax_dim_check(self, dim, name);
@@ -324,22 +385,32 @@ std::tuple<Tensor, Tensor> minmax_dim(const Tensor& self, int64_t dim, bool keep
     const T* p = r.data.data_ptr<T>();
     T* pv = values.data_ptr<T>();
     int64_t* pi = indices.data_ptr<int64_t>();
-    for (int64_t o = 0; o < r.outer; ++o)
-      for (int64_t i = 0; i < r.inner; ++i) {
-        const T* row = p + o * r.len * r.inner + i;
-        T best = row[0];
-        int64_t at = 0;
-        for (int64_t k = 1; k < r.len; ++k)
-          if (better<Max>(row[k * r.inner], best)) best = row[k * r.inner], at = k;
-        pv[o * r.inner + i] = best;
-        pi[o * r.inner + i] = at;
+    const int64_t grain = std::max<int64_t>(1, kGrainSize / (r.len * r.inner));
+    parallel_for(0, r.outer, grain, [&](int64_t ob, int64_t oe) {
+      for (int64_t o = ob; o < oe; ++o) {
+        check_interrupt();
+        const T* block = p + o * r.len * r.inner;
+        T* bv = pv + o * r.inner;
+        int64_t* bi = pi + o * r.inner;
+        if (r.inner == 1) {
+          std::tie(*bv, *bi) = extreme_at<Max>(block, r.len);
+          continue;
+        }
+        for (int64_t i = 0; i < r.inner; ++i) bv[i] = block[i], bi[i] = 0;
+        for (int64_t k = 1; k < r.len; ++k) {
+          const T* row = block + k * r.inner;
+          for (int64_t i = 0; i < r.inner; ++i)
+            if (better<Max>(row[i], bv[i])) bv[i] = row[i], bi[i] = k;
+        }
       }
+    });
   });
   return {values, indices};
 }
 
 template <bool Max>
 Tensor arg_minmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim, const char* name) {
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, name, "(): does not support bool input");
   if (dim) return std::get<1>(minmax_dim<Max>(self, *dim, keepdim, name));
   IPT_CHECK(self.numel() > 0, IndexError, name, "(): Expected reduction dim to be specified for input.numel() == 0.");
   Tensor flat = make_view(contiguous_data(self), {self.numel()}, {1}, 0);
@@ -441,27 +512,82 @@ Tensor prod_dim_cpu(const Tensor& self, int64_t dim, bool keepdim, std::optional
 }
 
 namespace {
+// Note [var's order of operations]
 // var with divisor max(0, N - correction) (0 / 0 = NaN, x / 0 = inf, as PyTorch); std = sqrt.
+// Over a whole float or double tensor PyTorch 2.15 takes the mean in the tensor's dtype (its
+// mean kernel), then adds (x - mean)^2 in double over each thread's range and the threads'
+// partials in order. Over some dims this computes each output's mean and sum of squares in
+// double, two passes (PyTorch's Welford in double gives the same float and double results
+// except in rare last bits of a double).
+// ss + (x[0] - mean)^2 + (x[1] - mean)^2 + ..., one addition after another, in double. Not
+// inlined: inside the caller GCC kept the running sum in memory, a store and load per element.
+template <typename T>
+[[gnu::noinline]] double squares_from(const T* x, int64_t n, double mean, double ss) {
+  for (int64_t i = 0; i < n; ++i) {
+    const double dx = static_cast<double>(x[i]) - mean;
+    ss += dx * dx;
+  }
+  return ss;
+}
+
+template <typename T>
+double var_all(const Tensor& self, double dof) {
+  const Tensor m = reduce_sum(self, reduction_geometry(self, std::nullopt, false, std::nullopt, "mean"), true);
+  const double mean = static_cast<double>(m.data_ptr<T>()[0]);
+  Tensor x = contiguous_data(self);
+  const T* p = x.data_ptr<T>();
+  std::vector<double> partial(static_cast<size_t>(std::max(1, get_num_threads())), 0.0);
+  parallel_for(0, x.numel(), kGrainSize, [&](int64_t b, int64_t e) {
+    double ss = 0;
+    for (int64_t c = b; c < e; c += cpu::kInterruptChunk) {
+      check_interrupt();
+      ss = squares_from(p + c, std::min(e - c, cpu::kInterruptChunk), mean, ss);
+    }
+    partial[static_cast<size_t>(get_thread_num())] = 0.0 + ss;
+  });
+  double ss = 0;
+  for (double v : partial) ss += v;
+  return ss / dof;
+}
+
 Tensor var_impl(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t> correction, bool keepdim,
                 bool take_sqrt) {
   ReductionGeometry g = var_geometry(self, dim, keepdim);
-  Rows r = rows_of(self, g.reduced);
   Tensor out = make_empty(g.out_sizes, self.dtype(), self.device());
-  const double dof = std::max<double>(0.0, static_cast<double>(r.len - correction.value_or(1)));
-  const void* src = r.data.impl()->raw_data();
-  for (int64_t o = 0; o < r.outer; ++o) {
-    double mean = 0;
-    for (int64_t k = 0; k < r.len; ++k) mean += cpu::load_as<double>(src, self.dtype(), o * r.len + k);
-    mean /= static_cast<double>(r.len);
-    double ss = 0;
-    for (int64_t k = 0; k < r.len; ++k) {
-      const double c = cpu::load_as<double>(src, self.dtype(), o * r.len + k) - mean;
-      ss += c * c;
-    }
-    double v = ss / dof;
-    if (take_sqrt) v = std::sqrt(v);
-    cpu::store_as<double>(out.impl()->raw_data(), out.dtype(), o, v);
+  if (out.numel() == 1 && self.numel() > 0 &&
+      (self.dtype() == ScalarType::Float || self.dtype() == ScalarType::Double)) {
+    const double dof = std::max<double>(0.0, static_cast<double>(self.numel() - correction.value_or(1)));
+    visit_dtype(self.dtype(), [&]<typename T>() {
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        const double v = var_all<T>(self, dof);
+        out.data_ptr<T>()[0] = static_cast<T>(take_sqrt ? std::sqrt(v) : v);
+      }
+    });
+    return out;
   }
+  Rows r = rows_of(self, g.reduced);
+  const double dof = std::max<double>(0.0, static_cast<double>(r.len - correction.value_or(1)));
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T* src = r.data.data_ptr<T>();
+    T* dst = out.data_ptr<T>();
+    parallel_for(0, r.outer, std::max<int64_t>(1, kGrainSize / std::max<int64_t>(r.len, 1)),
+                 [&](int64_t ob, int64_t oe) {
+                   for (int64_t o = ob; o < oe; ++o) {
+                     check_interrupt();
+                     const T* row = src + o * r.len;
+                     double mean = 0;
+                     for (int64_t k = 0; k < r.len; ++k) mean += static_cast<double>(row[k]);
+                     mean /= static_cast<double>(r.len);
+                     double ss = 0;
+                     for (int64_t k = 0; k < r.len; ++k) {
+                       const double c = static_cast<double>(row[k]) - mean;
+                       ss += c * c;
+                     }
+                     const double v = ss / dof;
+                     dst[o] = static_cast<T>(take_sqrt ? std::sqrt(v) : v);
+                   }
+                 });
+  });
   return out;
 }
 }  // namespace

@@ -112,8 +112,8 @@ void softmax_lastdim(const T* x, T* y, int64_t rows, int64_t len) {
       T* yr = y + r * len;
       T mx, sum;  // T is float or double (reduced floats come as float copies)
       if (len >= kLanes<T> && cpu::has_avx2()) {
-        mx = cpu::softmax_avx2::row_max(xr, len);
-        sum = cpu::softmax_avx2::exp_sum(xr, mx, Log ? nullptr : ep, len);
+        mx = cpu::rows_avx2::row_max(xr, len);
+        sum = cpu::rows_avx2::exp_sum(xr, mx, Log ? nullptr : ep, len);
       } else {
         mx = row_max(xr, len);
         sum = exp_lane_sum(xr, mx, ep, len);

@@ -50,13 +50,16 @@ void add_alpha(float* out, const float* x, const float* y, float alpha, int64_t 
 void add_alpha(double* out, const double* x, const double* y, double alpha, int64_t n);
 }  // namespace fma_avx2
 
-namespace softmax_avx2 {                     // softmax_avx2.cpp: a row's max, and the lane-wise sum of exp(x - max)
-float row_max(const float* x, int64_t n);    // n >= 8
-double row_max(const double* x, int64_t n);  // n >= 4
-// e (may be null) gets exp(x[k] - mx) for each k
-float exp_sum(const float* x, float mx, float* e, int64_t n);      // n >= 8
-double exp_sum(const double* x, double mx, double* e, int64_t n);  // n >= 4
-}  // namespace softmax_avx2
+// rows_avx2.cpp: a row's max or min (n >= 8 floats or 4 doubles), and the lane-wise sum of
+// exp(x - max) (e, if not null, gets exp(x[k] - mx) for each k)
+namespace rows_avx2 {
+float row_max(const float* x, int64_t n);
+double row_max(const double* x, int64_t n);
+float row_min(const float* x, int64_t n);
+double row_min(const double* x, int64_t n);
+float exp_sum(const float* x, float mx, float* e, int64_t n);
+double exp_sum(const double* x, double mx, double* e, int64_t n);
+}  // namespace rows_avx2
 
 // Whether this CPU has AVX2 and FMA (the capability PyTorch's kernels pick here). Defined here,
 // in code compiled for any x86-64, never in sleef_avx2.cpp.

@@ -165,6 +165,8 @@ IndexedView apply_index(const Tensor& self, py::handle index, bool for_write = f
     IPT_FAIL(IndexError,
              "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a "
              "0-dim tensor to a number");
+  IPT_CHECK(self.dim() > 0 || consuming == 0 || !PySlice_Check(items[0].ptr()), IndexError,
+            "slice() cannot be applied to a 0-dim tensor.");
   IPT_CHECK(consuming <= self.dim(), IndexError, "too many indices for tensor of dimension ", self.dim());
   Tensor r = self;
   int64_t dim = 0, self_dim = 0;

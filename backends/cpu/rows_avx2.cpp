@@ -1,6 +1,6 @@
-// The row passes of softmax along the last dim with AVX2 vectors, as PyTorch 2.15's
-// vec_softmax_lastdim / vec_log_softmax_lastdim run them (Note [Softmax's order of operations] in
-// softmax_kernels.cpp). Compiled with -mavx2, so it holds only these and includes no project
+// Passes over a contiguous row with AVX2 vectors: its max or min (for max / min and softmax), and
+// the lane-wise sum of exp(x - max) as PyTorch 2.15's vec_softmax_lastdim /
+// vec_log_softmax_lastdim add it (Note [Softmax's order of operations] in softmax_kernels.cpp). Compiled with -mavx2, so it holds only these and includes no project
 // header (see sleef_avx2.cpp); call it only after vml.h's has_avx2() said yes.
 #include <immintrin.h>
 #include <sleef.h>
@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
-namespace ipt::cpu::softmax_avx2 {
+namespace ipt::cpu::rows_avx2 {
 
 namespace {
 __m256 load(const float* p) { return _mm256_loadu_ps(p); }
@@ -19,6 +19,8 @@ __m256 splat(float v) { return _mm256_set1_ps(v); }
 __m256d splat(double v) { return _mm256_set1_pd(v); }
 __m256 vmax(__m256 a, __m256 b) { return _mm256_max_ps(a, b); }
 __m256d vmax(__m256d a, __m256d b) { return _mm256_max_pd(a, b); }
+__m256 vmin(__m256 a, __m256 b) { return _mm256_min_ps(a, b); }
+__m256d vmin(__m256d a, __m256d b) { return _mm256_min_pd(a, b); }
 __m256 unordered(__m256 a) { return _mm256_cmp_ps(a, a, _CMP_UNORD_Q); }
 __m256d unordered(__m256d a) { return _mm256_cmp_pd(a, a, _CMP_UNORD_Q); }
 int any(__m256 m) { return _mm256_movemask_ps(m); }
@@ -32,26 +34,27 @@ __m256d vadd(__m256d a, __m256d b) { return _mm256_add_pd(a, b); }
 __m256 vexp(__m256 v) { return Sleef_expf8_u10avx2(v); }
 __m256d vexp(__m256d v) { return Sleef_expd4_u10avx2(v); }
 
-template <typename T>
-T max_run(const T* x, int64_t n) {
+// The row's max (Max) or min; a NaN anywhere wins (the first one).
+template <bool Max, typename T>
+T extreme_run(const T* x, int64_t n) {
   constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T));
   auto acc = load(x);
   auto nan = unordered(acc);
   int64_t k = W;
   for (; k + W <= n; k += W) {
     const auto v = load(x + k);
-    acc = vmax(v, acc);
+    acc = Max ? vmax(v, acc) : vmin(v, acc);
     nan = vor(nan, unordered(v));
   }
   alignas(32) T lanes[W];
   store(lanes, acc);
   T mx = lanes[0];
-  for (int64_t l = 1; l < W; ++l) mx = lanes[l] > mx ? lanes[l] : mx;
+  for (int64_t l = 1; l < W; ++l) mx = (Max ? lanes[l] > mx : lanes[l] < mx) ? lanes[l] : mx;
   for (; k < n; ++k) {
     if (std::isnan(x[k])) return x[k];
-    mx = x[k] > mx ? x[k] : mx;
+    mx = (Max ? x[k] > mx : x[k] < mx) ? x[k] : mx;
   }
-  if (any(nan))  // NaN wins: the first one in the row
+  if (any(nan))
     for (int64_t i = 0; i < n; ++i)
       if (std::isnan(x[i])) return x[i];
   return mx;
@@ -97,9 +100,11 @@ T exp_sum_run(const T* x, T mx, T* e, int64_t n) {
 }
 }  // namespace
 
-float row_max(const float* x, int64_t n) { return max_run(x, n); }
-double row_max(const double* x, int64_t n) { return max_run(x, n); }
+float row_max(const float* x, int64_t n) { return extreme_run<true>(x, n); }
+double row_max(const double* x, int64_t n) { return extreme_run<true>(x, n); }
+float row_min(const float* x, int64_t n) { return extreme_run<false>(x, n); }
+double row_min(const double* x, int64_t n) { return extreme_run<false>(x, n); }
 float exp_sum(const float* x, float mx, float* e, int64_t n) { return exp_sum_run(x, mx, e, n); }
 double exp_sum(const double* x, double mx, double* e, int64_t n) { return exp_sum_run(x, mx, e, n); }
 
-}  // namespace ipt::cpu::softmax_avx2
+}  // namespace ipt::cpu::rows_avx2
