@@ -17,6 +17,7 @@
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/into_kernels.h"
 #include "core/ops/shape_rules.h"
+#include "core/parallel/parallel.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
@@ -25,13 +26,31 @@ namespace ipt::native {
 
 namespace {
 
+// Where each result element reads: the result is [pre dims, B, post dims] (Note [Advanced
+// indexing]), so element (p, b, q) of it, row-major, reads self at pre[p] + b_off[b] + post[q].
 struct IndexPlan {
   std::vector<int64_t> out_sizes;
-  std::vector<int64_t> offsets;  // element offset from self's first element, per result element (row-major)
+  std::vector<int64_t> pre, b_off, post;  // element offsets into self
+  int64_t numel() const {
+    return static_cast<int64_t>(pre.size()) * static_cast<int64_t>(b_off.size()) * static_cast<int64_t>(post.size());
+  }
+  // The offset of every result element, row-major.
+  std::vector<int64_t> offsets() const {
+    std::vector<int64_t> all;
+    all.reserve(static_cast<size_t>(numel()));
+    for (int64_t p : pre)
+      for (int64_t b : b_off)
+        for (int64_t q : post) all.push_back(p + b + q);
+    return all;
+  }
 };
 
 std::vector<int64_t> long_values(const Tensor& t) {
   std::vector<int64_t> v(static_cast<size_t>(t.numel()));
+  if (t.dtype() == ScalarType::Long && t.is_contiguous()) {
+    std::copy_n(t.data_ptr<int64_t>(), v.size(), v.begin());
+    return v;
+  }
   const void* p = t.impl()->raw_data();
   size_t k = 0;
   std::array<std::vector<int64_t>, 1> st{t.strides()};
@@ -39,52 +58,64 @@ std::vector<int64_t> long_values(const Tensor& t) {
   return v;
 }
 
+// The offsets of every index of `sizes` (row-major) under `strides`.
+std::vector<int64_t> offsets_of(const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides) {
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(numel_of(sizes)));
+  std::array<std::vector<int64_t>, 1> st{strides};
+  cpu::for_each_offsets<1>(sizes, st, [&](int64_t o) { out.push_back(o); });
+  return out;
+}
+
 IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
   const IndexGeometry g = index_geometry(self, indices);
   IndexPlan plan;
   plan.out_sizes = g.out_sizes;
+  // The non-indexed dims, split at B's place in the result.
+  std::vector<int64_t> pre_sizes, pre_strides, post_sizes, post_strides;
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (g.idx[static_cast<size_t>(d)]) continue;
+    const bool before = static_cast<int64_t>(pre_sizes.size()) < g.b_pos || g.dims.empty();
+    (before ? pre_sizes : post_sizes).push_back(self.sizes()[d]);
+    (before ? pre_strides : post_strides).push_back(self.strides()[d]);
+  }
+  plan.pre = offsets_of(pre_sizes, pre_strides);
+  plan.post = offsets_of(post_sizes, post_strides);
   if (g.dims.empty()) {  // nothing indexed: every element, in order
-    std::array<std::vector<int64_t>, 1> st{self.strides()};
-    cpu::for_each_offsets<1>(self.sizes(), st, [&](int64_t o) { plan.offsets.push_back(o); });
+    plan.b_off = {0};
     return plan;
   }
-  // The index values, broadcast to B, bounds-checked and wrapped.
-  std::vector<std::vector<int64_t>> values;
-  for (int64_t d : g.dims) {
+  // The index values, broadcast to B, bounds-checked and wrapped, and their offsets summed.
+  plan.b_off.assign(static_cast<size_t>(numel_of(g.b_sizes)), 0);
+  for (size_t k = 0; k < g.dims.size(); ++k) {
+    const int64_t d = g.dims[k];
     const Tensor& t = *g.idx[static_cast<size_t>(d)];
-    const int64_t size = self.sizes()[d];
+    const int64_t size = self.sizes()[d], stride = self.strides()[d];
     std::vector<int64_t> v =
         long_values(make_view(t, g.b_sizes, cpu::broadcast_strides(t, g.b_sizes), t.storage_offset()));
-    for (int64_t& x : v) {
-      IPT_CHECK(x >= -size && x < size, IndexError, "index ", x, " is out of bounds for dimension ", values.size(),
-                " with size ", size);
+    for (size_t b = 0; b < v.size(); ++b) {
+      int64_t x = v[b];
+      IPT_CHECK(x >= -size && x < size, IndexError, "index ", x, " is out of bounds for dimension ", k, " with size ",
+                size);
       if (x < 0) x += size;
-    }
-    values.push_back(std::move(v));
-  }
-  // Per result dim: self's stride for the other dims, -1 for B's dims.
-  std::vector<int64_t> out_stride;
-  for (int64_t d = 0; d < self.dim(); ++d)
-    if (!g.idx[static_cast<size_t>(d)]) out_stride.push_back(self.strides()[d]);
-  out_stride.insert(out_stride.begin() + g.b_pos, g.b_sizes.size(), -1);
-  // Offsets, row-major over the result.
-  const int64_t n = numel_of(g.out_sizes);
-  plan.offsets.resize(static_cast<size_t>(n));
-  std::vector<int64_t> coord(g.out_sizes.size(), 0);
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t off = 0, b_lin = 0;
-    for (size_t k = 0; k < g.out_sizes.size(); ++k) {
-      if (out_stride[k] >= 0) off += coord[k] * out_stride[k];
-      else b_lin = b_lin * g.out_sizes[k] + coord[k];
-    }
-    for (size_t k = 0; k < g.dims.size(); ++k) off += values[k][static_cast<size_t>(b_lin)] * self.strides()[g.dims[k]];
-    plan.offsets[static_cast<size_t>(i)] = off;
-    for (int64_t k = static_cast<int64_t>(g.out_sizes.size()) - 1; k >= 0; --k) {
-      if (++coord[k] < g.out_sizes[k]) break;
-      coord[k] = 0;
+      plan.b_off[b] += x * stride;
     }
   }
   return plan;
+}
+
+// dst[i] = src[base + post[i]] for every i: a copy of `post.size()` elements when post is 0, 1, 2, ...
+template <typename T>
+void gather_run(T* dst, const T* src, const std::vector<int64_t>& post, bool post_contiguous) {
+  if (post_contiguous) std::copy_n(src, post.size(), dst);
+  else
+    for (size_t i = 0; i < post.size(); ++i) dst[i] = src[post[i]];
+}
+
+bool is_iota(const std::vector<int64_t>& v) {
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v[i] != static_cast<int64_t>(i)) return false;
+  return true;
 }
 
 // index_select / index_add_ take indices in [0, size) (no negative wrapping, as PyTorch).
@@ -122,10 +153,22 @@ Tensor nonzero_cpu(const Tensor& self) {
 Tensor index_cpu(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
   IndexPlan plan = make_index_plan(self, indices);
   Tensor out = make_empty(plan.out_sizes, self.dtype(), self.device());
+  if (out.numel() == 0) return out;
+  const int64_t nb = static_cast<int64_t>(plan.b_off.size()), nq = static_cast<int64_t>(plan.post.size());
+  const bool contiguous_rows = is_iota(plan.post);
   visit_dtype(self.dtype(), [&]<typename T>() {
     const T* src = self.data_ptr<T>();
     T* dst = out.data_ptr<T>();
-    for (size_t i = 0; i < plan.offsets.size(); ++i) dst[i] = src[plan.offsets[i]];
+    // (pre, b) rows, split over threads (each writes its own part of the result).
+    parallel_for(0, static_cast<int64_t>(plan.pre.size()) * nb, std::max<int64_t>(1, kGrainSize / nq),
+                 [&](int64_t begin, int64_t end) {
+                   for (int64_t r = begin; r < end; ++r) {
+                     if ((r & 4095) == 0) check_interrupt();
+                     const int64_t base =
+                         plan.pre[static_cast<size_t>(r / nb)] + plan.b_off[static_cast<size_t>(r % nb)];
+                     gather_run(dst + r * nq, src + base, plan.post, contiguous_rows);
+                   }
+                 });
   });
   return out;
 }
@@ -135,18 +178,16 @@ Tensor index_put_impl_cpu_(const Tensor& self, std::span<const std::optional<Ten
   check_index_put_dtype(self, values);
   IndexPlan plan = make_index_plan(self, indices);
   check_index_put_values(plan.out_sizes, values);
-  std::vector<int64_t> voff;
-  voff.reserve(plan.offsets.size());
-  std::array<std::vector<int64_t>, 1> st{cpu::broadcast_strides(values, plan.out_sizes)};
-  cpu::for_each_offsets<1>(plan.out_sizes, st, [&](int64_t o) { voff.push_back(o); });
+  const std::vector<int64_t> offsets = plan.offsets();
+  const std::vector<int64_t> voff = offsets_of(plan.out_sizes, cpu::broadcast_strides(values, plan.out_sizes));
   visit_dtype(self.dtype(), [&]<typename T>() {
     T* dst = self.data_ptr<T>();
     const T* src = values.data_ptr<T>();
-    for (size_t i = 0; i < plan.offsets.size(); ++i) {
+    for (size_t i = 0; i < offsets.size(); ++i) {
       if constexpr (std::is_same_v<T, bool>)
-        dst[plan.offsets[i]] = accumulate ? (dst[plan.offsets[i]] || src[voff[i]]) : src[voff[i]];
-      else if (accumulate) dst[plan.offsets[i]] += src[voff[i]];
-      else dst[plan.offsets[i]] = src[voff[i]];
+        dst[offsets[i]] = accumulate ? (dst[offsets[i]] || src[voff[i]]) : src[voff[i]];
+      else if (accumulate) dst[offsets[i]] += src[voff[i]];
+      else dst[offsets[i]] = src[voff[i]];
     }
   });
   return self;
@@ -166,15 +207,28 @@ Tensor index_select_cpu(const Tensor& self, int64_t dim, const Tensor& index) {
     for (int64_t v : idx)
       IPT_CHECK(v >= 0 && v < self.sizes()[1], RuntimeError, "INDICES element is out of DATA bounds, id=", v,
                 " axis_dim=", self.sizes()[1]);
-  std::vector<int64_t> slice_sizes = self.sizes();
-  slice_sizes[d] = 1;
-  for (size_t j = 0; j < idx.size(); ++j) {
-    const int64_t k = checked_index(idx[j], self.sizes()[d]);
-    Tensor dst =
-        make_view(out, slice_sizes, out.strides(), out.storage_offset() + static_cast<int64_t>(j) * out.strides()[d]);
-    Tensor src = make_view(self, slice_sizes, self.strides(), self.storage_offset() + k * self.strides()[d]);
-    copy_cpu_(dst, src, false);
+  for (int64_t& v : idx) v = checked_index(v, self.sizes()[d]);
+  if (out.numel() == 0) return out;
+  // self as (outer, size, inner) around d: out[o, j, :] = self[o, idx[j], :], rows split over threads.
+  Tensor x =
+      self.is_contiguous() ? self : copy_cpu_(make_empty(self.sizes(), self.dtype(), self.device()), self, false);
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < self.dim(); ++i) {
+    if (i < d) outer *= self.sizes()[i];
+    else if (i > d) inner *= self.sizes()[i];
   }
+  const int64_t size = self.sizes()[d], n = static_cast<int64_t>(idx.size());
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T* src = x.data_ptr<T>();
+    T* dst = out.data_ptr<T>();
+    parallel_for(0, outer * n, std::max<int64_t>(1, kGrainSize / inner), [&](int64_t begin, int64_t end) {
+      for (int64_t r = begin; r < end; ++r) {
+        if ((r & 4095) == 0) check_interrupt();
+        const int64_t o = r / n, j = r % n;
+        std::copy_n(src + (o * size + idx[static_cast<size_t>(j)]) * inner, inner, dst + r * inner);
+      }
+    });
+  });
   return out;
 }
 

@@ -74,9 +74,13 @@ void normal_fill(CpuGenerator& gen, T* data, int64_t size, double mean, double s
   };
   if constexpr (std::is_same_v<T, M>) {
     for (int64_t i = 0; i < size; ++i) data[i] = random::uniform_real<M>(gen, M(0), M(1));
-    for (int64_t i = 0; i + 16 <= size; i += 16) {
-      if ((i & (cpu::kInterruptChunk - 1)) == 0) check_interrupt();
-      fill_16(data + i);
+    for (int64_t i = 0; i + 16 <= size; i += cpu::kInterruptChunk) {
+      check_interrupt();
+      const int64_t blocks = std::min(size - i, cpu::kInterruptChunk) / 16;
+      if constexpr (std::is_same_v<M, float>)
+        random::box_muller_blocks_avx2(data + i, blocks, static_cast<float>(mean), static_cast<float>(std));
+      else
+        for (int64_t b = 0; b < blocks; ++b) fill_16(data + i + 16 * b);
     }
     if (size % 16 != 0) {
       T* tail = data + size - 16;

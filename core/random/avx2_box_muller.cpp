@@ -85,7 +85,19 @@ void cephes_sincosf_avx(float x, float* sin_out, float* cos_out) {
   *cos_out = float_of(bits_of(c) ^ sign_cos);
 }
 
-void box_muller_16_avx2(float* data, float mean, float std) {
+namespace box_muller_avx2 {
+void blocks_of_16(float* data, int64_t blocks, float mean, float std);  // box_muller_avx2.cpp
+}
+
+void box_muller_blocks_avx2(float* data, int64_t blocks, float mean, float std) {
+  static const bool vectors = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (vectors) return box_muller_avx2::blocks_of_16(data, blocks, mean, std);
+  for (int64_t b = 0; b < blocks; ++b) box_muller_16_scalar(data + 16 * b, mean, std);
+}
+
+void box_muller_16_avx2(float* data, float mean, float std) { box_muller_blocks_avx2(data, 1, mean, std); }
+
+void box_muller_16_scalar(float* data, float mean, float std) {
   const float two_pi = static_cast<float>(2.0 * std::numbers::pi);
   for (int j = 0; j < 8; ++j) {
     const float u1 = 1.0f - data[j];

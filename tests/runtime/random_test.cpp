@@ -2,6 +2,7 @@
 // PyTorch prints for a seed are checked end to end by tests/reference/programs/random_*.py.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 
 #include "backends/cpu/cascade_sum.h"
@@ -84,6 +85,24 @@ TEST(AvxMathfun, CloseToTheC_Library) {
     EXPECT_NEAR(c, std::cos(x), 2e-6f);
   }
   EXPECT_TRUE(std::isnan(cephes_logf_avx(-1.0f)));
+}
+
+// The vector Box-Muller (where the CPU has AVX2 and FMA) gives the scalar code's bits, on
+// uniform draws and on the edges of [0, 1): u1 = 1 - 0 = 1 and u1 near 0 (the largest draw).
+TEST(AvxMathfun, VectorBoxMullerMatchesTheScalarCode) {
+  CpuGenerator g(7);
+  std::vector<float> draws(16 * 4096);
+  for (float& u : draws) u = uniform_real<float>(g, 0.0f, 1.0f);
+  for (int j = 0; j < 16; ++j) draws[static_cast<size_t>(j)] = j % 2 ? 0.0f : 0.99999994f;
+  std::vector<float> vec = draws, scalar = draws;
+  box_muller_blocks_avx2(vec.data(), static_cast<int64_t>(vec.size() / 16), 0.25f, 3.0f);
+  for (size_t b = 0; b < scalar.size(); b += 16) box_muller_16_scalar(scalar.data() + b, 0.25f, 3.0f);
+  for (size_t i = 0; i < vec.size(); ++i) {
+    uint32_t a, e;
+    std::memcpy(&a, &vec[i], 4);
+    std::memcpy(&e, &scalar[i], 4);
+    ASSERT_EQ(a, e) << "element " << i << ": " << vec[i] << " vs " << scalar[i];
+  }
 }
 
 TEST(CascadeSum, ExactOnIntegersAndOrderSensitive) {
