@@ -208,6 +208,18 @@ Tensor index_meta(const Tensor& self, std::span<const std::optional<Tensor>> ind
 Tensor index_put_impl_meta_(const Tensor& self, std::span<const std::optional<Tensor>>, const Tensor&, bool, bool) {
   return self;
 }
+Tensor gather_meta(const Tensor& self, int64_t dim, const Tensor& index, bool) {
+  gather_check(self, dim, index);
+  return make_empty(index.sizes(), self.dtype(), kMeta);
+}
+Tensor scatter_src_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  scatter_check(self, dim, index, &src);
+  return self;
+}
+Tensor scatter_value_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar&) {
+  scatter_check(self, dim, index, nullptr);
+  return self;
+}
 Tensor index_add_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar&) {
   index_add_geometry(self, dim, index, source);
   return self;

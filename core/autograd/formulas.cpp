@@ -440,6 +440,21 @@ Tensor index_select_backward(const Tensor& grad, const Sizes& self_sizes, int64_
   return ops::index_add_(z, dim, index, grad);
 }
 
+Tensor gather_backward(const Tensor& grad, const Sizes& self_sizes, int64_t dim, const Tensor& index) {
+  Tensor z = ops::zeros(self_sizes, grad.dtype(), std::nullopt, grad.device());
+  return ops::scatter_add_(z, dim, index, grad);
+}
+
+Tensor masked_select_backward(const Tensor& grad, const Sizes& self_sizes, const Tensor& mask) {
+  const Sizes shape = broadcast_shapes(mask.sizes(), self_sizes);
+  Tensor z = ops::zeros(shape, grad.dtype(), std::nullopt, grad.device());
+  // The mask's true positions, as flat indices into the (contiguous) zeros.
+  const std::optional<Tensor> where[] = {
+      ops::reshape(ops::nonzero(ops::reshape(ops::expand(mask, shape), Sizes{-1})), Sizes{-1})};
+  ops::index_put_(ops::reshape(z, Sizes{-1}), where, grad);
+  return sum_to(z, self_sizes);
+}
+
 Tensor index_add_source_backward(const Tensor& grad, int64_t dim, const Tensor& index, const Sizes& source_sizes,
                                  const Scalar& alpha) {
   Tensor g = ops::index_select(grad, dim, index);

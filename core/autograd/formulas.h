@@ -94,6 +94,10 @@ Tensor index_backward(const Tensor& grad, const Sizes& self_sizes, std::span<con
 // index_put: with accumulate the gradient passes; otherwise it is 0 where values were written.
 Tensor index_put_self_backward(const Tensor& grad, std::span<const std::optional<Tensor>> indices,
                                const Sizes& values_sizes, bool accumulate);
+// gather: grad added into zeros of self's shape where it was gathered from (scatter_add_).
+Tensor gather_backward(const Tensor& grad, const Sizes& self_sizes, int64_t dim, const Tensor& index);
+// masked_select: grad written into zeros of the broadcast shape where mask is true, summed to self's.
+Tensor masked_select_backward(const Tensor& grad, const Sizes& self_sizes, const Tensor& mask);
 // index_select: grad added into zeros of self's shape at the selected slices.
 Tensor index_select_backward(const Tensor& grad, const Sizes& self_sizes, int64_t dim, const Tensor& index);
 // index_add: alpha * the slices of grad that source was added to.

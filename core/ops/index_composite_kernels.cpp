@@ -61,4 +61,17 @@ Tensor index_add(const Tensor& self, int64_t dim, const Tensor& index, const Ten
   return ops::index_add_(ops::clone(self), dim, index, source, alpha);
 }
 
+// The functional scatters: a contiguous copy of self (PyTorch's structured output), scattered into.
+Tensor scatter_src(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return ops::scatter__src(ops::clone(self, MemoryFormat::Contiguous), dim, index, src);
+}
+
+Tensor scatter_value(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return ops::scatter__value(ops::clone(self, MemoryFormat::Contiguous), dim, index, value);
+}
+
+Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return ops::scatter_add_(ops::clone(self, MemoryFormat::Contiguous), dim, index, src);
+}
+
 }  // namespace ipt::native

@@ -223,4 +223,60 @@ void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, co
             int_list_str(self.sizes()), " source.shape = ", int_list_str(source.sizes()));
 }
 
+namespace {
+// A 0-dim tensor's sizes as PyTorch's scatter / gather see them (ensure_nonempty_size): [1].
+std::vector<int64_t> nonempty_sizes(const Tensor& t) { return t.dim() == 0 ? std::vector<int64_t>{1} : t.sizes(); }
+
+void check_index_dtype(const char* name, const Tensor& index) {
+  IPT_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int, RuntimeError, name,
+            "(): Expected dtype int32/int64 for index");
+}
+}  // namespace
+
+int64_t gather_check(const Tensor& self, int64_t dim, const Tensor& index) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  check_index_dtype("gather", index);
+  const std::vector<int64_t> ss = nonempty_sizes(self), is = nonempty_sizes(index);
+  IPT_CHECK(is.size() == ss.size(), RuntimeError,
+            "Index tensor must have the same number of dimensions as input tensor");
+  for (size_t k = 0; k < ss.size(); ++k)
+    IPT_CHECK(static_cast<int64_t>(k) == d || is[k] <= ss[k], RuntimeError, "Size does not match at dimension ", k,
+              " expected index ", int_list_str(index.sizes()), " to be no larger than self ",
+              int_list_str(self.sizes()), " apart from dimension ", d);
+  return d;
+}
+
+int64_t scatter_check(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  check_index_dtype("scatter", index);
+  if (src)
+    IPT_CHECK(self.dtype() == src->dtype(), RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype");
+  if (index.numel() == 0) return d;
+  const std::vector<int64_t> ss = nonempty_sizes(self), is = nonempty_sizes(index);
+  IPT_CHECK(is.size() == ss.size(), RuntimeError,
+            "Index tensor must have the same number of dimensions as self tensor");
+  if (src) {
+    const std::vector<int64_t> rs = nonempty_sizes(*src);
+    IPT_CHECK(is.size() == rs.size(), RuntimeError,
+              "Index tensor must have the same number of dimensions as src tensor");
+    bool fits = true;
+    for (size_t k = 0; k < ss.size(); ++k)
+      fits = fits && is[k] <= rs[k] && (static_cast<int64_t>(k) == d || is[k] <= ss[k]);
+    IPT_CHECK(fits, RuntimeError, "Expected index ", int_list_str(index.sizes()), " to be no larger than self ",
+              int_list_str(self.sizes()), " apart from dimension ", d, " and to be no larger size than src ",
+              int_list_str(src->sizes()));
+  } else {
+    bool fits = true;
+    for (size_t k = 0; k < ss.size(); ++k) fits = fits && (static_cast<int64_t>(k) == d || is[k] <= ss[k]);
+    IPT_CHECK(fits, RuntimeError, "Expected index ", int_list_str(index.sizes()), " to be no larger than self ",
+              int_list_str(self.sizes()), " apart from dimension ", d);
+  }
+  return d;
+}
+
+std::vector<int64_t> masked_select_shape(const Tensor& self, const Tensor& mask) {
+  IPT_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError, "masked_select: expected BoolTensor for mask");
+  return broadcast_shapes(mask.sizes(), self.sizes());
+}
+
 }  // namespace ipt

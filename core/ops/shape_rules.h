@@ -131,6 +131,12 @@ IndexGeometry index_geometry(const Tensor& self, std::span<const std::optional<T
 // the indexing result's shape.
 void check_index_put_dtype(const Tensor& self, const Tensor& values);
 void check_index_put_values(const std::vector<int64_t>& result_sizes, const Tensor& values);
+// gather's and scatter's checks (index dtype, dims and sizes; src, when there is one, of self's
+// dtype), with PyTorch's messages; they return the wrapped dim. A 0-dim tensor counts as [1].
+int64_t gather_check(const Tensor& self, int64_t dim, const Tensor& index);
+int64_t scatter_check(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src);
+// masked_select: a bool mask broadcast with self; the broadcast shape.
+std::vector<int64_t> masked_select_shape(const Tensor& self, const Tensor& mask);
 // index_add_'s checks (vector of long indices, one per source slice, matching dtypes and shapes).
 void index_add_geometry(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
 

@@ -49,13 +49,13 @@ void sincos_ps(__m256 x, __m256* sin_out, __m256* cos_out) {
   j = _mm256_and_si256(_mm256_add_epi32(j, _mm256_set1_epi32(1)), _mm256_set1_epi32(~1));
   y = _mm256_cvtepi32_ps(j);
   const __m256 swap_sign_sin = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_and_si256(j, _mm256_set1_epi32(4)), 29));
-  const __m256 sine_poly_for_sin = _mm256_castsi256_ps(
-      _mm256_cmpeq_epi32(_mm256_and_si256(j, _mm256_set1_epi32(2)), _mm256_setzero_si256()));
+  const __m256 sine_poly_for_sin =
+      _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(j, _mm256_set1_epi32(2)), _mm256_setzero_si256()));
   x = _mm256_fmadd_ps(y, splat(-0.78515625f), x);
   x = _mm256_fmadd_ps(y, splat(-2.4187564849853515625e-4f), x);
   x = _mm256_fmadd_ps(y, splat(-3.77489497744594108e-8f), x);
-  const __m256 sign_cos = _mm256_castsi256_ps(_mm256_slli_epi32(
-      _mm256_andnot_si256(_mm256_sub_epi32(j, _mm256_set1_epi32(2)), _mm256_set1_epi32(4)), 29));
+  const __m256 sign_cos = _mm256_castsi256_ps(
+      _mm256_slli_epi32(_mm256_andnot_si256(_mm256_sub_epi32(j, _mm256_set1_epi32(2)), _mm256_set1_epi32(4)), 29));
   sign_sin = _mm256_xor_ps(sign_sin, swap_sign_sin);
 
   const __m256 z = _mm256_mul_ps(x, x);

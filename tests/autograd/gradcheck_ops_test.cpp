@@ -282,6 +282,28 @@ TEST(GradcheckIndexing, IndexSelectAndIndexAdd) {
   EXPECT_TRUE(gradcheck([&](const T& x) { return ops::index_add(x[0], 0, i, x[1], 2); }, {rleaf({4}), rleaf({3})}));
 }
 
+TEST(GradcheckIndexing, GatherScatterAndMaskedSelect) {
+  Tensor i = longs({2, 2}, {2, 0, 1, 1});  // a duplicate in its second row
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::gather(x[0], 1, i); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::gather(x[0], 0, longs({1, 3}, {1, 0, 1})); }, {rleaf({2, 3})}));
+  Tensor u = longs({2, 2}, {2, 0, 1, 0});  // scatter: distinct targets per row
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::scatter_src(x[0], 1, u, x[1]); }, {rleaf({2, 3}), rleaf({2, 2})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::scatter_value(x[0], 1, u, 2.5); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::scatter_add(x[0], 1, i, x[1]); }, {rleaf({2, 3}), rleaf({2, 2})}));
+  EXPECT_TRUE(gradcheck(
+      [&](const T& x) {
+        return ops::scatter_add_(nonleaf(x[0]), 0, longs({1, 3}, {1, 0, 1}), x[1]);
+      },
+      {rleaf({2, 3}), rleaf({1, 3})}));
+  Tensor m = from_values({2, 3}, {1, 0, 1, 0, 0, 1}, ipt::ScalarType::Bool);
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_select(x[0], m); }, {rleaf({2, 3})}));
+  Tensor row = from_values({3}, {0, 1, 1}, ipt::ScalarType::Bool);  // broadcast mask
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_select(x[0], row); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return ops::masked_select(x[0], m); }, {rleaf({3})}));  // broadcast self
+}
+
 // ---- group 4: reductions ------------------------------------------------------------------------
 
 TEST(GradcheckReductions, MaxMin) {

@@ -1,0 +1,141 @@
+// CPU kernels for gather, scatter_ (a tensor or a value), scatter_add_ and masked_select.
+//
+// Note [gather and scatter]
+// Over every position p of index (row-major): gather reads self at p with p[dim] replaced by
+// index[p]; scatter writes src[p] (or the value) there, and scatter_add adds it there. Indices
+// are not wrapped: each must lie in [0, self.size(dim)), and all are checked before anything is
+// written, so a bad index leaves self as it was. A 0-dim tensor counts as one of size [1].
+// gather splits the positions over threads; scatter runs them in order (positions that share a
+// target are in the same row along dim, met in the order PyTorch's kernel meets them, so
+// scatter_add adds duplicates in the same order and the last write of scatter wins).
+#include <algorithm>
+
+#include "backends/cpu/cpu_loops.h"
+#include "core/ops/shape_rules.h"
+#include "core/parallel/parallel.h"
+#include "core/tensor/index_math.h"
+#include "core/util/error.h"
+#include "generated/native_functions.h"
+
+namespace ipt::native {
+
+namespace {
+
+std::vector<int64_t> nonempty(const std::vector<int64_t>& v) { return v.empty() ? std::vector<int64_t>{1} : v; }
+
+// The element offsets of t at every position of `sizes` (row-major), t's dim `zero` (if >= 0)
+// left out; 0-dim tensors as [1].
+std::vector<int64_t> offsets_at(const std::vector<int64_t>& sizes, const Tensor& t, int64_t zero = -1) {
+  std::vector<int64_t> strides = t.dim() == 0 ? std::vector<int64_t>{1} : t.strides();
+  if (zero >= 0) strides[static_cast<size_t>(zero)] = 0;
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(numel_of(sizes)));
+  std::array<std::vector<int64_t>, 1> st{strides};
+  cpu::for_each_offsets<1>(nonempty(sizes), st, [&](int64_t o) { out.push_back(o); });
+  return out;
+}
+
+// index's values in row-major order, each checked against [0, size).
+std::vector<int64_t> checked_indices(const Tensor& index, int64_t dim, int64_t size) {
+  std::vector<int64_t> v;
+  v.reserve(static_cast<size_t>(index.numel()));
+  const void* p = index.impl()->raw_data();
+  std::array<std::vector<int64_t>, 1> st{index.dim() == 0 ? std::vector<int64_t>{1} : index.strides()};
+  cpu::for_each_offsets<1>(nonempty(index.sizes()), st, [&](int64_t o) {
+    const int64_t x = cpu::load_as<int64_t>(p, index.dtype(), o);
+    IPT_CHECK(x >= 0 && x < size, RuntimeError, "index ", x, " is out of bounds for dimension ", dim, " with size ",
+              size);
+    v.push_back(x);
+  });
+  return v;
+}
+
+int64_t size_at(const Tensor& t, int64_t d) { return t.dim() == 0 ? 1 : t.sizes()[d]; }
+int64_t stride_at(const Tensor& t, int64_t d) { return t.dim() == 0 ? 1 : t.strides()[d]; }
+
+// self[p with p[dim] = index[p]] gets f(target, k) for each position p of index, k its number.
+template <typename T, typename F>
+void scatter_each(const Tensor& self, int64_t d, const Tensor& index, F f) {
+  if (index.numel() == 0) return;
+  const std::vector<int64_t> idx = checked_indices(index, d, size_at(self, d));
+  const std::vector<int64_t> base = offsets_at(index.sizes(), self, d);
+  T* dst = self.data_ptr<T>();
+  const int64_t stride = stride_at(self, d);
+  for (size_t k = 0; k < idx.size(); ++k) {
+    if ((k & 65535) == 0) check_interrupt();
+    f(dst[base[k] + idx[k] * stride], k);
+  }
+}
+
+}  // namespace
+
+Tensor gather_cpu(const Tensor& self, int64_t dim, const Tensor& index, bool) {
+  const int64_t d = gather_check(self, dim, index);
+  Tensor out = make_empty(index.sizes(), self.dtype(), self.device());
+  if (index.numel() == 0) return out;
+  const std::vector<int64_t> idx = checked_indices(index, d, size_at(self, d));
+  const std::vector<int64_t> base = offsets_at(index.sizes(), self, d);
+  const int64_t stride = stride_at(self, d);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T* src = self.data_ptr<T>();
+    T* dst = out.data_ptr<T>();
+    parallel_for(0, out.numel(), kGrainSize, [&](int64_t b, int64_t e) {
+      for (int64_t k = b; k < e; ++k) dst[k] = src[base[static_cast<size_t>(k)] + idx[static_cast<size_t>(k)] * stride];
+    });
+  });
+  return out;
+}
+
+Tensor scatter_src_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  const int64_t d = scatter_check(self, dim, index, &src);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const std::vector<int64_t> from = index.numel() ? offsets_at(index.sizes(), src) : std::vector<int64_t>{};
+    const T* s = src.data_ptr<T>();
+    scatter_each<T>(self, d, index, [&](T& target, size_t k) { target = s[from[k]]; });
+  });
+  return self;
+}
+
+Tensor scatter_value_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  const int64_t d = scatter_check(self, dim, index, nullptr);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T v = value.to<T>();
+    scatter_each<T>(self, d, index, [&](T& target, size_t) { target = v; });
+  });
+  return self;
+}
+
+Tensor scatter_add_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  const int64_t d = scatter_check(self, dim, index, &src);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const std::vector<int64_t> from = index.numel() ? offsets_at(index.sizes(), src) : std::vector<int64_t>{};
+    const T* s = src.data_ptr<T>();
+    scatter_each<T>(self, d, index, [&](T& target, size_t k) {
+      if constexpr (std::is_same_v<T, bool>) target = target || s[from[k]];
+      else target = static_cast<T>(target + s[from[k]]);
+    });
+  });
+  return self;
+}
+
+// The elements of self (broadcast with mask) where mask is true, in row-major order.
+Tensor masked_select_cpu(const Tensor& self, const Tensor& mask) {
+  const std::vector<int64_t> sizes = masked_select_shape(self, mask);
+  std::array<std::vector<int64_t>, 2> st{cpu::broadcast_strides(self, sizes), cpu::broadcast_strides(mask, sizes)};
+  const bool* m = mask.data_ptr<bool>();
+  int64_t count = 0;
+  std::array<std::vector<int64_t>, 1> mst{st[1]};
+  cpu::for_each_offsets<1>(sizes, mst, [&](int64_t k) { count += m[k] ? 1 : 0; });
+  Tensor out = make_empty(std::vector<int64_t>{count}, self.dtype(), self.device());
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    const T* src = self.data_ptr<T>();
+    T* dst = out.data_ptr<T>();
+    int64_t n = 0;
+    cpu::for_each_offsets<2>(sizes, st, [&](int64_t o, int64_t k) {
+      if (m[k]) dst[n++] = src[o];
+    });
+  });
+  return out;
+}
+
+}  // namespace ipt::native
