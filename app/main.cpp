@@ -2,14 +2,20 @@
 // One executable; every subcommand has --help. See README.md.
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
+
 #include <cstdlib>
 #include <iostream>
 
 #include "app/commands.h"
 #include "app/gui_entry.h"
+#include "core/parallel/openblas_kernels.h"
 #include "core/trace/recorder.h"
 
 int main(int argc, char** argv) {
+  // OpenBLAS's kernels are chosen when it loads: start again with them named (Note [OpenBLAS's
+  // kernels on an unknown CPU]); if that fails, go on with what OpenBLAS chose.
+  if (ipt::choose_openblas_kernels()) execv("/proc/self/exe", argv);
   CLI::App app{
       "Inside PyTorch: watch what happens underneath a PyTorch call.\n"
       "Runs PyTorch snippets on an instrumented runtime, lesson by lesson."};

@@ -16,6 +16,7 @@
 
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
+#include "core/parallel/parallel.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
 #include "core/trace/recorder.h"
@@ -116,8 +117,13 @@ Tensor copy_cpu_(const Tensor& self, const Tensor& src, bool non_blocking) {
   if (self.is_same(src)) return self;
   if (self.dtype() == src.dtype() && self.sizes() == src.sizes() && self.is_contiguous() && src.is_contiguous()) {
     note_copy("memcpy (both contiguous)");
-    std::memcpy(self.impl()->raw_data(), src.impl()->raw_data(),
-                static_cast<size_t>(self.numel()) * element_size(self.dtype()));
+    // Split over threads as PyTorch's copy kernel splits its elements (one grain each at least).
+    char* d = static_cast<char*>(self.impl()->raw_data());
+    const char* s = static_cast<const char*>(src.impl()->raw_data());
+    const int64_t item = static_cast<int64_t>(element_size(self.dtype()));
+    parallel_for(0, self.numel(), kGrainSize, [&](int64_t b, int64_t e) {
+      std::memcpy(d + b * item, s + b * item, static_cast<size_t>((e - b) * item));
+    });
     return self;
   }
   if (try_blocked_copy(self, src)) return self;
@@ -131,8 +137,10 @@ Tensor copy_cpu_(const Tensor& self, const Tensor& src, bool non_blocking) {
       const T* ts = static_cast<const T*>(s);
       cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t o, int64_t i) { td[o] = ts[i]; });
     } else {
-      cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t o, int64_t i) {
-        cpu::store_as<T>(d, self.dtype(), o, cpu::load_as<T>(s, src.dtype(), i));
+      T* td = static_cast<T*>(d);
+      visit_dtype(src.dtype(), [&]<typename S>() {
+        const S* ts = static_cast<const S*>(s);
+        cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t o, int64_t i) { td[o] = convert_element<T>(ts[i]); });
       });
     }
   });

@@ -19,6 +19,7 @@
 
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/vml.h"
 #include "core/ops/tensor_iterator.h"
 #include "core/tensor/tensor.h"
 #include "core/util/error.h"
@@ -36,7 +37,8 @@ void note_plan(const TensorIterator& iter, int64_t out_item, int64_t in_item, in
 // blocks of two 256-bit vectors and again for each element of the rest: an in-place write that
 // changes it (a.add_(a[:, :1])) is seen where PyTorch sees it.
 template <typename Out, typename T, size_t N, unsigned Mask, typename Op, size_t... I>
-inline void contiguous_row(char* out, char* const* in, int64_t n, const Op& op, std::index_sequence<I...>) {
+[[gnu::always_inline]] inline void contiguous_row_body(char* out, char* const* in, int64_t n, const Op& op,
+                                                       std::index_sequence<I...>) {
   Out* o = reinterpret_cast<Out*>(out);
   const T* p[N] = {reinterpret_cast<const T*>(in[I])...};
   if constexpr (Mask == 0) {
@@ -48,6 +50,19 @@ inline void contiguous_row(char* out, char* const* in, int64_t n, const Op& op, 
     for (int64_t i = 0; i < vec_end; ++i) o[i] = static_cast<Out>(op((((Mask >> I) & 1u) ? v[I] : p[I][i])...));
     for (int64_t i = vec_end; i < n; ++i) o[i] = static_cast<Out>(op((((Mask >> I) & 1u) ? *p[I] : p[I][i])...));
   }
+}
+
+// The row loop compiled twice, as PyTorch compiles its kernels once per CPU capability: for any
+// x86-64 (SSE2 vectors) and for AVX2 (256-bit vectors, no FMA: no multiply-add is fused), picked
+// per row by what the CPU has. The same IEEE operations either way, so the same values.
+template <typename Out, typename T, size_t N, unsigned Mask, typename Op, size_t... I>
+void contiguous_row(char* out, char* const* in, int64_t n, const Op& op, std::index_sequence<I...> seq) {
+  contiguous_row_body<Out, T, N, Mask>(out, in, n, op, seq);
+}
+template <typename Out, typename T, size_t N, unsigned Mask, typename Op, size_t... I>
+[[gnu::target("avx2")]] void contiguous_row_avx2(char* out, char* const* in, int64_t n, const Op& op,
+                                                 std::index_sequence<I...> seq) {
+  contiguous_row_body<Out, T, N, Mask>(out, in, n, op, seq);
 }
 
 template <typename Out, typename T, size_t N, typename Op, size_t... I>
@@ -74,6 +89,7 @@ void cpu_kernel(const TensorIterator& iter, const Op& op) {
   constexpr int64_t item = static_cast<int64_t>(sizeof(T));
   const int nt = static_cast<int>(N + 1);
   detail::note_plan(iter, static_cast<int64_t>(sizeof(Out)), item, TensorIterator::kDefaultGrain);
+  const bool avx2 = has_avx2();
   iter.for_each([&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
     // The row kind is the same for every row of this call (strides do not change between rows).
     bool fast = strides[0] == static_cast<int64_t>(sizeof(Out));
@@ -90,7 +106,9 @@ void cpu_kernel(const TensorIterator& iter, const Op& op) {
         detail::with_mask<N>(
             mask,
             [&]<unsigned M>() {
-              detail::contiguous_row<Out, T, N, M>(ptrs[0], ptrs + 1, size0, op, std::make_index_sequence<N>());
+              if (avx2)
+                detail::contiguous_row_avx2<Out, T, N, M>(ptrs[0], ptrs + 1, size0, op, std::make_index_sequence<N>());
+              else detail::contiguous_row<Out, T, N, M>(ptrs[0], ptrs + 1, size0, op, std::make_index_sequence<N>());
             },
             std::make_integer_sequence<unsigned, (1u << N)>());
       } else {

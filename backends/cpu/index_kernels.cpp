@@ -162,6 +162,11 @@ Tensor index_cpu(const Tensor& self, std::span<const std::optional<Tensor>> indi
     // (pre, b) rows, split over threads (each writes its own part of the result).
     parallel_for(0, static_cast<int64_t>(plan.pre.size()) * nb, std::max<int64_t>(1, kGrainSize / nq),
                  [&](int64_t begin, int64_t end) {
+                   if (nq == 1 && plan.pre.size() == 1) {  // x[idx]: one element per index
+                     const T* from = src + plan.pre[0] + plan.post[0];
+                     for (int64_t r = begin; r < end; ++r) dst[r] = from[plan.b_off[static_cast<size_t>(r)]];
+                     return;
+                   }
                    for (int64_t r = begin; r < end; ++r) {
                      if ((r & 4095) == 0) check_interrupt();
                      const int64_t base =

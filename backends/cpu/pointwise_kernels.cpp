@@ -528,40 +528,80 @@ Tensor sign_cpu_(const Tensor& self) { return unary_in_place(self, PromoteInts::
 
 // clamp: max(x, min) then min(that, max), in the promoted dtype of x and the bounds; NaN stays NaN.
 namespace {
-// The bounds converted once (not per element): NaN stays NaN, then max(x, lo), then min(x, hi).
-template <typename T>
+// The bounds converted once (not per element): max(x, lo), then min(x, hi), as selects the
+// compiler turns into vector max / min. A comparison with NaN is false, so NaN stays NaN. Each
+// combination of bounds is its own op, so no row tests for a bound.
+template <typename T, bool Lo, bool Hi>
 struct ClampOp {
-  bool has_lo, has_hi;
   T lo, hi;
-  ClampOp(const std::optional<Scalar>& l, const std::optional<Scalar>& h)
-      : has_lo(l.has_value()), has_hi(h.has_value()), lo(l ? l->to<T>() : T()), hi(h ? h->to<T>() : T()) {}
   T operator()(T x) const {
-    if constexpr (is_float_v<T>)
-      if (std::isnan(x)) return x;
-    if (has_lo && x < lo) x = lo;
-    if (has_hi && x > hi) x = hi;
+    if constexpr (Lo) x = x < lo ? lo : x;
+    if constexpr (Hi) x = x > hi ? hi : x;
     return x;
   }
 };
+
+// Runs f(op) with the ClampOp for the bounds given.
+template <typename T, typename F>
+void with_clamp_op(const std::optional<Scalar>& l, const std::optional<Scalar>& h, const F& f) {
+  const T lo = l ? l->to<T>() : T(), hi = h ? h->to<T>() : T();
+  if (l && h) f(ClampOp<T, true, true>{lo, hi});
+  else if (l) f(ClampOp<T, true, false>{lo, hi});
+  else f(ClampOp<T, false, true>{lo, hi});
+}
 }  // namespace
 
 Tensor clamp_cpu(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
   ScalarType dt = clamp_dtype(self, min, max);
   Tensor out = make_empty_like_layout(self.sizes(), dt, self.device(), self);
-  visit_dtype(dt, [&]<typename T>() { unary_into(out, self, dt, ClampOp<T>(min, max)); });
+  visit_dtype(
+      dt, [&]<typename T>() { with_clamp_op<T>(min, max, [&](const auto& op) { unary_into(out, self, dt, op); }); });
   return out;
 }
 
 Tensor clamp_cpu_(const Tensor& self, const std::optional<Scalar>& min, const std::optional<Scalar>& max) {
   check_clamp_inplace(self, min, max);
-  visit_dtype(self.dtype(), [&]<typename T>() { unary_into(self, self, self.dtype(), ClampOp<T>(min, max)); });
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    with_clamp_op<T>(min, max, [&](const auto& op) { unary_into(self, self, self.dtype(), op); });
+  });
   return self;
 }
 
+// where: the condition stays bool (it is not converted to the values' dtype, as it would be by
+// the common-dtype kernels); the two values are converted to the result's dtype when they differ.
 Tensor where_cpu(const Tensor& condition, const Tensor& self, const Tensor& other) {
   PointwiseGeometry g = where_geometry(condition, self, other);
   Tensor out = make_empty_like_layout(g.sizes, g.out_dtype, self.device(), self.sizes() == g.sizes ? self : other);
-  ternary_into(out, condition, self, other, g.compute_dtype, [](auto c, auto a, auto b) { return c ? a : b; });
+  auto as = [](const Tensor& t, ScalarType dt) {
+    return t.dtype() == dt ? t : copy_cpu_(make_empty_like_layout(t.sizes(), dt, t.device(), t), t, false);
+  };
+  const Tensor c = as(condition, ScalarType::Bool), a = as(self, g.out_dtype), b = as(other, g.out_dtype);
+  const Tensor inputs[] = {c, a, b};
+  TensorIterator iter(out, inputs);
+  visit_dtype(g.out_dtype, [&]<typename T>() {
+    constexpr int64_t item = static_cast<int64_t>(sizeof(T));
+    cpu::detail::note_plan(iter, item, item, TensorIterator::kDefaultGrain);
+    iter.for_each([&](char** data, const int64_t* st, int64_t size0, int64_t size1) {
+      const bool contiguous = st[0] == item && st[1] == 1 && st[2] == item && st[3] == item;
+      for (int64_t r = 0; r < size1; ++r) {
+        T* o = reinterpret_cast<T*>(data[0] + r * st[4]);
+        const bool* pc = reinterpret_cast<const bool*>(data[1] + r * st[5]);
+        const char* pa = data[2] + r * st[6];
+        const char* pb = data[3] + r * st[7];
+        if (contiguous) {
+          const T* x = reinterpret_cast<const T*>(pa);
+          const T* y = reinterpret_cast<const T*>(pb);
+          for (int64_t i = 0; i < size0; ++i) o[i] = pc[i] ? x[i] : y[i];
+        } else {
+          for (int64_t i = 0; i < size0; ++i)
+            *reinterpret_cast<T*>(reinterpret_cast<char*>(o) + i * st[0]) =
+                *reinterpret_cast<const bool*>(reinterpret_cast<const char*>(pc) + i * st[1])
+                    ? *reinterpret_cast<const T*>(pa + i * st[2])
+                    : *reinterpret_cast<const T*>(pb + i * st[3]);
+        }
+      }
+    });
+  });
   return out;
 }
 
