@@ -5,13 +5,15 @@
 // index[p]; scatter writes src[p] (or the value) there, and scatter_add adds it there. Indices
 // are not wrapped: each must lie in [0, self.size(dim)), and all are checked before anything is
 // written, so a bad index leaves self as it was. A 0-dim tensor counts as one of size [1].
-// gather splits the positions over threads; scatter runs them in order (positions that share a
+// gather splits the positions over threads (and reports the first bad index its thread meets);
+// scatter runs them in order (positions that share a
 // target are in the same row along dim, met in the order PyTorch's kernel meets them, so
 // scatter_add adds duplicates in the same order and the last write of scatter wins).
 #include <algorithm>
 
 #include "backends/cpu/cpu_loops.h"
 #include "core/ops/shape_rules.h"
+#include "core/ops/tensor_iterator.h"
 #include "core/parallel/parallel.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
@@ -69,18 +71,38 @@ void scatter_each(const Tensor& self, int64_t d, const Tensor& index, F f) {
 
 }  // namespace
 
+// gather as PyTorch runs it: self restrided to index's shape with dim's stride 0, so one
+// TensorIterator walks (out, index, self) and splits them over threads; each element then steps
+// index[p] rows along dim.
 Tensor gather_cpu(const Tensor& self, int64_t dim, const Tensor& index, bool) {
   const int64_t d = gather_check(self, dim, index);
   Tensor out = make_empty(index.sizes(), self.dtype(), self.device());
   if (index.numel() == 0) return out;
-  const std::vector<int64_t> idx = checked_indices(index, d, size_at(self, d));
-  const std::vector<int64_t> base = offsets_at(index.sizes(), self, d);
-  const int64_t stride = stride_at(self, d);
+  auto as_1d = [](const Tensor& t) { return t.dim() == 0 ? make_view(t, {1}, {1}, t.storage_offset()) : t; };
+  const Tensor o = as_1d(out), idx = as_1d(index), x = as_1d(self);
+  std::vector<int64_t> strides = x.strides();
+  const int64_t size = x.sizes()[d], stride_d = strides[d];
+  strides[d] = 0;
+  const Tensor src_view = make_view(x, idx.sizes(), strides, x.storage_offset());
+  const Tensor inputs[] = {idx, src_view};
+  TensorIterator iter(o, inputs);
   visit_dtype(self.dtype(), [&]<typename T>() {
-    const T* src = self.data_ptr<T>();
-    T* dst = out.data_ptr<T>();
-    parallel_for(0, out.numel(), kGrainSize, [&](int64_t b, int64_t e) {
-      for (int64_t k = b; k < e; ++k) dst[k] = src[base[static_cast<size_t>(k)] + idx[static_cast<size_t>(k)] * stride];
+    visit_dtype(index.dtype(), [&]<typename I>() {
+      if constexpr (std::is_integral_v<I> && !std::is_same_v<I, bool>) {
+        iter.for_each([&](char** data, const int64_t* st, int64_t size0, int64_t size1) {
+          for (int64_t r = 0; r < size1; ++r) {
+            char* po = data[0] + r * st[3];
+            const char* pi = data[1] + r * st[4];
+            const char* ps = data[2] + r * st[5];
+            for (int64_t i = 0; i < size0; ++i) {
+              const int64_t k = static_cast<int64_t>(*reinterpret_cast<const I*>(pi + i * st[1]));
+              IPT_CHECK(k >= 0 && k < size, RuntimeError, "index ", k, " is out of bounds for dimension ", d,
+                        " with size ", size);
+              *reinterpret_cast<T*>(po + i * st[0]) = reinterpret_cast<const T*>(ps + i * st[2])[k * stride_d];
+            }
+          }
+        });
+      }
     });
   });
   return out;

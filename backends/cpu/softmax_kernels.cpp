@@ -110,8 +110,11 @@ void softmax_lastdim(const T* x, T* y, int64_t rows, int64_t len) {
       if ((r & 63) == 0) check_interrupt();
       const T* xr = x + r * len;
       T* yr = y + r * len;
-      T mx, sum;  // T is float or double (reduced floats come as float copies)
-      if (len >= kLanes<T> && cpu::has_avx2()) {
+      T mx, sum;                                    // T is float or double (reduced floats come as float copies)
+      if (len >= kLanes<T> && cpu::has_avx512()) {  // exp 16 at a time, then the same lane sums
+        mx = cpu::rows_avx2::row_max(xr, len);
+        sum = exp_lane_sum(xr, mx, ep, len);
+      } else if (len >= kLanes<T> && cpu::has_avx2()) {
         mx = cpu::rows_avx2::row_max(xr, len);
         sum = cpu::rows_avx2::exp_sum(xr, mx, Log ? nullptr : ep, len);
       } else {

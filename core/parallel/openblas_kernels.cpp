@@ -15,8 +15,7 @@ bool choose_openblas_kernels() {
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512cd"))
     wanted = "SkylakeX";
-  else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-    wanted = "Haswell";
+  else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) wanted = "Haswell";
   if (!wanted) return false;
   // Kernels OpenBLAS picks itself on a CPU it knows; Haswell's are older than an AVX-512 CPU's.
   static const char* const kCurrent[] = {"SkylakeX", "Cooperlake", "SapphireRapids", "Zen"};

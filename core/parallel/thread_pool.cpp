@@ -1,8 +1,28 @@
 #include "core/parallel/thread_pool.h"
 
 #include <algorithm>
+#include <chrono>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 namespace ipt {
+
+namespace {
+// Watches `done()` for about 100 microseconds (Note [Waiting for the next job]); true if it came.
+template <typename F>
+bool spin_until(const F& done) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(100);
+  for (int i = 0;; ++i) {
+    if (done()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#endif
+    if ((i & 63) == 63 && std::chrono::steady_clock::now() > until) return false;
+  }
+}
+}  // namespace
 
 ThreadPool::ThreadPool(int threads) { start(threads); }
 
@@ -12,7 +32,7 @@ void ThreadPool::start(int threads) {
   size_ = std::max(1, threads);
   stopping_ = false;
   // A new worker waits for the next job, not the last one it never saw.
-  const uint64_t current = generation_;
+  const uint64_t current = generation_.load();
   for (int i = 1; i < size_; ++i) workers_.emplace_back([this, i, current] { worker(i, current); });
 }
 
@@ -37,6 +57,9 @@ void ThreadPool::worker(int index, uint64_t seen) {
   for (;;) {
     const std::function<void(int)>* part = nullptr;
     {
+      spin_until([&] {
+        return stopping_.load(std::memory_order_acquire) || generation_.load(std::memory_order_acquire) != seen;
+      });
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
       if (stopping_) return;
@@ -75,6 +98,7 @@ void ThreadPool::run(int parts, const std::function<void(int)>& part) {
     mine = std::current_exception();
   }
   if (parts > 1) {
+    spin_until([&] { return pending_.load(std::memory_order_acquire) == 0; });
     std::unique_lock<std::mutex> lock(mutex_);
     done_.wait(lock, [&] { return pending_ == 0; });
     part_ = nullptr;

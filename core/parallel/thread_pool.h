@@ -1,7 +1,14 @@
 #pragma once
-// The team of threads behind parallel_for (core/parallel/parallel.h): size() - 1 workers that
-// sleep between jobs, and the calling thread, which runs part 0 of every job itself.
+// The team of threads behind parallel_for (core/parallel/parallel.h): size() - 1 workers, and the
+// calling thread, which runs part 0 of every job itself.
+//
+// Note [Waiting for the next job]
+// A worker that finished a job watches for the next one for about 100 microseconds before it
+// sleeps on a condition variable, and the caller watches its workers finish the same way before
+// it sleeps, as OpenMP's runtime spins before it blocks: kernels come one after another, and
+// waking a sleeping thread costs tens of microseconds, more than a 64-row softmax takes.
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -38,9 +45,9 @@ class ThreadPool {
   std::vector<std::thread> workers_;
   const std::function<void(int)>* part_ = nullptr;
   int parts_ = 0;
-  int pending_ = 0;
-  uint64_t generation_ = 0;
-  bool stopping_ = false;
+  std::atomic<int> pending_{0};  // written under mutex_, watched without it
+  std::atomic<uint64_t> generation_{0};
+  std::atomic<bool> stopping_{false};
   std::exception_ptr error_;
   int size_ = 1;
 };

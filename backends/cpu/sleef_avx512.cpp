@@ -1,0 +1,83 @@
+// SLEEF's AVX-512 functions on contiguous runs, for the functions whose 16-lane float (8-lane
+// double) results are the AVX2 8-lane (4-lane) results bit for bit: exp and tanh (float and
+// double), sin, cos and tan (float), checked over a seventh of every float bit pattern and 160
+// million doubles. log's differ only in the sign of the NaN it gives for a negative or NaN input,
+// so a vector holding one takes the AVX2 function (sleef_avx2.cpp) instead. Compiled with
+// -mavx512f, so it holds only these and includes no project header (see sleef_avx2.cpp); call
+// it only when vml.h's has_avx512() said yes.
+#include <immintrin.h>
+#include <sleef.h>
+
+#include <cstdint>
+#include <cstring>
+
+namespace ipt::cpu {
+
+namespace sleef_avx2 {  // sleef_avx2.cpp
+void log(const float* x, float* y, int64_t n);
+void log(const double* x, double* y, int64_t n);
+}  // namespace sleef_avx2
+
+namespace sleef_avx512 {
+
+namespace {
+__m512 load(const float* p) { return _mm512_loadu_ps(p); }
+void store(float* p, __m512 v) { _mm512_storeu_ps(p, v); }
+__m512d load(const double* p) { return _mm512_loadu_pd(p); }
+void store(double* p, __m512d v) { _mm512_storeu_pd(p, v); }
+
+// A contiguous run, a vector at a time; the last partial vector goes through a padded copy.
+template <typename T, int W, typename F>
+void run_array(const T* x, T* y, int64_t n, F f) {
+  int64_t i = 0;
+  for (; i + W <= n; i += W) store(y + i, f(load(x + i)));
+  if (i < n) {
+    alignas(64) T buf[W] = {};
+    std::memcpy(buf, x + i, static_cast<size_t>(n - i) * sizeof(T));
+    store(buf, f(load(buf)));
+    std::memcpy(y + i, buf, static_cast<size_t>(n - i) * sizeof(T));
+  }
+}
+}  // namespace
+
+#define IPT_SLEEF512_FLOAT(name)                                                            \
+  void name(const float* x, float* y, int64_t n) {                                          \
+    run_array<float, 16>(x, y, n, [](__m512 v) { return Sleef_##name##f16_u10avx512f(v); }); \
+  }
+#define IPT_SLEEF512_DOUBLE(name)                                                            \
+  void name(const double* x, double* y, int64_t n) {                                         \
+    run_array<double, 8>(x, y, n, [](__m512d v) { return Sleef_##name##d8_u10avx512f(v); }); \
+  }
+IPT_SLEEF512_FLOAT(exp)
+IPT_SLEEF512_DOUBLE(exp)
+IPT_SLEEF512_FLOAT(tanh)
+IPT_SLEEF512_DOUBLE(tanh)
+IPT_SLEEF512_FLOAT(sin)
+IPT_SLEEF512_FLOAT(cos)
+IPT_SLEEF512_FLOAT(tan)
+#undef IPT_SLEEF512_FLOAT
+#undef IPT_SLEEF512_DOUBLE
+
+// log: each full vector whose inputs are all >= 0 on AVX-512, any other on AVX2.
+void log(const float* x, float* y, int64_t n) {
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const __m512 v = load(x + i);
+    if (_mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_GE_OQ) == 0xffff) store(y + i, Sleef_logf16_u10avx512f(v));
+    else sleef_avx2::log(x + i, y + i, 16);
+  }
+  if (i < n) sleef_avx2::log(x + i, y + i, n - i);
+}
+void log(const double* x, double* y, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m512d v = load(x + i);
+    if (_mm512_cmp_pd_mask(v, _mm512_setzero_pd(), _CMP_GE_OQ) == 0xff) store(y + i, Sleef_logd8_u10avx512f(v));
+    else sleef_avx2::log(x + i, y + i, 8);
+  }
+  if (i < n) sleef_avx2::log(x + i, y + i, n - i);
+}
+
+}  // namespace sleef_avx512
+
+}  // namespace ipt::cpu
