@@ -28,6 +28,15 @@ namespace {
 template <typename T, typename Draw>
 void serial_fill(const Tensor& self, Draw&& draw) {
   T* p = static_cast<T*>(self.impl()->raw_data());
+  if (self.is_contiguous()) {  // memory order is index order
+    const int64_t n = self.numel();
+    for (int64_t b = 0; b < n; b += cpu::kInterruptChunk) {
+      check_interrupt();
+      const int64_t e = std::min(n, b + cpu::kInterruptChunk);
+      for (int64_t i = b; i < e; ++i) p[i] = draw();
+    }
+    return;
+  }
   const cpu::IterationOrder order = cpu::memory_order(self);
   std::array<std::vector<int64_t>, 1> st{order.strides};
   cpu::for_each_offsets<1>(order.sizes, st, [&](int64_t o) { p[o] = draw(); });

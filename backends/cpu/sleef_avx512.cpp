@@ -40,8 +40,8 @@ void run_array(const T* x, T* y, int64_t n, F f) {
 }
 }  // namespace
 
-#define IPT_SLEEF512_FLOAT(name)                                                            \
-  void name(const float* x, float* y, int64_t n) {                                          \
+#define IPT_SLEEF512_FLOAT(name)                                                             \
+  void name(const float* x, float* y, int64_t n) {                                           \
     run_array<float, 16>(x, y, n, [](__m512 v) { return Sleef_##name##f16_u10avx512f(v); }); \
   }
 #define IPT_SLEEF512_DOUBLE(name)                                                            \

@@ -39,12 +39,6 @@ uint64_t CpuGenerator::seed() {
   return s;
 }
 
-uint64_t CpuGenerator::random64() {
-  const uint64_t hi = engine_();
-  const uint64_t lo = engine_();
-  return (hi << 32) | lo;
-}
-
 std::vector<uint8_t> CpuGenerator::get_state() const {
   std::vector<uint8_t> out(kStateBytes, 0);
   const Mt19937State& s = engine_.state();

@@ -29,7 +29,11 @@ class CpuGenerator {
 
   uint32_t random() { return engine_(); }
   // Two 32-bit draws, the first as the high half.
-  uint64_t random64();
+  uint64_t random64() {
+    const uint64_t hi = engine_();
+    const uint64_t lo = engine_();
+    return (hi << 32) | lo;
+  }
 
   std::optional<double> next_double_normal;
   std::optional<float> next_float_normal;

@@ -29,6 +29,7 @@ requires(std::is_same_v<T, float> || std::is_same_v<T, double>) T uniform_real(C
   constexpr T divisor = T(1) / T(uint64_t(1) << digits);
   const uint64_t bits = std::is_same_v<T, double> ? g.random64() : g.random();
   const T x = static_cast<T>(bits & mask) * divisor;
+  if (from == T(0) && to == T(1)) return x;  // fma(x, 1, 0) is x: no libm call for rand / randn
   return std::fma(x, to - from, from);
 }
 

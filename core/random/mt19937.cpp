@@ -36,16 +36,6 @@ void Mt19937::twist() {
   w[kN - 1] = w[kM - 1] ^ mix(w[kN - 1], w[0]);
 }
 
-uint32_t Mt19937::operator()() {
-  if (--s_.left <= 0) twist();
-  uint32_t y = s_.words[s_.next++];
-  y ^= y >> 11;
-  y ^= (y << 7) & 0x9d2c5680U;
-  y ^= (y << 15) & 0xefc60000U;
-  y ^= y >> 18;
-  return y;
-}
-
 bool Mt19937::set_state(const Mt19937State& s) {
   // `next` indexes the word to hand out; `left` counts the words before the next twist, so a
   // state the generator can reach has next + left <= 625 (a larger sum would read past the words).

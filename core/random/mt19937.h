@@ -25,7 +25,16 @@ class Mt19937 {
 
   // Seeds from the low 32 bits (the whole 64-bit value is remembered as the seed).
   void reseed(uint64_t seed);
-  uint32_t operator()();
+  // Inline: a fill of a million floats draws a million times.
+  uint32_t operator()() {
+    if (--s_.left <= 0) twist();
+    uint32_t y = s_.words[s_.next++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= y >> 18;
+    return y;
+  }
 
   const Mt19937State& state() const { return s_; }
   // False (and nothing changes) when the state is not one MT19937 can be in.
