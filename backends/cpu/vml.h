@@ -68,8 +68,6 @@ void log(const float* x, float* y, int64_t n);
 void log(const double* x, double* y, int64_t n);
 void tanh(const float* x, float* y, int64_t n);
 void tanh(const double* x, double* y, int64_t n);
-void sin(const float* x, float* y, int64_t n);
-void cos(const float* x, float* y, int64_t n);
 void tan(const float* x, float* y, int64_t n);
 }  // namespace sleef_avx512
 
@@ -105,26 +103,36 @@ IPT_VML_FUNCTION(tan)
 IPT_VML_FUNCTION(tanh)
 #undef IPT_VML_FUNCTION
 
-// name##_row(x, y, n): the function on a contiguous run, a vector at a time where the CPU has AVX2
-// (16 floats at a time on AVX-512 where that gives the same values: Float512 / Double512).
-#define IPT_VML_ROW(name, Float512, Double512)                                                             \
-  template <typename T>                                                                                    \
-  void name##_row(const T* x, T* y, int64_t n) {                                                           \
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {                                 \
-      constexpr bool wide = std::is_same_v<T, float> ? Float512 : Double512;                               \
-      if constexpr (wide)                                                                                  \
-        if (n >= 64 / static_cast<int64_t>(sizeof(T)) && has_avx512()) return sleef_avx512::name(x, y, n); \
-      if (has_avx2()) return sleef_avx2::name(x, y, n);                                                    \
-    }                                                                                                      \
-    for (int64_t i = 0; i < n; ++i) y[i] = name(x[i]);                                                     \
+// name##_row(x, y, n): the function on a contiguous run, a vector at a time where the CPU has AVX2,
+// and for the functions whose AVX-512 results are the AVX2 ones (IPT_VML_ROW_WIDE: float, and
+// double too where Double512) 16 floats or 8 doubles at a time on AVX-512.
+#define IPT_VML_ROW(name)                                                  \
+  template <typename T>                                                    \
+  void name##_row(const T* x, T* y, int64_t n) {                           \
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) { \
+      if (has_avx2()) return sleef_avx2::name(x, y, n);                    \
+    }                                                                      \
+    for (int64_t i = 0; i < n; ++i) y[i] = name(x[i]);                     \
   }
-IPT_VML_ROW(exp, true, true)
-IPT_VML_ROW(log, true, true)
-IPT_VML_ROW(sin, true, false)
-IPT_VML_ROW(cos, true, false)
-IPT_VML_ROW(tan, true, false)
-IPT_VML_ROW(tanh, true, true)
+#define IPT_VML_ROW_WIDE(name, Double512)                                                                \
+  template <typename T>                                                                                  \
+  void name##_row(const T* x, T* y, int64_t n) {                                                         \
+    if constexpr (std::is_same_v<T, float> || (Double512 && std::is_same_v<T, double>)) {                \
+      if (n >= 64 / static_cast<int64_t>(sizeof(T)) && has_avx512()) return sleef_avx512::name(x, y, n); \
+    }                                                                                                    \
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {                               \
+      if (has_avx2()) return sleef_avx2::name(x, y, n);                                                  \
+    }                                                                                                    \
+    for (int64_t i = 0; i < n; ++i) y[i] = name(x[i]);                                                   \
+  }
+IPT_VML_ROW_WIDE(exp, true)
+IPT_VML_ROW_WIDE(log, true)
+IPT_VML_ROW(sin)
+IPT_VML_ROW(cos)
+IPT_VML_ROW_WIDE(tan, false)
+IPT_VML_ROW_WIDE(tanh, true)
 #undef IPT_VML_ROW
+#undef IPT_VML_ROW_WIDE
 }  // namespace vml
 
 }  // namespace ipt::cpu
