@@ -41,9 +41,10 @@ void expect_same_bits(const char* name, F512 wide, F2 narrow) {
 
 TEST(VectorIsa, SleefAvx512RowsAreTheAvx2Rows) {
   if (!has_avx512()) GTEST_SKIP() << "no AVX-512 on this CPU";
-#define IPT_SAME(T, name)                                                                     \
-  expect_same_bits<T>(#name, [](const T* x, T* y, int64_t n) { sleef_avx512::name(x, y, n); }, \
-                      [](const T* x, T* y, int64_t n) { sleef_avx2::name(x, y, n); })
+#define IPT_SAME(T, name)                                                      \
+  expect_same_bits<T>(                                                         \
+      #name, [](const T* x, T* y, int64_t n) { sleef_avx512::name(x, y, n); }, \
+      [](const T* x, T* y, int64_t n) { sleef_avx2::name(x, y, n); })
   IPT_SAME(float, exp);
   IPT_SAME(double, exp);
   IPT_SAME(float, log);
