@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 
+#include "backends/cpu/vml.h"
 #include "core/util/interrupt.h"
 
 namespace ipt::cpu::cascade {
@@ -23,7 +24,7 @@ inline int64_t ceil_log2(int64_t x) {
 
 // NR interleaved sums over `size` steps: sum k adds load(i, k) for every step i.
 template <typename A, int NR, typename Load>
-std::array<A, NR> multi_row_sum(int64_t size, const Load& load) {
+[[gnu::always_inline]] inline std::array<A, NR> multi_row_sum(int64_t size, const Load& load) {
   constexpr int kLevels = 4;
   const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / kLevels);
   const int64_t level_step = int64_t(1) << level_power;
@@ -54,7 +55,7 @@ std::array<A, NR> multi_row_sum(int64_t size, const Load& load) {
 // One row of `size` elements (load(i)): four interleaved cascades, the leftovers added to the
 // first, then the four combined in order.
 template <typename A, typename Load>
-A row_sum(int64_t size, const Load& load) {
+[[gnu::always_inline]] inline A row_sum(int64_t size, const Load& load) {
   constexpr int kIlp = 4;
   const int64_t size_ilp = size / kIlp;
   auto p = multi_row_sum<A, kIlp>(size_ilp, [&](int64_t i, int k) { return load(i * kIlp + k); });
@@ -73,7 +74,7 @@ constexpr int64_t kLanes = 32 / static_cast<int64_t>(sizeof(T));
 // the lanes are kept side by side, 4 * L accumulators read from contiguous memory, which is the
 // same arithmetic lane by lane and lets the compiler use vector registers for it.
 template <typename T>
-T inner_sum(const T* x, int64_t n, int64_t stride) {
+[[gnu::always_inline]] inline T inner_sum_body(const T* x, int64_t n, int64_t stride) {
   constexpr int64_t L = kLanes<T>;
   constexpr int kIlp = 4;
   if (stride != 1 || n < L) return row_sum<T>(n, [&](int64_t i) { return x[i * stride]; });
@@ -91,6 +92,19 @@ T inner_sum(const T* x, int64_t n, int64_t stride) {
     total += lane;
   }
   return total;
+}
+
+// The same sum compiled for AVX2 (no FMA: the same additions in the same order, so the same
+// value), as PyTorch compiles its reduction kernels per CPU capability.
+template <typename T>
+[[gnu::target("avx2")]] T inner_sum_avx2(const T* x, int64_t n, int64_t stride) {
+  return inner_sum_body(x, n, stride);
+}
+
+template <typename T>
+T inner_sum(const T* x, int64_t n, int64_t stride) {
+  if (stride == 1 && n >= kLanes<T> && has_avx2()) return inner_sum_avx2(x, n, stride);
+  return inner_sum_body(x, n, stride);
 }
 
 // Column sums of a (rows x cols) block, rows reduced (PyTorch's outer sum), added into
