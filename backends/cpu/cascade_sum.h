@@ -111,8 +111,9 @@ T inner_sum(const T* x, int64_t n, int64_t stride) {
 // out[j * out_stride]: columns in the full groups of 4 vectors (contiguous columns) or of 4
 // scalars take one cascade each; the rest a row_sum over the rows.
 template <typename T>
-void outer_sum(const T* x, int64_t rows, int64_t row_stride, int64_t cols, int64_t col_stride, T* out,
-               int64_t out_stride, int64_t j_begin = 0, int64_t j_end = -1) {
+[[gnu::always_inline]] inline void outer_sum_body(const T* x, int64_t rows, int64_t row_stride, int64_t cols,
+                                                  int64_t col_stride, T* out, int64_t out_stride, int64_t j_begin,
+                                                  int64_t j_end) {
   constexpr int64_t kGroup = 4 * kLanes<T>;
   const int64_t group = (col_stride == 1 && cols >= kLanes<T>) ? kGroup : 4;
   const int64_t grouped = cols / group * group;
@@ -135,6 +136,22 @@ void outer_sum(const T* x, int64_t rows, int64_t row_stride, int64_t cols, int64
     out[j * out_stride] +=
         j < grouped ? multi_row_sum<T, 1>(rows, [&](int64_t i, int) { return load(i); })[0] : row_sum<T>(rows, load);
   }
+}
+
+// The column sums compiled for AVX2 as well (the same additions in the same order), picked by
+// CPU capability.
+template <typename T>
+[[gnu::target("avx2")]] void outer_sum_avx2(const T* x, int64_t rows, int64_t row_stride, int64_t cols,
+                                            int64_t col_stride, T* out, int64_t out_stride, int64_t j_begin,
+                                            int64_t j_end) {
+  outer_sum_body(x, rows, row_stride, cols, col_stride, out, out_stride, j_begin, j_end);
+}
+
+template <typename T>
+void outer_sum(const T* x, int64_t rows, int64_t row_stride, int64_t cols, int64_t col_stride, T* out,
+               int64_t out_stride, int64_t j_begin = 0, int64_t j_end = -1) {
+  if (has_avx2()) return outer_sum_avx2(x, rows, row_stride, cols, col_stride, out, out_stride, j_begin, j_end);
+  outer_sum_body(x, rows, row_stride, cols, col_stride, out, out_stride, j_begin, j_end);
 }
 
 }  // namespace ipt::cpu::cascade
