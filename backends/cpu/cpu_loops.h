@@ -6,6 +6,7 @@
 // of that index in operand k (its strides; 0 for broadcast dimensions). The innermost
 // dimension is a plain loop so the compiler can vectorise contiguous cases.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <type_traits>
@@ -66,6 +67,15 @@ void for_each_offsets(const std::vector<int64_t>& sizes, const std::array<std::v
   }
 }
 
+// The offsets of every index of `sizes` (row-major) under `strides`.
+inline std::vector<int64_t> offsets_of(const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides) {
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(numel_of(sizes)));
+  std::array<std::vector<int64_t>, 1> st{strides};
+  for_each_offsets<1>(sizes, st, [&](int64_t o) { out.push_back(o); });
+  return out;
+}
+
 // The order PyTorch's TensorIterator visits an output in: its dimensions sorted so the largest
 // stride is outermost (memory order for a permuted tensor, row-major for a contiguous one). A
 // serial kernel that draws random numbers must write them in this order to give PyTorch's values.
@@ -92,6 +102,20 @@ inline T load_as(const void* base, ScalarType t, int64_t off) {
 template <typename T>
 inline void store_as(void* base, ScalarType t, int64_t off, T v) {
   visit_dtype(t, [&]<typename S>() { static_cast<S*>(base)[off] = convert_element<S>(v); });
+}
+
+// The values of an integer tensor as int64, row-major.
+inline std::vector<int64_t> long_values(const Tensor& t) {
+  std::vector<int64_t> v(static_cast<size_t>(t.numel()));
+  if (t.dtype() == ScalarType::Long && t.is_contiguous()) {
+    std::copy_n(t.data_ptr<int64_t>(), v.size(), v.begin());
+    return v;
+  }
+  const void* p = t.impl()->raw_data();
+  size_t k = 0;
+  std::array<std::vector<int64_t>, 1> st{t.strides()};
+  for_each_offsets<1>(t.sizes(), st, [&](int64_t i) { v[k++] = load_as<int64_t>(p, t.dtype(), i); });
+  return v;
 }
 
 }  // namespace ipt::cpu

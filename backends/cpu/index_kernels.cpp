@@ -45,28 +45,6 @@ struct IndexPlan {
   }
 };
 
-std::vector<int64_t> long_values(const Tensor& t) {
-  std::vector<int64_t> v(static_cast<size_t>(t.numel()));
-  if (t.dtype() == ScalarType::Long && t.is_contiguous()) {
-    std::copy_n(t.data_ptr<int64_t>(), v.size(), v.begin());
-    return v;
-  }
-  const void* p = t.impl()->raw_data();
-  size_t k = 0;
-  std::array<std::vector<int64_t>, 1> st{t.strides()};
-  cpu::for_each_offsets<1>(t.sizes(), st, [&](int64_t i) { v[k++] = cpu::load_as<int64_t>(p, t.dtype(), i); });
-  return v;
-}
-
-// The offsets of every index of `sizes` (row-major) under `strides`.
-std::vector<int64_t> offsets_of(const std::vector<int64_t>& sizes, const std::vector<int64_t>& strides) {
-  std::vector<int64_t> out;
-  out.reserve(static_cast<size_t>(numel_of(sizes)));
-  std::array<std::vector<int64_t>, 1> st{strides};
-  cpu::for_each_offsets<1>(sizes, st, [&](int64_t o) { out.push_back(o); });
-  return out;
-}
-
 IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
   const IndexGeometry g = index_geometry(self, indices);
   IndexPlan plan;
@@ -79,8 +57,8 @@ IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tens
     (before ? pre_sizes : post_sizes).push_back(self.sizes()[d]);
     (before ? pre_strides : post_strides).push_back(self.strides()[d]);
   }
-  plan.pre = offsets_of(pre_sizes, pre_strides);
-  plan.post = offsets_of(post_sizes, post_strides);
+  plan.pre = cpu::offsets_of(pre_sizes, pre_strides);
+  plan.post = cpu::offsets_of(post_sizes, post_strides);
   if (g.dims.empty()) {  // nothing indexed: every element, in order
     plan.b_off = {0};
     return plan;
@@ -92,7 +70,7 @@ IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tens
     const Tensor& t = *g.idx[static_cast<size_t>(d)];
     const int64_t size = self.sizes()[d], stride = self.strides()[d];
     std::vector<int64_t> v =
-        long_values(make_view(t, g.b_sizes, cpu::broadcast_strides(t, g.b_sizes), t.storage_offset()));
+        cpu::long_values(make_view(t, g.b_sizes, cpu::broadcast_strides(t, g.b_sizes), t.storage_offset()));
     for (size_t b = 0; b < v.size(); ++b) {
       int64_t x = v[b];
       IPT_CHECK(x >= -size && x < size, IndexError, "index ", x, " is out of bounds for dimension ", k, " with size ",
@@ -184,7 +162,7 @@ Tensor index_put_impl_cpu_(const Tensor& self, std::span<const std::optional<Ten
   IndexPlan plan = make_index_plan(self, indices);
   check_index_put_values(plan.out_sizes, values);
   const std::vector<int64_t> offsets = plan.offsets();
-  const std::vector<int64_t> voff = offsets_of(plan.out_sizes, cpu::broadcast_strides(values, plan.out_sizes));
+  const std::vector<int64_t> voff = cpu::offsets_of(plan.out_sizes, cpu::broadcast_strides(values, plan.out_sizes));
   visit_dtype(self.dtype(), [&]<typename T>() {
     T* dst = self.data_ptr<T>();
     const T* src = values.data_ptr<T>();
@@ -201,7 +179,7 @@ Tensor index_put_impl_cpu_(const Tensor& self, std::span<const std::optional<Ten
 Tensor index_select_cpu(const Tensor& self, int64_t dim, const Tensor& index) {
   std::vector<int64_t> sizes = index_select_geometry(self, dim, index);
   Tensor out = make_empty(sizes, self.dtype(), self.device());
-  std::vector<int64_t> idx = long_values(index);
+  std::vector<int64_t> idx = cpu::long_values(index);
   if (self.dim() == 0) {
     for (int64_t v : idx) checked_index(v, 1);
     return copy_cpu_(out, self, false);
@@ -239,7 +217,7 @@ Tensor index_select_cpu(const Tensor& self, int64_t dim, const Tensor& index) {
 
 Tensor index_add_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source, const Scalar& alpha) {
   index_add_geometry(self, dim, index, source);
-  std::vector<int64_t> idx = long_values(index);
+  std::vector<int64_t> idx = cpu::long_values(index);
   if (self.dim() == 0) {
     for (int64_t v : idx) {
       checked_index(v, 1);
@@ -282,7 +260,7 @@ Tensor masked_fill_cpu_(const Tensor& self, const Tensor& mask, const Scalar& va
 // index_copy_: self's slices at index along dim are overwritten by source's slices.
 Tensor index_copy_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
   check_index_copy(self, dim, index, source);
-  std::vector<int64_t> idx = long_values(index);
+  std::vector<int64_t> idx = cpu::long_values(index);
   const int64_t d = wrap_dim(dim, self.dim());
   const int64_t size = self.dim() == 0 ? 1 : self.sizes()[d];
   for (int64_t v : idx)

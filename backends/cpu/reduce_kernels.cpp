@@ -353,19 +353,17 @@ Tensor minmax_all(const Tensor& self) {
     const T* p = x.data_ptr<T>();
     const int64_t n = x.numel();
     // One partial per thread's range (max and min are the same in any order).
-    std::vector<T> partial(static_cast<size_t>(std::max(1, get_num_threads())), p[0]);
-    parallel_for(0, n, kGrainSize, [&](int64_t b, int64_t e) {
-      T best = p[b];
-      for (int64_t c = b; c < e; c += cpu::kInterruptChunk) {
-        check_interrupt();
-        const T v = extreme_of<Max>(p + c, std::min(e - c, cpu::kInterruptChunk));
-        if (better<Max>(v, best)) best = v;
-      }
-      partial[static_cast<size_t>(get_thread_num())] = best;
-    });
-    T best = partial[0];
-    for (const T& v : partial)
-      if (better<Max>(v, best)) best = v;
+    const T best = parallel_reduce(
+        int64_t(0), n, kGrainSize, p[0],
+        [&](int64_t b, int64_t e, T acc) {
+          for (int64_t c = b; c < e; c += cpu::kInterruptChunk) {
+            check_interrupt();
+            const T v = extreme_of<Max>(p + c, std::min(e - c, cpu::kInterruptChunk));
+            if (better<Max>(v, acc)) acc = v;
+          }
+          return acc;
+        },
+        [](T a, T b) { return better<Max>(b, a) ? b : a; });
     out.data_ptr<T>()[0] = best;
   });
   return out;
@@ -536,17 +534,17 @@ double var_all(const Tensor& self, double dof) {
   const double mean = static_cast<double>(m.data_ptr<T>()[0]);
   Tensor x = contiguous_data(self);
   const T* p = x.data_ptr<T>();
-  std::vector<double> partial(static_cast<size_t>(std::max(1, get_num_threads())), 0.0);
-  parallel_for(0, x.numel(), kGrainSize, [&](int64_t b, int64_t e) {
-    double ss = 0;
-    for (int64_t c = b; c < e; c += cpu::kInterruptChunk) {
-      check_interrupt();
-      ss = squares_from(p + c, std::min(e - c, cpu::kInterruptChunk), mean, ss);
-    }
-    partial[static_cast<size_t>(get_thread_num())] = 0.0 + ss;
-  });
-  double ss = 0;
-  for (double v : partial) ss += v;
+  const double ss = parallel_reduce(
+      int64_t(0), x.numel(), kGrainSize, 0.0,
+      [&](int64_t b, int64_t e, double acc) {
+        double local = 0;
+        for (int64_t c = b; c < e; c += cpu::kInterruptChunk) {
+          check_interrupt();
+          local = squares_from(p + c, std::min(e - c, cpu::kInterruptChunk), mean, local);
+        }
+        return acc + local;
+      },
+      [](double a, double b) { return a + b; });
   return ss / dof;
 }
 

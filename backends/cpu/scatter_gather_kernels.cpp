@@ -6,9 +6,9 @@
 // are not wrapped: each must lie in [0, self.size(dim)), and all are checked before anything is
 // written, so a bad index leaves self as it was. A 0-dim tensor counts as one of size [1].
 // gather splits the positions over threads (and reports the first bad index its thread meets);
-// scatter runs them in order (positions that share a
-// target are in the same row along dim, met in the order PyTorch's kernel meets them, so
-// scatter_add adds duplicates in the same order and the last write of scatter wins).
+// scatter runs them in order (positions that share a target are in the same row along dim, met
+// in the order PyTorch's kernel meets them, so scatter_add adds duplicates in the same order and
+// the last write of scatter wins).
 #include <algorithm>
 
 #include "backends/cpu/cpu_loops.h"
@@ -30,25 +30,15 @@ std::vector<int64_t> nonempty(const std::vector<int64_t>& v) { return v.empty() 
 std::vector<int64_t> offsets_at(const std::vector<int64_t>& sizes, const Tensor& t, int64_t zero = -1) {
   std::vector<int64_t> strides = t.dim() == 0 ? std::vector<int64_t>{1} : t.strides();
   if (zero >= 0) strides[static_cast<size_t>(zero)] = 0;
-  std::vector<int64_t> out;
-  out.reserve(static_cast<size_t>(numel_of(sizes)));
-  std::array<std::vector<int64_t>, 1> st{strides};
-  cpu::for_each_offsets<1>(nonempty(sizes), st, [&](int64_t o) { out.push_back(o); });
-  return out;
+  return cpu::offsets_of(nonempty(sizes), strides);
 }
 
 // index's values in row-major order, each checked against [0, size).
 std::vector<int64_t> checked_indices(const Tensor& index, int64_t dim, int64_t size) {
-  std::vector<int64_t> v;
-  v.reserve(static_cast<size_t>(index.numel()));
-  const void* p = index.impl()->raw_data();
-  std::array<std::vector<int64_t>, 1> st{index.dim() == 0 ? std::vector<int64_t>{1} : index.strides()};
-  cpu::for_each_offsets<1>(nonempty(index.sizes()), st, [&](int64_t o) {
-    const int64_t x = cpu::load_as<int64_t>(p, index.dtype(), o);
+  std::vector<int64_t> v = cpu::long_values(index);
+  for (int64_t x : v)
     IPT_CHECK(x >= 0 && x < size, RuntimeError, "index ", x, " is out of bounds for dimension ", dim, " with size ",
               size);
-    v.push_back(x);
-  });
   return v;
 }
 
@@ -108,14 +98,22 @@ Tensor gather_cpu(const Tensor& self, int64_t dim, const Tensor& index, bool) {
   return out;
 }
 
-Tensor scatter_src_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+namespace {
+// scatter_ and scatter_add_ with a src tensor: op(target, src element) at each position of index.
+template <typename Op>
+Tensor scatter_from_src(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src, const Op& op) {
   const int64_t d = scatter_check(self, dim, index, &src);
   visit_dtype(self.dtype(), [&]<typename T>() {
     const std::vector<int64_t> from = index.numel() ? offsets_at(index.sizes(), src) : std::vector<int64_t>{};
     const T* s = src.data_ptr<T>();
-    scatter_each<T>(self, d, index, [&](T& target, size_t k) { target = s[from[k]]; });
+    scatter_each<T>(self, d, index, [&](T& target, size_t k) { op(target, s[from[k]]); });
   });
   return self;
+}
+}  // namespace
+
+Tensor scatter_src_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  return scatter_from_src(self, dim, index, src, [](auto& target, auto v) { target = v; });
 }
 
 Tensor scatter_value_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
@@ -128,16 +126,10 @@ Tensor scatter_value_cpu_(const Tensor& self, int64_t dim, const Tensor& index, 
 }
 
 Tensor scatter_add_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
-  const int64_t d = scatter_check(self, dim, index, &src);
-  visit_dtype(self.dtype(), [&]<typename T>() {
-    const std::vector<int64_t> from = index.numel() ? offsets_at(index.sizes(), src) : std::vector<int64_t>{};
-    const T* s = src.data_ptr<T>();
-    scatter_each<T>(self, d, index, [&](T& target, size_t k) {
-      if constexpr (std::is_same_v<T, bool>) target = target || s[from[k]];
-      else target = static_cast<T>(target + s[from[k]]);
-    });
+  return scatter_from_src(self, dim, index, src, []<typename T>(T& target, T v) {
+    if constexpr (std::is_same_v<T, bool>) target = target || v;
+    else target = static_cast<T>(target + v);
   });
-  return self;
 }
 
 // The elements of self (broadcast with mask) where mask is true, in row-major order.

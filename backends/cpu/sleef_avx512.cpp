@@ -58,24 +58,27 @@ IPT_SLEEF512_FLOAT(tan)
 #undef IPT_SLEEF512_DOUBLE
 
 // log: each full vector whose inputs are all >= 0 on AVX-512, any other on AVX2.
-void log(const float* x, float* y, int64_t n) {
+namespace {
+bool all_nonnegative(__m512 v) { return _mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_GE_OQ) == 0xffff; }
+bool all_nonnegative(__m512d v) { return _mm512_cmp_pd_mask(v, _mm512_setzero_pd(), _CMP_GE_OQ) == 0xff; }
+__m512 log16(__m512 v) { return Sleef_logf16_u10avx512f(v); }
+__m512d log16(__m512d v) { return Sleef_logd8_u10avx512f(v); }
+
+template <typename T>
+void log_run(const T* x, T* y, int64_t n) {
+  constexpr int64_t W = 64 / static_cast<int64_t>(sizeof(T));
   int64_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    const __m512 v = load(x + i);
-    if (_mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_GE_OQ) == 0xffff) store(y + i, Sleef_logf16_u10avx512f(v));
-    else sleef_avx2::log(x + i, y + i, 16);
+  for (; i + W <= n; i += W) {
+    const auto v = load(x + i);
+    if (all_nonnegative(v)) store(y + i, log16(v));
+    else sleef_avx2::log(x + i, y + i, W);
   }
   if (i < n) sleef_avx2::log(x + i, y + i, n - i);
 }
-void log(const double* x, double* y, int64_t n) {
-  int64_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    const __m512d v = load(x + i);
-    if (_mm512_cmp_pd_mask(v, _mm512_setzero_pd(), _CMP_GE_OQ) == 0xff) store(y + i, Sleef_logd8_u10avx512f(v));
-    else sleef_avx2::log(x + i, y + i, 8);
-  }
-  if (i < n) sleef_avx2::log(x + i, y + i, n - i);
-}
+}  // namespace
+
+void log(const float* x, float* y, int64_t n) { log_run(x, y, n); }
+void log(const double* x, double* y, int64_t n) { log_run(x, y, n); }
 
 }  // namespace sleef_avx512
 

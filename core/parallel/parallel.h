@@ -15,8 +15,10 @@
 // of physical cores this process may run on. OpenBLAS is given the same count (at the start
 // only when OPENBLAS_NUM_THREADS does not set its own).
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 namespace ipt {
 
@@ -50,6 +52,22 @@ void parallel_for(int64_t begin, int64_t end, int64_t grain_size, const F& f) {
   detail::run_chunks(
       begin, end, chunk, threads, [](const void* ctx, int64_t b, int64_t e) { (*static_cast<const F*>(ctx))(b, e); },
       &f);
+}
+
+// PyTorch's at::parallel_reduce: f(begin, end, ident) for the whole range when parallel_for would
+// run it inline; otherwise f(b, e, ident) for each chunk of parallel_for's split, one result per
+// thread of the team (ident for a thread that got none), combined in thread order starting from
+// ident, so a sum of partials is added as PyTorch adds it at the same thread count.
+template <typename T, typename F, typename Combine>
+T parallel_reduce(int64_t begin, int64_t end, int64_t grain_size, T ident, const F& f, const Combine& combine) {
+  if (begin >= end) return ident;
+  if (detail::threads_for(begin, end, grain_size) <= 1) return f(begin, end, ident);
+  std::vector<T> results(static_cast<size_t>(get_num_threads()), ident);
+  parallel_for(begin, end, grain_size,
+               [&](int64_t b, int64_t e) { results[static_cast<size_t>(get_thread_num())] = f(b, e, ident); });
+  T result = ident;
+  for (const T& r : results) result = combine(result, r);
+  return result;
 }
 
 }  // namespace ipt
