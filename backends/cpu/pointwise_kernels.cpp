@@ -677,26 +677,6 @@ Tensor isnan_cpu(const Tensor& self) {
   return bool_unary_out(self, [](auto x) { return x != x; });
 }
 
-namespace {
-template <bool All>
-Tensor all_any(const Tensor& self) {
-  Tensor out = make_empty(std::vector<int64_t>{}, ScalarType::Bool, self.device());
-  bool r = All;
-  const void* p = self.impl()->raw_data();
-  std::array<std::vector<int64_t>, 1> st{self.strides()};
-  cpu::for_each_offsets<1>(self.sizes(), st, [&](int64_t i) {
-    const bool v = cpu::load_as<double>(p, self.dtype(), i) != 0.0;  // NaN is true
-    if (All) r = r && v;
-    else r = r || v;
-  });
-  out.data_ptr<bool>()[0] = r;
-  return out;
-}
-}  // namespace
-
-Tensor all_cpu(const Tensor& self) { return all_any<true>(self); }
-Tensor any_cpu(const Tensor& self) { return all_any<false>(self); }
-
 // torch.equal: same sizes and equal values (compared after promotion, NaN != NaN).
 bool equal_cpu(const Tensor& self, const Tensor& other) {
   if (self.sizes() != other.sizes()) return false;

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "backends/cpu/cascade_sum.h"
+#include "backends/cpu/reduce_loops.h"
 #include "backends/cpu/reduction_dims.h"
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/cpu_loops.h"
@@ -77,55 +78,6 @@ void sum_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
   }
 }
 
-// A whole tensor summed to one value on several threads, as PyTorch's two_pass_reduction does:
-// each thread adds the cascade sums of its range of the loop's index space into its own slot,
-// and the slots, one per thread of the team, are summed by the same cascade. False when the sum
-// has more than one output or fewer elements than the grain (then it runs on this thread).
-template <typename T>
-bool two_pass_sum(const T* in, const std::vector<cpu::LoopDim>& dims, T& out) {
-  for (const cpu::LoopDim& d : dims)
-    if (d.out_stride != 0) return false;
-  int64_t n = 1;
-  for (const cpu::LoopDim& d : dims) n *= d.size;
-  const int threads = get_num_threads();
-  if (n < kGrainSize || threads == 1 || in_parallel_region()) return false;
-  std::vector<T> slots(static_cast<size_t>(threads), T(0));
-  parallel_for(0, n, kGrainSize, [&](int64_t b, int64_t e) {
-    T& slot = slots[static_cast<size_t>(get_thread_num())];
-    // The range [b, e) of the loop's index space (dims[0] fastest) in 2-D steps, as
-    // TensorIterator's serial_for_each hands them to the reduction loop.
-    const size_t nd = dims.size();
-    std::vector<int64_t> index(nd, 0);
-    for (size_t d = 0, rest = static_cast<size_t>(b); d < nd; ++d) {
-      index[d] = static_cast<int64_t>(rest % static_cast<size_t>(dims[d].size));
-      rest /= static_cast<size_t>(dims[d].size);
-    }
-    for (int64_t off = b; off < e;) {
-      const int64_t size0 = std::min(dims[0].size - index[0], e - off);
-      int64_t size1 = 1;
-      if (index[0] == 0 && size0 == dims[0].size && nd > 1)
-        size1 = std::min(dims[1].size - index[1], (e - off) / size0);
-      int64_t in_off = 0;
-      for (size_t d = 0; d < nd; ++d) in_off += index[d] * dims[d].in_stride;
-      sum_2d<T>(in + in_off, &slot, cpu::LoopDim{size0, dims[0].in_stride, 0},
-                cpu::LoopDim{size1, nd > 1 ? dims[1].in_stride : 0, 0});
-      off += size0 * size1;
-      index[0] += size0;
-      if (size1 > 1 || index[0] == dims[0].size) {
-        index[0] = 0;
-        int64_t carry = size1;
-        for (size_t d = 1; d < nd && carry; ++d) {
-          index[d] += carry;
-          carry = index[d] / dims[d].size;
-          index[d] %= dims[d].size;
-        }
-      }
-    }
-  });
-  out += cpu::cascade::inner_sum(slots.data(), threads, 1);
-  return true;
-}
-
 // PyTorch's summation order (cascade_sum.h, reduction_dims.h) for a float or double tensor
 // summed in its own dtype, over any dims and any strides: acc gets the sums (indexed as the
 // contiguous keepdim output) and true is returned; false leaves other cases to the double
@@ -137,28 +89,9 @@ bool cascade_sum(const Tensor& self, const ReductionGeometry& g, int64_t n_out, 
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       std::vector<T> out(static_cast<size_t>(n_out), T(0));
-      const T* in = self.data_ptr<T>();
-      if (n_out == 1 && two_pass_sum(in, dims, out[0])) {
-        acc[0] = static_cast<double>(out[0]);
-        return;
-      }
-      const cpu::LoopDim d0 = dims[0], d1 = dims.size() > 1 ? dims[1] : cpu::LoopDim{};
-      // The dims past the first two, walked with the third fastest.
-      std::vector<int64_t> idx(dims.size() > 2 ? dims.size() - 2 : 0, 0);
-      for (;;) {
-        int64_t in_off = 0, out_off = 0;
-        for (size_t k = 0; k < idx.size(); ++k) {
-          in_off += idx[k] * dims[k + 2].in_stride;
-          out_off += idx[k] * dims[k + 2].out_stride;
-        }
-        sum_2d<T>(in + in_off, out.data() + out_off, d0, d1);
-        size_t k = 0;
-        for (; k < idx.size(); ++k) {
-          if (++idx[k] < dims[k + 2].size) break;
-          idx[k] = 0;
-        }
-        if (k == idx.size()) break;
-      }
+      // The threads' slots are summed by the same cascade as a row.
+      cpu::reduce_loops(self.data_ptr<T>(), out.data(), dims, T(0), sum_2d<T>,
+                        [](T& o, const T* slots, int64_t n) { o += cpu::cascade::inner_sum(slots, n, 1); });
       for (int64_t i = 0; i < n_out; ++i)
         acc[static_cast<size_t>(i)] = static_cast<double>(out[static_cast<size_t>(i)]);
     }
@@ -437,77 +370,182 @@ Tensor argmin_cpu(const Tensor& self, std::optional<int64_t> dim, bool keepdim) 
 }
 
 namespace {
-// Note [float16 / bfloat16 prod]
-// PyTorch 2.15 multiplies float16 and bfloat16 in their own type, each product rounded, with
-// its vectorized inner reduction: a row of 64 or more holds four 16-lane accumulators over
-// blocks of 64 (lane k of block i times lane k of the accumulators), which then meet as
-// (a0 * a1) * (a2 * a3), their lanes multiplied left to right; the rest of the row follows one
-// element at a time.
-// A reduction along another dim multiplies each output's elements in order (`inner` false).
+// Note [prod's order of operations]
+// PyTorch 2.15 multiplies in the output dtype (float in float, float16 and bfloat16 rounded to
+// their own type after each product, integers and bools in int64, wrapping), with its
+// vectorized reduction (binary_kernel_reduce_vec; AVX2 vectors of 32 bytes, W lanes):
+// - along a contiguous reduced dim, a row of 4W or more holds four W-lane accumulators over
+//   blocks of 4W (lane k of block i times lane k of the accumulators), which then meet as
+//   (a0 * a1) * (a2 * a3), their lanes multiplied left to right, and the output times that; the
+//   rest of the row follows one element at a time;
+// - any other layout multiplies each output's elements in order.
+// A product to one value of at least a grain of elements on several threads multiplies each
+// thread's range so into its own slot (from 1), and then the output by the slots in order.
 template <typename T>
-T reduced_float_prod(const std::vector<T>& x, bool inner) {
-  constexpr int64_t W = 16, B = 4 * W;
-  auto mul = [](T a, T b) { return static_cast<T>(static_cast<float>(a) * static_cast<float>(b)); };
-  const int64_t n = static_cast<int64_t>(x.size()), blocks = inner ? n / B : 0;
-  T acc(1);
+[[gnu::always_inline]] inline T times(T a, T b) {
+  if constexpr (is_reduced_float_v<T>) return static_cast<T>(static_cast<float>(a) * static_cast<float>(b));
+  else if constexpr (std::is_integral_v<T>) return cpu::wrapping_mul(a, b);
+  else return a * b;
+}
+
+template <typename T>
+[[gnu::always_inline]] inline T row_prod_body(const T* x, int64_t n, T acc) {
+  constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T)), B = 4 * W;
+  const int64_t blocks = n / B;
   if (blocks > 0) {
     T lanes[B];
     for (int64_t k = 0; k < B; ++k) lanes[k] = x[k];
-    for (int64_t i = 1; i < blocks; ++i)
-      for (int64_t k = 0; k < B; ++k) lanes[k] = mul(lanes[k], x[i * B + k]);
+    for (int64_t i = 1; i < blocks; ++i) {
+      if ((i & 0xfff) == 0) check_interrupt();
+      for (int64_t k = 0; k < B; ++k) lanes[k] = times(lanes[k], x[i * B + k]);
+    }
     T v[W];
-    for (int64_t l = 0; l < W; ++l) v[l] = mul(mul(lanes[l], lanes[W + l]), mul(lanes[2 * W + l], lanes[3 * W + l]));
+    for (int64_t l = 0; l < W; ++l)
+      v[l] = times(times(lanes[l], lanes[W + l]), times(lanes[2 * W + l], lanes[3 * W + l]));
     T b = v[0];
-    for (int64_t l = 1; l < W; ++l) b = mul(b, v[l]);
-    acc = mul(acc, b);
+    for (int64_t l = 1; l < W; ++l) b = times(b, v[l]);
+    acc = times(acc, b);
   }
-  for (int64_t i = blocks * B; i < n; ++i) acc = mul(acc, x[i]);
+  for (int64_t i = blocks * B; i < n; ++i) acc = times(acc, x[i]);
   return acc;
 }
 
-// Products in double (float and double), int64 (integers and bools), or for float16 and
-// bfloat16 in their own type (Note [float16 / bfloat16 prod]), row by row.
-Tensor prod_rows(const Tensor& self, const std::vector<bool>& reduced, const std::vector<int64_t>& out_sizes,
-                 ScalarType out_dtype) {
-  Rows r = rows_of(self, reduced);
-  Tensor out = make_empty(out_sizes, out_dtype, self.device());
-  const void* src = r.data.impl()->raw_data();
-  const bool inner = self.is_contiguous() && reduced_placement(self, reduced).trailing;
-  for (int64_t o = 0; o < r.outer; ++o) {
-    if (out_dtype == ScalarType::Half || out_dtype == ScalarType::BFloat16) {
-      visit_dtype(out_dtype, [&]<typename T>() {
-        if constexpr (is_reduced_float_v<T>) {
-          std::vector<T> row(static_cast<size_t>(r.len));
-          for (int64_t k = 0; k < r.len; ++k)
-            row[static_cast<size_t>(k)] = cpu::load_as<T>(src, self.dtype(), o * r.len + k);
-          out.data_ptr<T>()[o] = reduced_float_prod(row, inner);
-        }
-      });
-    } else if (is_floating(out_dtype)) {
-      double acc = 1;
-      for (int64_t k = 0; k < r.len; ++k) acc *= cpu::load_as<double>(src, self.dtype(), o * r.len + k);
-      cpu::store_as<double>(out.impl()->raw_data(), out_dtype, o, acc);
-    } else {
-      int64_t acc = 1;
-      for (int64_t k = 0; k < r.len; ++k)
-        acc = cpu::wrapping_mul(acc, cpu::load_as<int64_t>(src, self.dtype(), o * r.len + k));
-      cpu::store_as<int64_t>(out.impl()->raw_data(), out_dtype, o, acc);
-    }
+// The same products compiled for AVX2 (whole vectors: a product that passes through subnormals
+// costs one microcode assist per vector instruction, as in PyTorch's kernel, not per pair of SSE
+// halves).
+template <typename T>
+[[gnu::target("avx2")]] T row_prod_avx2(const T* x, int64_t n, T acc) {
+  return row_prod_body(x, n, acc);
+}
+
+template <typename T>
+T row_prod(const T* x, int64_t n, T acc) {
+  if (n >= 128 && cpu::has_avx2()) return row_prod_avx2(x, n, acc);
+  return row_prod_body(x, n, acc);
+}
+
+// prod's 2-D loop: rows along a contiguous reduced dim a, otherwise each output in order (the
+// reduced dim outermost, so the kept dim's outputs advance side by side).
+template <typename T>
+void prod_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
+  if (a.out_stride == 0 && a.in_stride == 1) {
+    const int64_t grain = b.out_stride == 0 ? std::numeric_limits<int64_t>::max() : cpu::output_grain(a.size);
+    parallel_for(0, b.size, grain, [&](int64_t jb, int64_t je) {
+      for (int64_t j = jb; j < je; ++j)
+        out[j * b.out_stride] = row_prod(in + j * b.in_stride, a.size, out[j * b.out_stride]);
+    });
+    return;
   }
+  if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // a is now the reduced (or no) dim
+  auto columns = [&](int64_t jb, int64_t je) {
+    for (int64_t i = 0; i < a.size; ++i) {
+      if ((i & 0xfff) == 0) check_interrupt();
+      const T* row = in + i * a.in_stride;
+      T* dst = out + i * a.out_stride;
+      for (int64_t j = jb; j < je; ++j) dst[j * b.out_stride] = times(dst[j * b.out_stride], row[j * b.in_stride]);
+    }
+  };
+  if (a.out_stride == 0 && b.out_stride != 0) parallel_for(0, b.size, cpu::output_grain(a.size), columns);
+  else columns(0, b.size);
+}
+
+Tensor prod_impl(const Tensor& self, const std::vector<bool>& reduced, const std::vector<int64_t>& out_sizes,
+                 ScalarType out_dtype) {
+  Tensor out = make_empty(out_sizes, out_dtype, self.device());
+  Tensor in = self;
+  if (self.dtype() != out_dtype) in = copy_cpu_(make_empty(self.sizes(), out_dtype, self.device()), self, false);
+  const std::vector<cpu::LoopDim> dims = cpu::reduction_loop_dims(in.sizes(), in.strides(), reduced);
+  visit_dtype(out_dtype, [&]<typename T>() {
+    T* o = out.data_ptr<T>();
+    std::fill(o, o + out.numel(), T(1));
+    if (in.numel() == 0) return;
+    cpu::reduce_loops(in.data_ptr<T>(), o, dims, T(1), prod_2d<T>, [](T& dst, const T* slots, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) dst = times(dst, slots[i]);
+    });
+  });
   return out;
 }
 }  // namespace
 
 Tensor prod_cpu(const Tensor& self, std::optional<ScalarType> dtype) {
-  return prod_rows(self, std::vector<bool>(static_cast<size_t>(self.dim()), true), {}, prod_dtype(self, dtype));
+  return prod_impl(self, std::vector<bool>(static_cast<size_t>(self.dim()), true), {}, prod_dtype(self, dtype));
 }
 
 Tensor prod_dim_cpu(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
   const int64_t d = wrap_dim(dim, self.dim());
   std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
   if (self.dim() > 0) reduced[d] = true;
-  return prod_rows(self, reduced, dim_out_sizes(self, self.dim() > 0 ? d : -1, keepdim), prod_dtype(self, dtype));
+  return prod_impl(self, reduced, dim_out_sizes(self, self.dim() > 0 ? d : -1, keepdim), prod_dtype(self, dtype));
 }
+
+namespace {
+// all / any: whether every / some element is nonzero (NaN counts as nonzero), a bool (uint8 for
+// uint8 input, as PyTorch). The answer does not depend on the order, so the loop takes the one
+// that vectorizes: along a contiguous reduced row, a run of comparisons or-ed together.
+template <bool All, typename T>
+bool decides(T x) {
+  return All ? x == T(0) : x != T(0);  // an element that settles the answer
+}
+
+template <bool All, typename T, typename O>
+void all_any_2d(const T* in, O* out, cpu::LoopDim a, cpu::LoopDim b) {
+  if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // a is the reduced (or no) dim
+  auto columns = [&](int64_t jb, int64_t je) {
+    for (int64_t j = jb; j < je; ++j) {
+      O& o = out[j * b.out_stride];
+      if (a.out_stride == 0) {
+        const T* x = in + j * b.in_stride;
+        bool hit = false;
+        for (int64_t i = 0; i < a.size; ++i) hit |= decides<All>(x[i * a.in_stride]);
+        if (hit) o = O(!All);
+      } else {
+        for (int64_t i = 0; i < a.size; ++i)
+          if (decides<All>(in[i * a.in_stride + j * b.in_stride])) out[i * a.out_stride + j * b.out_stride] = O(!All);
+      }
+    }
+  };
+  if (a.out_stride == 0 && b.out_stride != 0) parallel_for(0, b.size, cpu::output_grain(a.size), columns);
+  else columns(0, b.size);
+}
+
+template <bool All>
+Tensor all_any(const Tensor& self, const std::vector<bool>& reduced, const std::vector<int64_t>& out_sizes) {
+  const ScalarType out_dtype = self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
+  Tensor out = make_empty(out_sizes, out_dtype, self.device());
+  const std::vector<cpu::LoopDim> dims = cpu::reduction_loop_dims(self.sizes(), self.strides(), reduced);
+  visit_dtype(out_dtype, [&]<typename O>() {
+    if constexpr (std::is_same_v<O, bool> || std::is_same_v<O, uint8_t>) {
+      O* o = out.data_ptr<O>();
+      std::fill(o, o + out.numel(), O(All));
+      if (self.numel() == 0) return;
+      visit_dtype(self.dtype(), [&]<typename T>() {
+        cpu::reduce_loops(self.data_ptr<T>(), o, dims, O(All), all_any_2d<All, T, O>,
+                          [](O& dst, const O* slots, int64_t n) {
+                            for (int64_t i = 0; i < n; ++i) dst = All ? O(dst && slots[i]) : O(dst || slots[i]);
+                          });
+      });
+    }
+  });
+  return out;
+}
+
+template <bool All>
+Tensor all_any_dim(const Tensor& self, int64_t dim, bool keepdim) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
+  if (self.dim() > 0) reduced[d] = true;
+  return all_any<All>(self, reduced, dim_out_sizes(self, self.dim() > 0 ? d : -1, keepdim));
+}
+}  // namespace
+
+Tensor all_cpu(const Tensor& self) {
+  return all_any<true>(self, std::vector<bool>(static_cast<size_t>(self.dim()), true), {});
+}
+Tensor any_cpu(const Tensor& self) {
+  return all_any<false>(self, std::vector<bool>(static_cast<size_t>(self.dim()), true), {});
+}
+Tensor all_dim_cpu(const Tensor& self, int64_t dim, bool keepdim) { return all_any_dim<true>(self, dim, keepdim); }
+Tensor any_dim_cpu(const Tensor& self, int64_t dim, bool keepdim) { return all_any_dim<false>(self, dim, keepdim); }
 
 namespace {
 // Note [var's order of operations]
@@ -704,30 +742,77 @@ Tensor linalg_vector_norm_cpu(const Tensor& self, const Scalar& ord, std::option
   return norm_cpu(in, ord, dim.value_or(IntArrayRef{}), keepdim);
 }
 
-// Running sums along dim, accumulated in double (floating) or int64 (integers and bools).
+namespace {
+// cumsum's accumulator: PyTorch's CPU acc_type (double for float and double, float for float16
+// and bfloat16, int64 for the integers the output holds).
+template <typename T>
+using cum_acc_t =
+    std::conditional_t<is_reduced_float_v<T>, float, std::conditional_t<std::is_floating_point_v<T>, double, int64_t>>;
+
+// Running sums of `len` elements `step` apart from each of positions [b, e) of an
+// (outer, inner) grid, as PyTorch's cpu_cum_base_kernel computes each (in the output dtype,
+// accumulated in cum_acc_t).
+template <typename T, typename A = cum_acc_t<T>>
+[[gnu::always_inline]] inline A cum_add(A a, T x) {
+  if constexpr (std::is_integral_v<A>) return cpu::wrapping_add(a, static_cast<A>(x));
+  else return a + static_cast<A>(x);
+}
+
+template <typename T>
+void cumsum_positions(const T* in, T* out, int64_t len, int64_t inner, int64_t b, int64_t e) {
+  using A = cum_acc_t<T>;
+  if (inner == 1) {  // each position is a contiguous row
+    for (int64_t p = b; p < e; ++p) {
+      const T* x = in + p * len;
+      T* y = out + p * len;
+      A a(0);
+      for (int64_t k0 = 0; k0 < len; k0 += cpu::kInterruptChunk) {
+        check_interrupt();
+        for (int64_t k = k0, k1 = std::min(len, k0 + cpu::kInterruptChunk); k < k1; ++k) {
+          a = cum_add<T>(a, x[k]);
+          y[k] = static_cast<T>(a);
+        }
+      }
+    }
+    return;
+  }
+  std::vector<A> acc;
+  for (int64_t p = b; p < e;) {  // positions side by side along the inner dims
+    const int64_t o = p / inner, i0 = p % inner, i1 = std::min(inner, i0 + (e - p));
+    const int64_t base = o * len * inner;
+    acc.assign(static_cast<size_t>(i1 - i0), A(0));
+    A* a = acc.data() - i0;
+    for (int64_t k = 0; k < len; ++k) {
+      if ((k & 0xfff) == 0) check_interrupt();
+      const T* x = in + base + k * inner;
+      T* y = out + base + k * inner;
+      for (int64_t i = i0; i < i1; ++i) {
+        a[i] = cum_add<T>(a[i], x[i]);
+        y[i] = static_cast<T>(a[i]);
+      }
+    }
+    p += i1 - i0;
+  }
+}
+}  // namespace
+
+// Running sums along dim in the output dtype (the input converted to it first, as PyTorch
+// does), the positions split over the threads.
 Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   const int64_t d = wrap_dim(dim, self.dim());
   const ScalarType dt = cumsum_dtype(self, dtype);
   Tensor out = make_empty(self.sizes(), dt, self.device());
   if (self.numel() == 0) return out;
-  DimRows r = self.dim() == 0 ? DimRows{contiguous_data(self)} : dim_rows(self, d);
-  const void* src = r.data.impl()->raw_data();
-  void* dst = out.impl()->raw_data();
-  for (int64_t o = 0; o < r.outer; ++o)
-    for (int64_t i = 0; i < r.inner; ++i) {
-      double fa = 0;
-      int64_t ia = 0;
-      for (int64_t k = 0; k < r.len; ++k) {
-        const int64_t at = (o * r.len + k) * r.inner + i;
-        if (is_floating(dt)) {
-          fa += cpu::load_as<double>(src, self.dtype(), at);
-          cpu::store_as<double>(dst, dt, at, fa);
-        } else {
-          ia = cpu::wrapping_add(ia, cpu::load_as<int64_t>(src, self.dtype(), at));
-          cpu::store_as<int64_t>(dst, dt, at, ia);
-        }
-      }
-    }
+  Tensor in = self;
+  if (self.dtype() != dt || !self.is_contiguous())
+    in = copy_cpu_(make_empty(self.sizes(), dt, self.device()), self, false);
+  DimRows r = self.dim() == 0 ? DimRows{in} : dim_rows(in, d);
+  visit_dtype(dt, [&]<typename T>() {
+    const T* x = r.data.data_ptr<T>();
+    T* y = out.data_ptr<T>();
+    parallel_for(0, r.outer * r.inner, cpu::output_grain(r.len),
+                 [&](int64_t b, int64_t e) { cumsum_positions(x, y, r.len, r.inner, b, e); });
+  });
   return out;
 }
 

@@ -192,7 +192,6 @@ Tensor compare_scalar_meta(const Tensor& self, const Scalar&) {
   return make_empty(self.sizes(), ScalarType::Bool, kMeta);
 }
 Tensor bool_unary_meta(const Tensor& self) { return make_empty(self.sizes(), ScalarType::Bool, kMeta); }
-Tensor bool_reduce_meta(const Tensor&) { return make_empty(std::vector<int64_t>{}, ScalarType::Bool, kMeta); }
 Tensor masked_fill_meta_(const Tensor& self, const Tensor& mask, const Scalar&) {
   check_masked_fill(self, mask);
   return self;
@@ -251,6 +250,16 @@ Tensor argminmax_meta(const Tensor& self, std::optional<int64_t> dim, bool keepd
 }
 Tensor prod_meta(const Tensor& self, std::optional<ScalarType> dtype) {
   return make_empty(std::vector<int64_t>{}, prod_dtype(self, dtype), kMeta);
+}
+// all / any: bool, or uint8 for uint8 input.
+static ScalarType bool_reduce_dtype(const Tensor& self) {
+  return self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
+}
+Tensor bool_reduce_meta(const Tensor& self) {
+  return make_empty(std::vector<int64_t>{}, bool_reduce_dtype(self), kMeta);
+}
+Tensor bool_reduce_dim_meta(const Tensor& self, int64_t dim, bool keepdim) {
+  return make_empty(without_dim(self, wrap_dim(dim, self.dim()), keepdim), bool_reduce_dtype(self), kMeta);
 }
 Tensor prod_dim_meta(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
   return make_empty(without_dim(self, wrap_dim(dim, self.dim()), keepdim), prod_dtype(self, dtype), kMeta);

@@ -104,10 +104,15 @@ ELEMENT_CASES = [
     ("a.argmax()", NO16, A, "a.argmax()"),
     ("a.var()", ("1K", "1M", "16M"), A, "a.var()"),
     ("a.norm()", NO16, A, "a.norm()"),
+    ("a.prod()", NO16, APOS, "a.prod()"),
+    ("(a > 0).any()", NO16, A, "(a > 0).any()"),
+    ("a.cumsum(0)", NO16, A, "a.cumsum(0)"),
     # per-dim reductions on a 2-D view (r x c = n)
     ("x.sum(dim=1)", ("1K", "1M", "16M"), X2, "x.sum(dim=1)"),
     ("x.sum(dim=0)", ("1K", "1M", "16M"), X2, "x.sum(dim=0)"),
     ("x.max(dim=1)", ("1K", "1M"), X2, "x.max(dim=1)"),
+    ("x.prod(dim=1)", ("1K", "1M"), X2, "x.prod(dim=1)"),
+    ("x.cumsum(dim=0)", ("1K", "1M"), X2, "x.cumsum(dim=0)"),
     # indexing
     ("x[idx]", ("1K", "1M"),
      "torch.manual_seed(0); x = torch.randn(n); idx = torch.randint(0, n, (n,))", "x[idx]"),
