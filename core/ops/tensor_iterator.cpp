@@ -1,5 +1,7 @@
 #include "core/ops/tensor_iterator.h"
 
+#include <charconv>
+
 #include <algorithm>
 #include <numeric>
 
@@ -164,9 +166,22 @@ int TensorIterator::threads(int64_t grain_size) const {
   return detail::threads_for(0, numel_, grain_size);
 }
 
+namespace {
+void append_number(std::string& s, int64_t v) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  s.append(buf, r.ptr);
+}
+}  // namespace
+
 std::string TensorIterator::shape_text() const {
-  std::string s = "[";
-  for (int i = nd_; i-- > 0;) s += std::to_string(shape_[i]) + (i ? ", " : "]");
+  std::string s;
+  s.reserve(static_cast<size_t>(8 * nd_ + 2));
+  s += '[';
+  for (int i = nd_; i-- > 0;) {
+    append_number(s, shape_[i]);
+    s += i ? ", " : "]";
+  }
   return s;
 }
 
@@ -174,8 +189,14 @@ std::string TensorIterator::chunks_text(int64_t grain_size) const {
   const int n = threads(grain_size);
   const int64_t chunk = (numel_ + n - 1) / n;
   std::string s;
-  for (int t = 0; t < n && t * chunk < numel_; ++t)
-    s += (t ? " [" : "[") + std::to_string(t * chunk) + ", " + std::to_string(std::min(numel_, (t + 1) * chunk)) + ")";
+  s.reserve(static_cast<size_t>(32 * n));
+  for (int t = 0; t < n && t * chunk < numel_; ++t) {
+    s += t ? " [" : "[";
+    append_number(s, t * chunk);
+    s += ", ";
+    append_number(s, std::min(numel_, (t + 1) * chunk));
+    s += ')';
+  }
   return s;
 }
 
