@@ -457,12 +457,8 @@ Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))
 IPT_VML_UNARY(sin)
 IPT_VML_UNARY(cos)
 IPT_VML_UNARY(tan)
+IPT_VML_UNARY(log)
 #undef IPT_VML_UNARY
-void log_into_cpu(const Tensor& out, const Tensor& self) {
-  unary_rows_into<log_row_fn>(
-      out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::log_elementwise(x); },
-      kVmlGrain);
-}
 #define IPT_FLOAT_UNARY(name, expr)                                                              \
   void name##_into_cpu(const Tensor& out, const Tensor& self) {                                  \
     unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return expr; }); \

@@ -64,16 +64,12 @@ double exp_sum(const double* x, double mx, double* e, int64_t n);
 namespace sleef_avx512 {  // sleef_avx512.cpp: the functions whose AVX-512 results are the AVX2 ones
 void exp(const float* x, float* y, int64_t n);
 void exp(const double* x, double* y, int64_t n);
+void log(const float* x, float* y, int64_t n);
 void log(const double* x, double* y, int64_t n);
 void tanh(const float* x, float* y, int64_t n);
 void tanh(const double* x, double* y, int64_t n);
 void tan(const float* x, float* y, int64_t n);
 }  // namespace sleef_avx512
-
-namespace log_avx512 {  // log_avx512.cpp: the elementwise log of floats (Note [A float log evaluated in double])
-void log(const float* x, float* y, int64_t n);
-float log(float x);
-}  // namespace log_avx512
 
 // Whether this CPU has AVX2 and FMA (the capability PyTorch's kernels pick here). Defined here,
 // in code compiled for any x86-64, never in sleef_avx2.cpp.
@@ -130,35 +126,13 @@ IPT_VML_FUNCTION(tanh)
     for (int64_t i = 0; i < n; ++i) y[i] = name(x[i]);                                                   \
   }
 IPT_VML_ROW_WIDE(exp, true)
+IPT_VML_ROW_WIDE(log, true)
 IPT_VML_ROW(sin)
 IPT_VML_ROW(cos)
 IPT_VML_ROW_WIDE(tan, false)
 IPT_VML_ROW_WIDE(tanh, true)
 #undef IPT_VML_ROW
 #undef IPT_VML_ROW_WIDE
-
-// The elementwise log operator (MKL's VML in PyTorch 2.15, Note [VML in PyTorch 2.15]): floats
-// on AVX-512 go through log_avx512 (every element, so a value's log is the same wherever it
-// sits), everything else through SLEEF as above. Vectorized<T>::log in PyTorch's other kernels
-// (log_softmax) is SLEEF's: those call vml::log.
-template <typename T>
-void log_row(const T* x, T* y, int64_t n) {
-  if constexpr (std::is_same_v<T, float>) {
-    if (has_avx512()) return log_avx512::log(x, y, n);
-  } else if constexpr (std::is_same_v<T, double>) {
-    if (n >= 8 && has_avx512()) return sleef_avx512::log(x, y, n);
-  }
-  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-    if (has_avx2()) return sleef_avx2::log(x, y, n);
-  }
-  for (int64_t i = 0; i < n; ++i) y[i] = log(x[i]);
-}
-template <typename T>
-T log_elementwise(T x) {
-  if constexpr (std::is_same_v<T, float>)
-    if (has_avx512()) return log_avx512::log(x);
-  return log(x);
-}
 }  // namespace vml
 
 }  // namespace ipt::cpu
