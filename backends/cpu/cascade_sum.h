@@ -29,6 +29,14 @@ template <typename A, int NR, typename Load>
   const int64_t level_power = std::max<int64_t>(4, ceil_log2(size) / kLevels);
   const int64_t level_step = int64_t(1) << level_power;
   const int64_t level_mask = level_step - 1;
+  if (size < level_step) {
+    // No partial sum moves up a level: the higher levels stay +0 and adding them changes nothing
+    // (a sum that starts at +0 is never -0), so the first level alone is the sum.
+    std::array<A, NR> out{};
+    for (int64_t i = 0; i < size; ++i)
+      for (int k = 0; k < NR; ++k) out[k] += load(i, k);
+    return out;
+  }
   A acc[kLevels][NR] = {};
   int64_t i = 0;
   while (i + level_step <= size) {

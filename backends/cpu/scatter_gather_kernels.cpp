@@ -84,10 +84,27 @@ Tensor gather_cpu(const Tensor& self, int64_t dim, const Tensor& index, bool) {
             char* po = data[0] + r * st[3];
             const char* pi = data[1] + r * st[4];
             const char* ps = data[2] + r * st[5];
-            for (int64_t i = 0; i < size0; ++i) {
-              const int64_t k = static_cast<int64_t>(*reinterpret_cast<const I*>(pi + i * st[1]));
+            auto check = [&](int64_t k) {
               IPT_CHECK(k >= 0 && k < size, RuntimeError, "index ", k, " is out of bounds for dimension ", d,
                         " with size ", size);
+            };
+            if (st[0] == sizeof(T) && st[1] == sizeof(I) && st[2] == 0) {
+              // A contiguous row along dim: the indices are checked as a batch (any bad one is then
+              // found and reported in order) so that the loop is only loads and stores.
+              const I* ix = reinterpret_cast<const I*>(pi);
+              const T* row = reinterpret_cast<const T*>(ps);
+              T* dst = reinterpret_cast<T*>(po);
+              bool bad = false;
+              for (int64_t i = 0; i < size0; ++i)
+                bad |= static_cast<uint64_t>(static_cast<int64_t>(ix[i])) >= static_cast<uint64_t>(size);
+              if (bad)
+                for (int64_t i = 0; i < size0; ++i) check(static_cast<int64_t>(ix[i]));
+              for (int64_t i = 0; i < size0; ++i) dst[i] = row[static_cast<int64_t>(ix[i]) * stride_d];
+              continue;
+            }
+            for (int64_t i = 0; i < size0; ++i) {
+              const int64_t k = static_cast<int64_t>(*reinterpret_cast<const I*>(pi + i * st[1]));
+              check(k);
               *reinterpret_cast<T*>(po + i * st[0]) = reinterpret_cast<const T*>(ps + i * st[2])[k * stride_d];
             }
           }
