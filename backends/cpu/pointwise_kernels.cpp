@@ -122,6 +122,15 @@ AddOp add_op(const Scalar& alpha, bool negate) {
   const int64_t i = alpha.is_floating() ? 0 : alpha.to_long();
   return AddOp{a, negate ? cpu::wrapping_neg(i) : i};
 }
+// x - y: sub with alpha 1 (add with alpha -1), the same values as AddOp's x + (-1) * y (the
+// product is exact, so its fused multiply-add rounds once, as the subtraction does).
+struct SubOp {
+  template <typename T>
+  T operator()(T x, T y) const {
+    if constexpr (cpu::wraps_v<T>) return cpu::wrapping_add(x, cpu::wrapping_neg(y));
+    else return static_cast<T>(x - y);
+  }
+};
 struct MulOp {
   template <typename T>
   T operator()(T x, T y) const {
@@ -168,6 +177,8 @@ namespace {
 // multiply-adds a vector at a time where the CPU has FMA (fma_avx2.cpp), the same values as
 // AddOp's std::fma, which without the instruction is a slow library call.
 void add_alpha_into(const Tensor& out, const Tensor& self, const Tensor& other, ScalarType compute, AddOp op) {
+  if (op.alpha == -1 && compute != ScalarType::Bool && (is_floating(compute) || op.int_alpha == -1))
+    return binary_into(out, self, other, compute, SubOp{});  // every row kind vectorizes, a broadcast one too
   const bool fused =
       op.alpha != 1 && cpu::has_avx2() && (compute == ScalarType::Float || compute == ScalarType::Double);
   if (!fused) return binary_into(out, self, other, compute, op);

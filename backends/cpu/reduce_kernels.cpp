@@ -355,6 +355,67 @@ Tensor arg_minmax(const Tensor& self, std::optional<int64_t> dim, bool keepdim, 
 
 }  // namespace
 
+namespace {
+// amax / amin over any dims on the reduction engine: the largest (smallest) element, NaN if any
+// (the same in any order). A contiguous reduced row takes the vectorized extreme_of.
+template <bool Max, typename T>
+T pick(T acc, T x) {
+  if constexpr (is_float_v<T>)
+    if (acc != acc) return acc;
+  return better<Max>(x, acc) ? x : acc;
+}
+
+template <bool Max, typename T>
+void extreme_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
+  if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // a is now the reduced (or no) dim
+  if (a.out_stride == 0 && a.in_stride == 1 && a.size > 0) {
+    const int64_t grain = b.out_stride == 0 ? std::numeric_limits<int64_t>::max() : cpu::output_grain(a.size);
+    parallel_for(0, b.size, grain, [&](int64_t jb, int64_t je) {
+      for (int64_t j = jb; j < je; ++j) {
+        check_interrupt();
+        T& o = out[j * b.out_stride];
+        o = pick<Max>(o, extreme_of<Max>(in + j * b.in_stride, a.size));
+      }
+    });
+    return;
+  }
+  auto columns = [&](int64_t jb, int64_t je) {
+    for (int64_t i = 0; i < a.size; ++i) {
+      if ((i & 0xfff) == 0) check_interrupt();
+      const T* row = in + i * a.in_stride;
+      T* dst = out + i * a.out_stride;
+      for (int64_t j = jb; j < je; ++j) dst[j * b.out_stride] = pick<Max>(dst[j * b.out_stride], row[j * b.in_stride]);
+    }
+  };
+  if (a.out_stride == 0 && b.out_stride != 0) parallel_for(0, b.size, cpu::output_grain(a.size), columns);
+  else columns(0, b.size);
+}
+
+template <bool Max>
+Tensor amax_impl(const Tensor& self, IntArrayRef dim, bool keepdim) {
+  const ReductionGeometry g = amax_geometry(self, dim, keepdim, Max ? "amax" : "amin");
+  Tensor out = make_empty(g.out_sizes, self.dtype(), self.device());
+  if (self.numel() == 0) return out;
+  const std::vector<cpu::LoopDim> dims = cpu::reduction_loop_dims(self.sizes(), self.strides(), g.reduced);
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    T identity;
+    if constexpr (std::is_same_v<T, bool>) identity = !Max;
+    else if constexpr (is_float_v<T>) identity = static_cast<T>(Max ? -INFINITY : INFINITY);
+    else identity = Max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+    T* o = out.data_ptr<T>();
+    std::fill(o, o + out.numel(), identity);
+    cpu::reduce_loops(self.data_ptr<T>(), o, dims, identity, extreme_2d<Max, T>, [](T& dst, const T* slots, int64_t n) {
+      for (int64_t i = 0; i < n; ++i) dst = pick<Max>(dst, slots[i]);
+    });
+  });
+  return out;
+}
+
+}  // namespace
+
+Tensor amax_cpu(const Tensor& self, IntArrayRef dim, bool keepdim) { return amax_impl<true>(self, dim, keepdim); }
+Tensor amin_cpu(const Tensor& self, IntArrayRef dim, bool keepdim) { return amax_impl<false>(self, dim, keepdim); }
+
 Tensor max_all_cpu(const Tensor& self) { return minmax_all<true>(self); }
 Tensor min_all_cpu(const Tensor& self) { return minmax_all<false>(self); }
 std::tuple<Tensor, Tensor> max_dim_cpu(const Tensor& self, int64_t dim, bool keepdim) {

@@ -261,6 +261,12 @@ Tensor bool_reduce_meta(const Tensor& self) {
 Tensor bool_reduce_dim_meta(const Tensor& self, int64_t dim, bool keepdim) {
   return make_empty(without_dim(self, wrap_dim(dim, self.dim()), keepdim), bool_reduce_dtype(self), kMeta);
 }
+Tensor amax_meta(const Tensor& self, IntArrayRef dim, bool keepdim) {
+  return make_empty(amax_geometry(self, dim, keepdim, "amax").out_sizes, self.dtype(), kMeta);
+}
+Tensor amin_meta(const Tensor& self, IntArrayRef dim, bool keepdim) {
+  return make_empty(amax_geometry(self, dim, keepdim, "amin").out_sizes, self.dtype(), kMeta);
+}
 Tensor prod_dim_meta(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
   return make_empty(without_dim(self, wrap_dim(dim, self.dim()), keepdim), prod_dtype(self, dtype), kMeta);
 }

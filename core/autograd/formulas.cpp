@@ -1,5 +1,6 @@
 #include "core/autograd/formulas.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/dispatch/local_dispatch_key_set.h"
@@ -227,6 +228,33 @@ Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const
       for (int64_t i = 0; i < inner; ++i) po[(o * len + pi[o * inner + i]) * inner + i] = pg[o * inner + i];
   });
   return out;
+}
+
+namespace {
+// PyTorch's restore_reduced_dims / unsqueeze_multiple: t with the reduced dims of an input of
+// `ndim` dims put back as size 1 (an empty list reduced every dim: t is 0-dim and broadcasts).
+Tensor restore_reduced_dims(const Tensor& t, const Sizes& dim, int64_t ndim, bool keepdim) {
+  if (keepdim || ndim == 0) return t;
+  std::vector<int64_t> dims;
+  for (int64_t d : dim) dims.push_back(wrap_dim(d, ndim));
+  std::sort(dims.begin(), dims.end());
+  Tensor r = t;
+  for (int64_t d : dims) r = ops::unsqueeze(r, d);
+  return r;
+}
+}  // namespace
+
+Tensor amax_backward(const Tensor& grad, const Tensor& self, const Tensor& result, const Sizes& dim, bool keepdim) {
+  const Tensor mask = ops::eq_Tensor(restore_reduced_dims(result, dim, self.dim(), keepdim), self);
+  const Tensor count = ops::sum_dim_IntList(mask, IntArrayRef(dim), true);
+  return ops::mul_Tensor(ops::div_Tensor(restore_reduced_dims(grad, dim, self.dim(), keepdim), count), mask);
+}
+
+Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result, const Sizes& dim,
+                          bool keepdim) {
+  const Tensor g = restore_reduced_dims(grad, dim, self.dim(), keepdim);
+  const Tensor r = restore_reduced_dims(result, dim, self.dim(), keepdim);
+  return ops::mul_Tensor(g, ops::exp(ops::sub_Tensor(self, r)));
 }
 
 Tensor prod_backward(const Tensor& grad, const Tensor& self, std::optional<int64_t> dim, bool keepdim) {

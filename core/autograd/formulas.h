@@ -59,6 +59,11 @@ Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const
                                           bool keepdim);
 // prod over all elements (dim nullopt) or one dim: grad times the product of the other
 // elements of each slice (right with zeros in the slice too).
+// amax / amin: the gradient split evenly over the elements equal to the result (PyTorch's
+// scale_grad_by_count over restore_reduced_dims).
+Tensor amax_backward(const Tensor& grad, const Tensor& self, const Tensor& result, const Sizes& dim, bool keepdim);
+// grad * exp(self - result), the reduced dims put back first.
+Tensor logsumexp_backward(const Tensor& grad, const Tensor& self, const Tensor& result, const Sizes& dim, bool keepdim);
 Tensor prod_backward(const Tensor& grad, const Tensor& self, std::optional<int64_t> dim, bool keepdim);
 // var: 2 / (N - correction) * grad * (self - mean); std: var's with grad / (2 * std) (0 where std is 0).
 Tensor var_backward(const Tensor& grad, const Tensor& self, const std::optional<Sizes>& dim,

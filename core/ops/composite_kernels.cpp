@@ -1,6 +1,9 @@
 // Composite kernels built from other operators: copies, scalar overloads, full reductions
 // and matmul's rules. Each calls back into the dispatcher, so the trace shows the pieces.
+#include <cmath>
+
 #include "core/ops/scalar_tensor.h"
+#include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
@@ -168,5 +171,24 @@ Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bo
 
 // The p-norm of all elements.
 Tensor norm(const Tensor& self, const Scalar& p) { return ops::norm_ScalarOpt_dim(self, p, IntArrayRef(), false); }
+
+// logsumexp as PyTorch 2.15 composes it (its logsumexp_out_impl): the max over dims (keepdim) is
+// subtracted before exp and added back after log, with an infinite max replaced by 0 (so that
+// inf - inf is not NaN); integer inputs are first converted to the default float dtype.
+Tensor logsumexp(const Tensor& self, IntArrayRef dim, bool keepdim) {
+  const Tensor x = is_integral(self.dtype(), true) ? ops::_to_copy(self, kDefaultFloat) : self;
+  if (x.numel() == 0) return ops::log_(ops::sum_dim_IntList(ops::exp(x), dim, keepdim));
+  Tensor maxes = ops::amax(x, dim, true);
+  Tensor maxes_squeezed = maxes;
+  if (!keepdim) {
+    std::vector<bool> squeeze(static_cast<size_t>(x.dim()), false);
+    for (int64_t d : dim) squeeze[static_cast<size_t>(wrap_dim(d, x.dim()))] = true;
+    for (int64_t d = x.dim() - 1; d >= 0; --d)
+      if (squeeze[static_cast<size_t>(d)]) maxes_squeezed = ops::squeeze_dim(maxes_squeezed, d);
+  }
+  ops::masked_fill__Scalar(maxes_squeezed, ops::eq_Scalar(ops::abs(maxes_squeezed), Scalar(INFINITY)), Scalar(0.0));
+  Tensor result = ops::sum_dim_IntList(ops::exp_(ops::sub_Tensor(x, maxes)), dim, keepdim);
+  return ops::add__Tensor(ops::log_(result), maxes_squeezed);
+}
 
 }  // namespace ipt::native

@@ -246,6 +246,19 @@ ReductionGeometry reduction_geometry(const Tensor& self, std::optional<IntArrayR
   return g;
 }
 
+ReductionGeometry amax_geometry(const Tensor& self, IntArrayRef dim, bool keepdim, const char* op_name) {
+  ReductionGeometry g = reduction_geometry(self, dim, keepdim, self.dtype(), op_name);
+  if (self.numel() == 0) {
+    IPT_CHECK(!dim.empty(), RuntimeError, op_name,
+              "(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with "
+              "the 'dim' argument.");
+    for (int64_t d = 0; d < self.dim(); ++d)
+      IPT_CHECK(!g.reduced[static_cast<size_t>(d)] || self.sizes()[d] != 0, IndexError, op_name,
+                "(): Expected reduction dim ", d, " to have non-zero size.");
+  }
+  return g;
+}
+
 void check_dot(const Tensor& self, const Tensor& other) {
   IPT_CHECK(self.dim() == 1 && other.dim() == 1, RuntimeError, "1D tensors expected, but got ", self.dim(), "D and ",
             other.dim(), "D tensors");

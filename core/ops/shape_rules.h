@@ -48,6 +48,9 @@ struct ReductionGeometry {
   std::vector<bool> reduced;       // per input dim
   ScalarType out_dtype;
 };
+// amax / amin (op_name): the reduction's geometry in self's dtype, with PyTorch's errors for an
+// empty input or an empty reduced dim.
+ReductionGeometry amax_geometry(const Tensor& self, IntArrayRef dim, bool keepdim, const char* op_name);
 // `op_name` is "sum" or "mean" (mean rejects integer inputs with PyTorch's message).
 ReductionGeometry reduction_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim,
                                      std::optional<ScalarType> dtype, const char* op_name);

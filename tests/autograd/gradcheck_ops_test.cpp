@@ -333,6 +333,16 @@ TEST(GradcheckReductions, Prod) {
                         {leaf(from_values({2, 3}, {0.0, 1.5, 2.0, 0.0, 0.0, 1.0}))}));
 }
 
+TEST(GradcheckReductions, AmaxAminLogsumexp) {
+  // Random inputs have no ties, where amax's gradient (split between equal elements) has a kink.
+  const std::vector<int64_t> d1{1}, d01{0, 1}, none{};
+  EXPECT_TRUE(gradcheck([&](const T& v) { return ops::amax(v[0], d1); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([&](const T& v) { return ops::amin(v[0], d01, true); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([&](const T& v) { return ops::amax(v[0], none); }, {rleaf({3, 2}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([&](const T& v) { return ops::logsumexp(v[0], d1); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([&](const T& v) { return ops::logsumexp(v[0], d01, true); }, {rleaf({2, 3}, -2, 2)}));
+}
+
 TEST(GradcheckReductions, VarStd) {
   for (int64_t c : {0, 1, 2}) {
     SCOPED_TRACE("correction " + std::to_string(c));

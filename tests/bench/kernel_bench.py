@@ -111,7 +111,10 @@ ELEMENT_CASES = [
     ("x.sum(dim=1)", ("1K", "1M", "16M"), X2, "x.sum(dim=1)"),
     ("x.sum(dim=0)", ("1K", "1M", "16M"), X2, "x.sum(dim=0)"),
     ("x.max(dim=1)", ("1K", "1M"), X2, "x.max(dim=1)"),
+    ("x - m (m: rows x 1)", ("1K", "1M"), X2 + "; m = x.amax(1, keepdim=True)", "x - m"),
     ("x.prod(dim=1)", ("1K", "1M"), X2, "x.prod(dim=1)"),
+    ("x.amax(dim=1)", ("1K", "1M"), X2, "x.amax(dim=1)"),
+    ("torch.logsumexp(x, 1)", ("1K", "1M"), X2, "torch.logsumexp(x, 1)"),
     ("x.cumsum(dim=0)", ("1K", "1M"), X2, "x.cumsum(dim=0)"),
     # indexing
     ("x[idx]", ("1K", "1M"),
