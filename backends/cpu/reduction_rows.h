@@ -1,0 +1,67 @@
+#pragma once
+// Reduced dims laid out as rows, for the CPU reductions that walk rows of their own (max / min
+// along a dim, var, norm, cumsum) rather than the reduction engine's loop (reduce_loops.h).
+#include <cstdint>
+#include <vector>
+
+#include "backends/cpu/copy_kernels.h"
+#include "core/tensor/tensor.h"
+
+namespace ipt::native {
+
+// `t`, or a contiguous copy (no dispatch: kernels stay leaves in the trace).
+inline Tensor contiguous_data(const Tensor& t) {
+  if (t.is_contiguous()) return t;
+  return copy_cpu_(make_empty(t.sizes(), t.dtype(), t.device()), t, false);
+}
+
+// The input as `outer` contiguous rows of `len` reduced elements each: the reduced dims are
+// moved last (a permuted view) and the result copied when that is not contiguous.
+struct Rows {
+  Tensor data;
+  int64_t outer = 1, len = 1;
+};
+inline Rows rows_of(const Tensor& self, const std::vector<bool>& reduced) {
+  std::vector<int64_t> sizes, strides;
+  int64_t outer = 1, len = 1;
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (!reduced[d]) {
+      sizes.push_back(self.sizes()[d]);
+      strides.push_back(self.strides()[d]);
+      outer *= self.sizes()[d];
+    }
+  for (int64_t d = 0; d < self.dim(); ++d)
+    if (reduced[d]) {
+      sizes.push_back(self.sizes()[d]);
+      strides.push_back(self.strides()[d]);
+      len *= self.sizes()[d];
+    }
+  Tensor v = make_view(self, sizes, strides, self.storage_offset());
+  return {contiguous_data(v), outer, len};
+}
+
+// One dim `d` reduced: rows of the (outer, len, inner) layout, where a row is strided by inner.
+struct DimRows {
+  Tensor data;
+  int64_t outer = 1, len = 1, inner = 1;
+};
+inline DimRows dim_rows(const Tensor& self, int64_t d) {
+  DimRows r{contiguous_data(self)};
+  for (int64_t i = 0; i < self.dim(); ++i) {
+    if (i < d) r.outer *= self.sizes()[i];
+    else if (i == d) r.len = self.sizes()[i];
+    else r.inner *= self.sizes()[i];
+  }
+  return r;
+}
+
+inline std::vector<int64_t> dim_out_sizes(const Tensor& self, int64_t d, bool keepdim) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < self.dim(); ++i) {
+    if (i != d) out.push_back(self.sizes()[i]);
+    else if (keepdim) out.push_back(1);
+  }
+  return out;
+}
+
+}  // namespace ipt::native
