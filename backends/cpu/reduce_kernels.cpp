@@ -81,21 +81,24 @@ void sum_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
 }
 
 // PyTorch's summation order (cascade_sum.h, reduction_dims.h) for a float or double tensor
-// summed in its own dtype, over any dims and any strides: acc gets the sums (indexed as the
-// contiguous keepdim output) and true is returned; false leaves other cases to the double
-// accumulation.
-bool cascade_sum(const Tensor& self, const ReductionGeometry& g, int64_t n_out, std::vector<double>& acc) {
+// summed in its own dtype, over any dims and any strides: the sums (means) are written into out
+// and true is returned; false leaves other cases to the double accumulation.
+bool cascade_sum(const Tensor& self, const ReductionGeometry& g, const Tensor& out, bool mean) {
+  const int64_t n_out = out.numel();
   if (g.out_dtype != self.dtype() || n_out == 0 || self.numel() == 0) return false;
   if (self.dtype() != ScalarType::Float && self.dtype() != ScalarType::Double) return false;
   const std::vector<cpu::LoopDim> dims = cpu::reduction_loop_dims(self.sizes(), self.strides(), g.reduced);
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      std::vector<T> out(static_cast<size_t>(n_out), T(0));
+      T* o = out.data_ptr<T>();  // contiguous, laid out as the keepdim output
+      std::fill(o, o + n_out, T(0));
       // The threads' slots are summed by the same cascade as a row.
-      cpu::reduce_loops(self.data_ptr<T>(), out.data(), dims, T(0), sum_2d<T>,
-                        [](T& o, const T* slots, int64_t n) { o += cpu::cascade::inner_sum(slots, n, 1); });
-      for (int64_t i = 0; i < n_out; ++i)
-        acc[static_cast<size_t>(i)] = static_cast<double>(out[static_cast<size_t>(i)]);
+      cpu::reduce_loops(self.data_ptr<T>(), o, dims, T(0), sum_2d<T>,
+                        [](T& dst, const T* slots, int64_t n) { dst += cpu::cascade::inner_sum(slots, n, 1); });
+      if (mean) {  // PyTorch's sum, then a division in the dtype
+        const T count = static_cast<T>(self.numel() / n_out);
+        for (int64_t i = 0; i < n_out; ++i) o[i] = o[i] / count;
+      }
     }
   });
   return true;
@@ -132,11 +135,8 @@ Tensor reduce_sum(const Tensor& self, const ReductionGeometry& g, bool mean) {
     }
   };
   if (is_floating(g.out_dtype) || mean) {
+    if (cascade_sum(self, g, out, mean)) return out;
     std::vector<double> acc(static_cast<size_t>(n_out), 0.0);
-    if (cascade_sum(self, g, n_out, acc)) {
-      finish(acc);
-      return out;
-    }
     if (self.dtype() == ScalarType::Float) {
       const float* p = static_cast<const float*>(src);
       cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t i, int64_t o) { acc[o] += p[i]; });
