@@ -149,7 +149,7 @@ Tensor prod_dim_cpu(const Tensor& self, int64_t dim, bool keepdim, std::optional
   const int64_t d = wrap_dim(dim, self.dim());
   std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
   if (self.dim() > 0) reduced[d] = true;
-  return prod_impl(self, reduced, dim_out_sizes(self, self.dim() > 0 ? d : -1, keepdim), prod_dtype(self, dtype));
+  return prod_impl(self, reduced, sizes_without_dim(self, self.dim() > 0 ? d : -1, keepdim), prod_dtype(self, dtype));
 }
 
 namespace {
@@ -208,7 +208,7 @@ Tensor all_any_dim(const Tensor& self, int64_t dim, bool keepdim) {
   const int64_t d = wrap_dim(dim, self.dim());
   std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
   if (self.dim() > 0) reduced[d] = true;
-  return all_any<All>(self, reduced, dim_out_sizes(self, self.dim() > 0 ? d : -1, keepdim));
+  return all_any<All>(self, reduced, sizes_without_dim(self, self.dim() > 0 ? d : -1, keepdim));
 }
 }  // namespace
 

@@ -254,7 +254,7 @@ Tensor minmax_all(const Tensor& self) {
 template <bool Max>
 std::tuple<Tensor, Tensor> minmax_dim(const Tensor& self, int64_t dim, bool keepdim, const char* name) {
   const int64_t d = minmax_dim_check(self, dim, name);
-  std::vector<int64_t> out_sizes = dim_out_sizes(self, d, keepdim);
+  std::vector<int64_t> out_sizes = sizes_without_dim(self, d, keepdim);
   Tensor values = make_empty(out_sizes, self.dtype(), self.device());
   Tensor indices = make_empty(out_sizes, ScalarType::Long, self.device());
   if (self.numel() == 0) return {values, indices};

@@ -55,13 +55,4 @@ inline DimRows dim_rows(const Tensor& self, int64_t d) {
   return r;
 }
 
-inline std::vector<int64_t> dim_out_sizes(const Tensor& self, int64_t d, bool keepdim) {
-  std::vector<int64_t> out;
-  for (int64_t i = 0; i < self.dim(); ++i) {
-    if (i != d) out.push_back(self.sizes()[i]);
-    else if (keepdim) out.push_back(1);
-  }
-  return out;
-}
-
 }  // namespace ipt::native

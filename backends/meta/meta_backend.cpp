@@ -226,27 +226,19 @@ Tensor index_add_meta_(const Tensor& self, int64_t dim, const Tensor& index, con
 
 // ---- reductions ------------------------------------------------------------------------------
 
-static std::vector<int64_t> without_dim(const Tensor& self, int64_t d, bool keepdim) {
-  std::vector<int64_t> out;
-  for (int64_t i = 0; i < self.dim(); ++i) {
-    if (i != d) out.push_back(self.sizes()[i]);
-    else if (keepdim) out.push_back(1);
-  }
-  return out;
-}
 Tensor minmax_all_meta(const Tensor& self) {
   check_minmax_all(self, "max");
   return make_empty(std::vector<int64_t>{}, self.dtype(), kMeta);
 }
 std::tuple<Tensor, Tensor> minmax_dim_meta(const Tensor& self, int64_t dim, bool keepdim) {
-  auto sizes = without_dim(self, minmax_dim_check(self, dim, "max"), keepdim);
+  auto sizes = sizes_without_dim(self, minmax_dim_check(self, dim, "max"), keepdim);
   return {make_empty(sizes, self.dtype(), kMeta), make_empty(sizes, ScalarType::Long, kMeta)};
 }
 Tensor argminmax_meta(const Tensor& self, std::optional<int64_t> dim, bool keepdim) {
   if (!dim)
     return make_empty(keepdim ? std::vector<int64_t>(static_cast<size_t>(self.dim()), 1) : std::vector<int64_t>{},
                       ScalarType::Long, kMeta);
-  return make_empty(without_dim(self, minmax_dim_check(self, *dim, "argmax"), keepdim), ScalarType::Long, kMeta);
+  return make_empty(sizes_without_dim(self, minmax_dim_check(self, *dim, "argmax"), keepdim), ScalarType::Long, kMeta);
 }
 Tensor prod_meta(const Tensor& self, std::optional<ScalarType> dtype) {
   return make_empty(std::vector<int64_t>{}, prod_dtype(self, dtype), kMeta);
@@ -259,7 +251,7 @@ Tensor bool_reduce_meta(const Tensor& self) {
   return make_empty(std::vector<int64_t>{}, bool_reduce_dtype(self), kMeta);
 }
 Tensor bool_reduce_dim_meta(const Tensor& self, int64_t dim, bool keepdim) {
-  return make_empty(without_dim(self, wrap_dim(dim, self.dim()), keepdim), bool_reduce_dtype(self), kMeta);
+  return make_empty(sizes_without_dim(self, wrap_dim(dim, self.dim()), keepdim), bool_reduce_dtype(self), kMeta);
 }
 Tensor amax_meta(const Tensor& self, IntArrayRef dim, bool keepdim) {
   return make_empty(amax_geometry(self, dim, keepdim, "amax").out_sizes, self.dtype(), kMeta);
@@ -268,7 +260,7 @@ Tensor amin_meta(const Tensor& self, IntArrayRef dim, bool keepdim) {
   return make_empty(amax_geometry(self, dim, keepdim, "amin").out_sizes, self.dtype(), kMeta);
 }
 Tensor prod_dim_meta(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
-  return make_empty(without_dim(self, wrap_dim(dim, self.dim()), keepdim), prod_dtype(self, dtype), kMeta);
+  return make_empty(sizes_without_dim(self, wrap_dim(dim, self.dim()), keepdim), prod_dtype(self, dtype), kMeta);
 }
 Tensor var_correction_meta(const Tensor& self, std::optional<IntArrayRef> dim, std::optional<int64_t>, bool keepdim) {
   return make_empty(var_geometry(self, dim, keepdim).out_sizes, self.dtype(), kMeta);

@@ -246,6 +246,15 @@ ReductionGeometry reduction_geometry(const Tensor& self, std::optional<IntArrayR
   return g;
 }
 
+std::vector<int64_t> sizes_without_dim(const Tensor& self, int64_t d, bool keepdim) {
+  std::vector<int64_t> out;
+  for (int64_t i = 0; i < self.dim(); ++i) {
+    if (i != d) out.push_back(self.sizes()[i]);
+    else if (keepdim) out.push_back(1);
+  }
+  return out;
+}
+
 ReductionGeometry amax_geometry(const Tensor& self, IntArrayRef dim, bool keepdim, const char* op_name) {
   ReductionGeometry g = reduction_geometry(self, dim, keepdim, self.dtype(), op_name);
   if (self.numel() == 0) {
