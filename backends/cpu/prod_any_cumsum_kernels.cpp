@@ -98,31 +98,6 @@ T row_prod(const T* x, int64_t n, T acc) {
   return row_prod_body(x, n, acc);
 }
 
-// prod's 2-D loop: rows along a contiguous reduced dim a, otherwise each output in order (the
-// reduced dim outermost, so the kept dim's outputs advance side by side).
-template <typename T>
-void prod_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
-  if (a.out_stride == 0 && a.in_stride == 1) {
-    const int64_t grain = b.out_stride == 0 ? std::numeric_limits<int64_t>::max() : cpu::output_grain(a.size);
-    parallel_for(0, b.size, grain, [&](int64_t jb, int64_t je) {
-      for (int64_t j = jb; j < je; ++j)
-        out[j * b.out_stride] = row_prod(in + j * b.in_stride, a.size, out[j * b.out_stride]);
-    });
-    return;
-  }
-  if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // a is now the reduced (or no) dim
-  auto columns = [&](int64_t jb, int64_t je) {
-    for (int64_t i = 0; i < a.size; ++i) {
-      if ((i & 0xfff) == 0) check_interrupt();
-      const T* row = in + i * a.in_stride;
-      T* dst = out + i * a.out_stride;
-      for (int64_t j = jb; j < je; ++j) dst[j * b.out_stride] = times(dst[j * b.out_stride], row[j * b.in_stride]);
-    }
-  };
-  if (a.out_stride == 0 && b.out_stride != 0) parallel_for(0, b.size, cpu::output_grain(a.size), columns);
-  else columns(0, b.size);
-}
-
 Tensor prod_impl(const Tensor& self, const std::vector<bool>& reduced, const std::vector<int64_t>& out_sizes,
                  ScalarType out_dtype) {
   Tensor out = make_empty(out_sizes, out_dtype, self.device());
@@ -130,12 +105,7 @@ Tensor prod_impl(const Tensor& self, const std::vector<bool>& reduced, const std
   if (self.dtype() != out_dtype) in = copy_cpu_(make_empty(self.sizes(), out_dtype, self.device()), self, false);
   const std::vector<cpu::LoopDim> dims = cpu::reduction_loop_dims(in.sizes(), in.strides(), reduced);
   visit_dtype(out_dtype, [&]<typename T>() {
-    T* o = out.data_ptr<T>();
-    std::fill(o, o + out.numel(), T(1));
-    if (in.numel() == 0) return;
-    cpu::reduce_loops(in.data_ptr<T>(), o, dims, T(1), prod_2d<T>, [](T& dst, const T* slots, int64_t n) {
-      for (int64_t i = 0; i < n; ++i) dst = times(dst, slots[i]);
-    });
+    cpu::fold_reduce(in.data_ptr<T>(), out.data_ptr<T>(), out.numel(), dims, T(1), row_prod<T>, times<T>);
   });
   return out;
 }
@@ -146,57 +116,35 @@ Tensor prod_cpu(const Tensor& self, std::optional<ScalarType> dtype) {
 }
 
 Tensor prod_dim_cpu(const Tensor& self, int64_t dim, bool keepdim, std::optional<ScalarType> dtype) {
-  const int64_t d = wrap_dim(dim, self.dim());
-  std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
-  if (self.dim() > 0) reduced[d] = true;
-  return prod_impl(self, reduced, sizes_without_dim(self, self.dim() > 0 ? d : -1, keepdim), prod_dtype(self, dtype));
+  const OneDimReduction r = one_dim_reduction(self, dim, keepdim);
+  return prod_impl(self, r.reduced, r.out_sizes, prod_dtype(self, dtype));
 }
 
 namespace {
 // all / any: whether every / some element is nonzero (NaN counts as nonzero), a bool (uint8 for
-// uint8 input, as PyTorch). The answer does not depend on the order, so the loop takes the one
-// that vectorizes: along a contiguous reduced row, a run of comparisons or-ed together.
+// uint8 input, as PyTorch). The answer does not depend on the order.
 template <bool All, typename T>
 bool decides(T x) {
   return All ? x == T(0) : x != T(0);  // an element that settles the answer
 }
 
-template <bool All, typename T, typename O>
-void all_any_2d(const T* in, O* out, cpu::LoopDim a, cpu::LoopDim b) {
-  if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // a is the reduced (or no) dim
-  auto columns = [&](int64_t jb, int64_t je) {
-    for (int64_t j = jb; j < je; ++j) {
-      O& o = out[j * b.out_stride];
-      if (a.out_stride == 0) {
-        const T* x = in + j * b.in_stride;
-        bool hit = false;
-        for (int64_t i = 0; i < a.size; ++i) hit |= decides<All>(x[i * a.in_stride]);
-        if (hit) o = O(!All);
-      } else {
-        for (int64_t i = 0; i < a.size; ++i)
-          if (decides<All>(in[i * a.in_stride + j * b.in_stride])) out[i * a.out_stride + j * b.out_stride] = O(!All);
-      }
-    }
-  };
-  if (a.out_stride == 0 && b.out_stride != 0) parallel_for(0, b.size, cpu::output_grain(a.size), columns);
-  else columns(0, b.size);
-}
-
 template <bool All>
 Tensor all_any(const Tensor& self, const std::vector<bool>& reduced, const std::vector<int64_t>& out_sizes) {
-  const ScalarType out_dtype = self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
+  const ScalarType out_dtype = all_any_dtype(self);
   Tensor out = make_empty(out_sizes, out_dtype, self.device());
   const std::vector<cpu::LoopDim> dims = cpu::reduction_loop_dims(self.sizes(), self.strides(), reduced);
   visit_dtype(out_dtype, [&]<typename O>() {
     if constexpr (std::is_same_v<O, bool> || std::is_same_v<O, uint8_t>) {
-      O* o = out.data_ptr<O>();
-      std::fill(o, o + out.numel(), O(All));
-      if (self.numel() == 0) return;
       visit_dtype(self.dtype(), [&]<typename T>() {
-        cpu::reduce_loops(self.data_ptr<T>(), o, dims, O(All), all_any_2d<All, T, O>,
-                          [](O& dst, const O* slots, int64_t n) {
-                            for (int64_t i = 0; i < n; ++i) dst = All ? O(dst && slots[i]) : O(dst || slots[i]);
-                          });
+        // A row is a run of comparisons or-ed together (it vectorizes); an element or a thread's
+        // slot that settles the answer sets it.
+        auto row = [](const T* x, int64_t n, O acc) {
+          bool hit = false;
+          for (int64_t i = 0; i < n; ++i) hit |= decides<All>(x[i]);
+          return hit ? O(!All) : acc;
+        };
+        auto op = [](O acc, auto x) { return decides<All>(x) ? O(!All) : acc; };
+        cpu::fold_reduce(self.data_ptr<T>(), out.data_ptr<O>(), out.numel(), dims, O(All), row, op);
       });
     }
   });
@@ -205,10 +153,8 @@ Tensor all_any(const Tensor& self, const std::vector<bool>& reduced, const std::
 
 template <bool All>
 Tensor all_any_dim(const Tensor& self, int64_t dim, bool keepdim) {
-  const int64_t d = wrap_dim(dim, self.dim());
-  std::vector<bool> reduced(static_cast<size_t>(self.dim()), false);
-  if (self.dim() > 0) reduced[d] = true;
-  return all_any<All>(self, reduced, sizes_without_dim(self, self.dim() > 0 ? d : -1, keepdim));
+  const OneDimReduction r = one_dim_reduction(self, dim, keepdim);
+  return all_any<All>(self, r.reduced, r.out_sizes);
 }
 }  // namespace
 

@@ -2,7 +2,6 @@
 // max / min (all, or along a dim with indices), argmax / argmin, amax / amin, var / std (with a
 // correction) and p-norms. prod, all / any and cumsum are in prod_any_cumsum_kernels.cpp.
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "backends/cpu/cascade_sum.h"
@@ -23,26 +22,16 @@ namespace ipt::native {
 
 namespace {
 
-// Where the reduced dimensions of `self` lie, size-1 dimensions aside (they do not change the
-// order): all after the kept ones (row sums over a contiguous tensor's own memory), all before
-// them (column sums), or both when nothing or everything is kept.
-struct ReducedPlacement {
-  bool trailing = true, leading = true;
-};
-ReducedPlacement reduced_placement(const Tensor& self, const std::vector<bool>& reduced) {
-  ReducedPlacement r;
-  bool seen_reduced = false, seen_kept = false;
+// Whether the reduced dimensions of `self` all lie after the kept ones, size-1 dimensions aside
+// (they do not change the order): a contiguous tensor's rows in its own memory.
+bool reduced_dims_trail(const Tensor& self, const std::vector<bool>& reduced) {
+  bool seen_reduced = false;
   for (int64_t d = 0; d < self.dim(); ++d) {
     if (self.sizes()[d] == 1) continue;
-    if (reduced[d]) {
-      seen_reduced = true;
-      if (seen_kept) r.leading = false;
-    } else {
-      seen_kept = true;
-      if (seen_reduced) r.trailing = false;
-    }
+    if (reduced[d]) seen_reduced = true;
+    else if (seen_reduced) return false;
   }
-  return r;
+  return true;
 }
 
 // One call of PyTorch's 2-D reduction loop (its cascade_sum): dims a and b of the loop, added
@@ -311,32 +300,6 @@ T pick(T acc, T x) {
   return better<Max>(x, acc) ? x : acc;
 }
 
-template <bool Max, typename T>
-void extreme_2d(const T* in, T* out, cpu::LoopDim a, cpu::LoopDim b) {
-  if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // a is now the reduced (or no) dim
-  if (a.out_stride == 0 && a.in_stride == 1 && a.size > 0) {
-    const int64_t grain = b.out_stride == 0 ? std::numeric_limits<int64_t>::max() : cpu::output_grain(a.size);
-    parallel_for(0, b.size, grain, [&](int64_t jb, int64_t je) {
-      for (int64_t j = jb; j < je; ++j) {
-        check_interrupt();
-        T& o = out[j * b.out_stride];
-        o = pick<Max>(o, extreme_of<Max>(in + j * b.in_stride, a.size));
-      }
-    });
-    return;
-  }
-  auto columns = [&](int64_t jb, int64_t je) {
-    for (int64_t i = 0; i < a.size; ++i) {
-      if ((i & 0xfff) == 0) check_interrupt();
-      const T* row = in + i * a.in_stride;
-      T* dst = out + i * a.out_stride;
-      for (int64_t j = jb; j < je; ++j) dst[j * b.out_stride] = pick<Max>(dst[j * b.out_stride], row[j * b.in_stride]);
-    }
-  };
-  if (a.out_stride == 0 && b.out_stride != 0) parallel_for(0, b.size, cpu::output_grain(a.size), columns);
-  else columns(0, b.size);
-}
-
 template <bool Max>
 Tensor amax_impl(const Tensor& self, IntArrayRef dim, bool keepdim) {
   const ReductionGeometry g = amax_geometry(self, dim, keepdim, Max ? "amax" : "amin");
@@ -348,11 +311,9 @@ Tensor amax_impl(const Tensor& self, IntArrayRef dim, bool keepdim) {
     if constexpr (std::is_same_v<T, bool>) identity = !Max;
     else if constexpr (is_float_v<T>) identity = static_cast<T>(Max ? -INFINITY : INFINITY);
     else identity = Max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
-    T* o = out.data_ptr<T>();
-    std::fill(o, o + out.numel(), identity);
-    cpu::reduce_loops(self.data_ptr<T>(), o, dims, identity, extreme_2d<Max, T>, [](T& dst, const T* slots, int64_t n) {
-      for (int64_t i = 0; i < n; ++i) dst = pick<Max>(dst, slots[i]);
-    });
+    cpu::fold_reduce(
+        self.data_ptr<T>(), out.data_ptr<T>(), out.numel(), dims, identity,
+        [](const T* x, int64_t n, T acc) { return pick<Max>(acc, extreme_of<Max>(x, n)); }, pick<Max, T>);
   });
   return out;
 }
@@ -528,7 +489,7 @@ Tensor norm_cpu(const Tensor& self, const std::optional<Scalar>& p_opt, IntArray
   Tensor out = make_empty(g.out_sizes, self.dtype(), self.device());
   const void* src = r.data.impl()->raw_data();
   // The rows are the input's own memory when it is contiguous and the reduced dims are its last.
-  const bool last_dims = self.is_contiguous() && reduced_placement(self, g.reduced).trailing;
+  const bool last_dims = self.is_contiguous() && reduced_dims_trail(self, g.reduced);
   const bool own_precision = (self.dtype() == ScalarType::Float || self.dtype() == ScalarType::Double) &&
                              !std::isinf(p) && p != 0 && g.out_dtype == self.dtype();
   for (int64_t o = 0; o < r.outer; ++o) {

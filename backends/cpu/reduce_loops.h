@@ -10,11 +10,13 @@
 // order of operations depends on the thread count).
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
 #include "backends/cpu/reduction_dims.h"
 #include "core/parallel/parallel.h"
+#include "core/util/interrupt.h"
 
 namespace ipt::cpu {
 
@@ -67,6 +69,7 @@ void reduce_loops(const T* in, O* out, const std::vector<LoopDim>& dims, O ident
     one_output = one_output && d.out_stride == 0;
     n *= d.size;
   }
+  if (n == 0) return;  // nothing to reduce: out keeps the identity
   const int threads = get_num_threads();
   if (one_output && n >= kGrainSize && threads > 1 && !in_parallel_region()) {
     std::unique_ptr<O[]> slots(new O[static_cast<size_t>(threads)]);  // not vector<bool>: O may be bool
@@ -82,6 +85,51 @@ void reduce_loops(const T* in, O* out, const std::vector<LoopDim>& dims, O ident
 // The grain for splitting a 2-D step's outputs over the threads: a grain's worth of input each.
 inline int64_t output_grain(int64_t reduced_per_output) {
   return std::max<int64_t>(1, kGrainSize / std::max<int64_t>(reduced_per_output, 1));
+}
+
+// The 2-D loop of a reduction by a binary operation (PyTorch's binary_kernel_reduce_vec): along
+// a contiguous reduced dim a, each output's row goes to `row(x, n, acc)`, which folds x[0..n)
+// into acc (vectorized, in the operation's own order); any other step folds each output's
+// elements in order with `op(acc, x)`, the reduced dim outermost so that the kept dim's outputs
+// advance side by side. Outputs are split over the threads; an output's order never depends on
+// the split.
+template <typename T, typename O, typename Row, typename Op>
+void fold_2d(const T* in, O* out, LoopDim a, LoopDim b, const Row& row, const Op& op) {
+  if (a.out_stride == 0 && a.in_stride == 1) {
+    const int64_t grain = b.out_stride == 0 ? std::numeric_limits<int64_t>::max() : output_grain(a.size);
+    parallel_for(0, b.size, grain, [&](int64_t jb, int64_t je) {
+      for (int64_t j = jb; j < je; ++j) {
+        check_interrupt();
+        O& o = out[j * b.out_stride];
+        o = row(in + j * b.in_stride, a.size, o);
+      }
+    });
+    return;
+  }
+  if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // a is now the reduced (or no) dim
+  auto columns = [&](int64_t jb, int64_t je) {
+    for (int64_t i = 0; i < a.size; ++i) {
+      if ((i & 0xfff) == 0) check_interrupt();
+      const T* x = in + i * a.in_stride;
+      O* dst = out + i * a.out_stride;
+      for (int64_t j = jb; j < je; ++j) dst[j * b.out_stride] = op(dst[j * b.out_stride], x[j * b.in_stride]);
+    }
+  };
+  if (a.out_stride == 0 && b.out_stride != 0) parallel_for(0, b.size, output_grain(a.size), columns);
+  else columns(0, b.size);
+}
+
+// A whole reduction by a binary operation: `out` (the contiguous keepdim output) is filled with
+// the identity, then reduce_loops runs fold_2d, and the threads' slots are folded in order.
+template <typename T, typename O, typename Row, typename Op>
+void fold_reduce(const T* in, O* out, int64_t n_out, const std::vector<LoopDim>& dims, O identity, const Row& row,
+                 const Op& op) {
+  std::fill(out, out + n_out, identity);
+  reduce_loops(
+      in, out, dims, identity, [&](const T* x, O* o, LoopDim a, LoopDim b) { fold_2d(x, o, a, b, row, op); },
+      [&](O& dst, const O* slots, int64_t n) {
+        for (int64_t i = 0; i < n; ++i) dst = op(dst, slots[i]);
+      });
 }
 
 }  // namespace ipt::cpu

@@ -1,10 +1,13 @@
 #pragma once
 // Reduced dims laid out as rows, for the CPU reductions that walk rows of their own (max / min
-// along a dim, var, norm, cumsum) rather than the reduction engine's loop (reduce_loops.h).
+// along a dim, var, norm, cumsum) rather than the reduction engine's loop (reduce_loops.h); and
+// the geometry of a reduction along one dim.
 #include <cstdint>
 #include <vector>
 
 #include "backends/cpu/copy_kernels.h"
+#include "core/ops/shape_rules.h"
+#include "core/tensor/index_math.h"
 #include "core/tensor/tensor.h"
 
 namespace ipt::native {
@@ -52,6 +55,20 @@ inline DimRows dim_rows(const Tensor& self, int64_t d) {
     else if (i == d) r.len = self.sizes()[i];
     else r.inner *= self.sizes()[i];
   }
+  return r;
+}
+
+// A reduction along dim (nothing reduced for a 0-dim tensor): which dims it reduces and the
+// output's sizes.
+struct OneDimReduction {
+  std::vector<bool> reduced;
+  std::vector<int64_t> out_sizes;
+};
+inline OneDimReduction one_dim_reduction(const Tensor& self, int64_t dim, bool keepdim) {
+  const int64_t d = wrap_dim(dim, self.dim());
+  OneDimReduction r{std::vector<bool>(static_cast<size_t>(self.dim()), false), {}};
+  if (self.dim() > 0) r.reduced[static_cast<size_t>(d)] = true;
+  r.out_sizes = sizes_without_dim(self, self.dim() > 0 ? d : -1, keepdim);
   return r;
 }
 

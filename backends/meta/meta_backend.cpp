@@ -243,15 +243,9 @@ Tensor argminmax_meta(const Tensor& self, std::optional<int64_t> dim, bool keepd
 Tensor prod_meta(const Tensor& self, std::optional<ScalarType> dtype) {
   return make_empty(std::vector<int64_t>{}, prod_dtype(self, dtype), kMeta);
 }
-// all / any: bool, or uint8 for uint8 input.
-static ScalarType bool_reduce_dtype(const Tensor& self) {
-  return self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
-}
-Tensor bool_reduce_meta(const Tensor& self) {
-  return make_empty(std::vector<int64_t>{}, bool_reduce_dtype(self), kMeta);
-}
+Tensor bool_reduce_meta(const Tensor& self) { return make_empty(std::vector<int64_t>{}, all_any_dtype(self), kMeta); }
 Tensor bool_reduce_dim_meta(const Tensor& self, int64_t dim, bool keepdim) {
-  return make_empty(sizes_without_dim(self, wrap_dim(dim, self.dim()), keepdim), bool_reduce_dtype(self), kMeta);
+  return make_empty(sizes_without_dim(self, wrap_dim(dim, self.dim()), keepdim), all_any_dtype(self), kMeta);
 }
 Tensor amax_meta(const Tensor& self, IntArrayRef dim, bool keepdim) {
   return make_empty(amax_geometry(self, dim, keepdim, "amax").out_sizes, self.dtype(), kMeta);

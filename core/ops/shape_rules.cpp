@@ -246,6 +246,10 @@ ReductionGeometry reduction_geometry(const Tensor& self, std::optional<IntArrayR
   return g;
 }
 
+ScalarType all_any_dtype(const Tensor& self) {
+  return self.dtype() == ScalarType::Byte ? ScalarType::Byte : ScalarType::Bool;
+}
+
 std::vector<int64_t> sizes_without_dim(const Tensor& self, int64_t d, bool keepdim) {
   std::vector<int64_t> out;
   for (int64_t i = 0; i < self.dim(); ++i) {

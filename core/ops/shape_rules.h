@@ -48,6 +48,8 @@ struct ReductionGeometry {
   std::vector<bool> reduced;       // per input dim
   ScalarType out_dtype;
 };
+// all / any's result dtype: bool, or uint8 for uint8 input (as PyTorch 2.15).
+ScalarType all_any_dtype(const Tensor& self);
 // self's sizes with dim d left out (kept as 1 when keepdim): a reduction along one dim.
 std::vector<int64_t> sizes_without_dim(const Tensor& self, int64_t d, bool keepdim);
 // amax / amin (op_name): the reduction's geometry in self's dtype, with PyTorch's errors for an
