@@ -66,21 +66,21 @@ void unary_rows_into(const Tensor& out, const Tensor& a, ScalarType compute, Op 
 
 // PyTorch's vml functions (exp, log, ...) split over threads in grains of 2048 elements.
 constexpr int64_t kVmlGrain = 2048;
-#define IPT_VML_ROW_FUNCTOR(name)                                                                       \
+#define IPT_VML_ROW_FUNCTOR(name, scalar)                                                               \
   template <typename T>                                                                                 \
   struct name##_row_fn {                                                                                \
     void operator()(const T* x, T* y, int64_t n) const {                                                \
       if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) cpu::vml::name##_row(x, y, n); \
       else                                                                                              \
-        for (int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(cpu::vml::name(x[i]));                    \
+        for (int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(cpu::vml::scalar(x[i]));                  \
     }                                                                                                   \
   };
-IPT_VML_ROW_FUNCTOR(exp)
-IPT_VML_ROW_FUNCTOR(log)
-IPT_VML_ROW_FUNCTOR(sin)
-IPT_VML_ROW_FUNCTOR(cos)
-IPT_VML_ROW_FUNCTOR(tan)
-IPT_VML_ROW_FUNCTOR(tanh)
+IPT_VML_ROW_FUNCTOR(exp, exp)
+IPT_VML_ROW_FUNCTOR(log, log_op)
+IPT_VML_ROW_FUNCTOR(sin, sin)
+IPT_VML_ROW_FUNCTOR(cos, cos)
+IPT_VML_ROW_FUNCTOR(tan, tan)
+IPT_VML_ROW_FUNCTOR(tanh, tanh)
 #undef IPT_VML_ROW_FUNCTOR
 
 template <typename Op>
@@ -468,8 +468,11 @@ Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))
 IPT_VML_UNARY(sin)
 IPT_VML_UNARY(cos)
 IPT_VML_UNARY(tan)
-IPT_VML_UNARY(log)
 #undef IPT_VML_UNARY
+void log_into_cpu(const Tensor& out, const Tensor& self) {
+  unary_rows_into<log_row_fn>(
+      out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::log_op(x); }, kVmlGrain);
+}
 #define IPT_FLOAT_UNARY(name, expr)                                                              \
   void name##_into_cpu(const Tensor& out, const Tensor& self) {                                  \
     unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return expr; }); \

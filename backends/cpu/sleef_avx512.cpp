@@ -1,8 +1,8 @@
 // SLEEF's AVX-512 functions on contiguous runs, for the functions whose 16-lane float (8-lane
 // double) results are the AVX2 8-lane (4-lane) results bit for bit: exp and tanh (float and
-// double) and tan (float), checked by tests/runtime/vector_isa_test.cpp. log's differ only in the
-// sign of the NaN it gives for a negative or NaN input, so a vector holding one takes the AVX2
-// function (sleef_avx2.cpp) instead. sin and cos (float) differ in the last bit for some inputs
+// double) and tan (float), checked by tests/runtime/vector_isa_test.cpp. Double log's differ only
+// in the sign of the NaN it gives for a negative or NaN input, so a vector holding one takes the
+// AVX2 function (sleef_avx2.cpp) instead. sin and cos (float) differ in the last bit for some inputs
 // (sin(32.891186)), so they stay on AVX2. Compiled with
 // -mavx512f, so it holds only these and includes no project header (see sleef_avx2.cpp); call
 // it only when vml.h's has_avx512() said yes.
@@ -15,7 +15,6 @@
 namespace ipt::cpu {
 
 namespace sleef_avx2 {  // sleef_avx2.cpp
-void log(const float* x, float* y, int64_t n);
 void log(const double* x, double* y, int64_t n);
 }  // namespace sleef_avx2
 
@@ -57,28 +56,17 @@ IPT_SLEEF512_FLOAT(tan)
 #undef IPT_SLEEF512_FLOAT
 #undef IPT_SLEEF512_DOUBLE
 
-// log: each full vector whose inputs are all >= 0 on AVX-512, any other on AVX2.
-namespace {
-bool all_nonnegative(__m512 v) { return _mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_GE_OQ) == 0xffff; }
-bool all_nonnegative(__m512d v) { return _mm512_cmp_pd_mask(v, _mm512_setzero_pd(), _CMP_GE_OQ) == 0xff; }
-__m512 log16(__m512 v) { return Sleef_logf16_u10avx512f(v); }
-__m512d log16(__m512d v) { return Sleef_logd8_u10avx512f(v); }
-
-template <typename T>
-void log_run(const T* x, T* y, int64_t n) {
-  constexpr int64_t W = 64 / static_cast<int64_t>(sizeof(T));
+// log (double; float's is log_float.cpp): each full vector whose inputs are all >= 0 on AVX-512,
+// any other on AVX2.
+void log(const double* x, double* y, int64_t n) {
   int64_t i = 0;
-  for (; i + W <= n; i += W) {
-    const auto v = load(x + i);
-    if (all_nonnegative(v)) store(y + i, log16(v));
-    else sleef_avx2::log(x + i, y + i, W);
+  for (; i + 8 <= n; i += 8) {
+    const __m512d v = load(x + i);
+    if (_mm512_cmp_pd_mask(v, _mm512_setzero_pd(), _CMP_GE_OQ) == 0xff) store(y + i, Sleef_logd8_u10avx512f(v));
+    else sleef_avx2::log(x + i, y + i, 8);
   }
   if (i < n) sleef_avx2::log(x + i, y + i, n - i);
 }
-}  // namespace
-
-void log(const float* x, float* y, int64_t n) { log_run(x, y, n); }
-void log(const double* x, double* y, int64_t n) { log_run(x, y, n); }
 
 }  // namespace sleef_avx512
 

@@ -4,7 +4,8 @@
 // (Sleef_expf8_u10 ...; "vml" in ATen). Lanes are independent, so one element through a vector
 // function gives the value it gets in a full vector. Without AVX2 these run the scalar fallback
 // (std::exp ...). float16 and bfloat16 go through the float functions and are rounded, as
-// PyTorch 2.15's Vectorized<Half> / Vectorized<BFloat16> do.
+// PyTorch 2.15's Vectorized<Half> / Vectorized<BFloat16> do. The log operator's float values come
+// from log_float.cpp instead (log_op, log_row; Note [float log]).
 //
 // Note [VML in PyTorch 2.15]
 // PyTorch 2.15's PyPI build has MKL, and its ATen "vml" calls MKL's VML (vsExp / vdExp ... in
@@ -61,10 +62,19 @@ float exp_sum(const float* x, float mx, float* e, int64_t n);
 double exp_sum(const double* x, double mx, double* e, int64_t n);
 }  // namespace rows_avx2
 
+namespace log_float {  // log_float.cpp: float log (Note [float log])
+float scalar(float x);                            // any x86-64
+float lane(float x);                              // call only when has_avx2()
+void avx2(const float* x, float* y, int64_t n);   // call only when has_avx2(); y may be x
+void avx512(const float* x, float* y, int64_t n); // call only when has_avx512(); y may be x
+const float* inverse_centres();   // its table, for the 32 intervals of z: invc ...
+const float* log_centres_high();  // ... and log(1 / invc) as high ...
+const float* log_centres_low();   // ... and low parts
+}  // namespace log_float
+
 namespace sleef_avx512 {  // sleef_avx512.cpp: the functions whose AVX-512 results are the AVX2 ones
 void exp(const float* x, float* y, int64_t n);
 void exp(const double* x, double* y, int64_t n);
-void log(const float* x, float* y, int64_t n);
 void log(const double* x, double* y, int64_t n);
 void tanh(const float* x, float* y, int64_t n);
 void tanh(const double* x, double* y, int64_t n);
@@ -103,6 +113,16 @@ IPT_VML_FUNCTION(tan)
 IPT_VML_FUNCTION(tanh)
 #undef IPT_VML_FUNCTION
 
+// The log operator's value: float by log_float.cpp (Note [float log]: 2.15 computes it with
+// MKL), any other type as log above (2.15's MKL path is for float and double only; double keeps
+// SLEEF, as it is as fast). vml::log itself is Vectorized<T>::log, SLEEF, which 2.15's kernels
+// that take a log inside them (log_softmax) use.
+template <typename T>
+T log_op(T x) {
+  if constexpr (std::is_same_v<T, float>) return has_avx2() ? log_float::lane(x) : log_float::scalar(x);
+  else return log(x);
+}
+
 // name##_row(x, y, n): the function on a contiguous run, a vector at a time where the CPU has AVX2,
 // and for the functions whose AVX-512 results are the AVX2 ones (IPT_VML_ROW_WIDE: float, and
 // double too where Double512) 16 floats or 8 doubles at a time on AVX-512.
@@ -126,7 +146,18 @@ IPT_VML_FUNCTION(tanh)
     for (int64_t i = 0; i < n; ++i) y[i] = name(x[i]);                                                   \
   }
 IPT_VML_ROW_WIDE(exp, true)
-IPT_VML_ROW_WIDE(log, true)
+// log_row is the log operator's (log_op's values)
+template <typename T>
+void log_row(const T* x, T* y, int64_t n) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (n >= 16 && has_avx512()) return log_float::avx512(x, y, n);
+    if (has_avx2()) return log_float::avx2(x, y, n);
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (n >= 8 && has_avx512()) return sleef_avx512::log(x, y, n);
+    if (has_avx2()) return sleef_avx2::log(x, y, n);
+  }
+  for (int64_t i = 0; i < n; ++i) y[i] = log_op(x[i]);
+}
 IPT_VML_ROW(sin)
 IPT_VML_ROW(cos)
 IPT_VML_ROW_WIDE(tan, false)
