@@ -175,13 +175,15 @@ void with_computation(const Tensor& out, std::initializer_list<Tensor> operands,
   struct Value {
     alignas(16) unsigned char bytes[16];
   };
-  // Fixed arrays: a small tensor's call allocates nothing here.
-  Tensor inputs[TensorIterator::kMaxOperands - 1];
+  // Fixed arrays: a small tensor's call allocates nothing here, and copies no Tensor (each copy
+  // is two atomic reference count updates).
+  const Tensor* inputs[TensorIterator::kMaxOperands - 1];
+  Tensor converted[TensorIterator::kMaxOperands - 1];
   Value values[TensorIterator::kMaxOperands - 1];
   bool is_value[TensorIterator::kMaxOperands - 1] = {};
   size_t n = 0;
   for (const Tensor& t : operands) {
-    inputs[n] = t;
+    inputs[n] = &t;
     if (t.dtype() != compute) {
       if (t.numel() == 1) {
         const void* raw = t.impl()->raw_data();
@@ -194,15 +196,15 @@ void with_computation(const Tensor& out, std::initializer_list<Tensor> operands,
         });
         is_value[n] = true;
       } else {
-        Tensor converted = make_empty_like_layout(t.sizes(), compute, t.device(), t);
-        native::copy_cpu_(converted, t, false);
-        inputs[n] = converted;
+        converted[n] = make_empty_like_layout(t.sizes(), compute, t.device(), t);
+        native::copy_cpu_(converted[n], t, false);
+        inputs[n] = &converted[n];
       }
     }
     ++n;
   }
   auto run = [&](const Tensor& o) {
-    TensorIterator iter(o, std::span<const Tensor>(inputs, n));
+    TensorIterator iter(o, std::span<const Tensor* const>(inputs, n));
     for (size_t i = 0; i < n; ++i)
       if (is_value[i]) iter.set_scalar_operand(static_cast<int>(i) + 1, values[i].bytes);
     kernel(iter);

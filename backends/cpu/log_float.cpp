@@ -53,11 +53,12 @@ alignas(64) constexpr float kLogCHi[32] = {
     0x1.0714p-2f,  0x1.1bf8p-2f,  0x1.315p-2f,   0x1.522cp-2f,
 };
 alignas(64) constexpr float kLogCLo[32] = {
-    0x1.2053fcp-21f,  -0x1.78438cp-19f, -0x1.8aad28p-19f, -0x1.fbcf7ap-22f, 0x1.b1d8c6p-18f,  -0x1.86d5e4p-19f,
-    0x1.070cacp-20f,  0x1.2b185ep-18f,  -0x1.20421cp-20f, -0x1.83853cp-18f, 0x1.683fp-18f,    0x1.832f72p-23f,
-    -0x1.db8abcp-22f, 0x1.6ba8d4p-19f,  0x1.434f22p-19f,  -0x1.86008cp-20f, -0x1.63d8ccp-19f, 0x1.64f188p-18f,
-    -0x1.5161f8p-20f, 0.0f,             -0x1.44ec32p-18f, -0x1.9d2988p-18f, 0x1.797566p-18f,  -0x1.bb189p-18f,
-    -0x1.a7f538p-22f, 0x1.28b756p-19f,  -0x1.2c3752p-19f, 0x1.bf932ap-18f,  -0x1.e7ecaap-20f, 0x1.9635a6p-18f,
+    0x1.2053fcp-21f,  -0x1.78438cp-19f, -0x1.8aad28p-19f, -0x1.fbcf7ap-22f, 0x1.b1d8c6p-18f,
+    -0x1.86d5e4p-19f, 0x1.070cacp-20f,  0x1.2b185ep-18f,  -0x1.20421cp-20f, -0x1.83853cp-18f,
+    0x1.683fp-18f,    0x1.832f72p-23f,  -0x1.db8abcp-22f, 0x1.6ba8d4p-19f,  0x1.434f22p-19f,
+    -0x1.86008cp-20f, -0x1.63d8ccp-19f, 0x1.64f188p-18f,  -0x1.5161f8p-20f, 0.0f,
+    -0x1.44ec32p-18f, -0x1.9d2988p-18f, 0x1.797566p-18f,  -0x1.bb189p-18f,  -0x1.a7f538p-22f,
+    0x1.28b756p-19f,  -0x1.2c3752p-19f, 0x1.bf932ap-18f,  -0x1.e7ecaap-20f, 0x1.9635a6p-18f,
     -0x1.c3c594p-19f, -0x1.1f8c76p-18f,
 };
 constexpr float kLn2Hi = 0x1.62e4p-1f, kLn2Lo = 0x1.7f7d1cp-20f;
@@ -68,19 +69,19 @@ inline bool normal_positive(int32_t ix) { return static_cast<uint32_t>(ix) - 0x0
 
 // The arithmetic of every path (Note [float log]), one function per vector type V (float, 8 or 16
 // floats), with that type's fused multiply-add FMA and broadcast SPLAT; + - * are lane-wise.
-#define IPT_LOG_FROM_PARTS(ATTRIBUTE, V, FMA, SPLAT)                     \
-  ATTRIBUTE inline V from_parts(V z, V k, V invc, V hi, V lo) {          \
-    const V r = FMA(z, invc, SPLAT(-1.0f));                              \
-    const V a = FMA(k, SPLAT(kLn2Hi), hi);                               \
-    const V b = FMA(k, SPLAT(kLn2Lo), lo);                               \
-    const V r2 = r * r;                                                  \
-    V p = FMA(r, SPLAT(kC5), SPLAT(kC4));                                \
-    p = FMA(p, r, SPLAT(kC3));                                           \
-    p = FMA(p, r, SPLAT(kC2));                                           \
-    const V q = FMA(p, r2, b);                                           \
-    const V s = a + r;                                                   \
-    const V err = r - (s - a);                                           \
-    return s + (err + q);                                                \
+#define IPT_LOG_FROM_PARTS(ATTRIBUTE, V, FMA, SPLAT)            \
+  ATTRIBUTE inline V from_parts(V z, V k, V invc, V hi, V lo) { \
+    const V r = FMA(z, invc, SPLAT(-1.0f));                     \
+    const V a = FMA(k, SPLAT(kLn2Hi), hi);                      \
+    const V b = FMA(k, SPLAT(kLn2Lo), lo);                      \
+    const V r2 = r * r;                                         \
+    V p = FMA(r, SPLAT(kC5), SPLAT(kC4));                       \
+    p = FMA(p, r, SPLAT(kC3));                                  \
+    p = FMA(p, r, SPLAT(kC2));                                  \
+    const V q = FMA(p, r2, b);                                  \
+    const V s = a + r;                                          \
+    const V err = r - (s - a);                                  \
+    return s + (err + q);                                       \
   }
 IPT_LOG_FROM_PARTS([[gnu::always_inline]], float, __builtin_fmaf, float)
 IPT_LOG_FROM_PARTS([[gnu::target("avx2,fma")]], __m256, _mm256_fmadd_ps, _mm256_set1_ps)
@@ -122,8 +123,8 @@ IPT_LOG_FROM_PARTS([[gnu::target("avx512f")]], __m512, _mm512_fmadd_ps, _mm512_s
   const __m256i t = _mm256_sub_epi32(ix, _mm256_set1_epi32(kOffset));
   const __m256i i = _mm256_and_si256(_mm256_srli_epi32(t, 18), _mm256_set1_epi32(31));
   const __m256 k = _mm256_cvtepi32_ps(_mm256_srai_epi32(t, 23));
-  const __m256 z =
-      _mm256_castsi256_ps(_mm256_sub_epi32(ix, _mm256_and_si256(t, _mm256_set1_epi32(static_cast<int32_t>(0xff800000)))));
+  const __m256 z = _mm256_castsi256_ps(
+      _mm256_sub_epi32(ix, _mm256_and_si256(t, _mm256_set1_epi32(static_cast<int32_t>(0xff800000)))));
   const __m256 invc = _mm256_i32gather_ps(kInvC, i, 4);
   const __m256 hi = _mm256_i32gather_ps(kLogCHi, i, 4);
   const __m256 lo = _mm256_i32gather_ps(kLogCLo, i, 4);
@@ -146,8 +147,8 @@ IPT_LOG_FROM_PARTS([[gnu::target("avx512f")]], __m512, _mm512_fmadd_ps, _mm512_s
     const __m512i t = _mm512_sub_epi32(ix, _mm512_set1_epi32(kOffset));
     const __m512i i = _mm512_srli_epi32(t, 18);  // the permutes read its low 5 bits
     const __m512 k = _mm512_cvtepi32_ps(_mm512_srai_epi32(t, 23));
-    const __m512 z =
-        _mm512_castsi512_ps(_mm512_sub_epi32(ix, _mm512_and_si512(t, _mm512_set1_epi32(static_cast<int32_t>(0xff800000)))));
+    const __m512 z = _mm512_castsi512_ps(
+        _mm512_sub_epi32(ix, _mm512_and_si512(t, _mm512_set1_epi32(static_cast<int32_t>(0xff800000)))));
     const __m512 invc = _mm512_permutex2var_ps(invc_lo, i, invc_hi);
     const __m512 hi = _mm512_permutex2var_ps(hi_lo, i, hi_hi);
     const __m512 lo = _mm512_permutex2var_ps(lo_lo, i, lo_hi);

@@ -62,14 +62,14 @@ float exp_sum(const float* x, float mx, float* e, int64_t n);
 double exp_sum(const double* x, double mx, double* e, int64_t n);
 }  // namespace rows_avx2
 
-namespace log_float {  // log_float.cpp: float log (Note [float log])
-float scalar(float x);                            // any x86-64
-float lane(float x);                              // call only when has_avx2()
-void avx2(const float* x, float* y, int64_t n);   // call only when has_avx2(); y may be x
-void avx512(const float* x, float* y, int64_t n); // call only when has_avx512(); y may be x
-const float* inverse_centres();   // its table, for the 32 intervals of z: invc ...
-const float* log_centres_high();  // ... and log(1 / invc) as high ...
-const float* log_centres_low();   // ... and low parts
+namespace log_float {                              // log_float.cpp: float log (Note [float log])
+float scalar(float x);                             // any x86-64
+float lane(float x);                               // call only when has_avx2()
+void avx2(const float* x, float* y, int64_t n);    // call only when has_avx2(); y may be x
+void avx512(const float* x, float* y, int64_t n);  // call only when has_avx512(); y may be x
+const float* inverse_centres();                    // its table, for the 32 intervals of z: invc ...
+const float* log_centres_high();                   // ... and log(1 / invc) as high ...
+const float* log_centres_low();                    // ... and low parts
 }  // namespace log_float
 
 namespace sleef_avx512 {  // sleef_avx512.cpp: the functions whose AVX-512 results are the AVX2 ones

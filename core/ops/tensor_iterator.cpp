@@ -37,6 +37,16 @@ TensorIterator::TensorIterator(const Tensor& output, std::span<const Tensor> inp
   init(ops, n, 1);
 }
 
+TensorIterator::TensorIterator(const Tensor& output, std::span<const Tensor* const> inputs) {
+  IPT_CHECK(1 + inputs.size() <= static_cast<size_t>(kMaxOperands), RuntimeError, "TensorIterator: more than ",
+            kMaxOperands, " operands");
+  const Tensor* ops[kMaxOperands];
+  int n = 0;
+  ops[n++] = &output;
+  for (const Tensor* t : inputs) ops[n++] = t;
+  init(ops, n, 1);
+}
+
 void TensorIterator::init(const Tensor* const* operands, int n, int noutputs) {
   IPT_CHECK(noutputs >= 1, RuntimeError, "TensorIterator: no output");
   nt_ = n;
@@ -222,21 +232,24 @@ void TensorIterator::run(Loop2d loop, const void* ctx, int64_t grain_size) const
 void TensorIterator::serial(Loop2d loop, const void* ctx, int64_t begin, int64_t end) const {
   if (begin >= end) return;
   const int nd = nd_, nt = nt_;
-  int64_t index[kMaxDims];
-  for (int d = 0; d < nd; ++d) index[d] = 0;
-  {
-    uint64_t rest = static_cast<uint64_t>(begin);
-    for (int d = 0; d < nd; ++d) {
-      index[d] = static_cast<int64_t>(rest % static_cast<uint64_t>(shape_[d]));
-      rest /= static_cast<uint64_t>(shape_[d]);
-    }
-  }
   int64_t step_strides[2 * kMaxOperands];
   for (int k = 0; k < nt; ++k) {
     step_strides[k] = strides_[k][0];
     step_strides[nt + k] = nd > 1 ? strides_[k][1] : 0;
   }
   char* ptrs[kMaxOperands];
+  if (nd == 1 && end - begin <= kInterruptChunk) {  // one row, one call (a small tensor's whole run)
+    check_interrupt();
+    for (int k = 0; k < nt; ++k) ptrs[k] = data_[k] + begin * strides_[k][0];
+    loop(ctx, ptrs, step_strides, end - begin, 1);
+    return;
+  }
+  int64_t index[kMaxDims];
+  for (int d = 0; d < nd; ++d) index[d] = 0;
+  for (uint64_t rest = static_cast<uint64_t>(begin), d = 0; rest != 0 && d < static_cast<uint64_t>(nd); ++d) {
+    index[d] = static_cast<int64_t>(rest % static_cast<uint64_t>(shape_[d]));
+    rest /= static_cast<uint64_t>(shape_[d]);
+  }
   int64_t offset = begin;
   while (offset < end) {
     check_interrupt();

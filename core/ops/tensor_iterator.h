@@ -44,6 +44,7 @@ class TensorIterator {
   // iterator does not keep the tensors: the caller keeps them alive while it runs.
   TensorIterator(std::initializer_list<Tensor> outputs, std::initializer_list<Tensor> inputs);
   TensorIterator(const Tensor& output, std::span<const Tensor> inputs);
+  TensorIterator(const Tensor& output, std::span<const Tensor* const> inputs);
 
   int ntensors() const { return nt_; }
   int ndim() const { return nd_; }

@@ -70,7 +70,8 @@ TEST(LogFloat, TableGivesExactReductions) {
     const uint32_t first = 0x3f330000u + (static_cast<uint32_t>(i) << 18), last = first + (1u << 18);
     const float invc = log_float::inverse_centres()[i];
     const double lo = float_from_bits(first), hi = float_from_bits(last);
-    EXPECT_LT(std::fabs(1.0 / invc - (lo <= 1.0 && 1.0 < hi ? 1.0 : (lo + hi) / 2)), (hi - lo) / 2) << i;  // within half an interval
+    EXPECT_LT(std::fabs(1.0 / invc - (lo <= 1.0 && 1.0 < hi ? 1.0 : (lo + hi) / 2)), (hi - lo) / 2)
+        << i;                                  // within half an interval
     for (uint32_t b = first; b < last; ++b) {  // r = z * invc - 1 is exact in float, and small
       const double r = static_cast<double>(float_from_bits(b)) * invc - 1.0;
       ASSERT_EQ(static_cast<double>(static_cast<float>(r)), r) << i;
