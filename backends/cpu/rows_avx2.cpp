@@ -34,16 +34,31 @@ __m256d vadd(__m256d a, __m256d b) { return _mm256_add_pd(a, b); }
 __m256 vexp(__m256 v) { return Sleef_expf8_u10avx2(v); }
 __m256d vexp(__m256d v) { return Sleef_expd4_u10avx2(v); }
 
-// The row's max (Max) or min; a NaN anywhere wins (the first one).
+// The row's max (Max) or min; a NaN anywhere wins (the first one). Four vector accumulators
+// while four vectors remain (as PyTorch's vectorized reductions unroll), so that the compares
+// do not wait on one another; they meet before the rest of the row.
 template <bool Max, typename T>
 T extreme_run(const T* x, int64_t n) {
   constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T));
+  const auto pick = [](auto v, auto acc) { return Max ? vmax(v, acc) : vmin(v, acc); };
   auto acc = load(x);
   auto nan = unordered(acc);
   int64_t k = W;
+  if (n >= 4 * W) {
+    auto acc1 = load(x + W), acc2 = load(x + 2 * W), acc3 = load(x + 3 * W);
+    auto nan1 = unordered(acc1), nan2 = unordered(acc2), nan3 = unordered(acc3);
+    for (k = 4 * W; k + 4 * W <= n; k += 4 * W) {
+      const auto v0 = load(x + k), v1 = load(x + k + W), v2 = load(x + k + 2 * W), v3 = load(x + k + 3 * W);
+      acc = pick(v0, acc), acc1 = pick(v1, acc1), acc2 = pick(v2, acc2), acc3 = pick(v3, acc3);
+      nan = vor(nan, unordered(v0)), nan1 = vor(nan1, unordered(v1));
+      nan2 = vor(nan2, unordered(v2)), nan3 = vor(nan3, unordered(v3));
+    }
+    acc = pick(pick(acc3, acc2), pick(acc1, acc));
+    nan = vor(vor(nan, nan1), vor(nan2, nan3));
+  }
   for (; k + W <= n; k += W) {
     const auto v = load(x + k);
-    acc = Max ? vmax(v, acc) : vmin(v, acc);
+    acc = pick(v, acc);
     nan = vor(nan, unordered(v));
   }
   alignas(32) T lanes[W];
