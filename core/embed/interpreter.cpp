@@ -10,8 +10,10 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <map>
+#include <array>
+#include <cstdint>
 #include <mutex>
+#include <vector>
 
 #include "core/python/bindings.h"
 #include "core/tensor/tensor_trace.h"
@@ -57,9 +59,54 @@ struct Writer {
 struct Tracer {
   PyObject* filename = nullptr;  // the program's file name (borrowed from its code object)
   PyObject* globals = nullptr;
-  std::map<std::string, uint64_t> bound;  // module-level name -> tensor id last recorded
-  int line_offset = 0;                    // the program's line 1 is the file's line line_offset + 1
-  int line_count = 0;                     // lines of the program (a lesson step is part of its file)
+  int line_offset = 0;  // the program's line 1 is the file's line line_offset + 1
+  int line_count = 0;   // lines of the program (a lesson step is part of its file)
+
+  // Module-level name (a reference to the globals' key object) -> tensor id last recorded. A
+  // hook call looks the names up by the key objects' identity (the compiler interns them), and by
+  // their text only for a key object not seen before.
+  struct Bound {
+    PyObject* key;
+    uint64_t id;
+  };
+  std::vector<Bound> bound;
+
+  // The line and column of recent (code, instruction) pairs: PyCode_Addr2Location walks the code
+  // object's location table from its start on every call. A cached code object is kept alive
+  // (a reference) so that its address cannot come back as another code object's.
+  struct Location {
+    PyCodeObject* code = nullptr;
+    int lasti = -1, line = 0, col = 0;
+  };
+  std::array<Location, 256> locations{};
+
+  Tracer() = default;
+  Tracer(const Tracer&) = delete;
+  Tracer& operator=(const Tracer&) = delete;
+  ~Tracer() {  // the GIL is held: the tracer lives in run_with_gil
+    for (Bound& b : bound) Py_DECREF(b.key);
+    for (Location& l : locations) Py_XDECREF(l.code);
+  }
+
+  Location location(PyCodeObject* code, int lasti) {
+    Location& slot =
+        locations[(reinterpret_cast<uintptr_t>(code) / 16 + static_cast<uintptr_t>(lasti) * 7) % locations.size()];
+    if (slot.code == code && slot.lasti == lasti) return slot;
+    int line = 0, col = 0, end_line = 0, end_col = 0;
+    if (!PyCode_Addr2Location(code, lasti, &line, &col, &end_line, &end_col)) line = 0;
+    Py_INCREF(code);
+    Py_XDECREF(slot.code);
+    slot = {code, lasti, line, col};
+    return slot;
+  }
+
+  Bound* bound_entry(PyObject* key) {
+    for (Bound& b : bound)
+      if (b.key == key) return &b;
+    for (Bound& b : bound)
+      if (PyUnicode_Compare(b.key, key) == 0) return &b;
+    return nullptr;
+  }
 
   bool in_program(PyFrameObject* frame) const {
     PyCodeObject* code = PyFrame_GetCode(frame);
@@ -74,11 +121,21 @@ struct Tracer {
     while (PyDict_Next(globals, &pos, &key, &value)) {
       if (!is_tensor_object(value) || !PyUnicode_Check(key)) continue;
       const Tensor& t = unpack(value);
+      const uint64_t id = t.impl()->id();
+      Bound* b = bound_entry(key);
+      if (b && b->id == id) continue;
       const char* name = PyUnicode_AsUTF8(key);
-      if (!name || name[0] == '_') continue;
-      auto [it, fresh] = bound.try_emplace(name, t.impl()->id());
-      if (!fresh && it->second == t.impl()->id()) continue;
-      it->second = t.impl()->id();
+      if (!name) {
+        PyErr_Clear();
+        continue;
+      }
+      if (name[0] == '_') continue;
+      if (b) {
+        b->id = id;
+      } else {
+        Py_INCREF(key);
+        bound.push_back({key, id});
+      }
       trace::Recorder::current().instant(trace::Category::Script, "binding", tensor_meta(t, trace::intern(name)));
     }
   }
@@ -100,10 +157,11 @@ int trace_hook(PyObject* obj, PyFrameObject* frame, int what, PyObject*) {
   }
   if (what == PyTrace_LINE) {
     PyCodeObject* code = PyFrame_GetCode(frame);
-    int line = 0, col = 0, end_line = 0, end_col = 0;
-    if (!PyCode_Addr2Location(code, PyFrame_GetLasti(frame), &line, &col, &end_line, &end_col) || line <= 0)
-      line = PyFrame_GetLineNumber(frame);
+    const Tracer::Location at = tracer->location(code, PyFrame_GetLasti(frame));
     Py_DECREF(code);
+    int line = at.line;
+    const int col = at.col;
+    if (line <= 0) line = PyFrame_GetLineNumber(frame);
     // Lines in the program's own terms; a line of an earlier step of the same lesson file
     // (a function it defined) is not one of this program's lines.
     line -= tracer->line_offset;
