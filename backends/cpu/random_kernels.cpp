@@ -82,7 +82,13 @@ void normal_fill(CpuGenerator& gen, T* data, int64_t size, double mean, double s
     else box_muller_16_double(block, mean, std);
   };
   if constexpr (std::is_same_v<T, M>) {
-    for (int64_t i = 0; i < size; ++i) data[i] = random::uniform_real<M>(gen, M(0), M(1));
+    for (int64_t b = 0; b < size; b += cpu::kInterruptChunk) {
+      check_interrupt();
+      const int64_t e = std::min(size, b + cpu::kInterruptChunk);
+      if constexpr (std::is_same_v<M, float>) random::uniform_floats(gen, data + b, e - b);
+      else
+        for (int64_t i = b; i < e; ++i) data[i] = random::uniform_real<M>(gen, M(0), M(1));
+    }
     for (int64_t i = 0; i + 16 <= size; i += cpu::kInterruptChunk) {
       check_interrupt();
       const int64_t blocks = std::min(size - i, cpu::kInterruptChunk) / 16;
@@ -99,7 +105,7 @@ void normal_fill(CpuGenerator& gen, T* data, int64_t size, double mean, double s
   } else {
     M buf[16];
     auto block = [&](T* out) {
-      for (int j = 0; j < 16; ++j) buf[j] = random::uniform_real<M>(gen, M(0), M(1));
+      random::uniform_floats(gen, buf, 16);
       fill_16(buf);
       for (int j = 0; j < 16; ++j) out[j] = static_cast<T>(buf[j]);
     };
@@ -141,6 +147,23 @@ Tensor uniform_cpu_(const Tensor& self, double from, double to, std::optional<Ge
       using M = opmath_t<T>;
       const M lo = static_cast<M>(from), hi = static_cast<M>(to);
       const T from_t = static_cast<T>(from), to_t = static_cast<T>(to);
+      if constexpr (std::is_same_v<T, float>) {
+        if (self.is_contiguous()) {  // the same draws in runs, then uniform_real's arithmetic
+          float* data = static_cast<float*>(self.impl()->raw_data());
+          const int64_t n = self.numel();
+          for (int64_t b = 0; b < n; b += cpu::kInterruptChunk) {
+            check_interrupt();
+            const int64_t e = std::min(n, b + cpu::kInterruptChunk);
+            random::uniform_floats(g.gen, data + b, e - b);
+            if (lo != 0.0f || hi != 1.0f)
+              for (int64_t i = b; i < e; ++i) {
+                const float v = std::fma(data[i], hi - lo, lo);
+                data[i] = v == to_t ? from_t : v;
+              }
+          }
+          return;
+        }
+      }
       serial_fill<T>(self, [&] {
         const T v = static_cast<T>(random::uniform_real<M>(g.gen, lo, hi));
         return v == to_t ? from_t : v;

@@ -28,6 +28,8 @@ class CpuGenerator {
   uint64_t seed();
 
   uint32_t random() { return engine_(); }
+  // The next n 32-bit draws (n calls of random()).
+  void random_fill(uint32_t* out, int64_t n) { engine_.fill(out, n); }
   // Two 32-bit draws, the first as the high half.
   uint64_t random64() {
     const uint64_t hi = engine_();

@@ -3,6 +3,7 @@
 // gives PyTorch's numbers. The multiply-adds are fused (std::fma), as PyTorch's CPU kernels
 // are on x86-64 with AVX2: its kernels are compiled with FMA there and the compiler fuses them.
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -31,6 +32,18 @@ requires(std::is_same_v<T, float> || std::is_same_v<T, double>) T uniform_real(C
   const T x = static_cast<T>(bits & mask) * divisor;
   if (from == T(0) && to == T(1)) return x;  // fma(x, 1, 0) is x: no libm call for rand / randn
   return std::fma(x, to - from, from);
+}
+
+// n floats of U[0, 1), the values n calls of uniform_real<float>(g, 0, 1) give, drawn in runs.
+inline void uniform_floats(CpuGenerator& g, float* out, int64_t n) {
+  constexpr int64_t kRun = 1024;
+  uint32_t bits[kRun];
+  constexpr float divisor = 1.0f / static_cast<float>(uint64_t(1) << 24);
+  for (int64_t i = 0; i < n; i += kRun) {
+    const int64_t m = std::min(kRun, n - i);
+    g.random_fill(bits, m);
+    for (int64_t j = 0; j < m; ++j) out[i + j] = static_cast<float>(bits[j] & 0xffffffU) * divisor;
+  }
 }
 
 // N(mean, std) by Box-Muller on two double draws; the pair's second value is kept in the

@@ -1,5 +1,7 @@
 #include "core/random/mt19937.h"
 
+#include <algorithm>
+
 namespace ipt::random {
 
 namespace {
@@ -34,6 +36,31 @@ void Mt19937::twist() {
   for (int j = 0; j < kN - kM; ++j) w[j] = w[j + kM] ^ mix(w[j], w[j + 1]);
   for (int j = kN - kM; j < kN - 1; ++j) w[j] = w[j + kM - kN] ^ mix(w[j], w[j + 1]);
   w[kN - 1] = w[kM - 1] ^ mix(w[kN - 1], w[0]);
+}
+
+void Mt19937::fill(uint32_t* out, int64_t n) {
+  while (n > 0) {
+    if (s_.left <= 1) {  // this draw twists first
+      *out++ = (*this)();
+      --n;
+      continue;
+    }
+    // Each call decrements left and twists when it reaches 0: left - 1 draws come before that.
+    const int64_t k = std::min<int64_t>(n, s_.left - 1);
+    const uint32_t* w = s_.words.data() + s_.next;
+    for (int64_t j = 0; j < k; ++j) {
+      uint32_t y = w[j];
+      y ^= y >> 11;
+      y ^= (y << 7) & 0x9d2c5680U;
+      y ^= (y << 15) & 0xefc60000U;
+      y ^= y >> 18;
+      out[j] = y;
+    }
+    s_.next += static_cast<uint32_t>(k);
+    s_.left -= static_cast<int32_t>(k);
+    out += k;
+    n -= k;
+  }
 }
 
 bool Mt19937::set_state(const Mt19937State& s) {

@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <random>
+#include <vector>
 
 #include "backends/cpu/cascade_sum.h"
 #include "core/random/avx2_box_muller.h"
@@ -20,6 +21,27 @@ TEST(Mt19937, SameStreamAsTheStandardEngine) {
     std::mt19937 reference(static_cast<uint32_t>(seed));
     for (int i = 0; i < 2000; ++i) ASSERT_EQ(ours(), reference()) << "seed " << seed << " draw " << i;
   }
+}
+
+// fill(n) hands out the words n calls would, across twists, from any point of the stream.
+TEST(Mt19937, FillGivesTheWordsOfThatManyCalls) {
+  for (int64_t skip : {0, 1, 622, 623, 624, 625, 1000}) {
+    for (int64_t n : {0, 1, 7, 623, 624, 625, 1300, 2500}) {
+      random::Mt19937 a(42), b(42);
+      for (int64_t i = 0; i < skip; ++i) a(), b();
+      std::vector<uint32_t> filled(static_cast<size_t>(n));
+      a.fill(filled.data(), n);
+      for (int64_t i = 0; i < n; ++i) ASSERT_EQ(filled[static_cast<size_t>(i)], b()) << skip << " " << n << " " << i;
+      EXPECT_EQ(a(), b()) << "the stream goes on from the same place";
+    }
+  }
+}
+
+TEST(Distributions, UniformFloatsAreUniformRealDraws) {
+  CpuGenerator a(7), b(7);
+  std::vector<float> x(3000);
+  random::uniform_floats(a, x.data(), static_cast<int64_t>(x.size()));
+  for (float v : x) ASSERT_EQ(v, random::uniform_real<float>(b, 0.0f, 1.0f));
 }
 
 TEST(CpuGenerator, SeedKeepsAll64BitsButSeedsFromTheLow32) {
