@@ -24,17 +24,23 @@ using random::CpuGenerator;
 
 namespace {
 
+// f(b, e) over [0, n) in pieces of at most one interrupt chunk, a stop request seen between them.
+template <typename F>
+void for_each_chunk(int64_t n, const F& f) {
+  for (int64_t b = 0; b < n; b += cpu::kInterruptChunk) {
+    check_interrupt();
+    f(b, std::min(n, b + cpu::kInterruptChunk));
+  }
+}
+
 // Writes draw() into every element of `self`, in TensorIterator's order (a serial kernel).
 template <typename T, typename Draw>
 void serial_fill(const Tensor& self, Draw&& draw) {
   T* p = static_cast<T*>(self.impl()->raw_data());
   if (self.is_contiguous()) {  // memory order is index order
-    const int64_t n = self.numel();
-    for (int64_t b = 0; b < n; b += cpu::kInterruptChunk) {
-      check_interrupt();
-      const int64_t e = std::min(n, b + cpu::kInterruptChunk);
+    for_each_chunk(self.numel(), [&](int64_t b, int64_t e) {
       for (int64_t i = b; i < e; ++i) p[i] = draw();
-    }
+    });
     return;
   }
   const cpu::IterationOrder order = cpu::memory_order(self);
@@ -82,13 +88,11 @@ void normal_fill(CpuGenerator& gen, T* data, int64_t size, double mean, double s
     else box_muller_16_double(block, mean, std);
   };
   if constexpr (std::is_same_v<T, M>) {
-    for (int64_t b = 0; b < size; b += cpu::kInterruptChunk) {
-      check_interrupt();
-      const int64_t e = std::min(size, b + cpu::kInterruptChunk);
+    for_each_chunk(size, [&](int64_t b, int64_t e) {
       if constexpr (std::is_same_v<M, float>) random::uniform_floats(gen, data + b, e - b);
       else
         for (int64_t i = b; i < e; ++i) data[i] = random::uniform_real<M>(gen, M(0), M(1));
-    }
+    });
     for (int64_t i = 0; i + 16 <= size; i += cpu::kInterruptChunk) {
       check_interrupt();
       const int64_t blocks = std::min(size - i, cpu::kInterruptChunk) / 16;
@@ -150,17 +154,14 @@ Tensor uniform_cpu_(const Tensor& self, double from, double to, std::optional<Ge
       if constexpr (std::is_same_v<T, float>) {
         if (self.is_contiguous()) {  // the same draws in runs, then uniform_real's arithmetic
           float* data = static_cast<float*>(self.impl()->raw_data());
-          const int64_t n = self.numel();
-          for (int64_t b = 0; b < n; b += cpu::kInterruptChunk) {
-            check_interrupt();
-            const int64_t e = std::min(n, b + cpu::kInterruptChunk);
+          for_each_chunk(self.numel(), [&](int64_t b, int64_t e) {
             random::uniform_floats(g.gen, data + b, e - b);
             if (lo != 0.0f || hi != 1.0f)
               for (int64_t i = b; i < e; ++i) {
                 const float v = std::fma(data[i], hi - lo, lo);
                 data[i] = v == to_t ? from_t : v;
               }
-          }
+          });
           return;
         }
       }

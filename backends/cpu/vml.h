@@ -115,7 +115,7 @@ IPT_VML_FUNCTION(tanh)
 
 // The log operator's value: float by log_float.cpp (Note [float log]: 2.15 computes it with
 // MKL), any other type as log above (2.15's MKL path is for float and double only; double keeps
-// SLEEF, as it is as fast). vml::log itself is Vectorized<T>::log, SLEEF, which 2.15's kernels
+// SLEEF, not timed against MKL). vml::log itself is Vectorized<T>::log, SLEEF, which 2.15's kernels
 // that take a log inside them (log_softmax) use.
 template <typename T>
 T log_op(T x) {

@@ -20,16 +20,20 @@ constexpr int mantissa_digits() {
   return std::numeric_limits<T>::digits;
 }
 
-// U[from, to) for float or double: the low `digits` bits of one draw (64 bits for double, 32
-// for float) as a fraction of 2^digits. PyTorch 2.15 draws float16 and bfloat16 values as
-// floats (their opmath type) and rounds them.
+// A draw's low `digits` bits as a fraction of 2^digits: U[0, 1) in T.
 template <typename T>
-requires(std::is_same_v<T, float> || std::is_same_v<T, double>) T uniform_real(CpuGenerator& g, T from, T to) {
+T unit_from_bits(uint64_t bits) {
   constexpr int digits = mantissa_digits<T>();
   constexpr uint64_t mask = (uint64_t(1) << digits) - 1;
   constexpr T divisor = T(1) / T(uint64_t(1) << digits);
-  const uint64_t bits = std::is_same_v<T, double> ? g.random64() : g.random();
-  const T x = static_cast<T>(bits & mask) * divisor;
+  return static_cast<T>(bits & mask) * divisor;
+}
+
+// U[from, to) for float or double from one draw (64 bits for double, 32 for float). PyTorch
+// 2.15 draws float16 and bfloat16 values as floats (their opmath type) and rounds them.
+template <typename T>
+requires(std::is_same_v<T, float> || std::is_same_v<T, double>) T uniform_real(CpuGenerator& g, T from, T to) {
+  const T x = unit_from_bits<T>(std::is_same_v<T, double> ? g.random64() : g.random());
   if (from == T(0) && to == T(1)) return x;  // fma(x, 1, 0) is x: no libm call for rand / randn
   return std::fma(x, to - from, from);
 }
@@ -38,11 +42,10 @@ requires(std::is_same_v<T, float> || std::is_same_v<T, double>) T uniform_real(C
 inline void uniform_floats(CpuGenerator& g, float* out, int64_t n) {
   constexpr int64_t kRun = 1024;
   uint32_t bits[kRun];
-  constexpr float divisor = 1.0f / static_cast<float>(uint64_t(1) << 24);
   for (int64_t i = 0; i < n; i += kRun) {
     const int64_t m = std::min(kRun, n - i);
     g.random_fill(bits, m);
-    for (int64_t j = 0; j < m; ++j) out[i + j] = static_cast<float>(bits[j] & 0xffffffU) * divisor;
+    for (int64_t j = 0; j < m; ++j) out[i + j] = unit_from_bits<float>(bits[j]);
   }
 }
 

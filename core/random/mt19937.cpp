@@ -48,14 +48,7 @@ void Mt19937::fill(uint32_t* out, int64_t n) {
     // Each call decrements left and twists when it reaches 0: left - 1 draws come before that.
     const int64_t k = std::min<int64_t>(n, s_.left - 1);
     const uint32_t* w = s_.words.data() + s_.next;
-    for (int64_t j = 0; j < k; ++j) {
-      uint32_t y = w[j];
-      y ^= y >> 11;
-      y ^= (y << 7) & 0x9d2c5680U;
-      y ^= (y << 15) & 0xefc60000U;
-      y ^= y >> 18;
-      out[j] = y;
-    }
+    for (int64_t j = 0; j < k; ++j) out[j] = temper(w[j]);
     s_.next += static_cast<uint32_t>(k);
     s_.left -= static_cast<int32_t>(k);
     out += k;

@@ -28,12 +28,7 @@ class Mt19937 {
   // Inline: a fill of a million floats draws a million times.
   uint32_t operator()() {
     if (--s_.left <= 0) twist();
-    uint32_t y = s_.words[s_.next++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= y >> 18;
-    return y;
+    return temper(s_.words[s_.next++]);
   }
 
   // The next n outputs into out, the same words n calls give: the runs between twists are
@@ -45,6 +40,13 @@ class Mt19937 {
   bool set_state(const Mt19937State& s);
 
  private:
+  // A state word as the generator hands it out.
+  static uint32_t temper(uint32_t y) {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    return y ^ (y >> 18);
+  }
   void twist();
   Mt19937State s_;
 };
