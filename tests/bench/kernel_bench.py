@@ -8,7 +8,7 @@ than PyTorch (ratio > 1.0) and the worst ratios.
 
     python3 tests/bench/kernel_bench.py --exe build/app/inside-pytorch
         [--threads {default,1,both}] [--sizes 1,1K,1M,16M] [--filter REGEX]
-        [--repeat 3] [--quick] [--json FILE]
+        [--rounds 3] [--repeat 2] [--quick] [--json FILE]
 
     # a smoke run: two cases, one size, a tiny timing budget
     python3 tests/bench/kernel_bench.py --exe build/app/inside-pytorch --quick \\
@@ -39,17 +39,21 @@ A case that raises (an operator Inside PyTorch does not have yet, say) is printe
 with its error listed under the table; the same on the reference. A case that crashes the
 process is marked the same way and the run goes on with the next case.
 
-Timing: timeit's autorange (1, 2, 5, 10, 20, ... calls until one run takes --min-time seconds:
-0.1 s for sizes up to 1K, 0.05 s above; --quick makes it 0.005 s), then the best of --repeat
-runs of that many calls. A full default run aims at under ten minutes on a 2-core machine; run
-it on an otherwise idle machine. Nothing here is asserted in a test: times are reported, never
-checked in CTest.
+Timing: both sides run as long-lived processes that take one case at a time. Each case goes to
+both in turn, --rounds times (the side that goes first alternates), so that a slow minute of a
+shared machine falls on both sides and not on one. The first round finds the call count with
+timeit's autorange (1, 2, 5, 10, 20, ... calls until one run takes --min-time seconds: 0.1 s for
+sizes up to 1K, 0.05 s above; --quick makes it 0.005 s); each round times --repeat runs of that
+many calls, and a case's time is the best run of all rounds. A full default run takes about ten
+minutes on a 2-core machine; run it on an otherwise idle machine. Nothing here is asserted in a
+test: times are reported, never checked in CTest.
 """
 import argparse
 import json
 import math
 import os
 import re
+import select
 import subprocess
 import sys
 import tempfile
@@ -168,13 +172,13 @@ FIXED_CASES = [
     ("MLP 784-256-10 SGD step", [("batch 64", {})], MLP_SETUP, "step()"),
 ]
 
-# The program both sides run: each job is timed in turn; one line per job on stdout, flushed, so
-# that the parent keeps what was measured before a crash.
+# The program both sides run: a loop that reads one job per line on stdin (JSON: key, setup,
+# statement, variables, minimum time, and the call count once it is known), times it and answers
+# one line on stdout, flushed. The parent sends each job to both sides in turn, so that a slow
+# minute of a shared machine falls on both.
 PROGRAM = r'''
-import json, sys, timeit, traceback
+import json, sys, timeit
 import torch
-JOBS = json.loads({jobs!r})
-REPEAT = {repeat}
 THREADS = {threads!r}
 if THREADS is not None and hasattr(torch, "set_num_threads"):
     try:
@@ -199,17 +203,17 @@ def autorange(timer, min_time):
                 return number
         i *= 10
 
-for key, setup, stmt, variables, min_time in JOBS:
-    print("START " + json.dumps(key), flush=True)
-    res = {{"key": key}}
+for line in sys.stdin:
+    job = json.loads(line)
+    res = {{"key": job["key"]}}
     try:
         g = {{"torch": torch}}
-        g.update(variables)
-        exec(setup, g)
-        exec(stmt, g)  # one call first: a missing operator raises here
-        timer = timeit.Timer(stmt, globals=g)
-        number = autorange(timer, min_time)
-        res["s"] = min(timer.repeat(repeat=REPEAT, number=number)) / number
+        g.update(job["variables"])
+        exec(job["setup"], g)
+        exec(job["stmt"], g)  # one call first: a missing operator raises here
+        timer = timeit.Timer(job["stmt"], globals=g)
+        number = job.get("number") or autorange(timer, job["min_time"])
+        res["s"] = min(timer.repeat(repeat=job["repeat"], number=number)) / number
         res["number"] = number
     except BaseException as e:  # noqa: BLE001 - a missing operator may raise anything
         if isinstance(e, KeyboardInterrupt):
@@ -243,51 +247,105 @@ def build_jobs(sizes, pattern, min_time):
     return jobs
 
 
-def run_side(cmd, jobs, repeat, threads, env, timeout):
-    """Runs the jobs under one implementation. Returns ({key: result}, reported thread count).
+class Side:
+    """One implementation's benchmark process, kept running across jobs. A process that dies or
+    runs past the timeout fails the job it was in; the next job starts a fresh one."""
 
-    A process that dies (or runs past --timeout) marks the job it was in as an error and the rest
-    run in a fresh process."""
-    results, nt = {}, None
-    todo = list(jobs)
-    with tempfile.TemporaryDirectory() as d:
-        while todo:
-            prog = os.path.join(d, "kernel_bench_prog.py")
-            payload = [(key, setup, stmt, variables, mt) for key, _, _, setup, stmt, variables, mt in todo]
-            with open(prog, "w") as f:
-                f.write(PROGRAM.format(jobs=json.dumps(payload), repeat=repeat, threads=threads))
+    def __init__(self, cmd, prog, env, timeout):
+        self.cmd, self.env, self.timeout = cmd + [prog], env, timeout
+        self.proc, self.buf, self.num_threads, self.timed_out = None, b"", None, False
+
+    def _start(self):
+        self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=self.env)
+        self.buf = b""
+        line = self._line()
+        if line is None or not line.startswith("THREADS "):
+            err = self._stop()
+            sys.exit("benchmark failed: {}\n{}".format(" ".join(self.cmd), err))
+        self.num_threads = json.loads(line[8:])
+
+    def _line(self):
+        """The next line of the process's stdout, or None when it ended or timed out (then
+        self.timed_out says which)."""
+        self.timed_out = False
+        deadline = time.time() + self.timeout
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buf:
+            left = deadline - time.time()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                self.timed_out = True
+                return None
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return None
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode()
+
+    def _stop(self):
+        """Ends the process; returns the last line of its stderr."""
+        if self.proc is None:
+            return ""
+        self.proc.kill()
+        try:
+            _, err = self.proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            err = b""
+        rc = self.proc.returncode
+        self.proc = None
+        last = (err.decode(errors="replace").strip().splitlines() or ["exit status {}".format(rc)])[-1]
+        return last[:300]
+
+    def run(self, job):
+        if self.proc is None:
+            self._start()
+        try:
+            self.proc.stdin.write((json.dumps(job) + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError:
+            pass
+        while True:
+            line = self._line()
+            if line is None:
+                timed_out = self.timed_out
+                last = self._stop()
+                return {"key": job["key"], "error": "process died ({}): {}".format(
+                    "timeout" if timed_out else "exit", last)}
+            if line.startswith("RESULT "):
+                return json.loads(line[7:])
+
+    def close(self):
+        if self.proc is not None:
             try:
-                p = subprocess.run(cmd + [prog], capture_output=True, text=True, env=env, timeout=timeout)
-                out, err, rc = p.stdout, p.stderr, p.returncode
-            except subprocess.TimeoutExpired as e:
-                out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
-                err = "timed out after {} s".format(timeout)
-                rc = None
-            current = None
-            for line in out.splitlines():
-                if line.startswith("THREADS "):
-                    nt = json.loads(line[8:])
-                elif line.startswith("START "):
-                    current = json.loads(line[6:])
-                elif line.startswith("RESULT "):
-                    res = json.loads(line[7:])
-                    results[res["key"]] = res
-                    current = None
-            done = [j for j in todo if j[0] in results]
-            todo = [j for j in todo if j[0] not in results]
-            if rc == 0 or not todo:
-                break
-            # The process ended early: blame the job it was in (or the first one, if it never
-            # started a job, e.g. `import torch` failed), then go on with the rest.
-            blamed = current if current is not None else todo[0][0]
-            last = (err.strip().splitlines() or ["exit status {}".format(rc)])[-1]
-            if current is None and not done:
-                # Nothing ran at all: every job would fail the same way.
-                sys.exit("benchmark failed: {}\n{}".format(" ".join(cmd), err))
-            results[blamed] = {"key": blamed, "error": "process died ({}): {}".format(
-                "timeout" if rc is None else "exit {}".format(rc), last[:300])}
-            todo = [j for j in todo if j[0] != blamed]
-    return results, nt
+                self.proc.stdin.close()
+                self.proc.wait(timeout=60)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+            self.proc = None
+
+
+def run_sides(sides, jobs, rounds, repeat, label):
+    """Runs every job on every side, `rounds` times, alternating which side goes first. Returns
+    one {key: result} per side, each result's time the best over the rounds."""
+    results = [{} for _ in sides]
+    for i, (key, _, _, setup, stmt, variables, mt) in enumerate(jobs):
+        print("[{}] {}/{} {}".format(label, i + 1, len(jobs), key), file=sys.stderr, flush=True)
+        for r in range(rounds):
+            order = list(range(len(sides)))
+            if r % 2:
+                order.reverse()
+            for k in order:
+                prev = results[k].get(key)
+                if prev is not None and "error" in prev:
+                    continue
+                job = {"key": key, "setup": setup, "stmt": stmt, "variables": variables,
+                       "min_time": mt, "repeat": repeat, "number": prev and prev.get("number")}
+                res = sides[k].run(job)
+                if prev is not None and "s" in res:
+                    res["s"] = min(res["s"], prev["s"])
+                results[k][key] = res
+    return results
 
 
 def reference_default_threads(python_cmd):
@@ -355,7 +413,10 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap.add_argument("--python", default=os.path.join(here, "..", "..", "scripts", "reference-python"),
                     help="a command that runs a Python with PyTorch 2.15")
-    ap.add_argument("--repeat", type=int, default=3, help="best of this many timed runs (default 3)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="times each case is sent to both sides in turn (default 3)")
+    ap.add_argument("--repeat", type=int, default=2,
+                    help="timed runs per round; the best of all rounds' runs counts (default 2)")
     ap.add_argument("--threads", choices=("default", "1", "both"), default="both")
     ap.add_argument("--default-threads", type=int, default=None,
                     help="the thread count of the 'default' setting (default: the reference's own)")
@@ -368,7 +429,7 @@ def main():
                     help="autorange's minimum time per run in seconds (default 0.1 up to 1K "
                          "elements, 0.05 above; 0.005 with --quick)")
     ap.add_argument("--worst", type=int, default=10, help="how many worst ratios to list")
-    ap.add_argument("--timeout", type=int, default=1800, help="seconds per benchmark process")
+    ap.add_argument("--timeout", type=int, default=600, help="seconds one case may take on one side")
     ap.add_argument("--json", default=None, help="write all results to this file")
     args = ap.parse_args()
 
@@ -388,7 +449,7 @@ def main():
     exe = [args.exe, "run"]
     ref = [args.python]
 
-    out = {"meta": {"exe": args.exe, "python": args.python, "repeat": args.repeat,
+    out = {"meta": {"exe": args.exe, "python": args.python, "rounds": args.rounds, "repeat": args.repeat,
                     "min_time": min_time, "quick": args.quick, "sizes": sizes,
                     "filter": args.filter, "reference_default_threads": default_n,
                     "date": time.strftime("%Y-%m-%dT%H:%M:%S%z")},
@@ -397,10 +458,17 @@ def main():
         env = dict(os.environ, OMP_NUM_THREADS=str(n), MKL_NUM_THREADS=str(n))
         label = "{} ({} thread{})".format(setting, n, "" if n == 1 else "s")
         t0 = time.time()
-        print("[{}] Inside PyTorch: {} jobs ...".format(label, len(jobs)), file=sys.stderr, flush=True)
-        ours, ours_nt = run_side(exe, jobs, args.repeat, n, env, args.timeout)
-        print("[{}] PyTorch 2.15 ... ({:.0f} s so far)".format(label, time.time() - t0), file=sys.stderr, flush=True)
-        theirs, ref_nt = run_side(ref, jobs, args.repeat, n, env, args.timeout)
+        with tempfile.TemporaryDirectory() as d:
+            prog = os.path.join(d, "kernel_bench_prog.py")
+            with open(prog, "w") as f:
+                f.write(PROGRAM.format(threads=n))
+            sides = [Side(exe, prog, env, args.timeout), Side(ref, prog, env, args.timeout)]
+            try:
+                ours, theirs = run_sides(sides, jobs, args.rounds, args.repeat, label)
+            finally:
+                for side in sides:
+                    side.close()
+        ours_nt, ref_nt = sides[0].num_threads, sides[1].num_threads
         print("[{}] done in {:.0f} s".format(label, time.time() - t0), file=sys.stderr, flush=True)
         rows = []
         for key, case, size, _, stmt, _, _ in jobs:
