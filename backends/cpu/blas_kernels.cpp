@@ -18,6 +18,7 @@
 #include "core/ops/out_rules.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
+#include "core/parallel/parallel.h"
 #include "core/trace/recorder.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
@@ -93,6 +94,16 @@ void reduced_float_mm(const Tensor& a, const Tensor& b, const Tensor& out, float
     }
 }
 
+// Note [BLAS on the team] (core/parallel/parallel.h): a product of at least 64^3 multiply-adds
+// is split over the team along C's longer side, in blocks of at least 16 rows or columns, each
+// block one single-threaded gemm. Smaller ones, and any inside a parallel region, are one call.
+constexpr int64_t kTeamGemmWork = int64_t(1) << 18;
+constexpr int64_t kTeamGemmBlock = 16;
+bool team_gemm(int64_t m, int64_t n, int64_t k) {
+  return blas_on_team() && get_num_threads() > 1 && !in_parallel_region() && std::max(m, n) >= 2 * kTeamGemmBlock &&
+         m * n * k >= kTeamGemmWork;
+}
+
 // out = beta * out + alpha * (a @ b) for a contiguous (m, n) `out` (BLAS's C; with beta == 0
 // its old contents are ignored, NaN included). Integer and bool operands use a plain loop.
 void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const Scalar& alpha, const Scalar& beta) {
@@ -127,6 +138,9 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
   }
   BlasOperand a = blas_operand(a_in), b = blas_operand(b_in);
   const bool dbl = out.dtype() == ScalarType::Double;
+  const bool by_rows = m >= n;
+  const int64_t side = by_rows ? m : n;
+  const int threads = team_gemm(m, n, k) ? detail::threads_for(0, side, kTeamGemmBlock) : 1;
   if (trace::tracing_enabled()) {
     trace::KernelDetail d;
     d.fields = {{"function", dbl ? "cblas_dgemm" : "cblas_sgemm"},
@@ -140,7 +154,10 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
                 {"ldb", std::to_string(b.ld)},
                 {"ldc", std::to_string(n)},
                 {"copied", std::string(a.copied ? "self " : "") + (b.copied ? "mat2" : "") +
-                               (a.copied || b.copied ? "" : "none")}};
+                               (a.copied || b.copied ? "" : "none")},
+                {"threads", threads > 1 ? std::to_string(threads) +
+                                              (by_rows ? ", a block of rows each" : ", a block of columns each")
+                                        : "1"}};
     if (!(alpha.to_double() == 1.0 && beta_zero)) {
       d.fields.emplace_back("alpha", std::to_string(alpha.to_double()));
       d.fields.emplace_back("beta", std::to_string(beta.to_double()));
@@ -148,12 +165,24 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
     trace::Recorder::current().begin(trace::Category::Kernel, dbl ? "cblas_dgemm" : "cblas_sgemm", std::move(d));
   }
   const auto ta = a.trans ? CblasTrans : CblasNoTrans, tb = b.trans ? CblasTrans : CblasNoTrans;
-  if (dbl)
-    cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, alpha.to_double(), a.t.data_ptr<double>(), a.ld, b.t.data_ptr<double>(),
-                b.ld, beta.to_double(), out.data_ptr<double>(), n);
-  else
-    cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, static_cast<float>(alpha.to_double()), a.t.data_ptr<float>(), a.ld,
-                b.t.data_ptr<float>(), b.ld, static_cast<float>(beta.to_double()), out.data_ptr<float>(), n);
+  // One block of C: rows [r, r + mm) and columns [c, c + nn) (Note [BLAS on the team]).
+  auto block = [&](int64_t r, int64_t mm, int64_t c, int64_t nn) {
+    // Row r of op(A) starts at column r of a transposed A; column c of op(B) at row c of a transposed B.
+    const int64_t a_off = a.trans ? r : r * a.ld, b_off = b.trans ? c * b.ld : c;
+    if (dbl)
+      cblas_dgemm(CblasRowMajor, ta, tb, mm, nn, k, alpha.to_double(), a.t.data_ptr<double>() + a_off, a.ld,
+                  b.t.data_ptr<double>() + b_off, b.ld, beta.to_double(), out.data_ptr<double>() + r * n + c, n);
+    else
+      cblas_sgemm(CblasRowMajor, ta, tb, mm, nn, k, static_cast<float>(alpha.to_double()),
+                  a.t.data_ptr<float>() + a_off, a.ld, b.t.data_ptr<float>() + b_off, b.ld,
+                  static_cast<float>(beta.to_double()), out.data_ptr<float>() + r * n + c, n);
+  };
+  if (threads > 1)
+    parallel_for(0, side, kTeamGemmBlock, [&](int64_t lo, int64_t hi) {
+      if (by_rows) block(lo, hi - lo, 0, n);
+      else block(0, m, lo, hi - lo);
+    });
+  else block(0, m, 0, n);
   if (trace::tracing_enabled())
     trace::Recorder::current().end(trace::Category::Kernel, dbl ? "cblas_dgemm" : "cblas_sgemm");
 }

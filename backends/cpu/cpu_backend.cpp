@@ -1,4 +1,5 @@
 // The CPU backend: 64-byte aligned host memory and the kernels in this folder.
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 
@@ -25,11 +26,30 @@ namespace {
 // system (malloc_trim): the blocks malloc keeps for reuse (a loop's freed temporaries) would
 // otherwise stay resident under the new block and raise the peak. It costs little next to the
 // new block's own page faults.
+//
+// Note [malloc's thresholds for tensors]
+// glibc raises its mmap threshold to the size of the largest mmapped block freed so far (up to
+// 32 MiB) and its trim threshold to twice that. A loop whose temporaries are two or more blocks of
+// that largest size (`0.01 * torch.ones_like(w)` in an SGD step: two 800 KB blocks) frees more
+// than the trim threshold at the heap's top on every pass, so malloc returns it to the system and
+// the next pass faults every page in again (a 200K-float SGD update: 370 us instead of 50 us).
+// So the first tensor above glibc's default mmap threshold (128 KiB) fixes both thresholds at the
+// values they would reach anyway once a 32 MiB block was freed (mmap above 32 MiB, trim above
+// 64 MiB). Not before: a program that only imports torch keeps glibc's defaults, whose smaller
+// heap it needs (fixing them at start added ~600 KB resident to `import torch`).
 constexpr size_t kHugePage = size_t(2) << 20;
 constexpr size_t kMallocReuseLimit = size_t(32) << 20;
 constexpr size_t kAlign = 64;
+constexpr size_t kDefaultMmapThreshold = size_t(128) << 10;
+std::atomic<bool> thresholds_fixed{false};
+void fix_malloc_thresholds() {
+  if (thresholds_fixed.exchange(true)) return;
+  mallopt(M_MMAP_THRESHOLD, static_cast<int>(kMallocReuseLimit));
+  mallopt(M_TRIM_THRESHOLD, static_cast<int>(2 * kMallocReuseLimit));
+}
 void* cpu_allocate(size_t nbytes) {
   if (nbytes == 0) return nullptr;
+  if (nbytes >= kDefaultMmapThreshold && !thresholds_fixed.load(std::memory_order_relaxed)) fix_malloc_thresholds();
   void* p = nullptr;
   if (nbytes > kMallocReuseLimit && nbytes <= SIZE_MAX - 3 * kHugePage) {
     // The block's first huge page holds only the block's start, just before the tensor's memory.

@@ -62,8 +62,9 @@ int default_num_threads() {
 ThreadPool& pool() {
   static ThreadPool* p = [] {
     auto* made = new ThreadPool(default_num_threads());
-    // OPENBLAS_NUM_THREADS, when set, is OpenBLAS's own until set_num_threads is called.
-    if (openblas_set_num_threads && !std::getenv("OPENBLAS_NUM_THREADS")) openblas_set_num_threads(made->size());
+    // Note [BLAS on the team]: OpenBLAS runs one thread per call unless OPENBLAS_NUM_THREADS
+    // says otherwise.
+    if (openblas_set_num_threads && blas_on_team()) openblas_set_num_threads(1);
     return made;
   }();
   return *p;
@@ -76,7 +77,11 @@ int get_num_threads() { return pool().size(); }
 void set_num_threads(int n) {
   IPT_CHECK(n > 0, RuntimeError, "set_num_threads expects a positive integer");
   pool().resize(n);
-  if (openblas_set_num_threads) openblas_set_num_threads(n);
+}
+
+bool blas_on_team() {
+  static const bool yes = std::getenv("OPENBLAS_NUM_THREADS") == nullptr;
+  return yes;
 }
 
 int get_thread_num() { return t_thread_num; }

@@ -12,8 +12,17 @@
 // exception thrown by a chunk is rethrown to the caller once every chunk has finished.
 //
 // The default thread count is PyTorch's: OMP_NUM_THREADS, else MKL_NUM_THREADS, else the number
-// of physical cores this process may run on. OpenBLAS is given the same count (at the start
-// only when OPENBLAS_NUM_THREADS does not set its own).
+// of physical cores this process may run on.
+//
+// Note [BLAS on the team]
+// PyTorch's MKL runs its threads on the same OpenMP team as ATen's kernels. OpenBLAS (pthreads)
+// has a team of its own, whose threads spin for a while after each call: on a 2-core machine an
+// elementwise op right after a matrix product then waits for a core OpenBLAS's spinning thread
+// holds (x @ w followed by + b took twice the sum of the two). So OpenBLAS runs one thread per
+// call, and a big enough matrix product is split over this team instead, each thread calling
+// OpenBLAS on its block of rows or columns (backends/cpu/blas_kernels.cpp): the same thread
+// count, one team. When OPENBLAS_NUM_THREADS is set, OpenBLAS keeps that count and its own
+// threads, and products are not split.
 
 #include <cstddef>
 #include <cstdint>
@@ -31,6 +40,8 @@ void set_num_threads(int n);
 // The thread's number inside a parallel region (0 outside one, and for the calling thread).
 int get_thread_num();
 bool in_parallel_region();
+// Whether matrix products run on this team (Note [BLAS on the team]): OPENBLAS_NUM_THREADS unset.
+bool blas_on_team();
 
 namespace detail {
 using ChunkFn = void (*)(const void* ctx, int64_t begin, int64_t end);
