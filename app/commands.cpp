@@ -18,6 +18,7 @@
 #include "core/util/write_file.h"
 #include "core/views/autograd_model.h"
 #include "core/views/dispatch_model.h"
+#include "app/ops_coverage.h"
 #include "app/stop_on_signal.h"
 
 namespace ipt::app {
@@ -275,8 +276,17 @@ int cmd_schema(const std::string& schema_text, const std::string& yaml_path) {
   return schema::schema_print_json(schema_text, std::cout, std::cerr);
 }
 
-int cmd_ops(const std::string& table_of, const std::string& registrations_of) {
+int cmd_ops(const std::string& table_of, const std::string& registrations_of, bool coverage) {
   Dispatcher& d = Dispatcher::singleton();
+  if (coverage) {
+    try {
+      std::cout << format_opset_coverage(opset_coverage());
+      return 0;
+    } catch (const std::exception& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      return 2;
+    }
+  }
   auto find = [&](std::string n) -> OperatorEntry* {
     if (n.rfind("aten::", 0) != 0) n = "aten::" + n;
     OperatorEntry* e = d.find(n);

@@ -18,7 +18,8 @@ int cmd_lesson(int number, std::optional<int> step, const std::string& lang, con
 // Runs every written lesson headless, writing <out_dir>/lesson-N.json for each.
 int cmd_all_lessons(const std::string& out_dir, const std::string& lang);
 int cmd_schema(const std::string& schema_text, const std::string& yaml_path);
-int cmd_ops(const std::string& table_of, const std::string& registrations_of);
+// `coverage`: print the Core ATen opset's coverage (app/ops_coverage.h) instead.
+int cmd_ops(const std::string& table_of, const std::string& registrations_of, bool coverage = false);
 int cmd_trace_check(const std::string& path);
 
 }  // namespace ipt::app

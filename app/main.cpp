@@ -67,6 +67,9 @@ int main(int argc, char** argv) {
   std::string table_of, regs_of;
   ops->add_option("--table", table_of, "print the computed dispatch table of OP (like torch._C._dispatch_dump_table)");
   ops->add_option("--registrations", regs_of, "print OP's registrations (like torch._C._dispatch_dump)");
+  bool coverage = false;
+  ops->add_flag("--coverage", coverage,
+                "print how much of PyTorch 2.15's Core ATen opset has CPU, Meta, CUDA kernels and derivatives here");
 
   auto* trace = app.add_subcommand("trace", "Check a trace file: read it back and verify the Perfetto rules");
   std::string trace_file;
@@ -97,7 +100,7 @@ int main(int argc, char** argv) {
     }
     return ipt::app::cmd_schema(schema_text, yaml_path);
   }
-  if (*ops) return ipt::app::cmd_ops(table_of, regs_of);
+  if (*ops) return ipt::app::cmd_ops(table_of, regs_of, coverage);
   if (*trace) return ipt::app::cmd_trace_check(trace_file);
   if (*gui) return ipt::app::run_gui(gui_opts);
   std::cout << app.help();

@@ -25,6 +25,22 @@ void tan_into_cpu(const Tensor& out, const Tensor& self);
 void rsqrt_into_cpu(const Tensor& out, const Tensor& self);
 void tanh_into_cpu(const Tensor& out, const Tensor& self);
 void sigmoid_into_cpu(const Tensor& out, const Tensor& self);
+void asin_into_cpu(const Tensor& out, const Tensor& self);
+void acos_into_cpu(const Tensor& out, const Tensor& self);
+void atan_into_cpu(const Tensor& out, const Tensor& self);
+void sinh_into_cpu(const Tensor& out, const Tensor& self);
+void cosh_into_cpu(const Tensor& out, const Tensor& self);
+void asinh_into_cpu(const Tensor& out, const Tensor& self);
+void acosh_into_cpu(const Tensor& out, const Tensor& self);
+void atanh_into_cpu(const Tensor& out, const Tensor& self);
+void log2_into_cpu(const Tensor& out, const Tensor& self);
+void log10_into_cpu(const Tensor& out, const Tensor& self);
+void log1p_into_cpu(const Tensor& out, const Tensor& self);
+void expm1_into_cpu(const Tensor& out, const Tensor& self);
+void erf_into_cpu(const Tensor& out, const Tensor& self);
+void round_into_cpu(const Tensor& out, const Tensor& self);
+void trunc_into_cpu(const Tensor& out, const Tensor& self);
+void bitwise_not_into_cpu(const Tensor& out, const Tensor& self);
 void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2);
 
 }  // namespace ipt::native

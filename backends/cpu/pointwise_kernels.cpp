@@ -5,6 +5,7 @@
 #include "backends/cpu/cpu_kernel.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/into_kernels.h"
+#include "backends/cpu/unary_loops.h"
 #include "backends/cpu/vml.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/out_rules.h"
@@ -47,41 +48,12 @@ Tensor binary_in_place(const Tensor& self, const Tensor& b, PromoteInts promote,
   return self;
 }
 
-template <typename Op>
-void unary_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op) {
-  cpu::with_computation(out, {a}, compute, [&](const TensorIterator& iter) {
-    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 1>(iter, op); });
-  });
-}
-
-// unary_into with a function for contiguous runs (cpu_unary_kernel_rows): Row is a class template
-// whose Row<T>{}(in, out, n) computes a run of T.
-template <template <typename> class Row, typename Op>
-void unary_rows_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op,
-                     int64_t grain_size = TensorIterator::kDefaultGrain) {
-  cpu::with_computation(out, {a}, compute, [&](const TensorIterator& iter) {
-    visit_dtype(compute, [&]<typename T>() { cpu::cpu_unary_kernel_rows<T>(iter, op, Row<T>{}, grain_size); });
-  });
-}
-
-// PyTorch's vml functions (exp, log, ...) split over threads in grains of 2048 elements.
-constexpr int64_t kVmlGrain = 2048;
-#define IPT_VML_ROW_FUNCTOR(name, scalar)                                                               \
-  template <typename T>                                                                                 \
-  struct name##_row_fn {                                                                                \
-    void operator()(const T* x, T* y, int64_t n) const {                                                \
-      if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) cpu::vml::name##_row(x, y, n); \
-      else                                                                                              \
-        for (int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(cpu::vml::scalar(x[i]));                  \
-    }                                                                                                   \
-  };
-IPT_VML_ROW_FUNCTOR(exp, exp)
-IPT_VML_ROW_FUNCTOR(log, log_op)
-IPT_VML_ROW_FUNCTOR(sin, sin)
-IPT_VML_ROW_FUNCTOR(cos, cos)
-IPT_VML_ROW_FUNCTOR(tan, tan)
-IPT_VML_ROW_FUNCTOR(tanh, tanh)
-#undef IPT_VML_ROW_FUNCTOR
+IPT_VML_ROW_FUNCTOR(exp, exp_row, exp)
+IPT_VML_ROW_FUNCTOR(log, log_row, log_op)
+IPT_VML_ROW_FUNCTOR(sin, sin_row, sin)
+IPT_VML_ROW_FUNCTOR(cos, cos_row, cos)
+IPT_VML_ROW_FUNCTOR(tan, tan_row, tan)
+IPT_VML_ROW_FUNCTOR(tanh, tanh_row, tanh)
 
 template <typename Op>
 Tensor unary_out_of_place(const Tensor& a, PromoteInts promote, Op op) {

@@ -1,11 +1,14 @@
 // SLEEF's AVX2 functions on one lane and on contiguous runs (see vml.h). This file is compiled with -mavx2 -mfma, so
-// it holds only these functions, which run after vml.h's has_avx2() said yes; it includes no
-// project header (an inline function compiled here could be the one the linker keeps).
+// it holds only these functions, which run after vml.h's has_avx2() said yes; the one project
+// header it includes is a list of names (an inline function compiled here could be the one the
+// linker keeps).
 #include <immintrin.h>
 #include <sleef.h>
 
 #include <cstdint>
 #include <cstring>
+
+#include "backends/cpu/sleef_functions.h"
 
 namespace ipt::cpu {
 
@@ -13,12 +16,7 @@ namespace sleef_avx2 {
 #define IPT_SLEEF_LANE(name)                                                                    \
   float name(float x) { return _mm256_cvtss_f32(Sleef_##name##f8_u10avx2(_mm256_set1_ps(x))); } \
   double name(double x) { return _mm256_cvtsd_f64(Sleef_##name##d4_u10avx2(_mm256_set1_pd(x))); }
-IPT_SLEEF_LANE(exp)
-IPT_SLEEF_LANE(log)
-IPT_SLEEF_LANE(sin)
-IPT_SLEEF_LANE(cos)
-IPT_SLEEF_LANE(tan)
-IPT_SLEEF_LANE(tanh)
+IPT_SLEEF_FUNCTIONS(IPT_SLEEF_LANE)
 #undef IPT_SLEEF_LANE
 
 // A contiguous run, a vector at a time; the last partial vector goes through a padded copy
@@ -45,12 +43,7 @@ static void run_array(const T* x, T* y, int64_t n, F f) {
   void name(const double* x, double* y, int64_t n) {                                      \
     run_array<double, 4>(x, y, n, [](__m256d v) { return Sleef_##name##d4_u10avx2(v); }); \
   }
-IPT_SLEEF_ARRAY(exp)
-IPT_SLEEF_ARRAY(log)
-IPT_SLEEF_ARRAY(sin)
-IPT_SLEEF_ARRAY(cos)
-IPT_SLEEF_ARRAY(tan)
-IPT_SLEEF_ARRAY(tanh)
+IPT_SLEEF_FUNCTIONS(IPT_SLEEF_ARRAY)
 #undef IPT_SLEEF_ARRAY
 }  // namespace sleef_avx2
 

@@ -1,7 +1,8 @@
 #pragma once
-// The elementwise math of PyTorch's CPU kernels: exp, log, sin, cos, tan and tanh of every
-// element with SLEEF's 8-lane float / 4-lane double functions of 1.0-ULP accuracy
-// (Sleef_expf8_u10 ...; "vml" in ATen). Lanes are independent, so one element through a vector
+// The elementwise math of PyTorch's CPU kernels: exp, log, sin, cos, tan, tanh, asin, acos, atan,
+// log2, log10, log1p, expm1 and erf of every element (sleef_functions.h) with SLEEF's 8-lane
+// float / 4-lane double functions of 1.0-ULP accuracy (Sleef_expf8_u10 ...; "vml" in ATen), and
+// atanh, sinh and cosh as PyTorch's cpu_kernel_vec computes them (Note [cpu_kernel_vec's tail]). Lanes are independent, so one element through a vector
 // function gives the value it gets in a full vector. Without AVX2 these run the scalar fallback
 // (std::exp ...). float16 and bfloat16 go through the float functions and are rounded, as
 // PyTorch 2.15's Vectorized<Half> / Vectorized<BFloat16> do. The log operator's float values come
@@ -12,38 +13,30 @@
 // high-accuracy mode) for float and double exp, log, sin, cos, tan and tanh instead of SLEEF.
 // MKL's results are not SLEEF's in about one element in ten (each within an ulp, and they depend
 // on the instruction set MKL picks at run time); this project has no MKL, so those float and
-// double elements can differ from 2.15's in the last bit.
+// double elements can differ from 2.15's in the last bit. The same holds for asin, acos, atan,
+// log2, log10 and erf (MKL's vsAsin ... in 2.15). log1p and expm1 are SLEEF's there and here, bit
+// for bit, atanh, sinh and cosh are Note [cpu_kernel_vec's tail]'s, and asinh and acosh glibc's
+// (checked on 320,000 inputs of each dtype, and on runs whose length is no multiple of a vector,
+// against 2.15).
 
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
 
+#include "backends/cpu/sleef_functions.h"
+
 namespace ipt::cpu {
 
 namespace sleef_avx2 {  // sleef_avx2.cpp, compiled for AVX2; call only when has_avx2()
-float exp(float x);
-double exp(double x);
-float log(float x);
-double log(double x);
-float sin(float x);
-double sin(double x);
-float cos(float x);
-double cos(double x);
-float tan(float x);
-double tan(double x);
-float tanh(float x);
-double tanh(double x);
-// The same on a contiguous run of n elements (y may be x).
-#define IPT_SLEEF_ARRAY_DECL(name)                \
+// name(x): one element through the vector function; name(x, y, n): a contiguous run of n
+// elements (y may be x).
+#define IPT_SLEEF_DECL(name)                      \
+  float name(float x);                            \
+  double name(double x);                          \
   void name(const float* x, float* y, int64_t n); \
   void name(const double* x, double* y, int64_t n);
-IPT_SLEEF_ARRAY_DECL(exp)
-IPT_SLEEF_ARRAY_DECL(log)
-IPT_SLEEF_ARRAY_DECL(sin)
-IPT_SLEEF_ARRAY_DECL(cos)
-IPT_SLEEF_ARRAY_DECL(tan)
-IPT_SLEEF_ARRAY_DECL(tanh)
-#undef IPT_SLEEF_ARRAY_DECL
+IPT_SLEEF_FUNCTIONS(IPT_SLEEF_DECL)
+#undef IPT_SLEEF_DECL
 }  // namespace sleef_avx2
 
 namespace fma_avx2 {  // fma_avx2.cpp: out[i] = fma(alpha, y[i], x[i]) on contiguous runs
@@ -105,12 +98,7 @@ namespace vml {
     }                                                                      \
     return static_cast<T>(std::name(x));                                   \
   }
-IPT_VML_FUNCTION(exp)
-IPT_VML_FUNCTION(log)
-IPT_VML_FUNCTION(sin)
-IPT_VML_FUNCTION(cos)
-IPT_VML_FUNCTION(tan)
-IPT_VML_FUNCTION(tanh)
+IPT_SLEEF_FUNCTIONS(IPT_VML_FUNCTION)
 #undef IPT_VML_FUNCTION
 
 // The log operator's value: float by log_float.cpp (Note [float log]: 2.15 computes it with
@@ -160,10 +148,50 @@ void log_row(const T* x, T* y, int64_t n) {
 }
 IPT_VML_ROW(sin)
 IPT_VML_ROW(cos)
+IPT_VML_ROW(asin)
+IPT_VML_ROW(acos)
+IPT_VML_ROW(atan)
+IPT_VML_ROW(log2)
+IPT_VML_ROW(log10)
+IPT_VML_ROW(log1p)
+IPT_VML_ROW(expm1)
+IPT_VML_ROW(erf)
 IPT_VML_ROW_WIDE(tan, false)
 IPT_VML_ROW_WIDE(tanh, true)
 #undef IPT_VML_ROW
 #undef IPT_VML_ROW_WIDE
+
+// Note [cpu_kernel_vec's tail]
+// PyTorch 2.15's kernels written with cpu_kernel_vec (atanh, sinh, cosh) run a contiguous run's
+// whole chunks of two vectors (16 floats, 8 doubles, 32 float16 / bfloat16 through float) through
+// the vector function, SLEEF's, and the rest of the run, and every element of a strided one,
+// through the scalar function, glibc's. Its float sinh and cosh have no vector function: glibc's
+// for every element. name##_op is the scalar function; name##_vec_row a contiguous run.
+#define IPT_VEC_KERNEL(name, float_vector)                                                                  \
+  template <typename T>                                                                                     \
+  T name##_op(T x) {                                                                                        \
+    if constexpr (std::is_arithmetic_v<T>) return static_cast<T>(std::name(x));                             \
+    else return static_cast<T>(std::name(static_cast<float>(x)));                                           \
+  }                                                                                                         \
+  template <typename T>                                                                                     \
+  void name##_vec_row(const T* x, T* y, int64_t n) {                                                        \
+    constexpr bool is_double = std::is_same_v<T, double>, is_float = std::is_same_v<T, float>;              \
+    constexpr int64_t chunk = is_double ? 8 : (is_float ? 16 : 32);                                         \
+    int64_t full = 0;                                                                                       \
+    if constexpr (is_double || float_vector) {                                                              \
+      if (has_avx2()) full = n / chunk * chunk;                                                             \
+    }                                                                                                       \
+    if constexpr (is_double || is_float) {                                                                  \
+      if (full) sleef_avx2::name(x, y, full);                                                               \
+    } else if constexpr (!std::is_arithmetic_v<T>) {                                                        \
+      for (int64_t i = 0; i < full; ++i) y[i] = static_cast<T>(sleef_avx2::name(static_cast<float>(x[i]))); \
+    }                                                                                                       \
+    for (int64_t i = full; i < n; ++i) y[i] = name##_op(x[i]);                                              \
+  }
+IPT_VEC_KERNEL(atanh, true)
+IPT_VEC_KERNEL(sinh, false)
+IPT_VEC_KERNEL(cosh, false)
+#undef IPT_VEC_KERNEL
 }  // namespace vml
 
 }  // namespace ipt::cpu

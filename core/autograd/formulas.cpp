@@ -189,6 +189,9 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
 }
 
 Tensor not_implemented(const char* op) { IPT_FAIL(RuntimeError, "derivative for ", op, " is not implemented"); }
+Tensor formula_not_implemented(const char* what) {
+  IPT_FAIL(NotImplementedError, "the derivative for '", what, "' is not implemented.");
+}
 
 Tensor zero_of(const Tensor& grad) {
   (void)grad;

@@ -50,6 +50,9 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
 Tensor zero_of(const Tensor& grad);
 // The formula of an operator PyTorch has no derivative for: raises its error when run.
 [[noreturn]] Tensor not_implemented(const char* op);
+// A formula PyTorch's derivatives.yaml writes as not_implemented("..."): its FunctionsManual
+// helper's NotImplementedError, "the derivative for '<what>' is not implemented.".
+[[noreturn]] Tensor formula_not_implemented(const char* what);
 
 // ---- reductions ------------------------------------------------------------------------------
 // max() / min(): the gradient shared evenly by every element equal to the result (NaN: the NaNs).

@@ -71,7 +71,27 @@ IPT_FLOAT_UNARY_META(tan)
 IPT_FLOAT_UNARY_META(rsqrt)
 IPT_FLOAT_UNARY_META(tanh)
 IPT_FLOAT_UNARY_META(sigmoid)
+IPT_FLOAT_UNARY_META(asin)
+IPT_FLOAT_UNARY_META(acos)
+IPT_FLOAT_UNARY_META(atan)
+IPT_FLOAT_UNARY_META(sinh)
+IPT_FLOAT_UNARY_META(cosh)
+IPT_FLOAT_UNARY_META(asinh)
+IPT_FLOAT_UNARY_META(acosh)
+IPT_FLOAT_UNARY_META(atanh)
+IPT_FLOAT_UNARY_META(log2)
+IPT_FLOAT_UNARY_META(log10)
+IPT_FLOAT_UNARY_META(log1p)
+IPT_FLOAT_UNARY_META(expm1)
+IPT_FLOAT_UNARY_META(erf)
 #undef IPT_FLOAT_UNARY_META
+// round, trunc and bitwise_not keep self's dtype (integers included).
+#define IPT_SAME_DTYPE_UNARY_META(op) \
+  StructuredMeta meta_##op(const Tensor& self) { return unary_structured(self, PromoteInts::No); }
+IPT_SAME_DTYPE_UNARY_META(round)
+IPT_SAME_DTYPE_UNARY_META(trunc)
+IPT_SAME_DTYPE_UNARY_META(bitwise_not)
+#undef IPT_SAME_DTYPE_UNARY_META
 
 // mm: a new contiguous [n, m] result of self's dtype; an out= result must have that dtype.
 // The devices are the impl's to check, as in PyTorch (a meta mm takes a CPU mat2).

@@ -75,6 +75,15 @@ std::vector<std::string> variants(const YAML::Node& node, const std::string& sou
   return out;
 }
 
+// `tags: core` or `tags: [core, pointwise]`.
+std::vector<std::string> tags(const YAML::Node& node, const std::string& source) {
+  if (node.IsScalar()) return {node.Scalar()};
+  if (!node.IsSequence()) fail(source, line_of(node), "'tags' must be a tag or a list of tags");
+  std::vector<std::string> out;
+  for (const auto& t : node) out.push_back(scalar(t, "tags", source));
+  return out;
+}
+
 std::map<std::string, std::string> dispatch(const YAML::Node& node, const std::string& source) {
   if (!node.IsMap()) fail(source, line_of(node), "'dispatch' must be a mapping of key: kernel");
   std::map<std::string, std::string> out;
@@ -112,6 +121,7 @@ NativeFunctionEntry read_entry(const YAML::Node& entry, const std::string& sourc
   if (YAML::Node n = entry["structured_delegate"]) e.structured_delegate = scalar(n, "structured_delegate", source);
   if (YAML::Node n = entry["python_module"]) e.python_module = scalar(n, "python_module", source);
   if (YAML::Node n = entry["manual_cpp_binding"]) e.manual_cpp_binding = boolean(n, "manual_cpp_binding", source);
+  if (YAML::Node n = entry["tags"]) e.tags = tags(n, source);
   return e;
 }
 

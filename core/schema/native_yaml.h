@@ -9,7 +9,7 @@
 // load_native_functions() is strict: any problem throws an ipt::Error naming the file
 // and line. parse_all_funcs() is the bulk check: it parses every `func` and lists the
 // ones that fail instead of stopping (the YAML itself must still be readable).
-// Keys this project does not use (autogen, tags, device_check, ...) are ignored.
+// Keys this project does not use (autogen, device_check, ...) are ignored.
 
 #include <map>
 #include <optional>
@@ -28,7 +28,8 @@ struct NativeFunctionEntry {
   bool structured = false;
   std::optional<std::string> structured_delegate;  // "add.out"
   bool manual_cpp_binding = false;
-  std::string python_module;  // "nn" puts the Python binding in torch._C._nn; empty: torch
+  std::string python_module;      // "nn" puts the Python binding in torch._C._nn; empty: torch
+  std::vector<std::string> tags;  // "core", "pointwise", ... (PyTorch's tags.yaml)
 
   int line = 0;  // 1-based line of the entry's `- func:`
 };

@@ -84,6 +84,12 @@ class Tensor(_C._TensorBase):
     def __pos__(self):
         return self
 
+    def __invert__(self):
+        # ~x is bitwise_not, for integer and bool tensors only (the TypeError is PyTorch's).
+        if self.dtype.is_floating_point or self.dtype.is_complex:
+            raise TypeError("~ (operator.invert) is only implemented on integer and Boolean-type tensors")
+        return self.bitwise_not()
+
     # ---- sequences ---------------------------------------------------------------------------
     def __iter__(self):
         if self.dim() == 0:

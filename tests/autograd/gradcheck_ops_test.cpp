@@ -194,6 +194,30 @@ TEST(GradcheckElementwise, UnaryInPlace) {
                         {rleaf({4}, -3, 3, 0.05)}));
 }
 
+// The inverse trigonometric and hyperbolic functions, the logarithms, expm1 and erf, in double
+// against finite differences, out of place and (where PyTorch has a formula for it) in place.
+TEST(GradcheckElementwise, UnaryMathFamily) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::asin(x[0]); }, {rleaf({2, 3}, -0.9, 0.9)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::acos(x[0]); }, {rleaf({2, 3}, -0.9, 0.9)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::atan(x[0]); }, {rleaf({2, 3}, -3, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::sinh(x[0]); }, {rleaf({2, 3}, -3, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::cosh(x[0]); }, {rleaf({2, 3}, -3, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::asinh(x[0]); }, {rleaf({2, 3}, -3, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::acosh(x[0]); }, {rleaf({2, 3}, 1.2, 4)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::atanh(x[0]); }, {rleaf({2, 3}, -0.9, 0.9)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::log2(x[0]); }, {rleaf({2, 3}, 0.2, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::log10(x[0]); }, {rleaf({2, 3}, 0.2, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::log1p(x[0]); }, {rleaf({2, 3}, -0.8, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::expm1(x[0]); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::erf(x[0]); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::round(x[0]), x[0]); }, {rleaf({5}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::mul_Tensor(ops::trunc(x[0]), x[0]); }, {rleaf({5}, -3, 3, 0.05)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::asin_(nonleaf(x[0])); }, {rleaf({2, 3}, -0.9, 0.9)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::expm1_(nonleaf(x[0])); }, {rleaf({2, 3}, -2, 2)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::log1p_(nonleaf(x[0])); }, {rleaf({2, 3}, -0.8, 3)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::erf(ops::t(x[0])); }, {rleaf({2, 3}, -2, 2)}));
+}
+
 TEST(GradcheckElementwise, Clamp) {
   // Values kept away from the bounds (finite differences straddling a kink are meaningless).
   Tensor x = from_values({6}, {-2.0, -0.7, -0.2, 0.3, 0.8, 1.6});

@@ -7,6 +7,7 @@ Each case runs the program and checks exit status and output; exit 0 = pass.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -328,6 +329,18 @@ def case_ops_table():
     expect(rc == 2 and "unknown operator" in err, "unknown operator", out, err)
     rc, out, err = run(["ops"])
     expect(rc == 0 and "aten::mm(Tensor self, Tensor mat2) -> Tensor" in out, "operator list", out, err)
+    # The Core ATen opset's coverage: 2.15 tags 193 operators core; every column counts them all,
+    # and an operator this project has (asin) is listed under none of the gaps.
+    rc, out, err = run(["ops", "--coverage"])
+    expect(rc == 0 and "Core ATen opset of PyTorch 2.15 (operators tagged core): 193" in out,
+           "coverage header", out, err)
+    for label in ("schema", "CPU", "Meta", "CUDA (simulated GPU)", "derivative"):
+        m = re.search(r"^  " + re.escape(label) + r" +(\d+)/193$", out, re.M)
+        expect(m is not None and 0 < int(m.group(1)) <= 193, "coverage line for " + label, out, err)
+    m = re.search(r"^PyTorch 2.15 schemas that run here \(a CPU kernel\): (\d+)/(\d+)$", out, re.M)
+    expect(m is not None and 0 < int(m.group(1)) < int(m.group(2)), "schemas that run", out, err)
+    missing = re.search(r"^missing \(\d+\):(.*)$", out, re.M)
+    expect(missing is None or " asin " not in missing.group(1) + " ", "asin is not missing", out, err)
 
 
 def case_gui_headless():

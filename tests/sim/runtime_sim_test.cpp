@@ -59,9 +59,17 @@ TEST(RuntimeSim, KernelsOnTheSimulatedGpuGiveTheCpusResults) {
   const Tensor pos = ops::exp(a), gpos = to(pos, kCuda);
   EXPECT_TRUE(ops::equal(to(ops::log(gpos), kCpu), ops::log(pos)));
   EXPECT_TRUE(ops::equal(to(ops::sqrt(gpos), kCpu), ops::sqrt(pos)));
+  // The unary math family (asin ... bitwise_not): the same values as the CPU's.
+  const Tensor unit = ops::tanh(at), gunit = to(unit, kCuda);
+  for (auto f : {ops::asin, ops::acos, ops::atan, ops::sinh, ops::cosh, ops::asinh, ops::atanh, ops::log1p, ops::expm1,
+                 ops::erf, ops::round, ops::trunc})
+    EXPECT_TRUE(ops::equal(to(f(gunit), kCpu), f(unit)));
+  const Tensor above1 = ops::add_Scalar(pos, 1, 1);
+  for (auto f : {ops::acosh, ops::log2, ops::log10}) EXPECT_TRUE(ops::equal(to(f(to(above1, kCuda)), kCpu), f(above1)));
   const Tensor ints = ops::arange(6), gints = to(ints, kCuda);
   EXPECT_EQ(ops::exp(gints).dtype(), ScalarType::Float);
   EXPECT_TRUE(ops::equal(to(ops::exp(gints), kCpu), ops::exp(ints)));
+  EXPECT_TRUE(ops::equal(to(ops::bitwise_not(gints), kCpu), ops::bitwise_not(ints)));
   Tensor g2 = to(a, kCuda), c2 = ops::clone(a);
   ops::tanh_(g2);
   ops::tanh_(c2);

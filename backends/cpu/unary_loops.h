@@ -1,0 +1,46 @@
+#pragma once
+// The loops of the CPU's unary pointwise kernels (pointwise_kernels.cpp, unary_math_kernels.cpp):
+// out = op(self) on the TensorIterator (backends/cpu/cpu_kernel.h), element by element or with a
+// function for contiguous runs.
+#include <type_traits>
+
+#include "backends/cpu/cpu_kernel.h"
+#include "backends/cpu/vml.h"
+#include "core/tensor/scalar_type.h"
+
+namespace ipt::native {
+
+// out[i] = op(self[i]) computed in type T = compute dtype.
+template <typename Op>
+void unary_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op) {
+  cpu::with_computation(out, {a}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 1>(iter, op); });
+  });
+}
+
+// unary_into with a function for contiguous runs (cpu_unary_kernel_rows): Row is a class template
+// whose Row<T>{}(in, out, n) computes a run of T.
+template <template <typename> class Row, typename Op>
+void unary_rows_into(const Tensor& out, const Tensor& a, ScalarType compute, Op op,
+                     int64_t grain_size = TensorIterator::kDefaultGrain) {
+  cpu::with_computation(out, {a}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_unary_kernel_rows<T>(iter, op, Row<T>{}, grain_size); });
+  });
+}
+
+// PyTorch's vml functions (exp, log, ...) split over threads in grains of 2048 elements.
+constexpr int64_t kVmlGrain = 2048;
+
+// name_row_fn<T>: cpu::vml::row(x, y, n) (which takes float16 / bfloat16 too); for bool,
+// cpu::vml::scalar of each element.
+#define IPT_VML_ROW_FUNCTOR(name, row, scalar)                                                     \
+  template <typename T>                                                                            \
+  struct name##_row_fn {                                                                           \
+    void operator()(const T* x, T* y, int64_t n) const {                                           \
+      if constexpr (!std::is_same_v<T, bool>) cpu::vml::row(x, y, n);                              \
+      else                                                                                         \
+        for (int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(cpu::vml::scalar(x[i]));             \
+    }                                                                                              \
+  };
+
+}  // namespace ipt::native
