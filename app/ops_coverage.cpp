@@ -54,7 +54,8 @@ OpsetCoverage opset_coverage() {
   Dispatcher& d = Dispatcher::singleton();
   const std::set<std::string> derivatives = with_derivative_entries();
   for (const auto& e : schema::load_native_functions_from_string(embedded(kPytorchYaml), kPytorchYaml)) {
-    const std::string name = e.schema.overload_name.empty() ? e.schema.name : e.schema.name + "." + e.schema.overload_name;
+    const std::string name =
+        e.schema.overload_name.empty() ? e.schema.name : e.schema.name + "." + e.schema.overload_name;
     const OperatorEntry* op = d.find("aten::" + name);
     ++c.pytorch_schemas;
     if (op && has_kernel(*op, keys::CPU)) ++c.pytorch_schemas_run;
@@ -90,7 +91,8 @@ std::string format_opset_coverage(const OpsetCoverage& c) {
                             {"CUDA (simulated GPU)", &CoreOpCoverage::cuda},
                             {"derivative", &CoreOpCoverage::derivative}};
   for (const auto& col : columns) {
-    const auto have = std::count_if(c.core.begin(), c.core.end(), [&](const CoreOpCoverage& op) { return op.*col.have; });
+    const auto have =
+        std::count_if(c.core.begin(), c.core.end(), [&](const CoreOpCoverage& op) { return op.*col.have; });
     o << "  " << col.label << std::string(22 - std::string(col.label).size(), ' ') << have << "/" << n << "\n";
   }
   o << "PyTorch 2.15 schemas that run here (a CPU kernel): " << c.pytorch_schemas_run << "/" << c.pytorch_schemas
@@ -100,7 +102,8 @@ std::string format_opset_coverage(const OpsetCoverage& c) {
     for (const auto& op : c.core)
       if (!(op.*col.have) && (col.have == &CoreOpCoverage::schema || op.schema)) lacking.push_back(op.name);
     if (lacking.empty()) continue;
-    o << "\n" << (col.have == &CoreOpCoverage::schema ? "missing" : std::string("without ") + col.label) << " ("
+    o << "\n"
+      << (col.have == &CoreOpCoverage::schema ? "missing" : std::string("without ") + col.label) << " ("
       << lacking.size() << "):";
     for (const auto& name : lacking) o << " " << name;
     o << "\n";

@@ -149,11 +149,48 @@ Tensor scatter_add_cpu_(const Tensor& self, int64_t dim, const Tensor& index, co
   });
 }
 
+namespace {
+// masked_select of a contiguous self and mask of one shape: the team counts each chunk's true
+// elements (parallel_for's split), then each chunk copies its elements to its place. The copy
+// writes every element and advances by the mask's 0 or 1 (no branch to mispredict on a random
+// mask) up to the chunk's last true element, so it never writes past its own part of the output.
+template <typename T>
+Tensor masked_select_contiguous(const T* src, const bool* m, int64_t n, const Tensor& self) {
+  const int threads = detail::threads_for(0, n, kGrainSize);
+  const int64_t chunk = (n + threads - 1) / threads;
+  std::vector<int64_t> offsets(static_cast<size_t>(threads) + 1, 0);
+  parallel_for(0, n, kGrainSize, [&](int64_t b, int64_t e) {
+    int64_t c = 0;
+    for (int64_t i = b; i < e; ++i) c += m[i];
+    offsets[static_cast<size_t>(b / chunk) + 1] = c;
+  });
+  for (size_t t = 1; t < offsets.size(); ++t) offsets[t] += offsets[t - 1];
+  Tensor out = make_empty(std::vector<int64_t>{offsets.back()}, self.dtype(), self.device());
+  T* dst = out.data_ptr<T>();
+  parallel_for(0, n, kGrainSize, [&](int64_t b, int64_t e) {
+    const size_t t = static_cast<size_t>(b / chunk);
+    if (offsets[t] == offsets[t + 1]) return;
+    int64_t last = e - 1;
+    while (!m[last]) --last;
+    T* d = dst + offsets[t];
+    for (int64_t i = b; i <= last; ++i) {
+      *d = src[i];
+      d += m[i];
+    }
+  });
+  return out;
+}
+}  // namespace
+
 // The elements of self (broadcast with mask) where mask is true, in row-major order.
 Tensor masked_select_cpu(const Tensor& self, const Tensor& mask) {
   const std::vector<int64_t> sizes = masked_select_shape(self, mask);
-  std::array<std::vector<int64_t>, 2> st{cpu::broadcast_strides(self, sizes), cpu::broadcast_strides(mask, sizes)};
   const bool* m = mask.data_ptr<bool>();
+  if (self.sizes() == mask.sizes() && self.is_contiguous() && mask.is_contiguous())
+    return visit_dtype(self.dtype(), [&]<typename T>() {
+      return masked_select_contiguous<T>(self.data_ptr<T>(), m, self.numel(), self);
+    });
+  std::array<std::vector<int64_t>, 2> st{cpu::broadcast_strides(self, sizes), cpu::broadcast_strides(mask, sizes)};
   int64_t count = 0;
   std::array<std::vector<int64_t>, 1> mst{st[1]};
   cpu::for_each_offsets<1>(sizes, mst, [&](int64_t k) { count += m[k] ? 1 : 0; });

@@ -33,14 +33,14 @@ constexpr int64_t kVmlGrain = 2048;
 
 // name_row_fn<T>: cpu::vml::row(x, y, n) (which takes float16 / bfloat16 too); for bool,
 // cpu::vml::scalar of each element.
-#define IPT_VML_ROW_FUNCTOR(name, row, scalar)                                                     \
-  template <typename T>                                                                            \
-  struct name##_row_fn {                                                                           \
-    void operator()(const T* x, T* y, int64_t n) const {                                           \
-      if constexpr (!std::is_same_v<T, bool>) cpu::vml::row(x, y, n);                              \
-      else                                                                                         \
-        for (int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(cpu::vml::scalar(x[i]));             \
-    }                                                                                              \
+#define IPT_VML_ROW_FUNCTOR(name, row, scalar)                                         \
+  template <typename T>                                                                \
+  struct name##_row_fn {                                                               \
+    void operator()(const T* x, T* y, int64_t n) const {                               \
+      if constexpr (!std::is_same_v<T, bool>) cpu::vml::row(x, y, n);                  \
+      else                                                                             \
+        for (int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(cpu::vml::scalar(x[i])); \
+    }                                                                                  \
   };
 
 }  // namespace ipt::native

@@ -62,11 +62,11 @@ struct BitwiseNotOp {
 
 // Float-promoting functions with a vector path for contiguous runs; vml's grain for the ones
 // PyTorch runs through its vml, the default grain for its cpu_kernel_vec ones (atanh, sinh, cosh).
-#define IPT_VML_MATH(name, scalar, grain)                                                                          \
-  void name##_into_cpu(const Tensor& out, const Tensor& self) {                                                     \
-    unary_rows_into<name##_row_fn>(                                                                                 \
+#define IPT_VML_MATH(name, scalar, grain)                                                                       \
+  void name##_into_cpu(const Tensor& out, const Tensor& self) {                                                 \
+    unary_rows_into<name##_row_fn>(                                                                             \
         out, self, unary_dtype(self, PromoteInts::ToFloat), [](auto x) { return cpu::vml::scalar(x); }, grain); \
-  }                                                                                                                 \
+  }                                                                                                             \
   void name##_out_cpu(const Tensor& self, const Tensor& out) { name##_into_cpu(out, self); }
 IPT_VML_MATH(asin, asin, kVmlGrain)
 IPT_VML_MATH(acos, acos, kVmlGrain)
@@ -82,11 +82,11 @@ IPT_VML_MATH(cosh, cosh_op, TensorIterator::kDefaultGrain)
 #undef IPT_VML_MATH
 
 // asinh and acosh: glibc's, an element at a time, as PyTorch 2.15 computes them.
-#define IPT_GLIBC_MATH(name)                                                                      \
-  void name##_into_cpu(const Tensor& out, const Tensor& self) {                                   \
-    unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat),                                \
-               [](auto x) { return through_float(x, [](auto v) { return std::name(v); }); });     \
-  }                                                                                               \
+#define IPT_GLIBC_MATH(name)                                                                  \
+  void name##_into_cpu(const Tensor& out, const Tensor& self) {                               \
+    unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat),                            \
+               [](auto x) { return through_float(x, [](auto v) { return std::name(v); }); }); \
+  }                                                                                           \
   void name##_out_cpu(const Tensor& self, const Tensor& out) { name##_into_cpu(out, self); }
 IPT_GLIBC_MATH(asinh)
 IPT_GLIBC_MATH(acosh)

@@ -1,7 +1,8 @@
 // Pointwise kernels on the TensorIterator give the same bits on 1 and 2 threads, for sizes around
 // the vector width and the grain (32768) and for contiguous, transposed, broadcast and mixed-dtype
-// operands; the iterator's plan coalesces and orders dimensions as PyTorch's does. Runs under
-// ThreadSanitizer in scripts/test.
+// operands; masked_select too; a matrix product split over the team repeats its bits; the
+// iterator's plan coalesces and orders dimensions as PyTorch's does. Runs under ThreadSanitizer
+// in scripts/test.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -69,6 +70,46 @@ TEST(KernelThreads, PointwiseResultsAreTheSameOnOneAndTwoThreads) {
     expect_same_on_1_and_2_threads([&] { return ops::tanh(a); }, "tanh");
     expect_same_on_1_and_2_threads([&] { return ops::addcmul(a, b, a, Scalar(0.25)); }, "addcmul");
     expect_same_on_1_and_2_threads([&] { return ops::add_Tensor(a, values(n, ScalarType::Double)); }, "float + double");
+  }
+}
+
+// masked_select's chunks count, then copy, their elements in place: the same elements in the same
+// order on any thread count.
+TEST(KernelThreads, MaskedSelectIsTheSameOnOneAndTwoThreads) {
+  for (int64_t n : {1, 17, 32768, 32769, 100003}) {
+    SCOPED_TRACE(n);
+    Tensor a = values(n);
+    Tensor m = ops::gt_Scalar(ops::cos(ops::mul_Scalar(a, Scalar(3.1))), Scalar(0.2));
+    expect_same_on_1_and_2_threads([&] { return ops::masked_select(a, m); }, "masked_select");
+  }
+}
+
+// A matrix product big enough is split over the team by rows or columns of the result (Note [BLAS
+// on the team]), each block one OpenBLAS call. OpenBLAS picks its kernel by the block's shape, so,
+// as with PyTorch's MKL, the last bits may depend on the thread count; on a given count they are
+// the same on every run, and within float rounding of the one-thread product.
+TEST(KernelThreads, SplitMatrixProductsAreRepeatableAndClose) {
+  for (V mkn : {V{64, 784, 256}, V{784, 64, 256}, V{100, 100, 100}, V{33, 512, 70}}) {
+    const V sa{mkn[0], mkn[1]}, sb{mkn[1], mkn[2]};
+    Tensor a = ops::reshape(values(mkn[0] * mkn[1]), sa);
+    Tensor b = ops::reshape(values(mkn[1] * mkn[2]), sb);
+    for (bool transposed : {false, true}) {
+      SCOPED_TRACE(std::to_string(mkn[0]) + "x" + std::to_string(mkn[1]) + "x" + std::to_string(mkn[2]) +
+                   (transposed ? " transposed" : ""));
+      Tensor at = transposed ? ops::t(ops::contiguous(ops::t(a))) : a;
+      Tensor one, two, again;
+      {
+        Threads t(1);
+        one = ops::mm(at, b);
+      }
+      {
+        Threads t(2);
+        two = ops::mm(at, b);
+        again = ops::mm(at, b);
+      }
+      EXPECT_TRUE(bytes(two) == bytes(again));
+      EXPECT_TRUE(ops::allclose(one, two, 1e-5, 1e-4));
+    }
   }
 }
 
