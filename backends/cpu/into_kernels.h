@@ -41,6 +41,14 @@ void erf_into_cpu(const Tensor& out, const Tensor& self);
 void round_into_cpu(const Tensor& out, const Tensor& self);
 void trunc_into_cpu(const Tensor& out, const Tensor& self);
 void bitwise_not_into_cpu(const Tensor& out, const Tensor& self);
+void signbit_into_cpu(const Tensor& out, const Tensor& self);
+void maximum_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void minimum_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void atan2_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void fmod_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void bitwise_and_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void bitwise_or_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void bitwise_xor_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2);
 
 }  // namespace ipt::native

@@ -5,7 +5,7 @@
 #include "backends/cpu/cpu_kernel.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/into_kernels.h"
-#include "backends/cpu/unary_loops.h"
+#include "backends/cpu/pointwise_loops.h"
 #include "backends/cpu/vml.h"
 #include "backends/cpu/wrapping.h"
 #include "core/ops/out_rules.h"
@@ -17,15 +17,6 @@
 namespace ipt::native {
 
 namespace {
-
-// out[i] = op(a[i], b[i]) computed in type T = compute dtype, for any operand dtypes, on the
-// TensorIterator (backends/cpu/cpu_kernel.h).
-template <typename Op>
-void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType compute, Op op) {
-  cpu::with_computation(out, {a, b}, compute, [&](const TensorIterator& iter) {
-    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 2>(iter, op); });
-  });
-}
 
 // The output of `a op b`: the broadcast shape and promoted dtype, laid out as the operand that
 // has that shape (a first).
@@ -653,6 +644,10 @@ Tensor logical_and_out_cpu(const Tensor& self, const Tensor& other, const Tensor
 Tensor logical_or_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
   return logical_binary_out(self, other, out,
                             [](auto x, auto y) { return x != decltype(x)(0) || y != decltype(y)(0); });
+}
+Tensor logical_xor_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
+  return logical_binary_out(self, other, out,
+                            [](auto x, auto y) { return (x != decltype(x)(0)) != (y != decltype(y)(0)); });
 }
 Tensor logical_not_out_cpu(const Tensor& self, const Tensor& out) {
   resize_output_like(out, self.sizes(), self);

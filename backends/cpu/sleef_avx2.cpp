@@ -45,6 +45,19 @@ static void run_array(const T* x, T* y, int64_t n, F f) {
   }
 IPT_SLEEF_FUNCTIONS(IPT_SLEEF_ARRAY)
 #undef IPT_SLEEF_ARRAY
+
+// atan2(y, x): one element, and n elements of two contiguous runs (whole vectors only: the
+// caller takes the rest, Note [cpu_kernel_vec's tail] in vml.h).
+float atan2(float y, float x) { return _mm256_cvtss_f32(Sleef_atan2f8_u10avx2(_mm256_set1_ps(y), _mm256_set1_ps(x))); }
+double atan2(double y, double x) {
+  return _mm256_cvtsd_f64(Sleef_atan2d4_u10avx2(_mm256_set1_pd(y), _mm256_set1_pd(x)));
+}
+void atan2(const float* y, const float* x, float* out, int64_t n) {
+  for (int64_t i = 0; i + 8 <= n; i += 8) store(out + i, Sleef_atan2f8_u10avx2(load(y + i), load(x + i)));
+}
+void atan2(const double* y, const double* x, double* out, int64_t n) {
+  for (int64_t i = 0; i + 4 <= n; i += 4) store(out + i, Sleef_atan2d4_u10avx2(load(y + i), load(x + i)));
+}
 }  // namespace sleef_avx2
 
 }  // namespace ipt::cpu

@@ -1,11 +1,11 @@
 // CPU kernels of the unary math family beyond exp / log / sin / cos / tan / tanh
 // (pointwise_kernels.cpp): inverse trigonometric and hyperbolic functions, log2 / log10 / log1p /
 // expm1, erf, round, trunc and bitwise_not. Each computes what PyTorch 2.15's kernel computes
-// (vml.h says which library that is for each function), on the unary loops of unary_loops.h.
+// (vml.h says which library that is for each function), on the loops of pointwise_loops.h.
 #include <cmath>
 
 #include "backends/cpu/into_kernels.h"
-#include "backends/cpu/unary_loops.h"
+#include "backends/cpu/pointwise_loops.h"
 #include "backends/cpu/vml.h"
 #include "core/ops/shape_rules.h"
 #include "core/util/error.h"
@@ -102,6 +102,18 @@ void trunc_into_cpu(const Tensor& out, const Tensor& self) {
   unary_into(out, self, unary_dtype(self, PromoteInts::No), TruncOp{});
 }
 void trunc_out_cpu(const Tensor& self, const Tensor& out) { trunc_into_cpu(out, self); }
+
+// signbit: the sign bit of a floating value (-0.0 and a NaN with its sign bit set too), x < 0 of
+// an integer; written as 1 or 0 into the bool result.
+void signbit_into_cpu(const Tensor& out, const Tensor& self) {
+  unary_into(out, self, self.dtype(), []<typename T>(T x) {
+    if constexpr (std::is_floating_point_v<T>) return static_cast<T>(std::signbit(x));
+    else if constexpr (is_reduced_float_v<T>) return static_cast<T>(std::signbit(static_cast<float>(x)));
+    else if constexpr (std::is_same_v<T, bool>) return false;
+    else return static_cast<T>(x < 0);
+  });
+}
+void signbit_out_cpu(const Tensor& self, const Tensor& out) { signbit_into_cpu(out, self); }
 
 void bitwise_not_into_cpu(const Tensor& out, const Tensor& self) {
   IPT_CHECK(!is_floating(self.dtype()), NotImplementedError, "\"bitwise_not_cpu\" not implemented for '",

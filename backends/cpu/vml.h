@@ -37,6 +37,11 @@ namespace sleef_avx2 {  // sleef_avx2.cpp, compiled for AVX2; call only when has
   void name(const double* x, double* y, int64_t n);
 IPT_SLEEF_FUNCTIONS(IPT_SLEEF_DECL)
 #undef IPT_SLEEF_DECL
+float atan2(float y, float x);
+double atan2(double y, double x);
+// n a multiple of the vector width (8 floats, 4 doubles)
+void atan2(const float* y, const float* x, float* out, int64_t n);
+void atan2(const double* y, const double* x, double* out, int64_t n);
 }  // namespace sleef_avx2
 
 namespace fma_avx2 {  // fma_avx2.cpp: out[i] = fma(alpha, y[i], x[i]) on contiguous runs

@@ -101,6 +101,13 @@ IPT_SIM_BINARY_OUT(add, alpha)
 IPT_SIM_BINARY_OUT(sub, alpha)
 IPT_SIM_BINARY_OUT(mul)
 IPT_SIM_BINARY_OUT(div)
+IPT_SIM_BINARY_OUT(maximum)
+IPT_SIM_BINARY_OUT(minimum)
+IPT_SIM_BINARY_OUT(atan2)
+IPT_SIM_BINARY_OUT(fmod)
+IPT_SIM_BINARY_OUT(bitwise_and)
+IPT_SIM_BINARY_OUT(bitwise_or)
+IPT_SIM_BINARY_OUT(bitwise_xor)
 #undef IPT_SIM_BINARY_OUT
 
 Tensor relu_cuda(const Tensor& self) {
@@ -144,6 +151,7 @@ IPT_SIM_UNARY_OUT(erf)
 IPT_SIM_UNARY_OUT(round)
 IPT_SIM_UNARY_OUT(trunc)
 IPT_SIM_UNARY_OUT(bitwise_not)
+IPT_SIM_UNARY_OUT(signbit)
 #undef IPT_SIM_UNARY_OUT
 
 Tensor sum_dim_cuda(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim, std::optional<ScalarType> dtype) {

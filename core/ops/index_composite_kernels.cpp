@@ -35,6 +35,12 @@ bool allclose(const Tensor& self, const Tensor& other, double rtol, double atol,
 }
 
 // Neither NaN nor infinite (every integer is finite).
+// PyTorch's isinf: integers and bools are never infinite; otherwise |x| == inf.
+Tensor isinf(const Tensor& self) {
+  if (!is_floating(self.dtype()))
+    return ops::zeros_like(self, ScalarType::Bool, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Preserve);
+  return ops::eq_Scalar(ops::abs(self), INFINITY);
+}
 Tensor isfinite(const Tensor& self) {
   if (!is_floating(self.dtype())) return ops::ones_like(self, ScalarType::Bool);
   return ops::logical_and(ops::eq_Tensor(self, self), ops::ne_Scalar(ops::abs(self), INFINITY));

@@ -205,6 +205,20 @@ Tensor floor_divide(const Tensor& self, const Scalar& other) {
 Tensor floor_divide_(const Tensor& self, const Scalar& other) {
   return ops::floor_divide__Tensor(self, wrapped_scalar_tensor(other));
 }
+// The Scalar overloads of fmod and the bitwise ops: the Tensor op with a wrapped number.
+#define IPT_SCALAR_OVERLOAD(name)                                   \
+  Tensor name(const Tensor& self, const Scalar& other) {            \
+    return ops::name##_Tensor(self, wrapped_scalar_tensor(other));  \
+  }                                                                 \
+  Tensor name##_(const Tensor& self, const Scalar& other) {         \
+    return ops::name##__Tensor(self, wrapped_scalar_tensor(other)); \
+  }
+IPT_SCALAR_OVERLOAD(fmod)
+IPT_SCALAR_OVERLOAD(bitwise_and)
+IPT_SCALAR_OVERLOAD(bitwise_or)
+IPT_SCALAR_OVERLOAD(bitwise_xor)
+#undef IPT_SCALAR_OVERLOAD
+
 Tensor remainder(const Tensor& self, const Scalar& other) {
   return ops::remainder_Tensor(self, wrapped_scalar_tensor(other));
 }

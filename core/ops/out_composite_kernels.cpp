@@ -30,6 +30,10 @@ Tensor logical_and(const Tensor& self, const Tensor& other) {
 Tensor logical_or(const Tensor& self, const Tensor& other) {
   return ops::logical_or_out(self, other, empty_result(self, ScalarType::Bool));
 }
+Tensor logical_xor(const Tensor& self, const Tensor& other) {
+  return ops::logical_xor_out(self, other, empty_result(self, ScalarType::Bool));
+}
+Tensor logical_xor_(const Tensor& self, const Tensor& other) { return ops::logical_xor_out(self, other, self); }
 
 // mv is addmv with beta 0: the result's old values (uninitialised here) are never read.
 Tensor mv(const Tensor& self, const Tensor& vec) {

@@ -54,6 +54,18 @@ StructuredMeta meta_div(const Tensor& self, const Tensor& other) {
   return binary_structured(self, other, PromoteInts::ToFloat);
 }
 
+// maximum, minimum, fmod and the bitwise ops keep integers; atan2 makes them float.
+#define IPT_BINARY_META(op, promote) \
+  StructuredMeta meta_##op(const Tensor& self, const Tensor& other) { return binary_structured(self, other, promote); }
+IPT_BINARY_META(maximum, PromoteInts::No)
+IPT_BINARY_META(minimum, PromoteInts::No)
+IPT_BINARY_META(atan2, PromoteInts::ToFloat)
+IPT_BINARY_META(fmod, PromoteInts::No)
+IPT_BINARY_META(bitwise_and, PromoteInts::No)
+IPT_BINARY_META(bitwise_or, PromoteInts::No)
+IPT_BINARY_META(bitwise_xor, PromoteInts::No)
+#undef IPT_BINARY_META
+
 StructuredMeta meta_neg(const Tensor& self) {
   check_neg_bool(self);
   StructuredMeta m = unary_structured(self, PromoteInts::No);
@@ -92,6 +104,12 @@ IPT_SAME_DTYPE_UNARY_META(round)
 IPT_SAME_DTYPE_UNARY_META(trunc)
 IPT_SAME_DTYPE_UNARY_META(bitwise_not)
 #undef IPT_SAME_DTYPE_UNARY_META
+// signbit: a bool for each element, computed in self's dtype.
+StructuredMeta meta_signbit(const Tensor& self) {
+  StructuredMeta m = unary_structured(self, PromoteInts::No);
+  m.dtype = ScalarType::Bool;
+  return m;
+}
 
 // mm: a new contiguous [n, m] result of self's dtype; an out= result must have that dtype.
 // The devices are the impl's to check, as in PyTorch (a meta mm takes a CPU mat2).

@@ -412,17 +412,17 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
 // ---- the parser -----------------------------------------------------------------------------
 
 namespace {
-// Operators whose Tensor arguments also take Python numbers (PyTorch's list).
+// Operators whose Tensor arguments also take Python numbers. PyTorch 2.15 refuses a number for
+// maximum, minimum, atan2 and the logical ops (a TypeError), and takes one for fmod and the bitwise
+// ops through their Scalar overloads.
 bool numbers_as_tensors(const std::string& name) {
   static const char* names[] = {
-      "add",          "add_",        "__radd__", "sub",      "sub_",     "__rsub__",     "mul",
-      "mul_",         "__rmul__",    "div",      "div_",     "__rdiv__", "__rtruediv__", "true_divide",
-      "floor_divide", "remainder",   "eq",       "eq_",      "ne",       "ne_",          "lt",
-      "lt_",          "le",          "le_",      "gt",       "gt_",      "ge",           "ge_",
-      "__eq__",       "__ne__",      "__lt__",   "__le__",   "__gt__",   "__ge__",       "__add__",
-      "__iadd__",     "__sub__",     "__isub__", "__mul__",  "__imul__", "__truediv__",  "__itruediv__",
-      "__div__",      "__idiv__",    "where",    "maximum",  "minimum",  "fmod",         "logical_and",
-      "logical_or",   "logical_xor", "atan2",    "copysign", "rsub"};
+      "add",         "add_",         "__radd__", "sub",      "sub_",         "__rsub__",    "mul",          "mul_",
+      "__rmul__",    "div",          "div_",     "__rdiv__", "__rtruediv__", "true_divide", "floor_divide", "remainder",
+      "eq",          "eq_",          "ne",       "ne_",      "lt",           "lt_",         "le",           "le_",
+      "gt",          "gt_",          "ge",       "ge_",      "__eq__",       "__ne__",      "__lt__",       "__le__",
+      "__gt__",      "__ge__",       "__add__",  "__iadd__", "__sub__",      "__isub__",    "__mul__",      "__imul__",
+      "__truediv__", "__itruediv__", "__div__",  "__idiv__", "where",        "copysign",    "rsub"};
   for (const char* n : names)
     if (name == n) return true;
   return false;

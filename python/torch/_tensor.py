@@ -84,6 +84,16 @@ class Tensor(_C._TensorBase):
     def __pos__(self):
         return self
 
+    # number & tensor, number | tensor, number ^ tensor: the op is symmetric.
+    def __rand__(self, other):
+        return self.bitwise_and(other)
+
+    def __ror__(self, other):
+        return self.bitwise_or(other)
+
+    def __rxor__(self, other):
+        return self.bitwise_xor(other)
+
     def __invert__(self):
         # ~x is bitwise_not, for integer and bool tensors only (the TypeError is PyTorch's).
         if self.dtype.is_floating_point or self.dtype.is_complex:

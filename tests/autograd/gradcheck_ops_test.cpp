@@ -218,6 +218,23 @@ TEST(GradcheckElementwise, UnaryMathFamily) {
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::erf(ops::t(x[0])); }, {rleaf({2, 3}, -2, 2)}));
 }
 
+// maximum / minimum away from ties, atan2 and fmod (away from the jumps), broadcast.
+TEST(GradcheckElementwise, BinaryMathFamily) {
+  Tensor a = from_values({4}, {-1.5, 0.3, 2.2, -0.4}), b = from_values({4}, {0.5, -0.9, 1.1, 0.2});
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::maximum(x[0], x[1]); }, {leaf(ops::clone(a)), leaf(ops::clone(b))}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::minimum(x[0], x[1]); }, {leaf(ops::clone(a)), leaf(ops::clone(b))}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::atan2(x[0], x[1]); }, {rleaf({2, 3}, 0.2, 2), rleaf({3}, 0.3, 2)}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::atan2_(nonleaf(x[0]), x[1]); }, {rleaf({3}, 0.2, 2), rleaf({3}, 0.3, 2)}));
+  Tensor num = from_values({3}, {2.3, -3.7, 5.1}), den = from_values({3}, {1.1, 1.6, -2.2});
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::fmod_Tensor(x[0], x[1]); },
+                        {leaf(ops::clone(num)), leaf(ops::clone(den))}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::fmod_Scalar(x[0], 1.5); }, {leaf(ops::clone(num))}));
+}
+
 TEST(GradcheckElementwise, Clamp) {
   // Values kept away from the bounds (finite differences straddling a kink are meaningless).
   Tensor x = from_values({6}, {-2.0, -0.7, -0.2, 0.3, 0.8, 1.6});

@@ -64,12 +64,19 @@ TEST(RuntimeSim, KernelsOnTheSimulatedGpuGiveTheCpusResults) {
   for (auto f : {ops::asin, ops::acos, ops::atan, ops::sinh, ops::cosh, ops::asinh, ops::atanh, ops::log1p, ops::expm1,
                  ops::erf, ops::round, ops::trunc})
     EXPECT_TRUE(ops::equal(to(f(gunit), kCpu), f(unit)));
+  EXPECT_TRUE(ops::equal(to(ops::maximum(gunit, gat), kCpu), ops::maximum(unit, at)));
+  EXPECT_TRUE(ops::equal(to(ops::minimum(gunit, gat), kCpu), ops::minimum(unit, at)));
+  EXPECT_TRUE(ops::equal(to(ops::atan2(gunit, gat), kCpu), ops::atan2(unit, at)));
+  EXPECT_TRUE(ops::equal(to(ops::signbit(gunit), kCpu), ops::signbit(unit)));
   const Tensor above1 = ops::add_Scalar(pos, 1, 1);
   for (auto f : {ops::acosh, ops::log2, ops::log10}) EXPECT_TRUE(ops::equal(to(f(to(above1, kCuda)), kCpu), f(above1)));
   const Tensor ints = ops::arange(6), gints = to(ints, kCuda);
   EXPECT_EQ(ops::exp(gints).dtype(), ScalarType::Float);
   EXPECT_TRUE(ops::equal(to(ops::exp(gints), kCpu), ops::exp(ints)));
   EXPECT_TRUE(ops::equal(to(ops::bitwise_not(gints), kCpu), ops::bitwise_not(ints)));
+  EXPECT_TRUE(ops::equal(to(ops::bitwise_xor_Tensor(gints, gints), kCpu), ops::bitwise_xor_Tensor(ints, ints)));
+  EXPECT_TRUE(ops::equal(to(ops::fmod_Tensor(gints, to(ops::add_Scalar(ints, 2, 1), kCuda)), kCpu),
+                         ops::fmod_Tensor(ints, ops::add_Scalar(ints, 2, 1))));
   Tensor g2 = to(a, kCuda), c2 = ops::clone(a);
   ops::tanh_(g2);
   ops::tanh_(c2);

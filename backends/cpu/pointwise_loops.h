@@ -1,7 +1,7 @@
 #pragma once
-// The loops of the CPU's unary pointwise kernels (pointwise_kernels.cpp, unary_math_kernels.cpp):
-// out = op(self) on the TensorIterator (backends/cpu/cpu_kernel.h), element by element or with a
-// function for contiguous runs.
+// The loops of the CPU's pointwise kernels (pointwise_kernels.cpp, unary_math_kernels.cpp,
+// binary_math_kernels.cpp): out = op(self) or op(self, other) on the TensorIterator
+// (backends/cpu/cpu_kernel.h), element by element or with a function for contiguous runs.
 #include <type_traits>
 
 #include "backends/cpu/cpu_kernel.h"
@@ -9,6 +9,23 @@
 #include "core/tensor/scalar_type.h"
 
 namespace ipt::native {
+
+// out[i] = op(a[i], b[i]) computed in type T = compute dtype, for any operand dtypes.
+template <typename Op>
+void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType compute, Op op) {
+  cpu::with_computation(out, {a, b}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 2>(iter, op); });
+  });
+}
+
+// binary_into with a function for runs where the output and both inputs are contiguous
+// (cpu_binary_kernel_rows): Row<T>{}(out, a, b, n).
+template <template <typename> class Row, typename Op>
+void binary_rows_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType compute, Op op) {
+  cpu::with_computation(out, {a, b}, compute, [&](const TensorIterator& iter) {
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_binary_kernel_rows<T>(iter, op, Row<T>{}); });
+  });
+}
 
 // out[i] = op(self[i]) computed in type T = compute dtype.
 template <typename Op>

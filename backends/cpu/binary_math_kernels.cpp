@@ -1,0 +1,171 @@
+// CPU kernels of binary math beyond the arithmetic of pointwise_kernels.cpp: maximum, minimum,
+// atan2, fmod and the bitwise and / or / xor, each computing what PyTorch 2.15's kernel computes
+// on the loops of pointwise_loops.h (Note [cpu_kernel_vec's tail] in vml.h for the floating ones).
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "backends/cpu/into_kernels.h"
+#include "backends/cpu/pointwise_loops.h"
+#include "backends/cpu/vml.h"
+#include "core/ops/shape_rules.h"
+#include "core/util/error.h"
+#include "generated/native_functions.h"
+
+namespace ipt::native {
+
+namespace {
+
+// How many elements of a contiguous run PyTorch's cpu_kernel_vec gives its vector function:
+// whole chunks of two vectors (16 floats, 8 doubles, 32 float16 / bfloat16).
+template <typename T>
+int64_t vector_part(int64_t n) {
+  constexpr int64_t chunk = std::is_same_v<T, double> ? 8 : (std::is_same_v<T, float> ? 16 : 32);
+  return cpu::has_avx2() ? n / chunk * chunk : 0;
+}
+
+// maximum and minimum: NaN where either operand is NaN. PyTorch's vector lanes (_mm256_max_ps /
+// _mm256_min_ps, then every bit set where a NaN was) and its scalar form (std::max / std::min,
+// then a quiet NaN) differ in the sign of a zero that ties and of the NaN: the vector lane gives
+// the second operand on a tie and a NaN with its sign bit set, the scalar one the first operand
+// and a positive NaN. Integers and bools have one answer.
+template <bool Max>
+struct MinMax {
+  // The scalar form: std::max (the first unless it is less) / std::min.
+  template <typename T>
+  T operator()(T a, T b) const {
+    if constexpr (is_float_v<T>) {
+      if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
+    }
+    if constexpr (Max) return a < b ? b : a;
+    else return b < a ? b : a;
+  }
+  // A vector lane, for float and double.
+  template <typename T>
+  static T lane(T a, T b) {
+    if (a != a || b != b) {
+      using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+      return std::bit_cast<T>(~Bits(0));
+    }
+    if constexpr (Max) return a > b ? a : b;
+    else return a < b ? a : b;
+  }
+};
+template <bool Max, typename T>
+void min_max_row(T* out, const T* a, const T* b, int64_t n) {
+  int64_t i = 0;
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    for (const int64_t full = vector_part<T>(n); i < full; ++i) out[i] = MinMax<Max>::lane(a[i], b[i]);
+  } else if constexpr (is_reduced_float_v<T>) {
+    for (const int64_t full = vector_part<T>(n); i < full; ++i)
+      out[i] = static_cast<T>(MinMax<Max>::lane(static_cast<float>(a[i]), static_cast<float>(b[i])));
+  }
+  for (; i < n; ++i) out[i] = MinMax<Max>{}(a[i], b[i]);
+}
+template <typename T>
+struct maximum_row {
+  void operator()(T* out, const T* a, const T* b, int64_t n) const { min_max_row<true>(out, a, b, n); }
+};
+template <typename T>
+struct minimum_row {
+  void operator()(T* out, const T* a, const T* b, int64_t n) const { min_max_row<false>(out, a, b, n); }
+};
+
+// atan2(self, other): glibc's, through float for float16 and bfloat16; a contiguous run's vector
+// part goes through SLEEF's.
+struct Atan2Op {
+  template <typename T>
+  T operator()(T y, T x) const {
+    if constexpr (std::is_arithmetic_v<T>) return static_cast<T>(std::atan2(y, x));
+    else return static_cast<T>(std::atan2(static_cast<float>(y), static_cast<float>(x)));
+  }
+};
+template <typename T>
+struct atan2_row {
+  void operator()(T* out, const T* y, const T* x, int64_t n) const {
+    int64_t i = 0;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      i = vector_part<T>(n);
+      if (i) cpu::sleef_avx2::atan2(y, x, out, i);
+    } else if constexpr (is_reduced_float_v<T>) {
+      for (const int64_t full = vector_part<T>(n); i < full; ++i)
+        out[i] = static_cast<T>(cpu::sleef_avx2::atan2(static_cast<float>(y[i]), static_cast<float>(x[i])));
+    }
+    for (; i < n; ++i) out[i] = Atan2Op{}(y[i], x[i]);
+  }
+};
+
+// C's fmod: the remainder with the dividend's sign. An integer divided by zero is an error.
+struct FmodOp {
+  template <typename T>
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T>) {
+      IPT_CHECK(b != 0, RuntimeError, "ZeroDivisionError");
+      if constexpr (std::is_same_v<T, bool>) return false;
+      else if (b == T(-1)) return T(0);  // also for the smallest integer, where a % -1 traps
+      else return static_cast<T>(a % b);
+    } else if constexpr (std::is_arithmetic_v<T>) {
+      return std::fmod(a, b);
+    } else {
+      return static_cast<T>(std::fmod(static_cast<float>(a), static_cast<float>(b)));
+    }
+  }
+};
+
+// The bitwise ops of integers; of bools, the logical ones.
+#define IPT_BITWISE_OP(Name, op, bool_op)                                  \
+  struct Name {                                                           \
+    template <typename T>                                                 \
+    T operator()(T a, T b) const {                                        \
+      if constexpr (std::is_same_v<T, bool>) return a bool_op b;          \
+      else if constexpr (std::is_integral_v<T>) return static_cast<T>(a op b); \
+      else return a;                                                      \
+    }                                                                     \
+  };
+IPT_BITWISE_OP(BitwiseAndOp, &, &&)
+IPT_BITWISE_OP(BitwiseOrOp, |, ||)
+IPT_BITWISE_OP(BitwiseXorOp, ^, !=)
+#undef IPT_BITWISE_OP
+
+}  // namespace
+
+void maximum_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
+  binary_rows_into<maximum_row>(out, self, other, binary_dtype(self, other, PromoteInts::No), MinMax<true>{});
+}
+void minimum_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
+  binary_rows_into<minimum_row>(out, self, other, binary_dtype(self, other, PromoteInts::No), MinMax<false>{});
+}
+void atan2_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
+  binary_rows_into<atan2_row>(out, self, other, binary_dtype(self, other, PromoteInts::ToFloat), Atan2Op{});
+}
+void fmod_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
+  const ScalarType dt = binary_dtype(self, other, PromoteInts::No);
+  IPT_CHECK(dt != ScalarType::Bool, NotImplementedError, "\"fmod_cpu\" not implemented for 'Bool'");
+  binary_into(out, self, other, dt, FmodOp{});
+}
+#define IPT_BITWISE_INTO(name, Op)                                                                       \
+  void name##_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {                     \
+    const ScalarType dt = binary_dtype(self, other, PromoteInts::No);                                    \
+    IPT_CHECK(!is_floating(dt), NotImplementedError, "\"" #name "_cpu\" not implemented for '",          \
+              dtype_cpp_name(dt), "'");                                                                  \
+    binary_into(out, self, other, dt, Op{});                                                             \
+  }
+IPT_BITWISE_INTO(bitwise_and, BitwiseAndOp)
+IPT_BITWISE_INTO(bitwise_or, BitwiseOrOp)
+IPT_BITWISE_INTO(bitwise_xor, BitwiseXorOp)
+#undef IPT_BITWISE_INTO
+
+// The structured out= kernels (their Meta functions made `out`).
+#define IPT_BINARY_OUT(name) \
+  void name##_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) { name##_into_cpu(out, self, other); }
+IPT_BINARY_OUT(maximum)
+IPT_BINARY_OUT(minimum)
+IPT_BINARY_OUT(atan2)
+IPT_BINARY_OUT(fmod)
+IPT_BINARY_OUT(bitwise_and)
+IPT_BINARY_OUT(bitwise_or)
+IPT_BINARY_OUT(bitwise_xor)
+#undef IPT_BINARY_OUT
+
+}  // namespace ipt::native
