@@ -40,11 +40,15 @@ bool has_kernel(const OperatorEntry& op, DispatchKey key) {
   return kind == "kernel" || kind == "default backend kernel" || kind == "math kernel";
 }
 
-// Whether any input is a tensor (a factory like randn has none, so it needs no derivative).
-bool takes_tensors(const schema::FunctionSchema& s) {
-  for (const auto& a : s.arguments)
-    if (!a.is_out && a.type.str().rfind("Tensor", 0) == 0) return true;
-  return false;
+// Whether the operator can need a derivative: an input is a tensor (a factory like randn has
+// none) and it is no out= overload (PyTorch's out= functions do not support autograd).
+bool differentiable_kind(const schema::FunctionSchema& s) {
+  bool tensor_input = false;
+  for (const auto& a : s.arguments) {
+    if (a.is_out) return false;
+    if (a.type.str().rfind("Tensor", 0) == 0) tensor_input = true;
+  }
+  return tensor_input;
 }
 
 }  // namespace
@@ -68,9 +72,9 @@ OpsetCoverage opset_coverage() {
       o.meta = has_kernel(*op, keys::Meta);
       o.cuda = has_kernel(*op, keys::CUDA);
       // A formula (or nondifferentiable) in derivatives.yaml, a CompositeImplicitAutograd kernel
-      // (autograd goes through what it calls), or no tensor input to differentiate.
+      // (autograd goes through what it calls), or nothing to differentiate.
       o.derivative = derivatives.count(name) > 0 || std::string(op->entry(keys::CPU).kind) == "math kernel" ||
-                     !takes_tensors(e.schema);
+                     !differentiable_kind(e.schema);
     }
     c.core.push_back(std::move(o));
   }

@@ -114,14 +114,14 @@ struct FmodOp {
 };
 
 // The bitwise ops of integers; of bools, the logical ones.
-#define IPT_BITWISE_OP(Name, op, bool_op)                                  \
-  struct Name {                                                           \
-    template <typename T>                                                 \
-    T operator()(T a, T b) const {                                        \
-      if constexpr (std::is_same_v<T, bool>) return a bool_op b;          \
+#define IPT_BITWISE_OP(Name, op, bool_op)                                      \
+  struct Name {                                                                \
+    template <typename T>                                                      \
+    T operator()(T a, T b) const {                                             \
+      if constexpr (std::is_same_v<T, bool>) return a bool_op b;               \
       else if constexpr (std::is_integral_v<T>) return static_cast<T>(a op b); \
-      else return a;                                                      \
-    }                                                                     \
+      else return a;                                                           \
+    }                                                                          \
   };
 IPT_BITWISE_OP(BitwiseAndOp, &, &&)
 IPT_BITWISE_OP(BitwiseOrOp, |, ||)
@@ -144,12 +144,12 @@ void fmod_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {
   IPT_CHECK(dt != ScalarType::Bool, NotImplementedError, "\"fmod_cpu\" not implemented for 'Bool'");
   binary_into(out, self, other, dt, FmodOp{});
 }
-#define IPT_BITWISE_INTO(name, Op)                                                                       \
-  void name##_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {                     \
-    const ScalarType dt = binary_dtype(self, other, PromoteInts::No);                                    \
-    IPT_CHECK(!is_floating(dt), NotImplementedError, "\"" #name "_cpu\" not implemented for '",          \
-              dtype_cpp_name(dt), "'");                                                                  \
-    binary_into(out, self, other, dt, Op{});                                                             \
+#define IPT_BITWISE_INTO(name, Op)                                                                                  \
+  void name##_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {                                \
+    const ScalarType dt = binary_dtype(self, other, PromoteInts::No);                                               \
+    IPT_CHECK(!is_floating(dt), NotImplementedError, "\"" #name "_cpu\" not implemented for '", dtype_cpp_name(dt), \
+              "'");                                                                                                 \
+    binary_into(out, self, other, dt, Op{});                                                                        \
   }
 IPT_BITWISE_INTO(bitwise_and, BitwiseAndOp)
 IPT_BITWISE_INTO(bitwise_or, BitwiseOrOp)
