@@ -17,14 +17,6 @@ namespace ipt::native {
 
 namespace {
 
-// How many elements of a contiguous run PyTorch's cpu_kernel_vec gives its vector function:
-// whole chunks of two vectors (16 floats, 8 doubles, 32 float16 / bfloat16).
-template <typename T>
-int64_t vector_part(int64_t n) {
-  constexpr int64_t chunk = std::is_same_v<T, double> ? 8 : (std::is_same_v<T, float> ? 16 : 32);
-  return cpu::has_avx2() ? n / chunk * chunk : 0;
-}
-
 // maximum and minimum: NaN where either operand is NaN. PyTorch's vector lanes (_mm256_max_ps /
 // _mm256_min_ps, then every bit set where a NaN was) and its scalar form (std::max / std::min,
 // then a quiet NaN) differ in the sign of a zero that ties and of the NaN: the vector lane gives
@@ -56,9 +48,9 @@ template <bool Max, typename T>
 void min_max_row(T* out, const T* a, const T* b, int64_t n) {
   int64_t i = 0;
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-    for (const int64_t full = vector_part<T>(n); i < full; ++i) out[i] = MinMax<Max>::lane(a[i], b[i]);
+    for (const int64_t full = cpu::vector_part<T>(n); i < full; ++i) out[i] = MinMax<Max>::lane(a[i], b[i]);
   } else if constexpr (is_reduced_float_v<T>) {
-    for (const int64_t full = vector_part<T>(n); i < full; ++i)
+    for (const int64_t full = cpu::vector_part<T>(n); i < full; ++i)
       out[i] = static_cast<T>(MinMax<Max>::lane(static_cast<float>(a[i]), static_cast<float>(b[i])));
   }
   for (; i < n; ++i) out[i] = MinMax<Max>{}(a[i], b[i]);
@@ -77,8 +69,7 @@ struct minimum_row {
 struct Atan2Op {
   template <typename T>
   T operator()(T y, T x) const {
-    if constexpr (std::is_arithmetic_v<T>) return static_cast<T>(std::atan2(y, x));
-    else return static_cast<T>(std::atan2(static_cast<float>(y), static_cast<float>(x)));
+    return cpu::through_float([](auto p, auto q) { return std::atan2(p, q); }, y, x);
   }
 };
 template <typename T>
@@ -86,10 +77,10 @@ struct atan2_row {
   void operator()(T* out, const T* y, const T* x, int64_t n) const {
     int64_t i = 0;
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      i = vector_part<T>(n);
+      i = cpu::vector_part<T>(n);
       if (i) cpu::sleef_avx2::atan2(y, x, out, i);
     } else if constexpr (is_reduced_float_v<T>) {
-      for (const int64_t full = vector_part<T>(n); i < full; ++i)
+      for (const int64_t full = cpu::vector_part<T>(n); i < full; ++i)
         out[i] = static_cast<T>(cpu::sleef_avx2::atan2(static_cast<float>(y[i]), static_cast<float>(x[i])));
     }
     for (; i < n; ++i) out[i] = Atan2Op{}(y[i], x[i]);
@@ -105,10 +96,8 @@ struct FmodOp {
       if constexpr (std::is_same_v<T, bool>) return false;
       else if (b == T(-1)) return T(0);  // also for the smallest integer, where a % -1 traps
       else return static_cast<T>(a % b);
-    } else if constexpr (std::is_arithmetic_v<T>) {
-      return std::fmod(a, b);
     } else {
-      return static_cast<T>(std::fmod(static_cast<float>(a), static_cast<float>(b)));
+      return cpu::through_float([](auto p, auto q) { return std::fmod(p, q); }, a, b);
     }
   }
 };

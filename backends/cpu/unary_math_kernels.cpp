@@ -26,26 +26,19 @@ IPT_VML_ROW_FUNCTOR(atanh, atanh_vec_row, atanh_op)
 IPT_VML_ROW_FUNCTOR(sinh, sinh_vec_row, sinh_op)
 IPT_VML_ROW_FUNCTOR(cosh, cosh_vec_row, cosh_op)
 
-// glibc's function of x, through float for float16 and bfloat16.
-template <typename T, typename F>
-T through_float(T x, F f) {
-  if constexpr (std::is_arithmetic_v<T>) return static_cast<T>(f(x));
-  else return static_cast<T>(f(static_cast<float>(x)));
-}
-
 // round (half to even, as std::nearbyint in the default rounding mode) and trunc leave integers
 // as they are.
 struct RoundOp {
   template <typename T>
   T operator()(T x) const {
-    if constexpr (is_float_v<T>) return through_float(x, [](auto v) { return std::nearbyint(v); });
+    if constexpr (is_float_v<T>) return cpu::through_float([](auto v) { return std::nearbyint(v); }, x);
     else return x;
   }
 };
 struct TruncOp {
   template <typename T>
   T operator()(T x) const {
-    if constexpr (is_float_v<T>) return through_float(x, [](auto v) { return std::trunc(v); });
+    if constexpr (is_float_v<T>) return cpu::through_float([](auto v) { return std::trunc(v); }, x);
     else return x;
   }
 };
@@ -82,11 +75,11 @@ IPT_VML_MATH(cosh, cosh_op, TensorIterator::kDefaultGrain)
 #undef IPT_VML_MATH
 
 // asinh and acosh: glibc's, an element at a time, as PyTorch 2.15 computes them.
-#define IPT_GLIBC_MATH(name)                                                                  \
-  void name##_into_cpu(const Tensor& out, const Tensor& self) {                               \
-    unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat),                            \
-               [](auto x) { return through_float(x, [](auto v) { return std::name(v); }); }); \
-  }                                                                                           \
+#define IPT_GLIBC_MATH(name)                                                                       \
+  void name##_into_cpu(const Tensor& out, const Tensor& self) {                                    \
+    unary_into(out, self, unary_dtype(self, PromoteInts::ToFloat),                                 \
+               [](auto x) { return cpu::through_float([](auto v) { return std::name(v); }, x); }); \
+  }                                                                                                \
   void name##_out_cpu(const Tensor& self, const Tensor& out) { name##_into_cpu(out, self); }
 IPT_GLIBC_MATH(asinh)
 IPT_GLIBC_MATH(acosh)

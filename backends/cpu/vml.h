@@ -92,6 +92,27 @@ inline bool has_avx512() {
   return yes;
 }
 
+// Note [cpu_kernel_vec's tail]: how many leading elements of a contiguous run of n PyTorch's
+// cpu_kernel_vec gives its vector function: whole chunks of two vectors (16 floats, 8 doubles, 32
+// float16 / bfloat16); none of an integer run, and none without AVX2.
+template <typename T>
+int64_t vector_part(int64_t n) {
+  constexpr int64_t chunk = std::is_same_v<T, double>  ? 8
+                            : std::is_same_v<T, float> ? 16
+                            : !std::is_arithmetic_v<T> ? 32
+                                                       : 0;
+  if constexpr (chunk == 0) return 0;
+  else return has_avx2() ? n / chunk * chunk : 0;
+}
+
+// f of x (and of the other operands) in T; float16 and bfloat16 go through float, which glibc
+// has functions of.
+template <typename F, typename T, typename... U>
+T through_float(F f, T x, U... more) {
+  if constexpr (std::is_arithmetic_v<T>) return static_cast<T>(f(x, more...));
+  else return static_cast<T>(f(static_cast<float>(x), static_cast<float>(more)...));
+}
+
 namespace vml {
 #define IPT_VML_FUNCTION(name)                                             \
   template <typename T>                                                    \
@@ -175,20 +196,15 @@ IPT_VML_ROW_WIDE(tanh, true)
 #define IPT_VEC_KERNEL(name, float_vector)                                                                  \
   template <typename T>                                                                                     \
   T name##_op(T x) {                                                                                        \
-    if constexpr (std::is_arithmetic_v<T>) return static_cast<T>(std::name(x));                             \
-    else return static_cast<T>(std::name(static_cast<float>(x)));                                           \
+    return through_float([](auto v) { return std::name(v); }, x);                                           \
   }                                                                                                         \
   template <typename T>                                                                                     \
   void name##_vec_row(const T* x, T* y, int64_t n) {                                                        \
-    constexpr bool is_double = std::is_same_v<T, double>, is_float = std::is_same_v<T, float>;              \
-    constexpr int64_t chunk = is_double ? 8 : (is_float ? 16 : 32);                                         \
     int64_t full = 0;                                                                                       \
-    if constexpr (is_double || float_vector) {                                                              \
-      if (has_avx2()) full = n / chunk * chunk;                                                             \
-    }                                                                                                       \
-    if constexpr (is_double || is_float) {                                                                  \
+    if constexpr (std::is_same_v<T, double> || float_vector) full = vector_part<T>(n);                      \
+    if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>) {                                  \
       if (full) sleef_avx2::name(x, y, full);                                                               \
-    } else if constexpr (!std::is_arithmetic_v<T>) {                                                        \
+    } else {                                                                                                \
       for (int64_t i = 0; i < full; ++i) y[i] = static_cast<T>(sleef_avx2::name(static_cast<float>(x[i]))); \
     }                                                                                                       \
     for (int64_t i = full; i < n; ++i) y[i] = name##_op(x[i]);                                              \

@@ -10,9 +10,9 @@ namespace ipt::native {
 Tensor square(const Tensor& self) { return ops::pow_Tensor_Scalar(self, 2); }
 Tensor square_(const Tensor& self) { return ops::pow__Scalar(self, 2); }
 
-#define IPT_ALIAS(alias, op)                                                                     \
-  Tensor alias(const Tensor& self) { return ops::op(self); }                                     \
-  Tensor alias##_(const Tensor& self) { return ops::op##_(self); }                               \
+#define IPT_ALIAS(alias, op)                                       \
+  Tensor alias(const Tensor& self) { return ops::op(self); }       \
+  Tensor alias##_(const Tensor& self) { return ops::op##_(self); } \
   Tensor alias##_out(const Tensor& self, const Tensor& out) { return ops::op##_out(self, out); }
 IPT_ALIAS(arcsin, asin)
 IPT_ALIAS(arccos, acos)
