@@ -189,6 +189,10 @@ void gemm_into(const Tensor& out, const Tensor& a_in, const Tensor& b_in, const 
 
 }  // namespace
 
+void gemm_into_cpu(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha, const Scalar& beta) {
+  gemm_into(out, a, b, alpha, beta);
+}
+
 void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2) {
   check_mm(self, mat2);
   check_mm_cpu_dtypes(self, mat2);

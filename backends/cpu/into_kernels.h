@@ -5,6 +5,12 @@
 // call them on CPU views of device memory, so a simulated kernel adds no copy
 // (Note [A simulated kernel] in backends/sim/sim_kernels.cpp). They check what the
 // functional kernels check (dtypes, alpha, bool restrictions), with the same messages.
+#include <array>
+#include <optional>
+#include <string_view>
+#include <tuple>
+
+#include "core/ops/conv_rules.h"
 #include "core/tensor/scalar.h"
 #include "core/tensor/tensor.h"
 
@@ -50,5 +56,27 @@ void bitwise_and_into_cpu(const Tensor& out, const Tensor& self, const Tensor& o
 void bitwise_or_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void bitwise_xor_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2);
+void gelu_into_cpu(const Tensor& out, const Tensor& self, std::string_view approximate);
+void gelu_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const Tensor& self,
+                            std::string_view approximate);
+void elu_into_cpu(const Tensor& out, const Tensor& self, const Scalar& alpha, const Scalar& scale,
+                  const Scalar& input_scale);
+void elu_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const Scalar& alpha, const Scalar& scale,
+                           const Scalar& input_scale, bool is_result, const Tensor& self_or_result);
+void leaky_relu_into_cpu(const Tensor& out, const Tensor& self, const Scalar& negative_slope);
+void leaky_relu_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const Tensor& self,
+                                  const Scalar& negative_slope);
+void hardtanh_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const Tensor& self, const Scalar& min_val,
+                                const Scalar& max_val);
+// A convolution (plain or transposed, any groups) and its gradients (backends/cpu/conv_kernels.cpp);
+// `name` is the kernel's name in its dtype error.
+Tensor conv_forward_cpu(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                        const ConvParams& p, const char* name);
+std::tuple<Tensor, Tensor, Tensor> conv_backward_cpu(const Tensor& grad_output, const Tensor& input,
+                                                     const Tensor& weight, const ConvParams& p,
+                                                     std::array<bool, 3> output_mask);
+// out = beta * out + alpha * (a @ b) for a contiguous 2-D out (BLAS's C; beta 0 ignores its
+// contents); a and b any 2-D strides. Split over the team when large and not already on it.
+void gemm_into_cpu(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha, const Scalar& beta);
 
 }  // namespace ipt::native

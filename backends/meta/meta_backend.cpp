@@ -1,6 +1,8 @@
 // The Meta backend: tensors with shapes, strides and dtypes but no memory. Its kernels run
 // the same shape rules as the CPU kernels (core/ops/shape_rules.h) and touch no data, which
 // is how PyTorch traces shapes without computing.
+#include "core/ops/conv_rules.h"
+#include "core/ops/norm_rules.h"
 #include "core/ops/out_rules.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
@@ -352,3 +354,118 @@ Tensor normal_tensor_tensor_meta(const Tensor& mean, const Tensor& std, std::opt
 
 }  // namespace native
 }  // namespace ipt
+
+// Normalization and convolution: the shapes their CPU kernels give, from the same checks.
+namespace ipt::native {
+
+std::tuple<Tensor, Tensor, Tensor> layer_norm_meta(const Tensor& input, IntArrayRef normalized_shape,
+                                                   const std::optional<Tensor>& weight,
+                                                   const std::optional<Tensor>& bias, double) {
+  const LayerNormGeometry g = check_layer_norm(input, normalized_shape, weight, bias);
+  return {make_empty(input.sizes(), input.dtype(), kMeta), make_empty(g.stat_sizes, input.dtype(), kMeta),
+          make_empty(g.stat_sizes, input.dtype(), kMeta)};
+}
+
+std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_meta(const Tensor&, const Tensor& input,
+                                                            IntArrayRef normalized_shape, const Tensor&, const Tensor&,
+                                                            const std::optional<Tensor>& weight,
+                                                            const std::optional<Tensor>& bias,
+                                                            std::array<bool, 3> output_mask) {
+  check_layer_norm(input, normalized_shape, weight, bias);
+  const std::vector<int64_t> p(normalized_shape.begin(), normalized_shape.end());
+  return {output_mask[0] ? make_empty(input.sizes(), input.dtype(), kMeta) : Tensor(),
+          output_mask[1] ? make_empty(p, input.dtype(), kMeta) : Tensor(),
+          output_mask[2] ? make_empty(p, input.dtype(), kMeta) : Tensor()};
+}
+
+namespace {
+std::tuple<Tensor, Tensor, Tensor> conv_backward_meta(const Tensor& grad_output, const Tensor& input,
+                                                      const Tensor& weight, const ConvParams&,
+                                                      std::array<bool, 3> output_mask) {
+  return {
+      output_mask[0] ? make_empty(input.sizes(), input.dtype(), kMeta) : Tensor(),
+      output_mask[1] ? make_empty(weight.sizes(), weight.dtype(), kMeta) : Tensor(),
+      output_mask[2] ? make_empty(std::vector<int64_t>{grad_output.sizes()[1]}, grad_output.dtype(), kMeta) : Tensor()};
+}
+[[maybe_unused]] const bool kMetaConvBackwardRegistered =
+    (register_conv_backward(DeviceType::Meta, &conv_backward_meta), true);
+}  // namespace
+
+}  // namespace ipt::native
+
+namespace ipt::native {
+
+namespace {
+ConvParams meta_conv_params(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
+                            IntArrayRef output_padding, int64_t groups, int64_t spatial) {
+  ConvParams p;
+  p.stride = expand_param(stride, spatial, "stride");
+  p.padding = expand_param(padding, spatial, "padding");
+  p.dilation = expand_param(dilation, spatial, "dilation");
+  p.output_padding = expand_param(output_padding, spatial, "output_padding");
+  p.transposed = transposed;
+  p.groups = groups;
+  return p;
+}
+}  // namespace
+
+// A meta convolution's output: PyTorch registers its shape function for the Meta key.
+Tensor _convolution_meta(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
+                         IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
+                         IntArrayRef output_padding, int64_t groups, bool, bool, bool, bool) {
+  const int64_t spatial = input.dim() - 2;
+  IPT_CHECK(spatial >= 1 && spatial <= 3, RuntimeError,
+            "Expected 3D, 4D or 5D input to convolution, but got input of size: ", int_list_str(input.sizes()));
+  const ConvParams p = meta_conv_params(stride, padding, dilation, transposed, output_padding, groups, spatial);
+  check_conv_forward(input, weight, bias, p);
+  return make_empty(conv_output_sizes(input.sizes(), weight.sizes(), p), input.dtype(), kMeta);
+}
+
+std::tuple<Tensor, Tensor, Tensor> convolution_backward_meta(const Tensor& grad_output, const Tensor& input,
+                                                             const Tensor& weight, std::optional<IntArrayRef>,
+                                                             IntArrayRef, IntArrayRef, IntArrayRef, bool, IntArrayRef,
+                                                             int64_t, std::array<bool, 3> output_mask) {
+  return conv_backward_stub(DeviceType::Meta)(grad_output, input, weight, ConvParams(), output_mask);
+}
+
+Tensor slow_conv_transpose2d_meta(const Tensor& self, const Tensor& weight, IntArrayRef,
+                                  const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
+                                  IntArrayRef output_padding, IntArrayRef dilation) {
+  const ConvParams p = meta_conv_params(stride, padding, dilation, true, output_padding, 1, 2);
+  check_conv_forward(self, weight, bias, p);
+  return make_empty(conv_output_sizes(self.sizes(), weight.sizes(), p), self.dtype(), kMeta);
+}
+
+}  // namespace ipt::native
+
+namespace ipt::native {
+
+Tensor hardtanh_meta(const Tensor& self, const Scalar&, const Scalar&) {
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "Bool inputs not supported for hardtanh");
+  return unary_meta(self);
+}
+Tensor hardtanh_meta_(const Tensor& self, const Scalar&, const Scalar&) {
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "Bool inputs not supported for hardtanh");
+  return self;
+}
+Tensor hardtanh_backward_meta(const Tensor& grad_output, const Tensor& self, const Scalar&, const Scalar&) {
+  const PointwiseGeometry g = binary_geometry(grad_output, self);
+  return make_empty(g.sizes, g.out_dtype, kMeta);
+}
+
+}  // namespace ipt::native
+
+namespace ipt::native {
+
+Tensor embedding_dense_backward_meta(const Tensor& grad_output, const Tensor&, int64_t num_weights, int64_t, bool) {
+  const int64_t dim = grad_output.dim() == 0 ? 1 : grad_output.sizes().back();
+  return make_empty(std::vector<int64_t>{num_weights, dim}, grad_output.dtype(), kMeta);
+}
+std::tuple<Tensor, Tensor> native_dropout_meta(const Tensor& input, double, std::optional<bool>) {
+  return {make_empty(input.sizes(), input.dtype(), kMeta), make_empty(input.sizes(), ScalarType::Bool, kMeta)};
+}
+Tensor native_dropout_backward_meta(const Tensor& grad_output, const Tensor&, double) {
+  return make_empty(grad_output.sizes(), grad_output.dtype(), kMeta);
+}
+
+}  // namespace ipt::native

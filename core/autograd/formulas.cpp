@@ -525,4 +525,15 @@ Tensor addcdiv_tensor2_backward(const Tensor& grad, const Tensor& tensor1, const
   return ops::neg(mul_scalar(q, value));
 }
 
+Sizes negated(const Sizes& v) {
+  Sizes out(v.size());
+  for (size_t i = 0; i < v.size(); ++i) out[i] = -v[i];
+  return out;
+}
+
+double dropout_scale(double p, std::optional<bool> train) {
+  if (!train || !*train) return 1.0;
+  return p == 1.0 ? 0.0 : 1.0 / (1.0 - p);
+}
+
 }  // namespace ipt::autograd

@@ -28,6 +28,10 @@ Tensor slice_backward(const Tensor& grad, const Sizes& sizes, int64_t dim, std::
                       std::optional<int64_t> end, int64_t step);
 Tensor diagonal_backward(const Tensor& grad, const Sizes& sizes, int64_t offset, int64_t dim1, int64_t dim2);
 Tensor permute_backward(const Tensor& grad, const Sizes& dims);
+// Each element negated (constant_pad_nd's backward pads by -pad, which crops).
+Sizes negated(const Sizes& v);
+// native_dropout's scale for its backward: 1 when not training, 1 / (1 - p) otherwise (0 for p = 1).
+double dropout_scale(double p, std::optional<bool> train);
 // as_strided: the view's gradient scatter-added into a zero buffer in storage coordinates (the
 // view may overlap itself), then read at the input's own positions.
 Tensor as_strided_backward(const Tensor& grad, const Sizes& in_sizes, const Sizes& in_strides, int64_t in_offset,

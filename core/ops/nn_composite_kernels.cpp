@@ -179,6 +179,7 @@ Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::o
 
 // x / number (PyTorch's div.Scalar: the number as a wrapped 0-dim tensor).
 Tensor div(const Tensor& self, const Scalar& other) { return ops::div_Tensor(self, wrapped_scalar_tensor(other)); }
+Tensor div_(const Tensor& self, const Scalar& other) { return ops::div__Tensor(self, wrapped_scalar_tensor(other)); }
 
 // F.one_hot: int64 [..., num_classes] with a 1 at each index (num_classes=-1: max + 1).
 Tensor one_hot(const Tensor& self, int64_t num_classes) {
@@ -245,6 +246,129 @@ Tensor full_like(const Tensor& self, const Scalar& fill_value, std::optional<Sca
                  std::optional<Layout> layout, std::optional<Device> device, std::optional<bool> pin_memory,
                  std::optional<MemoryFormat> memory_format) {
   return ops::fill__Scalar(ops::empty_like(self, dtype, layout, device, pin_memory, memory_format), fill_value);
+}
+
+}  // namespace ipt::native
+
+namespace ipt::native {
+
+// relu6 is hardtanh(0, 6) (PyTorch's Activation.cpp).
+Tensor relu6(const Tensor& self) { return ops::hardtanh(self, 0, 6); }
+Tensor relu6_(const Tensor& self) { return ops::hardtanh_(self, 0, 6); }
+
+}  // namespace ipt::native
+
+namespace ipt::native {
+
+// selu is elu with SELU's alpha and scale (PyTorch's Activation.cpp).
+constexpr double kSeluAlpha = 1.6732632423543772848170429916717;
+constexpr double kSeluScale = 1.0507009873554804934193349852946;
+Tensor selu(const Tensor& self) { return ops::elu(self, kSeluAlpha, kSeluScale, 1); }
+Tensor selu_(const Tensor& self) { return ops::elu_(self, kSeluAlpha, kSeluScale, 1); }
+
+}  // namespace ipt::native
+
+namespace ipt::native {
+
+namespace {
+// A tensor's legacy type name, as PyTorch's messages give it: torch.FloatTensor, torch.cuda.LongTensor.
+std::string tensor_type_name(const Tensor& t) {
+  std::string base;
+  switch (t.dtype()) {
+    case ScalarType::Float: base = "Float"; break;
+    case ScalarType::Double: base = "Double"; break;
+    case ScalarType::Half: base = "Half"; break;
+    case ScalarType::BFloat16: base = "BFloat16"; break;
+    case ScalarType::Long: base = "Long"; break;
+    case ScalarType::Int: base = "Int"; break;
+    case ScalarType::Bool: base = "Bool"; break;
+    default: base = dtype_cpp_name(t.dtype()); break;
+  }
+  return std::string(t.device().type == DeviceType::CUDA ? "torch.cuda." : "torch.") + base + "Tensor";
+}
+}  // namespace
+
+// embedding: rows of weight picked by indices (PyTorch's Embedding.cpp: index_select, then a
+// view with the indices' shape in front).
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t, bool, bool) {
+  IPT_CHECK(weight.dim() == 2, RuntimeError, "'weight' must be 2-D");
+  IPT_CHECK(indices.dtype() == ScalarType::Long || indices.dtype() == ScalarType::Int, RuntimeError,
+            "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got ",
+            tensor_type_name(indices), " instead (while checking arguments for embedding)");
+  if (indices.dim() == 1) return ops::index_select(weight, 0, indices);
+  std::vector<int64_t> size(indices.sizes().begin(), indices.sizes().end());
+  size.push_back(weight.sizes()[1]);
+  return ops::view(ops::index_select(weight, 0, ops::reshape(indices, std::vector<int64_t>{-1})), size);
+}
+
+Tensor embedding_backward(const Tensor& grad, const Tensor& indices, int64_t num_weights, int64_t padding_idx,
+                          bool scale_grad_by_freq, bool sparse) {
+  IPT_CHECK(!sparse, NotImplementedError, "embedding with sparse=True (a sparse gradient) is not supported here");
+  return ops::embedding_dense_backward(grad, indices, num_weights, padding_idx, scale_grad_by_freq);
+}
+
+// Dropout on the CPU (PyTorch's Dropout.cpp, _dropout_impl): noise = bernoulli(1 - p) / (1 - p),
+// then input * noise; feature dropout draws one value per channel (the noise is broadcast over
+// the other dims), alpha dropout keeps the mean and variance of SELU's outputs. A CUDA tensor
+// takes the fused native_dropout, as in PyTorch.
+namespace {
+Tensor feature_noise(const Tensor& input) {
+  std::vector<int64_t> sizes = {input.sizes()[0], input.sizes()[1]};
+  for (int64_t d = 2; d < input.dim(); ++d) sizes.push_back(1);
+  return ops::empty_memory_format(sizes, input.dtype(), std::nullopt, input.device(), std::nullopt, std::nullopt);
+}
+
+Tensor dropout_impl(const Tensor& input, double p, bool train, bool feature, bool alpha, bool inplace) {
+  IPT_CHECK(p >= 0 && p <= 1, RuntimeError, "dropout probability has to be between 0 and 1, but got ", p);
+  if (p == 0 || !train || input.numel() == 0) return input;
+  if (p == 1) {
+    Tensor zero = ops::zeros({}, input.dtype(), std::nullopt, input.device(), std::nullopt);
+    return inplace ? ops::mul__Tensor(input, zero) : ops::mul_Tensor(input, zero);
+  }
+  if (feature) IPT_CHECK(input.dim() >= 2, RuntimeError, "Feature dropout requires at least 2 dimensions in the input");
+  Tensor noise = feature ? feature_noise(input)
+                         : ops::empty_like(input, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt);
+  ops::bernoulli__float(noise, 1 - p, std::nullopt);
+  if (alpha) {
+    constexpr double alpha_ = 1.7580993408473766;
+    const double a = 1. / std::sqrt((alpha_ * alpha_ * p + 1) * (1 - p));
+    Tensor b = ops::mul_Scalar(ops::add_Scalar(noise, -1, 1), alpha_ * a);
+    ops::add__Scalar(b, alpha_ * a * p, 1);
+    ops::mul__Scalar(noise, a);
+    if (inplace) return ops::add__Tensor(ops::mul__Tensor(input, noise), b, 1);
+    return ops::add_Tensor(ops::mul_Tensor(input, noise), b, 1);
+  }
+  ops::div__Scalar(noise, 1 - p);
+  return inplace ? ops::mul__Tensor(input, noise) : ops::mul_Tensor(input, noise);
+}
+
+bool fused_dropout_acceptable(const Tensor& input, double p) {
+  return input.device().type == DeviceType::CUDA && p > 0 && p < 1 && input.numel() > 0;
+}
+}  // namespace
+
+Tensor dropout(const Tensor& input, double p, bool train) {
+  if (train && fused_dropout_acceptable(input, p)) return std::get<0>(ops::native_dropout(input, p, train));
+  return dropout_impl(input, p, train, false, false, false);
+}
+Tensor dropout_(const Tensor& self, double p, bool train) { return dropout_impl(self, p, train, false, false, true); }
+Tensor feature_dropout(const Tensor& input, double p, bool train) {
+  return dropout_impl(input, p, train, true, false, false);
+}
+Tensor feature_dropout_(const Tensor& self, double p, bool train) {
+  return dropout_impl(self, p, train, true, false, true);
+}
+Tensor alpha_dropout(const Tensor& input, double p, bool train) {
+  return dropout_impl(input, p, train, false, true, false);
+}
+Tensor alpha_dropout_(const Tensor& self, double p, bool train) {
+  return dropout_impl(self, p, train, false, true, true);
+}
+Tensor feature_alpha_dropout(const Tensor& input, double p, bool train) {
+  return dropout_impl(input, p, train, true, true, false);
+}
+Tensor feature_alpha_dropout_(const Tensor& self, double p, bool train) {
+  return dropout_impl(self, p, train, true, true, true);
 }
 
 }  // namespace ipt::native

@@ -3,6 +3,7 @@
 // by the Meta key's.
 #include "core/ops/shape_rules.h"
 #include "core/ops/structured.h"
+#include "core/util/error.h"
 #include "core/tensor/index_math.h"
 #include "generated/native_functions.h"
 
@@ -122,6 +123,40 @@ StructuredMeta meta_mm(const Tensor& self, const Tensor& mat2) {
   m.dtype = m.compute_dtype = self.dtype();
   m.out_dtype = StructuredMeta::OutDtype::Exact;
   return m;
+}
+
+// The activations keep self's dtype (TensorIterator's unary op; the kernel refuses integers),
+// and their backward operators promote the gradient with self.
+StructuredMeta meta_gelu(const Tensor& self, std::string_view approximate) {
+  IPT_CHECK(approximate == "none" || approximate == "tanh", RuntimeError,
+            "approximate argument must be either none or tanh.");
+  return unary_structured(self, PromoteInts::No);
+}
+StructuredMeta meta_gelu_backward(const Tensor& grad_output, const Tensor& self, std::string_view approximate) {
+  IPT_CHECK(approximate == "none" || approximate == "tanh", RuntimeError,
+            "approximate argument must be either none or tanh.");
+  return binary_structured(grad_output, self, PromoteInts::No);
+}
+StructuredMeta meta_elu(const Tensor& self, const Scalar&, const Scalar&, const Scalar&) {
+  return unary_structured(self, PromoteInts::No);
+}
+StructuredMeta meta_elu_backward(const Tensor& grad_output, const Scalar& alpha, const Scalar&, const Scalar&,
+                                 bool is_result, const Tensor& self_or_result) {
+  IPT_CHECK(!is_result || alpha.to_double() >= 0.0, RuntimeError,
+            "In-place elu backward calculation is triggered with a negative slope which is not supported. This is "
+            "caused by calling in-place forward function with a negative slope, please call out-of-place version "
+            "instead.");
+  return binary_structured(grad_output, self_or_result, PromoteInts::No);
+}
+StructuredMeta meta_leaky_relu(const Tensor& self, const Scalar&) { return unary_structured(self, PromoteInts::No); }
+StructuredMeta meta_leaky_relu_backward(const Tensor& grad_output, const Tensor& self, const Scalar& negative_slope,
+                                        bool self_is_result) {
+  IPT_CHECK(!self_is_result || negative_slope.to_double() >= 0.0, RuntimeError,
+            "In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. This "
+            "is caused by calling in-place forward function with a negative slope, please call out-of-place version "
+            "instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting in-place "
+            "leakRelu backward calculation with negative slope");
+  return binary_structured(grad_output, self, PromoteInts::No);
 }
 
 }  // namespace ipt::native

@@ -91,7 +91,7 @@ Param parse_param(const std::string& text, bool kwarg_only) {
   else if (type == "Tensor[]") p.type = ParamType::TensorList;
   else if (type == "Tensor?[]") p.type = ParamType::OptTensorList;
   else if (list_of("int", ParamType::IntList) || list_of("SymInt", ParamType::SymIntList) ||
-           list_of("float", ParamType::FloatList)) {
+           list_of("float", ParamType::FloatList) || list_of("bool", ParamType::BoolList)) {
   } else {
     throw std::runtime_error("type '" + type + "' is not supported in Python signatures");
   }
@@ -205,6 +205,18 @@ bool Param::check(PyObject* obj, int& failed_index) const {
       }
       return list_size > 0 && ok(obj);
     }
+    case ParamType::BoolList: {
+      if (!is_sequence(obj)) return false;
+      Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
+      PyObject** items = PySequence_Fast_ITEMS(obj);
+      if (list_size > 0 && n != list_size) return false;
+      for (Py_ssize_t i = 0; i < n; ++i)
+        if (!PyBool_Check(items[i])) {
+          failed_index = static_cast<int>(i);
+          return false;
+        }
+      return true;
+    }
     case ParamType::Float:
       if (is_number(obj)) return true;
       if (is_tensor_object(obj)) {
@@ -253,6 +265,7 @@ std::string Param::type_name() const {
     case ParamType::SymIntList: return "tuple of ints";
     case ParamType::Float: return "float";
     case ParamType::FloatList: return "tuple of floats";
+    case ParamType::BoolList: return "tuple of bools";
     case ParamType::Bool: return "bool";
     case ParamType::ScalarType: return "torch.dtype";
     case ParamType::Layout: return "torch.layout";
@@ -552,6 +565,21 @@ std::vector<int64_t> PythonArgs::intlist(int i) const {
   PyObject** items = PySequence_Fast_ITEMS(o);
   std::vector<int64_t> v(static_cast<size_t>(n));
   for (Py_ssize_t k = 0; k < n; ++k) v[static_cast<size_t>(k)] = to_int(items[k]);
+  return v;
+}
+
+std::vector<bool> PythonArgs::boollist(int i) const {
+  PyObject* o = args_[i];
+  std::vector<bool> v;
+  if (!o) {  // a default such as [True, True, True]
+    for (size_t at = p(i).default_text.find_first_of("TF"); at != std::string::npos;
+         at = p(i).default_text.find_first_of("TF", at + 1))
+      v.push_back(p(i).default_text[at] == 'T');
+    return v;
+  }
+  Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+  PyObject** items = PySequence_Fast_ITEMS(o);
+  for (Py_ssize_t k = 0; k < n; ++k) v.push_back(items[k] == Py_True);
   return v;
 }
 

@@ -40,6 +40,7 @@ enum class ParamType {
   SymIntList,
   Float,
   FloatList,
+  BoolList,  // bool[3] (convolution_backward's output_mask)
   Bool,
   ScalarType,
   Layout,
@@ -118,6 +119,7 @@ class PythonArgs {
   double to_double(int i) const;
   std::optional<double> optional_double(int i) const;
   std::vector<double> doublelist(int i) const;
+  std::vector<bool> boollist(int i) const;
   bool to_bool(int i) const;
   std::optional<bool> optional_bool(int i) const;
   std::optional<ScalarType> scalartype(int i) const;

@@ -90,6 +90,41 @@ TEST(RuntimeSim, KernelsOnTheSimulatedGpuGiveTheCpusResults) {
   EXPECT_GT(rec.size(), 0u);
 }
 
+// The layers' operators: convolution (forward and the backward stub), layer norm, the
+// activations and embedding's backward, each on the worker over device memory.
+TEST(RuntimeSim, LayerKernelsOnTheSimulatedGpuGiveTheCpusResults) {
+  using V = std::vector<int64_t>;
+  const Tensor x = randn({2, 3, 6, 5}), w = randn({4, 3, 3, 3}), bias = randn({4});
+  const Tensor gx = to(x, kCuda), gw = to(w, kCuda), gbias = to(bias, kCuda);
+  const Tensor y = ops::conv2d(x, w, bias, V{1}, V{1}, V{1}, 1);
+  EXPECT_TRUE(ops::equal(to(ops::conv2d(gx, gw, gbias, V{1}, V{1}, V{1}, 1), kCpu), y));
+  EXPECT_TRUE(ops::equal(to(ops::conv2d(gx, gw, std::nullopt, V{2}, V{0}, V{2}, 1), kCpu),
+                         ops::conv2d(x, w, std::nullopt, V{2}, V{0}, V{2}, 1)));
+  const Tensor wt = randn({3, 2, 2, 2});
+  EXPECT_TRUE(
+      ops::equal(to(ops::conv_transpose2d_input(gx, to(wt, kCuda), std::nullopt, V{2}, V{0}, V{0}, 1, V{1}), kCpu),
+                 ops::conv_transpose2d_input(x, wt, std::nullopt, V{2}, V{0}, V{0}, 1, V{1})));
+  const Tensor gy = randn(y.sizes());
+  auto cpu_grads = ops::convolution_backward(gy, x, w, V{4}, V{1}, V{1}, V{1}, false, V{0, 0}, 1, {true, true, true});
+  auto sim_grads =
+      ops::convolution_backward(to(gy, kCuda), gx, gw, V{4}, V{1}, V{1}, V{1}, false, V{0, 0}, 1, {true, true, true});
+  EXPECT_TRUE(ops::equal(to(std::get<0>(sim_grads), kCpu), std::get<0>(cpu_grads)));
+  EXPECT_TRUE(ops::equal(to(std::get<1>(sim_grads), kCpu), std::get<1>(cpu_grads)));
+  EXPECT_TRUE(ops::equal(to(std::get<2>(sim_grads), kCpu), std::get<2>(cpu_grads)));
+  auto ln = ops::native_layer_norm(x, V{6, 5}, std::nullopt, std::nullopt, 1e-5);
+  auto gln = ops::native_layer_norm(gx, V{6, 5}, std::nullopt, std::nullopt, 1e-5);
+  EXPECT_TRUE(ops::equal(to(std::get<0>(gln), kCpu), std::get<0>(ln)));
+  EXPECT_TRUE(ops::equal(to(std::get<2>(gln), kCpu), std::get<2>(ln)));
+  EXPECT_TRUE(ops::equal(to(ops::gelu(gx, "none"), kCpu), ops::gelu(x, "none")));
+  EXPECT_TRUE(ops::equal(to(ops::gelu(gx, "tanh"), kCpu), ops::gelu(x, "tanh")));
+  EXPECT_TRUE(ops::equal(to(ops::elu(gx, 1, 1, 1), kCpu), ops::elu(x, 1, 1, 1)));
+  EXPECT_TRUE(ops::equal(to(ops::leaky_relu(gx, 0.1), kCpu), ops::leaky_relu(x, 0.1)));
+  EXPECT_TRUE(ops::equal(to(ops::hardtanh_backward(gx, gx, -1, 1), kCpu), ops::hardtanh_backward(x, x, -1, 1)));
+  const Tensor idx = ops::arange(5), grad = randn({5, 3});
+  EXPECT_TRUE(ops::equal(to(ops::embedding_dense_backward(to(grad, kCuda), to(idx, kCuda), 7, 2, false), kCpu),
+                         ops::embedding_dense_backward(grad, idx, 7, 2, false)));
+}
+
 TEST(RuntimeSim, TensorsFreedWhileTheirKernelsAreQueuedAreSafe) {
   DeviceRuntime& rt = cuda();
   const Tensor x = ops::ones(std::vector<int64_t>{1 << 16}, ScalarType::Float, std::nullopt, kCuda);

@@ -29,6 +29,33 @@ std::set<std::string> identifiers(const std::string& expr) {
   return out;
 }
 
+// The inputs one formula computes: "self", or "input, weight, bias" for a formula that computes
+// several gradients at once (a tuple, as convolution_backward returns them).
+std::vector<std::string> formula_inputs(const std::string& key) {
+  std::vector<std::string> names;
+  size_t at = 0;
+  while (at <= key.size()) {
+    size_t comma = key.find(',', at);
+    if (comma == std::string::npos) comma = key.size();
+    std::string n = key.substr(at, comma - at);
+    while (!n.empty() && n.front() == ' ') n.erase(n.begin());
+    while (!n.empty() && n.back() == ' ') n.pop_back();
+    names.push_back(n);
+    at = comma + 1;
+  }
+  return names;
+}
+
+bool formula_computes(const std::string& key, const std::string& name) {
+  for (const auto& n : formula_inputs(key))
+    if (n == name) return true;
+  return false;
+}
+
+// An input's name in the Autograd kernel: an optional tensor with a formula is read through a
+// local Tensor (undefined when absent), so that it can have an edge and be saved.
+std::string kernel_tensor(const schema::Argument& a) { return is_optional_tensor_arg(a) ? a.name + "_t_" : a.name; }
+
 std::string value_type_of(const std::string& arg_type) {
   std::string t = arg_type;
   if (t.rfind("const ", 0) == 0) t = t.substr(6);
@@ -36,6 +63,8 @@ std::string value_type_of(const std::string& arg_type) {
   if (t == "IntArrayRef") return "std::vector<int64_t>";
   if (t == "std::optional<IntArrayRef>") return "std::optional<std::vector<int64_t>>";
   if (t == "std::span<const std::optional<Tensor>>") return "std::vector<std::optional<Tensor>>";
+  if (t == "std::string_view") return "std::string";
+  if (t == "std::optional<std::string_view>") return "std::optional<std::string>";
   return t;
 }
 
@@ -43,6 +72,7 @@ std::string to_value(const std::string& arg_type, const std::string& name) {
   std::string v = value_type_of(arg_type);
   if (v == "std::vector<int64_t>" || v == "std::vector<std::optional<Tensor>>")
     return v + "(" + name + ".begin(), " + name + ".end())";
+  if (v == "std::optional<std::string>") return name + " ? std::optional<std::string>(*" + name + ") : std::nullopt";
   if (v == "std::optional<std::vector<int64_t>>")
     return name + " ? std::optional<std::vector<int64_t>>(std::vector<int64_t>(" + name + "->begin(), " + name +
            "->end())) : std::nullopt";
@@ -80,18 +110,25 @@ AutogradOp analyze(const Op& op, const Derivative* d, const Argument* list_in) {
   g.d = d;
   g.list_in = list_in;
   g.targs = tensor_args(op);
-  g.all_targs = g.targs;
   // Only inputs with a formula get an edge (as PyTorch leaves non_differentiable inputs such
-  // as nll_loss's target or where's condition out of next_functions).
+  // as nll_loss's target or where's condition out of next_functions). An optional tensor gets
+  // one when a formula computes its gradient (convolution's bias, layer_norm's weight).
   if (d && !d->nondifferentiable) {
     std::vector<const Argument*> with_formula;
-    for (auto* a : g.targs)
+    for (const auto& a : op.e->schema.arguments) {
+      if (!is_tensor_arg(a) && !is_optional_tensor_arg(a)) continue;
       for (const auto& [in, f] : d->formulas)
-        if (in == a->name) {
-          with_formula.push_back(a);
+        if (formula_computes(in, a.name)) {
+          with_formula.push_back(&a);
           break;
         }
+    }
+    for (auto* a : g.targs)
+      if (std::find(with_formula.begin(), with_formula.end(), a) == with_formula.end()) g.all_targs.push_back(a);
+    g.all_targs.insert(g.all_targs.begin(), with_formula.begin(), with_formula.end());
     g.targs = with_formula;
+  } else {
+    g.all_targs = g.targs;
   }
   if (list_in && !g.targs.empty())
     throw std::runtime_error(
@@ -102,7 +139,7 @@ AutogradOp analyze(const Op& op, const Derivative* d, const Argument* list_in) {
   const auto& args = op.e->schema.arguments;
   g.has_out = std::any_of(args.begin(), args.end(), [](const auto& a) { return a.is_out; });
   if (g.has_out && !d) std::stable_partition(g.targs.begin(), g.targs.end(), [](const auto* a) { return a->is_out; });
-  for (auto* a : g.targs) g.inputs += (g.inputs.empty() ? "&" : ", &") + a->name;
+  for (auto* a : g.targs) g.inputs += (g.inputs.empty() ? "&" : ", &") + kernel_tensor(*a);
   g.inputs = list_in ? "inputs_" : "{" + g.inputs + "}";
   g.is_mutable = op.e->schema.is_mutable();
   const auto& rets = op.e->schema.returns;
@@ -136,11 +173,22 @@ void saved_state(const AutogradOp& g, std::vector<std::string>& fields, std::vec
   auto used = [&](const std::string& id) { return g.ids.count(id) > 0; };
   for (const auto& a : g.op->e->schema.arguments) {
     const std::string& n = a.name;
-    if (is_tensor_arg(a)) {
+    const bool has_edge = std::find(g.targs.begin(), g.targs.end(), &a) != g.targs.end();
+    if (is_optional_tensor_arg(a) && has_edge && used(n + "_sizes")) {
+      // an absent optional tensor has no sizes: std::nullopt (convolution_backward's bias_sizes)
+      fields.push_back("std::optional<std::vector<int64_t>> " + n + "_sizes_;");
+      unpack.push_back("const std::optional<IntArrayRef> " + n + "_sizes = " + n +
+                       "_sizes_ ? std::optional<IntArrayRef>(*" + n + "_sizes_) : std::nullopt;");
+    }
+    if (is_tensor_arg(a) || (is_optional_tensor_arg(a) && has_edge)) {
       if (used(n)) fields.push_back("SavedVariable " + n + "_;");
-      if (used(n)) unpack.push_back("const Tensor " + n + " = " + n + "_.unpack();");
-      if (used(n + "_sizes")) fields.push_back("std::vector<int64_t> " + n + "_sizes_;");
-      if (used(n + "_sizes")) unpack.push_back("const auto& " + n + "_sizes = " + n + "_sizes_;");
+      // an optional tensor reads back as one: absent when it was (an undefined Tensor is no value)
+      if (used(n) && is_optional_tensor_arg(a))
+        unpack.push_back("const Tensor " + n + "_value_ = " + n + "_.unpack(); const std::optional<Tensor> " + n +
+                         " = " + n + "_value_.defined() ? std::optional<Tensor>(" + n + "_value_) : std::nullopt;");
+      else if (used(n)) unpack.push_back("const Tensor " + n + " = " + n + "_.unpack();");
+      if (used(n + "_sizes") && is_tensor_arg(a)) fields.push_back("std::vector<int64_t> " + n + "_sizes_;");
+      if (used(n + "_sizes") && is_tensor_arg(a)) unpack.push_back("const auto& " + n + "_sizes = " + n + "_sizes_;");
       if (used(n + "_strides")) fields.push_back("std::vector<int64_t> " + n + "_strides_;");
       if (used(n + "_strides")) unpack.push_back("const auto& " + n + "_strides = " + n + "_strides_;");
       if (used(n + "_storage_offset")) fields.push_back("int64_t " + n + "_storage_offset_ = 0;");
@@ -184,11 +232,29 @@ std::string gen_node(const AutogradOp& g) {
     for (const auto& [in, f] : g.d->formulas)
       formulas.insert(formulas.end(), {"out = " + f + ";", "out.resize(next_edges.size());"});
   } else {
-    for (size_t i = 0; i < g.targs.size(); ++i)
-      for (const auto& [in, f] : g.d->formulas)
-        if (in == g.targs[i]->name)
-          formulas.push_back("if (next_edges[" + std::to_string(i) + "].valid()) out[" + std::to_string(i) +
-                             "] = " + f + ";");
+    auto edge_of = [&](const std::string& name) {
+      for (size_t i = 0; i < g.targs.size(); ++i)
+        if (g.targs[i]->name == name) return std::to_string(i);
+      throw std::runtime_error(g.op->qualified + ": no edge for " + name);
+    };
+    for (const auto& [in, f] : g.d->formulas) {
+      const std::vector<std::string> names = formula_inputs(in);
+      if (names.size() == 1) {
+        const std::string i = edge_of(names[0]);
+        formulas.push_back("if (next_edges[" + i + "].valid()) out[" + i + "] = " + f + ";");
+        continue;
+      }
+      // One formula for several inputs returns a tuple; grad_input_mask says which it needs.
+      std::string mask, any, take;
+      for (size_t k = 0; k < names.size(); ++k) {
+        const std::string i = edge_of(names[k]);
+        mask += (k ? ", " : "") + std::string("next_edges[") + i + "].valid()";
+        any += (k ? " || " : "") + std::string("next_edges[") + i + "].valid()";
+        take += " if (next_edges[" + i + "].valid()) out[" + i + "] = std::get<" + std::to_string(k) + ">(r_);";
+      }
+      formulas.push_back("if (" + any + ") { const std::array<bool, " + std::to_string(names.size()) +
+                         "> grad_input_mask = {" + mask + "}; auto r_ = " + f + ";" + take + " }");
+    }
   }
   // A list-returning op's formulas read `grads`; `grad` (the first) only where one names it.
   const bool first_grad = !g.ret_list || g.ids.count("grad");
@@ -212,10 +278,12 @@ void node_inputs(const AutogradOp& g, std::vector<std::string>& save_arguments,
   auto used = [&](const std::string& id) { return g.ids.count(id) > 0; };
   for (const auto& a : g.op->e->schema.arguments) {
     const std::string& n = a.name;
-    if (is_tensor_arg(a)) {
+    const bool has_edge = std::find(g.targs.begin(), g.targs.end(), &a) != g.targs.end();
+    if (is_tensor_arg(a) || (is_optional_tensor_arg(a) && has_edge)) {
       for (const char* what : {"sizes", "strides", "storage_offset", "dtype", "device"})
         if (used(n + "_" + what))
-          save_arguments.push_back("grad_fn->" + n + "_" + what + "_ = " + n + "." + what + "();");
+          save_arguments.push_back((is_optional_tensor_arg(a) ? "if (" + kernel_tensor(a) + ".defined()) " : "") +
+                                   "grad_fn->" + n + "_" + what + "_ = " + kernel_tensor(a) + "." + what + "();");
     } else if (&a == g.list_in) {
       if (used(n + "_sizes"))
         save_arguments.push_back("for (const auto& t_ : " + n + ") grad_fn->" + n + "_sizes_.push_back(t_.sizes());");
@@ -230,13 +298,13 @@ void node_inputs(const AutogradOp& g, std::vector<std::string>& save_arguments,
       std::string cond;
       for (size_t i = 0; i < g.targs.size(); ++i)
         for (const auto& [in, f] : g.d->formulas)
-          if (in == g.targs[i]->name && identifiers(f).count(a->name))
+          if (formula_computes(in, g.targs[i]->name) && identifiers(f).count(a->name))
             cond +=
                 (cond.empty() ? "" : " || ") + std::string("grad_fn->next_edges[") + std::to_string(i) + "].valid()";
       if (cond.empty()) cond = "false";
       const bool written = g.is_mutable && a->alias && a->alias->is_write;
       save_tensors.push_back("if (" + cond + ") grad_fn->" + a->name + "_ = SavedVariable(" +
-                             (written ? "ops::clone(" + a->name + ")" : a->name) + ", false);");
+                             (written ? "ops::clone(" + a->name + ")" : kernel_tensor(*a)) + ", false);");
     }
 }
 
@@ -274,7 +342,11 @@ std::string gen_wrapper(const AutogradOp& g) {
   const Op& op = *g.op;
   const std::vector<std::string> none;
   TemplateEnv env = op_env(op);
-  env["collect_inputs"] = g.list_in ? fill("autograd_collect_list_inputs.cpp.in", {{"list", g.list_in->name}}) : "";
+  std::string collect = g.list_in ? fill("autograd_collect_list_inputs.cpp.in", {{"list", g.list_in->name}}) : "";
+  for (auto* a : g.targs)
+    if (is_optional_tensor_arg(*a))
+      collect += "const Tensor " + kernel_tensor(*a) + " = " + a->name + " ? *" + a->name + " : Tensor();";
+  env["collect_inputs"] = collect;
   env["inputs"] = g.inputs;
   // out= overloads refuse autograd as PyTorch's do (any input or the out tensor may trigger it).
   env["report_out_requires_grad"] =
@@ -288,7 +360,7 @@ std::string gen_wrapper(const AutogradOp& g) {
     // An optional tensor no formula differentiates (nll_loss's weight) must not require grad.
     std::vector<std::string> checks, save_arguments, save_tensors;
     for (const auto& a : op.e->schema.arguments)
-      if (is_optional_tensor_arg(a))
+      if (is_optional_tensor_arg(a) && std::find(g.targs.begin(), g.targs.end(), &a) == g.targs.end())
         checks.push_back("check_no_requires_grad(" + a.name + ", \"" + a.name + "\", \"" + op.e->schema.name + "\");");
     node_inputs(g, save_arguments, save_tensors);
     env["make_node"] =
@@ -366,10 +438,13 @@ std::map<std::string, Derivative> load_derivatives(const std::string& path, cons
       else if (key == "nondifferentiable") d.nondifferentiable = kv.second.as<bool>();
       else if (key == "output_differentiability") d.output_differentiability = kv.second.as<std::vector<bool>>();
       else {
-        bool is_input = false;
-        for (auto* a : tensor_args(*op)) is_input = is_input || a->name == key;
-        for (const auto& a : op->e->schema.arguments) is_input = is_input || (is_tensor_list_arg(a) && a.name == key);
-        if (!is_input) throw std::runtime_error(where() + "'" + key + "' is not a tensor input of " + name);
+        for (const std::string& in : formula_inputs(key)) {
+          bool is_input = false;
+          for (const auto& a : op->e->schema.arguments)
+            is_input =
+                is_input || ((is_tensor_arg(a) || is_optional_tensor_arg(a) || is_tensor_list_arg(a)) && a.name == in);
+          if (!is_input) throw std::runtime_error(where() + "'" + in + "' is not a tensor input of " + name);
+        }
         d.formulas.emplace_back(key, kv.second.as<std::string>());
       }
     }

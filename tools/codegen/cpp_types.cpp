@@ -41,6 +41,8 @@ static std::string value_type(const Type& t) {
       if (t.element().kind == Type::Kind::Base && (t.element().name == "int" || t.element().name == "SymInt"))
         return "IntArrayRef";
       if (t.element().kind == Type::Kind::Base && t.element().name == "Tensor") return "std::span<const Tensor>";
+      if (t.element().kind == Type::Kind::Base && t.element().name == "bool" && t.size)
+        return "std::array<bool, " + std::to_string(*t.size) + ">";
       // Tensor?[] (index, index_put_): undefined entries are the `:` / `...` of an indexing expression.
       if (t.element().is_optional() && t.element().element().kind == Type::Kind::Base &&
           t.element().element().name == "Tensor")
@@ -81,6 +83,8 @@ std::optional<std::string> cpp_default(const schema::Argument& a) {
   if (d == "Mean") return std::string("1");
   if (d == "Sum") return std::string("2");
   if (d == "long") return std::string("ScalarType::Long");
+  // int[2] stride=1: no C++ default (a span cannot hold the repeated value); callers pass it.
+  if (a.type.is_list()) return std::nullopt;
   bool numeric = !d.empty();
   for (char c : d)
     if (!(isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == 'e')) numeric = false;

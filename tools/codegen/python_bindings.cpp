@@ -150,6 +150,12 @@ std::string arg_expr(const Argument& a, int i, std::vector<std::string>& pre) {
     pre.push_back("const auto " + local + " = " + r + ".optional_intlist(" + idx + ");");
     return local + " ? std::optional<IntArrayRef>(IntArrayRef(*" + local + ")) : std::nullopt";
   }
+  if (cpp.rfind("std::array<bool, ", 0) == 0) {  // bool[N]: the parser checked N
+    pre.push_back("const auto " + local + " = " + r + ".boollist(" + idx + ");");
+    std::string init;
+    for (int k = 0; k < std::stoi(cpp.substr(17)); ++k) init += (k ? ", " : "") + local + "[" + std::to_string(k) + "]";
+    return cpp + "{" + init + "}";
+  }
   if (cpp == "std::string_view") {
     pre.push_back("const std::string " + local + " = " + r + ".string(" + idx + ");");
     return "std::string_view(" + local + ")";
@@ -286,7 +292,7 @@ Binding gen_binding(const std::string& py_name, std::vector<Overload> overloads,
   if (sigs.empty()) return b;
   b.fn_name = prefix + py_name;
   std::vector<std::string> signatures;
-  for (const auto& s : sigs) signatures.push_back("\"" + s + "\",");
+  for (const auto& s : sigs) signatures.push_back("R\"sig(" + s + ")sig\",");
   b.code = fill("python_binding.cpp.in", {{"fn_name", b.fn_name},
                                           {"unpack_self", method ? "const Tensor& self = unpack(self_);" : ""},
                                           {"signatures", signatures},

@@ -1,2 +1,4 @@
-"""torch.backends: switches of the backends (torch.backends.cuda.matmul.allow_tf32)."""
+"""torch.backends: switches of the backends (torch.backends.cuda.matmul.allow_tf32,
+torch.backends.cudnn.enabled)."""
 from torch.backends import cuda  # noqa: F401
+from torch.backends import cudnn  # noqa: F401

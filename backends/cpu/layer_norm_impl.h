@@ -1,0 +1,177 @@
+#pragma once
+// The arithmetic of PyTorch 2.15's CPU layer norm and group norm statistics (layer_norm_kernel.cpp,
+// group_norm_kernel.cpp, moments_utils.h), operation for operation: Note [Layer norm's bits].
+// Included by layer_norm_avx2.cpp (compiled for AVX2 and FMA) and layer_norm_kernels.cpp
+// (any x86-64, the fallback); both compile with -ffp-contract=off, so every std::fma here is one
+// fused multiply-add and every other operation rounds on its own, on either.
+//
+// Note [Layer norm's bits]
+// PyTorch's wheel is built with the compiler free to fuse a * b + c, and it fused some of them:
+// which ones were read off its AVX2 machine code. L is the vector's lanes (8 floats, 4 doubles).
+//   Moments (RowwiseMoments): Welford over whole L-lane vectors in chunks of 16, each chunk's
+//     moments merged into a binary cascade of partial moments; the elements after the last
+//     whole vector by a plain Welford; then the L lanes folded into that one by one.
+//   Forward: rstd = 1 / sqrt(var + eps) (no clamp at 0); y = fma((x - mean) * rstd, gamma, beta),
+//     with the other three forms when weight or bias is absent.
+//   Backward: per row, ds = sum dy * x * gamma and db = sum dy * gamma as vec::map_reduce_all sums
+//     them (lane-wise, then the lanes in the order of AVX2's horizontal add); then dx from two
+//     coefficients. dgamma and dbeta are summed per thread, and the threads' partial sums added
+//     in thread order, so their bits depend on the thread count, as PyTorch's do.
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+
+namespace ipt::native::layer_norm_math {
+
+template <typename T>
+constexpr int kLanes = sizeof(T) == 4 ? 8 : 4;
+
+// One level of the cascade: a count and L lanes of mean and M2.
+template <typename T>
+struct Moments {
+  int64_t n = 0;
+  T m1[kLanes<T>] = {};
+  T m2[kLanes<T>] = {};
+};
+
+// AddMomentsVec: (na, a) merged into m.
+template <typename T>
+inline void add_moments(int64_t na, const T* m1a, const T* m2a, Moments<T>& m) {
+  const int64_t nn = m.n + na;
+  const T c = nn == 0 ? T(0) : T(na) / T(nn);
+  for (int l = 0; l < kLanes<T>; ++l) {
+    const T d = m1a[l] - m.m1[l];
+    const T t = m.m2[l] + m2a[l];
+    const T cd = c * d;
+    const T m0d = d * T(m.n);
+    m.m1[l] = m.m1[l] + cd;
+    m.m2[l] = std::fma(m0d, cd, t);
+  }
+  m.n = nn;
+}
+
+// The mean and the biased variance of x[0..N).
+template <typename T>
+inline void rowwise_moments(const T* x, int64_t N, T& mean, T& var) {
+  constexpr int L = kLanes<T>;
+  constexpr int64_t kChunk = 16;
+  const int64_t n = N / L, m = (n + kChunk - 1) / kChunk;
+  const int depth = m <= 2 ? 1 : static_cast<int>(std::bit_width(static_cast<uint64_t>(m - 1)));
+  Moments<T> stack[64];
+  T c[kChunk];
+  for (int64_t j = 0; j < kChunk; ++j) c[j] = T(1) / T(j + 1);
+  for (int64_t i = 0; i < m; ++i) {
+    const int64_t cnt = std::min(kChunk, n - kChunk * i);
+    T m1[L] = {}, m2[L] = {};
+    for (int64_t j = 0; j < cnt; ++j) {
+      const T* v = x + (kChunk * i + j) * L;
+      for (int l = 0; l < L; ++l) {
+        const T d = v[l] - m1[l];
+        m1[l] = std::fma(c[j], d, m1[l]);
+        m2[l] = std::fma(d, v[l] - m1[l], m2[l]);
+      }
+    }
+    add_moments(cnt, m1, m2, stack[0]);
+    int64_t mask = i + 1;
+    for (int j = 1; j < depth && (mask & 1) == 0; ++j) {
+      add_moments(stack[j - 1].n, stack[j - 1].m1, stack[j - 1].m2, stack[j]);
+      stack[j - 1] = Moments<T>();
+      mask >>= 1;
+    }
+  }
+  for (int k = 1; k < depth; ++k) add_moments(stack[k].n, stack[k].m1, stack[k].m2, stack[0]);
+  int64_t m0 = 0;
+  T mu = 0, m2 = 0;
+  for (int64_t i = n * L; i < N; ++i) {
+    const T d = x[i] - mu;
+    ++m0;
+    mu = mu + d / T(m0);
+    m2 = m2 + d * (x[i] - mu);
+  }
+  for (int l = 0; l < L; ++l) {
+    const int64_t nn = m0 + stack[0].n;
+    const T cc = nn == 0 ? T(0) : T(stack[0].n) / T(nn);
+    const T d = stack[0].m1[l] - mu;
+    mu = std::fma(d, cc, mu);
+    m2 = m2 + std::fma((d * d) * cc, T(m0), stack[0].m2[l]);
+    m0 = nn;
+  }
+  mean = mu;
+  var = m2 / T(N);
+}
+
+// One row of the forward: y from x, its mean and rstd, and gamma / beta (either may be null).
+template <typename T>
+inline void layer_norm_row(const T* x, T* y, int64_t N, T mean, T rstd, const T* gamma, const T* beta) {
+  if (gamma && beta) {
+    for (int64_t j = 0; j < N; ++j) y[j] = std::fma((x[j] + (-mean)) * rstd, gamma[j], beta[j]);
+  } else if (gamma) {
+    for (int64_t j = 0; j < N; ++j) y[j] = std::fma((x[j] - mean) * rstd, gamma[j], T(0));
+  } else if (beta) {
+    for (int64_t j = 0; j < N; ++j) y[j] = std::fma(x[j] - mean, rstd, beta[j]);
+  } else {
+    for (int64_t j = 0; j < N; ++j) y[j] = std::fma(x[j] - mean, rstd, T(0));
+  }
+}
+
+// AVX2's horizontal sum of a vector's lanes (vec::vec_reduce_all): float as
+// ((v0 + v4) + (v2 + v6)) + ((v1 + v5) + (v3 + v7)), double left to right.
+template <typename T>
+inline T horizontal_sum(const T* v) {
+  if constexpr (kLanes<T> == 8) return ((v[0] + v[4]) + (v[2] + v[6])) + ((v[1] + v[5]) + (v[3] + v[7]));
+  else return ((v[0] + v[1]) + v[2]) + v[3];
+}
+
+// vec::map*_reduce_all with +: the sum over j of p(j) * q(j) (q null: of p(j)), where p(j) is
+// a[j] * b[j] when b is given, else a[j]. Lane-wise over whole vectors (products rounded, then
+// added), the last part-vector fused into its lanes, then the lanes summed.
+template <typename T>
+inline T map_reduce_sum(const T* a, const T* b, const T* q, int64_t N) {
+  constexpr int L = kLanes<T>;
+  auto p = [&](int64_t j) { return b ? a[j] * b[j] : a[j]; };
+  auto term = [&](int64_t j) { return q ? p(j) * q[j] : p(j); };
+  if (N < L) {
+    T s = term(0);
+    for (int64_t j = 1; j < N; ++j) s = s + term(j);
+    return s;
+  }
+  T acc[L];
+  for (int l = 0; l < L; ++l) acc[l] = term(l);
+  const int64_t whole = N / L;
+  for (int64_t v = 1; v < whole; ++v)
+    for (int l = 0; l < L; ++l) acc[l] = acc[l] + term(v * L + l);
+  for (int64_t j = whole * L; j < N; ++j) {
+    const int l = static_cast<int>(j - whole * L);
+    if (q) acc[l] = std::fma(p(j), q[j], acc[l]);
+    else if (b) acc[l] = std::fma(a[j], b[j], acc[l]);
+    else acc[l] = acc[l] + a[j];
+  }
+  return horizontal_sum(acc);
+}
+
+// One row of the backward: dx (if not null) from dy, x, the row's mean and rstd, and gamma; the
+// row's terms of dgamma and dbeta added into this thread's partial sums (if not null).
+template <typename T>
+inline void layer_norm_backward_row(const T* dy, const T* x, T mean, T a, const T* gamma, T* dx, T* dgamma_part,
+                                    T* dbeta_part, int64_t N) {
+  if (dgamma_part) {
+    const T b = (-a) * mean;
+    for (int64_t j = 0; j < N; ++j) dgamma_part[j] = std::fma(dy[j], std::fma(a, x[j], b), dgamma_part[j]);
+  }
+  if (dbeta_part)
+    for (int64_t j = 0; j < N; ++j) dbeta_part[j] = dbeta_part[j] + dy[j];
+  if (!dx) return;
+  const T ds = map_reduce_sum(dy, x, gamma, N);
+  const T db = gamma ? map_reduce_sum(dy, gamma, static_cast<const T*>(nullptr), N)
+                     : map_reduce_sum(dy, static_cast<const T*>(nullptr), static_cast<const T*>(nullptr), N);
+  const T scale = T(1) / T(N);
+  const T B = (((std::fma(mean, db, -ds) * a) * a) * a) * scale;
+  const T C = std::fma(-B, mean, -((db * a) * scale));
+  if (gamma)
+    for (int64_t j = 0; j < N; ++j) dx[j] = std::fma(B, x[j], (a * dy[j]) * gamma[j]) + C;
+  else
+    for (int64_t j = 0; j < N; ++j) dx[j] = std::fma(B, x[j], a * dy[j]) + C;
+}
+
+}  // namespace ipt::native::layer_norm_math

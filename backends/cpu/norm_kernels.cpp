@@ -1,0 +1,137 @@
+// CPU layer norm and group norm, with PyTorch 2.15's arithmetic (Note [Layer norm's bits] in
+// layer_norm_impl.h): rows on the thread team, each row's statistics and outputs on one thread.
+// float16 and bfloat16 compute in float and round the results (PyTorch's mixed-type kernels
+// keep float statistics too; their bits are not matched here).
+#include <tuple>
+
+#include "backends/cpu/copy_kernels.h"
+#include "backends/cpu/layer_norm_impl.h"
+#include "backends/cpu/reduction_rows.h"
+#include "core/ops/norm_rules.h"
+#include "core/parallel/parallel.h"
+#include "core/util/error.h"
+#include "core/util/interrupt.h"
+#include "generated/native_functions.h"
+
+namespace ipt::native {
+
+namespace {
+
+namespace lnm = layer_norm_math;
+
+// t in the dtype the kernels compute in: float or double (a copy for float16 / bfloat16).
+Tensor computed(const Tensor& t, ScalarType dt) {
+  if (t.dtype() == dt) return contiguous_data(t);
+  Tensor out = make_empty(t.sizes(), dt, t.device());
+  return copy_cpu_(out, t, false);
+}
+
+Tensor as_dtype(const Tensor& t, ScalarType dt) {
+  if (t.dtype() == dt) return t;
+  Tensor out = make_empty(t.sizes(), dt, t.device());
+  return copy_cpu_(out, t, false);
+}
+
+ScalarType compute_dtype(const Tensor& input) {
+  IPT_CHECK(is_floating(input.dtype()), RuntimeError, "\"LayerNormKernelImpl\" not implemented for '",
+            dtype_cpp_name(input.dtype()), "'");
+  return input.dtype() == ScalarType::Double ? ScalarType::Double : ScalarType::Float;
+}
+
+std::optional<Tensor> computed_opt(const std::optional<Tensor>& t, ScalarType dt) {
+  if (!t || !t->defined()) return std::nullopt;
+  return computed(*t, dt);
+}
+
+}  // namespace
+
+std::tuple<Tensor, Tensor, Tensor> layer_norm_cpu(const Tensor& input, IntArrayRef normalized_shape,
+                                                  const std::optional<Tensor>& weight,
+                                                  const std::optional<Tensor>& bias, double eps) {
+  const LayerNormGeometry geo = check_layer_norm(input, normalized_shape, weight, bias);
+  const ScalarType dt = compute_dtype(input);
+  const Tensor x = computed(input, dt);
+  const std::optional<Tensor> w = computed_opt(weight, dt), b = computed_opt(bias, dt);
+  Tensor y = make_empty(input.sizes(), dt, input.device());
+  Tensor mean = make_empty(geo.stat_sizes, dt, input.device()), rstd = make_empty(geo.stat_sizes, dt, input.device());
+  if (geo.M > 0 && geo.N > 0) {
+    visit_dtype(dt, [&]<typename T>() {
+      if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        const T* xp = x.data_ptr<T>();
+        T *yp = y.data_ptr<T>(), *mp = mean.data_ptr<T>(), *rp = rstd.data_ptr<T>();
+        const T* gp = w ? w->data_ptr<T>() : nullptr;
+        const T* bp = b ? b->data_ptr<T>() : nullptr;
+        const T e = static_cast<T>(eps);
+        parallel_for(0, geo.M, 1, [&](int64_t r0, int64_t r1) {
+          for (int64_t r = r0; r < r1; ++r) {
+            if ((r & 0xff) == 0) check_interrupt();
+            T mu, var;
+            lnm::rowwise_moments(xp + r * geo.N, geo.N, mu, var);
+            const T rs = T(1) / std::sqrt(var + e);
+            lnm::layer_norm_row(xp + r * geo.N, yp + r * geo.N, geo.N, mu, rs, gp, bp);
+            mp[r] = mu;
+            rp[r] = rs;
+          }
+        });
+      }
+    });
+  }
+  return {as_dtype(y, input.dtype()), as_dtype(mean, input.dtype()), as_dtype(rstd, input.dtype())};
+}
+
+std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cpu(const Tensor& grad_out, const Tensor& input,
+                                                           IntArrayRef normalized_shape, const Tensor& mean,
+                                                           const Tensor& rstd, const std::optional<Tensor>& weight,
+                                                           const std::optional<Tensor>& bias,
+                                                           std::array<bool, 3> output_mask) {
+  const LayerNormGeometry geo = check_layer_norm(input, normalized_shape, weight, bias);
+  const ScalarType dt = compute_dtype(input);
+  const Tensor dy = computed(grad_out, dt), x = computed(input, dt), mu = computed(mean, dt), rs = computed(rstd, dt);
+  const std::optional<Tensor> w = computed_opt(weight, dt);
+  Tensor dx, dgamma, dbeta;
+  if (output_mask[0]) dx = make_empty(input.sizes(), dt, input.device());
+  const std::vector<int64_t> param_sizes(normalized_shape.begin(), normalized_shape.end());
+  if (output_mask[1]) dgamma = make_empty(param_sizes, dt, input.device());
+  if (output_mask[2]) dbeta = make_empty(param_sizes, dt, input.device());
+  visit_dtype(dt, [&]<typename T>() {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      const int64_t M = geo.M, N = geo.N;
+      const int threads = get_num_threads();
+      // Each thread's partial dgamma and dbeta (PyTorch's buffer of [2][threads][N]).
+      std::vector<T> parts(static_cast<size_t>(2 * threads * N), T(0));
+      const T* dyp = dy.data_ptr<T>();
+      const T* xp = x.data_ptr<T>();
+      const T* mp = mu.data_ptr<T>();
+      const T* rp = rs.data_ptr<T>();
+      const T* gp = w ? w->data_ptr<T>() : nullptr;
+      T* dxp = dx.defined() ? dx.data_ptr<T>() : nullptr;
+      const int64_t chunk = M == 0 ? 1 : (M + std::min<int64_t>(threads, M) - 1) / std::min<int64_t>(threads, M);
+      if (M > 0 && N > 0)
+        parallel_for(0, M, 1, [&](int64_t r0, int64_t r1) {
+          const int64_t t = r0 / chunk;  // the thread that PyTorch's OpenMP loop gives this chunk
+          T* gpart = dgamma.defined() ? parts.data() + t * N : nullptr;
+          T* bpart = dbeta.defined() ? parts.data() + (threads + t) * N : nullptr;
+          for (int64_t r = r0; r < r1; ++r) {
+            if ((r & 0xff) == 0) check_interrupt();
+            lnm::layer_norm_backward_row(dyp + r * N, xp + r * N, mp[r], rp[r], gp, dxp ? dxp + r * N : nullptr, gpart,
+                                         bpart, N);
+          }
+        });
+      for (int which = 0; which < 2; ++which) {
+        Tensor& out = which == 0 ? dgamma : dbeta;
+        if (!out.defined()) continue;
+        T* op = out.data_ptr<T>();
+        for (int64_t j = 0; j < N; ++j) {
+          T s = T(0);
+          for (int t = 0; t < threads; ++t) s = s + parts[static_cast<size_t>((which * threads + t) * N + j)];
+          op[j] = s;
+        }
+      }
+    }
+  });
+  return {dx.defined() ? as_dtype(dx, input.dtype()) : dx,
+          dgamma.defined() && weight && weight->defined() ? as_dtype(dgamma, weight->dtype()) : dgamma,
+          dbeta.defined() && bias && bias->defined() ? as_dtype(dbeta, bias->dtype()) : dbeta};
+}
+
+}  // namespace ipt::native
