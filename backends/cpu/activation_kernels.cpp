@@ -53,9 +53,9 @@ C vec_erf(C x) {
   } else {
     const float a = std::fabs(x);
     const float t = 1.0f / std::fma(0.3275911f, a, 1.0f);
-    const float r = std::fma(std::fma(std::fma(std::fma(1.061405429f, t, -1.453152027f), t, 1.421413741f), t,
-                                      -0.284496736f),
-                             t, 0.254829592f);
+    const float r =
+        std::fma(std::fma(std::fma(std::fma(1.061405429f, t, -1.453152027f), t, 1.421413741f), t, -0.284496736f), t,
+                 0.254829592f);
     const float e = sleef_exp(-(x * x));
     const float v = std::fma((-e) * t, r, 1.0f);
     return std::bit_cast<float>(std::bit_cast<uint32_t>(v) ^ (std::bit_cast<uint32_t>(x) & 0x80000000u));
@@ -80,9 +80,9 @@ float onednn_exp(float v) {
 
 // oneDNN's erf polynomial in t.
 float onednn_erf_poly(float t) {
-  return std::fma(std::fma(std::fma(std::fma(f32(0x3f87dc22), t, f32(0xbfba00e3)), t, f32(0x3fb5f0e3)), t,
-                           f32(0xbe91a98e)),
-                  t, f32(0x3e827906));
+  return std::fma(
+      std::fma(std::fma(std::fma(f32(0x3f87dc22), t, f32(0xbfba00e3)), t, f32(0x3fb5f0e3)), t, f32(0xbe91a98e)), t,
+      f32(0x3e827906));
 }
 
 float with_sign_of(float v, float s) {
@@ -165,11 +165,11 @@ bool gelu_tanh(std::string_view approximate) { return approximate == "tanh"; }
 template <typename C>
 constexpr C kAlpha = static_cast<C>(M_SQRT1_2);
 template <typename C>
-constexpr C kBeta = static_cast<C>(M_SQRT2 * M_2_SQRTPI * 0.5);
+constexpr C kBeta = static_cast<C>(M_SQRT2* M_2_SQRTPI * 0.5);
 template <typename C>
 constexpr C kKappa = static_cast<C>(0.044715);
 template <typename C>
-constexpr C kPdfBeta = static_cast<C>(M_2_SQRTPI * M_SQRT1_2 * 0.5);
+constexpr C kPdfBeta = static_cast<C>(M_2_SQRTPI* M_SQRT1_2 * 0.5);
 
 struct GeluErf {
   template <typename C, bool>
@@ -246,8 +246,9 @@ Tensor contiguous_data_float(const Tensor& t) {
 // out = f(x) (or f(dy, x)) element by element over contiguous float data; out may be an input.
 template <typename F>
 void onednn_map(const Tensor& out, const Tensor& x, const Tensor* dy, const F& f) {
-  Tensor dst = out.is_contiguous() && out.dtype() == ScalarType::Float ? out
-                                                                      : make_empty(x.sizes(), ScalarType::Float, x.device());
+  Tensor dst = out.is_contiguous() && out.dtype() == ScalarType::Float
+                   ? out
+                   : make_empty(x.sizes(), ScalarType::Float, x.device());
   Tensor g = dy ? contiguous_data_float(*dy) : Tensor();
   const float* xp = x.data_ptr<float>();
   const float* gp = dy ? g.data_ptr<float>() : nullptr;
@@ -278,7 +279,8 @@ void gelu_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const 
     onednn_map(out, self, &grad_output, [](float dy, float x) { return onednn_gelu_backward(dy, x); });
     return;
   }
-  if (gelu_tanh(approximate)) activation_backward_into(out, grad_output, self, "GeluBackwardKernelImpl", GeluTanhBackward{});
+  if (gelu_tanh(approximate))
+    activation_backward_into(out, grad_output, self, "GeluBackwardKernelImpl", GeluTanhBackward{});
   else activation_backward_into(out, grad_output, self, "GeluBackwardKernelImpl", GeluErfBackward{});
 }
 void gelu_backward_out_cpu(const Tensor& grad_output, const Tensor& self, std::string_view approximate,
@@ -416,8 +418,8 @@ struct HardtanhBackward {  // (grad, self): the vector loop zeroes a NaN's gradi
 };
 }  // namespace
 
-void hardtanh_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const Tensor& self,
-                                const Scalar& min_val, const Scalar& max_val) {
+void hardtanh_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const Tensor& self, const Scalar& min_val,
+                                const Scalar& max_val) {
   activation_backward_into(out, grad_output, self, "hardtanh_backward_cpu",
                            HardtanhBackward{min_val.to_double(), max_val.to_double()});
 }

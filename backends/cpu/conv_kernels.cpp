@@ -181,7 +181,8 @@ Tensor conv_forward_cpu(const Tensor& input_, const Tensor& weight_, const std::
       // One sample a thread; BLAS runs on that thread (gemm_into splits only outside a parallel region).
       parallel_for(0, N, 1, [&](int64_t n0, int64_t n1) {
         Tensor cols;
-        if (!g.identity()) cols = make_empty(std::vector<int64_t>{g.rows(), g.grid_size()}, input.dtype(), input.device());
+        if (!g.identity())
+          cols = make_empty(std::vector<int64_t>{g.rows(), g.grid_size()}, input.dtype(), input.device());
         for (int64_t n = n0; n < n1; ++n) {
           check_interrupt();
           for (int64_t gi = 0; gi < G; ++gi) {
@@ -192,7 +193,8 @@ Tensor conv_forward_cpu(const Tensor& input_, const Tensor& weight_, const std::
               const Tensor c = g.identity() ? matrix(input, x_off, in_c, in_len) : cols;
               if (has_bias) {
                 T* yp = out.data_ptr<T>() + y_off;
-                for (int64_t o = 0; o < out_c; ++o) std::fill(yp + o * out_len, yp + (o + 1) * out_len, b.data_ptr<T>()[gi * out_c + o]);
+                for (int64_t o = 0; o < out_c; ++o)
+                  std::fill(yp + o * out_len, yp + (o + 1) * out_len, b.data_ptr<T>()[gi * out_c + o]);
               }
               gemm_into_cpu(y, matrix(weight, gi * wg, out_c, g.rows()), c, 1, has_bias ? 1 : 0);
             } else {
@@ -250,7 +252,8 @@ std::tuple<Tensor, Tensor, Tensor> conv_backward_cpu(const Tensor& grad_output_,
       if (output_mask[0]) {
         parallel_for(0, N, 1, [&](int64_t n0, int64_t n1) {
           Tensor cols;
-          if (!g.identity()) cols = make_empty(std::vector<int64_t>{g.rows(), g.grid_size()}, input.dtype(), input.device());
+          if (!g.identity())
+            cols = make_empty(std::vector<int64_t>{g.rows(), g.grid_size()}, input.dtype(), input.device());
           for (int64_t n = n0; n < n1; ++n) {
             check_interrupt();
             for (int64_t gi = 0; gi < G; ++gi) {
@@ -284,7 +287,8 @@ std::tuple<Tensor, Tensor, Tensor> conv_backward_cpu(const Tensor& grad_output_,
         // Samples in order, each product added into the weight's gradient (BLAS may split one
         // product over the team: its blocks are the weight's rows or columns, not the samples).
         Tensor cols;
-        if (!g.identity()) cols = make_empty(std::vector<int64_t>{g.rows(), g.grid_size()}, input.dtype(), input.device());
+        if (!g.identity())
+          cols = make_empty(std::vector<int64_t>{g.rows(), g.grid_size()}, input.dtype(), input.device());
         for (int64_t n = 0; n < N; ++n) {
           check_interrupt();
           for (int64_t gi = 0; gi < G; ++gi) {
@@ -320,8 +324,8 @@ ConvParams conv_params(IntArrayRef stride, IntArrayRef padding, IntArrayRef dila
   ConvParams p;
   p.stride = expand_param(stride, dims, "stride");
   p.padding = expand_param(padding, dims, "padding");
-  p.dilation = dilation.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 1)
-                                : expand_param(dilation, dims, "dilation");
+  p.dilation =
+      dilation.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 1) : expand_param(dilation, dims, "dilation");
   p.output_padding = output_padding.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 0)
                                             : expand_param(output_padding, dims, "output_padding");
   p.transposed = transposed;
@@ -331,11 +335,12 @@ ConvParams conv_params(IntArrayRef stride, IntArrayRef padding, IntArrayRef dila
 // The backend ops take one group and the input's batch dim; their kernel_size must be the weight's.
 void check_kernel_size(const Tensor& weight, IntArrayRef kernel_size) {
   for (size_t i = 0; i < kernel_size.size() && i + 2 < static_cast<size_t>(weight.dim()); ++i)
-    IPT_CHECK(kernel_size[i] == weight.sizes()[i + 2], RuntimeError, "Expected kernel_size ",
-              int_list_str(kernel_size), " to match the weight's spatial sizes ", int_list_str(weight.sizes()));
+    IPT_CHECK(kernel_size[i] == weight.sizes()[i + 2], RuntimeError, "Expected kernel_size ", int_list_str(kernel_size),
+              " to match the weight's spatial sizes ", int_list_str(weight.sizes()));
 }
 
-[[maybe_unused]] const bool kConvBackwardRegistered = (register_conv_backward(DeviceType::CPU, &conv_backward_cpu), true);
+[[maybe_unused]] const bool kConvBackwardRegistered =
+    (register_conv_backward(DeviceType::CPU, &conv_backward_cpu), true);
 }  // namespace
 
 Tensor slow_conv2d_forward_cpu(const Tensor& self, const Tensor& weight, IntArrayRef kernel_size,

@@ -73,24 +73,26 @@ Tensor embedding_dense_backward_cpu(const Tensor& grad_output, const Tensor& ind
 // calls these operators. The simulated GPU runs the same calls (its dropout is not CUDA's fused
 // kernel, whose random numbers come from Philox).
 std::tuple<Tensor, Tensor> native_dropout_from_ops(const Tensor& input, double p, std::optional<bool> train) {
-  if (input.numel() == 0) return {input, ops::empty_like(input, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt)};
+  if (input.numel() == 0)
+    return {input, ops::empty_like(input, std::nullopt, std::nullopt, std::nullopt, std::nullopt, std::nullopt)};
   if (!train || *train) {
     const double p1m = 1. - p;
     const double scale = p1m == 0 ? 0. : 1. / p1m;
-    Tensor mask = ops::empty_like(input, ScalarType::Bool, std::nullopt, std::nullopt, std::nullopt,
-                                  MemoryFormat::Contiguous);
+    Tensor mask =
+        ops::empty_like(input, ScalarType::Bool, std::nullopt, std::nullopt, std::nullopt, MemoryFormat::Contiguous);
     ops::bernoulli__float(mask, p1m, std::nullopt);
     Tensor output = ops::mul_Tensor(input, mask);
     ops::mul__Scalar(output, scale);
     return {output, mask};
   }
-  return {ops::clone(input, std::nullopt), ops::ones_like(input, ScalarType::Bool, std::nullopt, std::nullopt,
-                                                         std::nullopt, std::nullopt)};
+  return {ops::clone(input, std::nullopt),
+          ops::ones_like(input, ScalarType::Bool, std::nullopt, std::nullopt, std::nullopt, std::nullopt)};
 }
 
 // grad * mask * scale, element by element (the mask read as the gradient's type).
 Tensor native_dropout_backward_from_ops(const Tensor& grad_output, const Tensor& mask, double scale) {
-  IPT_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError, "Mask should be Bool Scalar Type", dtype_cpp_name(mask.dtype()));
+  IPT_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError, "Mask should be Bool Scalar Type",
+            dtype_cpp_name(mask.dtype()));
   return ops::mul_Scalar(ops::mul_Tensor(grad_output, mask), scale);
 }
 

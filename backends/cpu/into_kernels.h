@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "core/ops/conv_rules.h"
+#include "core/ops/pool_rules.h"
 #include "core/tensor/scalar.h"
 #include "core/tensor/tensor.h"
 
@@ -75,6 +76,16 @@ Tensor conv_forward_cpu(const Tensor& input, const Tensor& weight, const std::op
 std::tuple<Tensor, Tensor, Tensor> conv_backward_cpu(const Tensor& grad_output, const Tensor& input,
                                                      const Tensor& weight, const ConvParams& p,
                                                      std::array<bool, 3> output_mask);
+// Pooling over the geometry the checks gave (backends/cpu/pool_kernels.cpp).
+std::tuple<Tensor, Tensor> max_pool_with_indices_cpu(const Tensor& self, const PoolGeometry& g);
+Tensor max_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& indices,
+                             const PoolGeometry& g);
+Tensor avg_pool_cpu(const Tensor& self, const PoolGeometry& g, bool count_include_pad,
+                    std::optional<int64_t> divisor_override);
+Tensor avg_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, const PoolGeometry& g,
+                             bool count_include_pad, std::optional<int64_t> divisor_override);
+Tensor adaptive_avg_pool_cpu(const Tensor& self, const PoolGeometry& g);
+Tensor adaptive_avg_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, const PoolGeometry& g);
 // out = beta * out + alpha * (a @ b) for a contiguous 2-D out (BLAS's C; beta 0 ignores its
 // contents); a and b any 2-D strides. Split over the team when large and not already on it.
 void gemm_into_cpu(const Tensor& out, const Tensor& a, const Tensor& b, const Scalar& alpha, const Scalar& beta);

@@ -4,6 +4,7 @@
 #include "core/ops/conv_rules.h"
 #include "core/ops/norm_rules.h"
 #include "core/ops/out_rules.h"
+#include "core/ops/pool_rules.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/backend.h"
@@ -466,6 +467,115 @@ std::tuple<Tensor, Tensor> native_dropout_meta(const Tensor& input, double, std:
 }
 Tensor native_dropout_backward_meta(const Tensor& grad_output, const Tensor&, double) {
   return make_empty(grad_output.sizes(), grad_output.dtype(), kMeta);
+}
+
+}  // namespace ipt::native
+
+// Pooling: the output sizes from the same checks as the CPU kernels.
+namespace ipt::native {
+
+std::tuple<Tensor, Tensor> max_pool2d_with_indices_meta(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride,
+                                                        IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
+  const PoolGeometry g = pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 2, "max_pool2d");
+  return {make_empty(g.out_sizes, self.dtype(), kMeta), make_empty(g.out_sizes, ScalarType::Long, kMeta)};
+}
+std::tuple<Tensor, Tensor> max_pool3d_with_indices_meta(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride,
+                                                        IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
+  const PoolGeometry g = pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d");
+  return {make_empty(g.out_sizes, self.dtype(), kMeta), make_empty(g.out_sizes, ScalarType::Long, kMeta)};
+}
+Tensor max_pool2d_with_indices_backward_meta(const Tensor&, const Tensor& self, IntArrayRef, IntArrayRef, IntArrayRef,
+                                             IntArrayRef, bool, const Tensor&) {
+  return unary_meta(self);
+}
+Tensor max_pool3d_with_indices_backward_meta(const Tensor&, const Tensor& self, IntArrayRef, IntArrayRef, IntArrayRef,
+                                             IntArrayRef, bool, const Tensor&) {
+  return unary_meta(self);
+}
+Tensor avg_pool2d_meta(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                       bool ceil_mode, bool, std::optional<int64_t> divisor_override) {
+  IPT_CHECK(!divisor_override || *divisor_override != 0, RuntimeError, "divisor must be not zero");
+  return make_empty(pool_geometry(self, kernel_size, stride, padding, {}, ceil_mode, 2, "avg_pool2d").out_sizes,
+                    self.dtype(), kMeta);
+}
+Tensor avg_pool3d_meta(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                       bool ceil_mode, bool, std::optional<int64_t> divisor_override) {
+  IPT_CHECK(!divisor_override || *divisor_override != 0, RuntimeError, "divisor must be not zero");
+  return make_empty(pool_geometry(self, kernel_size, stride, padding, {}, ceil_mode, 3, "avg_pool3d").out_sizes,
+                    self.dtype(), kMeta);
+}
+Tensor avg_pool2d_backward_meta(const Tensor&, const Tensor& self, IntArrayRef, IntArrayRef, IntArrayRef, bool, bool,
+                                std::optional<int64_t>) {
+  return unary_meta(self);
+}
+Tensor avg_pool3d_backward_meta(const Tensor&, const Tensor& self, IntArrayRef, IntArrayRef, IntArrayRef, bool, bool,
+                                std::optional<int64_t>) {
+  return unary_meta(self);
+}
+Tensor adaptive_avg_pool2d_meta(const Tensor& self, IntArrayRef output_size) {
+  return make_empty(adaptive_pool_geometry(self, output_size, 2, "adaptive_avg_pool2d").out_sizes, self.dtype(), kMeta);
+}
+Tensor adaptive_avg_pool3d_meta(const Tensor& self, IntArrayRef output_size) {
+  return make_empty(adaptive_pool_geometry(self, output_size, 3, "adaptive_avg_pool3d").out_sizes, self.dtype(), kMeta);
+}
+Tensor adaptive_avg_pool_backward_meta(const Tensor&, const Tensor& self) { return unary_meta(self); }
+
+}  // namespace ipt::native
+
+// Batch norm: the output, and the saved statistics (one per channel when training, none otherwise).
+namespace ipt::native {
+
+std::tuple<Tensor, Tensor, Tensor> batch_norm_meta(const Tensor& input, const std::optional<Tensor>&,
+                                                   const std::optional<Tensor>&, const std::optional<Tensor>&,
+                                                   const std::optional<Tensor>&, bool training, double, double) {
+  IPT_CHECK(input.dim() >= 2, RuntimeError, "batch_norm: expected an input with at least 2 dims, got ", input.dim());
+  const std::vector<int64_t> stat = {training ? input.sizes()[1] : 0};
+  return {make_empty(input.sizes(), input.dtype(), kMeta), make_empty(stat, input.dtype(), kMeta),
+          make_empty(stat, input.dtype(), kMeta)};
+}
+std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_meta(const Tensor&, const Tensor& input,
+                                                            const std::optional<Tensor>&, const std::optional<Tensor>&,
+                                                            const std::optional<Tensor>&, const std::optional<Tensor>&,
+                                                            const std::optional<Tensor>&, bool, double,
+                                                            std::array<bool, 3> output_mask) {
+  const std::vector<int64_t> c = {input.sizes()[1]};
+  return {output_mask[0] ? make_empty(input.sizes(), input.dtype(), kMeta) : Tensor(),
+          output_mask[1] ? make_empty(c, input.dtype(), kMeta) : Tensor(),
+          output_mask[2] ? make_empty(c, input.dtype(), kMeta) : Tensor()};
+}
+std::tuple<Tensor, Tensor, Tensor> _batch_norm_legit_meta(const Tensor& input, const std::optional<Tensor>& weight,
+                                                          const std::optional<Tensor>& bias, const Tensor& rm,
+                                                          const Tensor& rv, bool training, double momentum,
+                                                          double eps) {
+  return batch_norm_meta(input, weight, bias, rm, rv, training, momentum, eps);
+}
+std::tuple<Tensor, Tensor, Tensor> _batch_norm_legit_no_stats_meta(const Tensor& input,
+                                                                   const std::optional<Tensor>& weight,
+                                                                   const std::optional<Tensor>& bias, bool training,
+                                                                   double momentum, double eps) {
+  return batch_norm_meta(input, weight, bias, std::nullopt, std::nullopt, training, momentum, eps);
+}
+
+}  // namespace ipt::native
+
+namespace ipt::native {
+
+std::tuple<Tensor, Tensor, Tensor> group_norm_meta(const Tensor& input, const std::optional<Tensor>& weight,
+                                                   const std::optional<Tensor>& bias, int64_t N, int64_t C, int64_t HxW,
+                                                   int64_t group, double) {
+  check_group_norm(input, weight, bias, N, C, HxW, group);
+  const std::vector<int64_t> stat = {N, group};
+  return {make_empty(input.sizes(), input.dtype(), kMeta), make_empty(stat, input.dtype(), kMeta),
+          make_empty(stat, input.dtype(), kMeta)};
+}
+std::tuple<Tensor, Tensor, Tensor> group_norm_backward_meta(const Tensor&, const Tensor& input, const Tensor&,
+                                                            const Tensor&, const std::optional<Tensor>&, int64_t,
+                                                            int64_t C, int64_t, int64_t,
+                                                            std::array<bool, 3> output_mask) {
+  const std::vector<int64_t> c = {C};
+  return {output_mask[0] ? make_empty(input.sizes(), input.dtype(), kMeta) : Tensor(),
+          output_mask[1] ? make_empty(c, input.dtype(), kMeta) : Tensor(),
+          output_mask[2] ? make_empty(c, input.dtype(), kMeta) : Tensor()};
 }
 
 }  // namespace ipt::native

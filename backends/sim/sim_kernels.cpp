@@ -520,3 +520,307 @@ Tensor embedding_dense_backward_cuda(const Tensor& grad_output, const Tensor& in
 }
 
 }  // namespace ipt::native
+
+// Pooling: the CPU kernel on the worker over the device bytes, each result copied into its
+// device output (a pooling window reads each input element a few times at most).
+namespace ipt::native {
+
+namespace {
+template <typename F>
+void launch_computed(const char* name, const KernelCost& cost, const std::vector<Tensor>& outputs,
+                     const std::vector<std::pair<Tensor, const char*>>& inputs, F compute) {
+  std::vector<Access> acc;
+  std::vector<HostView> ins, outs;
+  for (const auto& [t, n] : inputs) {
+    acc.push_back(reads(t, n));
+    ins.emplace_back(t);
+  }
+  for (const Tensor& t : outputs) {
+    acc.push_back(writes(t, "out"));
+    outs.emplace_back(t);
+  }
+  sim::launch(
+      name, cost,
+      [ins, outs, compute] {
+        std::vector<Tensor> in;
+        for (const HostView& h : ins) in.push_back(h.tensor());
+        const std::vector<Tensor> r = compute(in);
+        for (size_t i = 0; i < outs.size(); ++i) copy_cpu_(outs[i].tensor(), r[i], false);
+      },
+      sim::DeviceOp::Kind::Kernel, std::move(acc));
+}
+
+KernelCost pool_cost(const Tensor& in, const Tensor& out) {
+  KernelCost c;
+  c.flops = static_cast<double>(in.numel());
+  c.bytes = bytes_of(in) + bytes_of(out);
+  return c;
+}
+
+std::tuple<Tensor, Tensor> max_pool_cuda(const Tensor& self, const PoolGeometry& g, const char* name) {
+  Tensor out = make_empty(g.out_sizes, self.dtype(), kCuda), indices = make_empty(g.out_sizes, ScalarType::Long, kCuda);
+  launch_computed(name, pool_cost(self, out), {out, indices}, {{self, "self"}}, [g](const std::vector<Tensor>& in) {
+    auto [o, i] = max_pool_with_indices_cpu(in[0], g);
+    return std::vector<Tensor>{o, i};
+  });
+  return {out, indices};
+}
+
+Tensor max_pool_backward_cuda(const Tensor& grad_output, const Tensor& self, const Tensor& indices,
+                              const PoolGeometry& g) {
+  check_same_device({&grad_output, &self, &indices});
+  Tensor gi = make_empty(self.sizes(), self.dtype(), kCuda);
+  launch_computed("max_pool_backward_nchw", pool_cost(self, gi), {gi},
+                  {{grad_output, "grad_output"}, {self, "self"}, {indices, "indices"}},
+                  [g](const std::vector<Tensor>& in) {
+                    return std::vector<Tensor>{max_pool_backward_cpu(in[0], in[1], in[2], g)};
+                  });
+  return gi;
+}
+
+Tensor avg_pool_cuda(const Tensor& self, const PoolGeometry& g, bool count_include_pad,
+                     std::optional<int64_t> divisor_override, const char* name) {
+  IPT_CHECK(!divisor_override || *divisor_override != 0, RuntimeError, "divisor must be not zero");
+  Tensor out = make_empty(g.out_sizes, self.dtype(), kCuda);
+  launch_computed(name, pool_cost(self, out), {out}, {{self, "self"}},
+                  [g, count_include_pad, divisor_override](const std::vector<Tensor>& in) {
+                    return std::vector<Tensor>{avg_pool_cpu(in[0], g, count_include_pad, divisor_override)};
+                  });
+  return out;
+}
+
+Tensor avg_pool_backward_cuda(const Tensor& grad_output, const Tensor& self, const PoolGeometry& g,
+                              bool count_include_pad, std::optional<int64_t> divisor_override) {
+  check_same_device({&grad_output, &self});
+  Tensor gi = make_empty(self.sizes(), self.dtype(), kCuda);
+  launch_computed(
+      "avg_pool_backward_nchw", pool_cost(self, gi), {gi}, {{grad_output, "grad_output"}, {self, "self"}},
+      [g, count_include_pad, divisor_override](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{avg_pool_backward_cpu(in[0], in[1], g, count_include_pad, divisor_override)};
+      });
+  return gi;
+}
+
+Tensor adaptive_avg_pool_cuda(const Tensor& self, const PoolGeometry& g) {
+  Tensor out = make_empty(g.out_sizes, self.dtype(), kCuda);
+  launch_computed("adaptive_average_pool", pool_cost(self, out), {out}, {{self, "self"}},
+                  [g](const std::vector<Tensor>& in) { return std::vector<Tensor>{adaptive_avg_pool_cpu(in[0], g)}; });
+  return out;
+}
+
+Tensor adaptive_avg_pool_backward_cuda(const Tensor& grad_output, const Tensor& self, const PoolGeometry& g) {
+  check_same_device({&grad_output, &self});
+  Tensor gi = make_empty(self.sizes(), self.dtype(), kCuda);
+  launch_computed("adaptive_average_gradinput", pool_cost(self, gi), {gi},
+                  {{grad_output, "grad_output"}, {self, "self"}}, [g](const std::vector<Tensor>& in) {
+                    return std::vector<Tensor>{adaptive_avg_pool_backward_cpu(in[0], in[1], g)};
+                  });
+  return gi;
+}
+
+std::vector<int64_t> last(IntArrayRef sizes, size_t n) {
+  return {sizes.end() - static_cast<std::ptrdiff_t>(n), sizes.end()};
+}
+}  // namespace
+
+std::tuple<Tensor, Tensor> max_pool2d_with_indices_cuda(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride,
+                                                        IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
+  return max_pool_cuda(self, pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 2, "max_pool2d"),
+                       "max_pool_forward_nchw");
+}
+std::tuple<Tensor, Tensor> max_pool3d_with_indices_cuda(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride,
+                                                        IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
+  return max_pool_cuda(self, pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d"),
+                       "max_pool3d_with_indices_single_out_frame");
+}
+Tensor max_pool2d_with_indices_backward_cuda(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
+                                             IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
+                                             bool ceil_mode, const Tensor& indices) {
+  return max_pool_backward_cuda(
+      grad_output, self, indices,
+      pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 2, "max_pool2d"));
+}
+Tensor max_pool3d_with_indices_backward_cuda(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
+                                             IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
+                                             bool ceil_mode, const Tensor& indices) {
+  return max_pool_backward_cuda(
+      grad_output, self, indices,
+      pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d"));
+}
+Tensor avg_pool2d_cuda(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                       bool ceil_mode, bool count_include_pad, std::optional<int64_t> divisor_override) {
+  return avg_pool_cuda(self, pool_geometry(self, kernel_size, stride, padding, {}, ceil_mode, 2, "avg_pool2d"),
+                       count_include_pad, divisor_override, "avg_pool2d_out_cuda_frame");
+}
+Tensor avg_pool3d_cuda(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
+                       bool ceil_mode, bool count_include_pad, std::optional<int64_t> divisor_override) {
+  return avg_pool_cuda(self, pool_geometry(self, kernel_size, stride, padding, {}, ceil_mode, 3, "avg_pool3d"),
+                       count_include_pad, divisor_override, "avg_pool3d_cuda_update_output");
+}
+Tensor avg_pool2d_backward_cuda(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
+                                IntArrayRef stride, IntArrayRef padding, bool ceil_mode, bool count_include_pad,
+                                std::optional<int64_t> divisor_override) {
+  return avg_pool_backward_cuda(grad_output, self,
+                                pool_geometry(self, kernel_size, stride, padding, {}, ceil_mode, 2, "avg_pool2d"),
+                                count_include_pad, divisor_override);
+}
+Tensor avg_pool3d_backward_cuda(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
+                                IntArrayRef stride, IntArrayRef padding, bool ceil_mode, bool count_include_pad,
+                                std::optional<int64_t> divisor_override) {
+  return avg_pool_backward_cuda(grad_output, self,
+                                pool_geometry(self, kernel_size, stride, padding, {}, ceil_mode, 3, "avg_pool3d"),
+                                count_include_pad, divisor_override);
+}
+Tensor adaptive_avg_pool2d_cuda(const Tensor& self, IntArrayRef output_size) {
+  return adaptive_avg_pool_cuda(self, adaptive_pool_geometry(self, output_size, 2, "adaptive_avg_pool2d"));
+}
+Tensor adaptive_avg_pool3d_cuda(const Tensor& self, IntArrayRef output_size) {
+  return adaptive_avg_pool_cuda(self, adaptive_pool_geometry(self, output_size, 3, "adaptive_avg_pool3d"));
+}
+Tensor adaptive_avg_pool2d_backward_cuda(const Tensor& grad_output, const Tensor& self) {
+  return adaptive_avg_pool_backward_cuda(
+      grad_output, self, adaptive_pool_geometry(self, last(grad_output.sizes(), 2), 2, "adaptive_avg_pool2d"));
+}
+Tensor adaptive_avg_pool3d_backward_cuda(const Tensor& grad_output, const Tensor& self) {
+  return adaptive_avg_pool_backward_cuda(
+      grad_output, self, adaptive_pool_geometry(self, last(grad_output.sizes(), 3), 3, "adaptive_avg_pool3d"));
+}
+
+}  // namespace ipt::native
+
+// Batch norm: the CPU kernel on the worker; the running statistics are updated where they are,
+// in device memory, as cuDNN updates them.
+namespace ipt::native {
+
+namespace {
+std::optional<HostView> view_of(const std::optional<Tensor>& t) {
+  if (!t || !t->defined()) return std::nullopt;
+  return HostView(*t);
+}
+std::optional<Tensor> tensor_of(const std::optional<HostView>& h) {
+  if (!h) return std::nullopt;
+  return h->tensor();
+}
+}  // namespace
+
+std::tuple<Tensor, Tensor, Tensor> batch_norm_cuda(const Tensor& input, const std::optional<Tensor>& weight,
+                                                   const std::optional<Tensor>& bias,
+                                                   const std::optional<Tensor>& running_mean,
+                                                   const std::optional<Tensor>& running_var, bool training,
+                                                   double momentum, double eps) {
+  IPT_CHECK(input.dim() >= 2, RuntimeError, "batch_norm: expected an input with at least 2 dims, got ", input.dim());
+  const std::vector<int64_t> stat = {training ? input.sizes()[1] : 0};
+  Tensor out = make_empty(input.sizes(), input.dtype(), kCuda);
+  Tensor sm = make_empty(stat, input.dtype(), kCuda), si = make_empty(stat, input.dtype(), kCuda);
+  std::vector<Access> acc = {reads(input, "input"), writes(out, "out"), writes(sm, "save_mean"),
+                             writes(si, "save_invstd")};
+  for (const auto* t : {&weight, &bias})
+    if (*t && (*t)->defined()) acc.push_back(reads(**t, "param"));
+  for (const auto* t : {&running_mean, &running_var})
+    if (*t && (*t)->defined()) acc.push_back(training ? writes(**t, "running_stat") : reads(**t, "running_stat"));
+  KernelCost c;
+  c.flops = 4.0 * static_cast<double>(input.numel());
+  c.bytes = 3 * bytes_of(input);
+  sim::launch(
+      "batch_norm_collect_statistics_kernel", c,
+      [x = HostView(input), w = view_of(weight), b = view_of(bias), rm = view_of(running_mean),
+       rv = view_of(running_var), training, momentum, eps, ho = HostView(out), hm = HostView(sm), hi = HostView(si)] {
+        auto [o, m, i] = batch_norm_cpu(x.tensor(), tensor_of(w), tensor_of(b), tensor_of(rm), tensor_of(rv), training,
+                                        momentum, eps);
+        copy_cpu_(ho.tensor(), o, false);
+        copy_cpu_(hm.tensor(), m, false);
+        copy_cpu_(hi.tensor(), i, false);
+      },
+      sim::DeviceOp::Kind::Kernel, std::move(acc));
+  return {out, sm, si};
+}
+
+std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cuda(const Tensor& grad_out, const Tensor& input,
+                                                            const std::optional<Tensor>& weight,
+                                                            const std::optional<Tensor>& running_mean,
+                                                            const std::optional<Tensor>& running_var,
+                                                            const std::optional<Tensor>& save_mean,
+                                                            const std::optional<Tensor>& save_invstd, bool train,
+                                                            double eps, std::array<bool, 3> output_mask) {
+  const std::vector<int64_t> ch = {input.sizes()[1]};
+  Tensor dx = output_mask[0] ? make_empty(input.sizes(), input.dtype(), kCuda) : Tensor();
+  Tensor dw = output_mask[1] ? make_empty(ch, input.dtype(), kCuda) : Tensor();
+  Tensor db = output_mask[2] ? make_empty(ch, input.dtype(), kCuda) : Tensor();
+  std::vector<Access> acc = {reads(grad_out, "grad_out"), reads(input, "input")};
+  for (const Tensor* t : {&dx, &dw, &db})
+    if (t->defined()) acc.push_back(writes(*t, "grad"));
+  KernelCost c;
+  c.flops = 6.0 * static_cast<double>(input.numel());
+  c.bytes = 3 * bytes_of(input);
+  sim::launch(
+      "batch_norm_backward_kernel", c,
+      [g = HostView(grad_out), x = HostView(input), w = view_of(weight), rm = view_of(running_mean),
+       rv = view_of(running_var), sm = view_of(save_mean), si = view_of(save_invstd), train, eps, output_mask,
+       hx = dx.defined() ? view_of(dx) : std::nullopt, hw = dw.defined() ? view_of(dw) : std::nullopt,
+       hb = db.defined() ? view_of(db) : std::nullopt] {
+        auto [a, d, e] = batch_norm_backward_cpu(g.tensor(), x.tensor(), tensor_of(w), tensor_of(rm), tensor_of(rv),
+                                                 tensor_of(sm), tensor_of(si), train, eps, output_mask);
+        if (hx) copy_cpu_(hx->tensor(), a, false);
+        if (hw) copy_cpu_(hw->tensor(), d, false);
+        if (hb) copy_cpu_(hb->tensor(), e, false);
+      },
+      sim::DeviceOp::Kind::Kernel, std::move(acc));
+  return {dx, dw, db};
+}
+
+}  // namespace ipt::native
+
+namespace ipt::native {
+
+std::tuple<Tensor, Tensor, Tensor> group_norm_cuda(const Tensor& input, const std::optional<Tensor>& weight,
+                                                   const std::optional<Tensor>& bias, int64_t N, int64_t C, int64_t HxW,
+                                                   int64_t group, double eps) {
+  check_group_norm(input, weight, bias, N, C, HxW, group);
+  const std::vector<int64_t> stat = {N, group};
+  Tensor y = make_empty(input.sizes(), input.dtype(), kCuda);
+  Tensor mean = make_empty(stat, input.dtype(), kCuda), rstd = make_empty(stat, input.dtype(), kCuda);
+  std::vector<std::pair<Tensor, const char*>> ins = {{input, "input"}};
+  if (weight && weight->defined()) ins.emplace_back(*weight, "weight");
+  if (bias && bias->defined()) ins.emplace_back(*bias, "bias");
+  const bool has_w = weight && weight->defined(), has_b = bias && bias->defined();
+  launch_computed("RowwiseMomentsCUDAKernel", pool_cost(input, y), {y, mean, rstd}, ins,
+                  [=](const std::vector<Tensor>& in) {
+                    std::optional<Tensor> w, b;
+                    if (has_w) w = in[1];
+                    if (has_b) b = in[has_w ? 2 : 1];
+                    auto [o, m, r] = group_norm_cpu(in[0], w, b, N, C, HxW, group, eps);
+                    return std::vector<Tensor>{o, m, r};
+                  });
+  return {y, mean, rstd};
+}
+
+std::tuple<Tensor, Tensor, Tensor> group_norm_backward_cuda(const Tensor& grad_out, const Tensor& input,
+                                                            const Tensor& mean, const Tensor& rstd,
+                                                            const std::optional<Tensor>& weight, int64_t N, int64_t C,
+                                                            int64_t HxW, int64_t group,
+                                                            std::array<bool, 3> output_mask) {
+  const std::vector<int64_t> c = {C};
+  std::vector<Tensor> outs;
+  Tensor dx = output_mask[0] ? make_empty(input.sizes(), input.dtype(), kCuda) : Tensor();
+  Tensor dw = output_mask[1] ? make_empty(c, input.dtype(), kCuda) : Tensor();
+  Tensor db = output_mask[2] ? make_empty(c, input.dtype(), kCuda) : Tensor();
+  for (const Tensor& t : {dx, dw, db})
+    if (t.defined()) outs.push_back(t);
+  std::vector<std::pair<Tensor, const char*>> ins = {
+      {grad_out, "grad_out"}, {input, "input"}, {mean, "mean"}, {rstd, "rstd"}};
+  const bool has_w = weight && weight->defined();
+  if (has_w) ins.emplace_back(*weight, "weight");
+  launch_computed(
+      "GroupNormBackwardCUDAKernel", pool_cost(input, input), outs, ins, [=](const std::vector<Tensor>& in) {
+        std::optional<Tensor> w;
+        if (has_w) w = in[4];
+        auto [a, b, e] = group_norm_backward_cpu(in[0], in[1], in[2], in[3], w, N, C, HxW, group, output_mask);
+        std::vector<Tensor> r;
+        for (const Tensor& t : {a, b, e})
+          if (t.defined()) r.push_back(t);
+        return r;
+      });
+  return {dx, dw, db};
+}
+
+}  // namespace ipt::native

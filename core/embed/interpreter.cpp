@@ -300,8 +300,11 @@ void Interpreter::request_stop() {
   // A running kernel takes the request and throws KeyboardInterrupt (Note [Stopping a
   // kernel]); Python code gets it asynchronously only if no kernel took it first.
   request_interrupt();
+  // running_ is read again under the GIL, which the program's thread holds from the end of its
+  // evaluation until it clears running_: a program that has just finished gets no exception
+  // that would go off in whatever that thread runs next.
   PyGILState_STATE g = PyGILState_Ensure();
-  if (take_interrupt()) PyThreadState_SetAsyncExc(thread_id_.load(), PyExc_KeyboardInterrupt);
+  if (running_ && take_interrupt()) PyThreadState_SetAsyncExc(thread_id_.load(), PyExc_KeyboardInterrupt);
   PyGILState_Release(g);
 }
 

@@ -56,9 +56,9 @@ Tensor conv_padding_mode(const Tensor& input, const Tensor& weight, const std::o
   const std::vector<int64_t> zeros(static_cast<size_t>(spatial), 0);
   if (padding == "valid") return conv_nd(input, weight, bias, stride, zeros, dilation, groups, spatial, name);
   IPT_CHECK(padding == "same", RuntimeError, "Invalid padding string: '", std::string(padding), "'");
-  const std::vector<int64_t> st = expand_param(stride, spatial, "stride"), dil = expand_param(dilation, spatial, "dilation");
-  for (int64_t s : st)
-    IPT_CHECK(s == 1, RuntimeError, "padding='same' is not supported for strided convolutions");
+  const std::vector<int64_t> st = expand_param(stride, spatial, "stride"),
+                             dil = expand_param(dilation, spatial, "dilation");
+  for (int64_t s : st) IPT_CHECK(s == 1, RuntimeError, "padding='same' is not supported for strided convolutions");
   std::vector<int64_t> pad(static_cast<size_t>(spatial)), extra;  // extra: F.pad's list, last dim first
   bool asymmetric = false;
   for (int64_t i = 0; i < spatial; ++i) {
@@ -71,8 +71,9 @@ Tensor conv_padding_mode(const Tensor& input, const Tensor& weight, const std::o
     static bool warned = false;  // PyTorch's TORCH_WARN_ONCE
     if (!warned) {
       warned = true;
-      IPT_WARN("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy of "
-               "the input be created");
+      IPT_WARN(
+          "Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy of "
+          "the input be created");
     }
     std::vector<int64_t> pad_nd(static_cast<size_t>(2 * spatial), 0);
     for (int64_t i = 0; i < spatial; ++i) {
@@ -148,16 +149,16 @@ Tensor conv3d(const Tensor& input, const Tensor& weight, const std::optional<Ten
               IntArrayRef padding, IntArrayRef dilation, int64_t groups) {
   return conv_nd(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d");
 }
-Tensor conv1d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
-                      IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups) {
+Tensor conv1d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride,
+                      std::string_view padding, IntArrayRef dilation, int64_t groups) {
   return conv_padding_mode(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d");
 }
-Tensor conv2d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
-                      IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups) {
+Tensor conv2d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride,
+                      std::string_view padding, IntArrayRef dilation, int64_t groups) {
   return conv_padding_mode(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d");
 }
-Tensor conv3d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
-                      IntArrayRef stride, std::string_view padding, IntArrayRef dilation, int64_t groups) {
+Tensor conv3d_padding(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias, IntArrayRef stride,
+                      std::string_view padding, IntArrayRef dilation, int64_t groups) {
   return conv_padding_mode(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d");
 }
 Tensor conv_transpose1d(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
@@ -187,12 +188,12 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const std::optiona
                            false, true, true);
 }
 
-Tensor _convolution(const Tensor& input_, const Tensor& weight_, const std::optional<Tensor>& bias,
-                    IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
-                    IntArrayRef output_padding, int64_t groups, bool, bool, bool, bool) {
+Tensor _convolution(const Tensor& input_, const Tensor& weight_, const std::optional<Tensor>& bias, IntArrayRef stride,
+                    IntArrayRef padding, IntArrayRef dilation, bool transposed, IntArrayRef output_padding,
+                    int64_t groups, bool, bool, bool, bool) {
   const int64_t spatial = input_.dim() - 2;
-  IPT_CHECK(spatial >= 1 && spatial <= 3, RuntimeError, "Expected 3D, 4D or 5D input to convolution, but got input of size: ",
-            int_list_str(input_.sizes()));
+  IPT_CHECK(spatial >= 1 && spatial <= 3, RuntimeError,
+            "Expected 3D, 4D or 5D input to convolution, but got input of size: ", int_list_str(input_.sizes()));
   ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups, spatial);
   IPT_CHECK(groups > 0, RuntimeError, "non-positive groups is not supported");
   check_conv_forward(input_, weight_, bias, p);
@@ -223,8 +224,9 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_outpu
                                                         bool transposed, IntArrayRef output_padding, int64_t groups,
                                                         std::array<bool, 3> output_mask) {
   const int64_t spatial = input.dim() - 2;
-  IPT_CHECK(spatial >= 1 && spatial <= 3, RuntimeError,
-            "Expected 3D, 4D or 5D input to convolution_backward, but got input of size: ", int_list_str(input.sizes()));
+  IPT_CHECK(
+      spatial >= 1 && spatial <= 3, RuntimeError,
+      "Expected 3D, 4D or 5D input to convolution_backward, but got input of size: ", int_list_str(input.sizes()));
   ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups, spatial);
   (void)bias_sizes;  // the bias gradient is the output gradient summed over all but the channels
   Tensor g = grad_output, x = input, w = weight;
@@ -269,7 +271,8 @@ namespace ipt::native {
 Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value) {
   IPT_CHECK(pad.size() % 2 == 0, RuntimeError, "Length of pad must be even but instead it equals ", pad.size());
   const int64_t dims = static_cast<int64_t>(pad.size()) / 2;
-  IPT_CHECK(dims <= self.dim(), RuntimeError, "Length of pad should be no more than twice the number of dimensions of the input. Pad length is ",
+  IPT_CHECK(dims <= self.dim(), RuntimeError,
+            "Length of pad should be no more than twice the number of dimensions of the input. Pad length is ",
             pad.size(), " while the input has ", self.dim(), " dimensions.");
   Tensor input = self;
   std::vector<int64_t> new_shape(self.sizes().begin(), self.sizes().end());
@@ -280,10 +283,13 @@ Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value)
     if (after < 0) input = ops::narrow(input, d, 0, input.sizes()[d] + after);
     new_shape[static_cast<size_t>(d)] = self.sizes()[d] + before + after;
     IPT_CHECK(new_shape[static_cast<size_t>(d)] > 0, RuntimeError, "The input size ", self.sizes()[d],
-              ", plus negative padding ", before, " and ", after, " resulted in a negative output size, "
-              "which is invalid. Check dimension ", d, " of your input.");
+              ", plus negative padding ", before, " and ", after,
+              " resulted in a negative output size, "
+              "which is invalid. Check dimension ",
+              d, " of your input.");
   }
-  Tensor out = ops::empty_memory_format(new_shape, self.dtype(), std::nullopt, self.device(), std::nullopt, std::nullopt);
+  Tensor out =
+      ops::empty_memory_format(new_shape, self.dtype(), std::nullopt, self.device(), std::nullopt, std::nullopt);
   ops::fill__Scalar(out, value);
   Tensor middle = out;
   for (int64_t i = 0; i < dims; ++i) {

@@ -47,8 +47,8 @@ void check_conv_forward(const Tensor& input, const Tensor& weight, const std::op
       kernel_shape += (i > 2 ? " x " : "") + std::to_string(kernel);
       too_big = too_big || padded < kernel;
     }
-    IPT_CHECK(!too_big, RuntimeError, "Calculated padded input size per channel: (", input_shape,
-              "). Kernel size: (", kernel_shape, "). Kernel size can't be greater than actual input size");
+    IPT_CHECK(!too_big, RuntimeError, "Calculated padded input size per channel: (", input_shape, "). Kernel size: (",
+              kernel_shape, "). Kernel size can't be greater than actual input size");
   } else {
     IPT_CHECK(input.sizes()[1] == ws[0], RuntimeError, "Given transposed=1, weight of size ", int_list_str(ws),
               ", expected input", int_list_str(input.sizes()), " to have ", ws[0], " channels, but got ",
@@ -64,10 +64,8 @@ std::vector<int64_t> conv_output_sizes(IntArrayRef input, IntArrayRef weight, co
   for (size_t i = 2; i < input.size(); ++i) {
     const size_t d = i - 2;
     const int64_t kernel = p.dilation[d] * (weight[i] - 1) + 1;
-    if (p.transposed)
-      out.push_back((input[i] - 1) * p.stride[d] - 2 * p.padding[d] + kernel + p.output_padding[d]);
-    else
-      out.push_back((input[i] + 2 * p.padding[d] - kernel) / p.stride[d] + 1);
+    if (p.transposed) out.push_back((input[i] - 1) * p.stride[d] - 2 * p.padding[d] + kernel + p.output_padding[d]);
+    else out.push_back((input[i] + 2 * p.padding[d] - kernel) / p.stride[d] + 1);
   }
   return out;
 }
@@ -84,8 +82,8 @@ void register_conv_backward(DeviceType device, ConvBackwardFn fn) { g_conv_backw
 
 ConvBackwardFn conv_backward_stub(DeviceType device) {
   ConvBackwardFn fn = g_conv_backward[static_cast<size_t>(device)];
-  IPT_CHECK(fn != nullptr, NotImplementedError, "convolution_backward has no kernel for the ",
-            Device(device).str(), " device");
+  IPT_CHECK(fn != nullptr, NotImplementedError, "convolution_backward has no kernel for the ", Device(device).str(),
+            " device");
   return fn;
 }
 

@@ -43,8 +43,8 @@ namespace ipt {
 // function per device type that convolution_backward calls directly. This is that stub: each
 // backend registers its function when it loads.
 using ConvBackwardFn = std::tuple<Tensor, Tensor, Tensor> (*)(const Tensor& grad_output, const Tensor& input,
-                                                               const Tensor& weight, const ConvParams& p,
-                                                               std::array<bool, 3> output_mask);
+                                                              const Tensor& weight, const ConvParams& p,
+                                                              std::array<bool, 3> output_mask);
 void register_conv_backward(DeviceType device, ConvBackwardFn fn);
 ConvBackwardFn conv_backward_stub(DeviceType device);  // throws for a device without one
 

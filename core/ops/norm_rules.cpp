@@ -50,8 +50,8 @@ void check_group_norm(const Tensor& input, const std::optional<Tensor>& weight, 
   IPT_CHECK(group > 0 && C % group == 0, RuntimeError,
             "Expected number of channels in input to be divisible by num_groups, but got input of shape ",
             int_list_str(input.sizes()), " and num_groups=", group);
-  IPT_CHECK(input.numel() == N * C * HxW, RuntimeError, "Expected input to have ", N * C * HxW,
-            " elements, but got ", input.numel());
+  IPT_CHECK(input.numel() == N * C * HxW, RuntimeError, "Expected input to have ", N * C * HxW, " elements, but got ",
+            input.numel());
   const bool has_w = weight && weight->defined(), has_b = bias && bias->defined();
   IPT_CHECK(!has_w || (weight->dim() == 1 && weight->numel() == C), RuntimeError,
             "Expected weight to be a vector of size equal to the number of channels in input, but got weight of "

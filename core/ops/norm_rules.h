@@ -10,8 +10,8 @@
 namespace ipt {
 
 struct LayerNormGeometry {
-  int64_t M = 1;  // rows: the product of the dims before normalized_shape
-  int64_t N = 1;  // each row's elements: the product of normalized_shape
+  int64_t M = 1;                    // rows: the product of the dims before normalized_shape
+  int64_t N = 1;                    // each row's elements: the product of normalized_shape
   std::vector<int64_t> stat_sizes;  // mean and rstd: the leading dims, then a 1 per normalized dim
 };
 

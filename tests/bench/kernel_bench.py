@@ -24,8 +24,9 @@ cat / stack, square float32 mm at 64, 256 and 1024, and one training step of a 7
 torch.manual_seed(0). Element-count sizes are 1, 1K (1024), 1M (1 << 20) and 16M (1 << 24); the
 per-dim cases use 32x32, 1024x1024 and 4096x4096; 16M is timed for a subset of the cases only
 (marked in CASES) to keep the full run short; a size that makes no sense for a case is skipped
-(the variance of one element, the per-dim cases at one element). The softmax family, mm and the
-MLP have their own sizes, which --sizes does not choose.
+(the variance of one element, the per-dim cases at one element). The softmax family, mm, the
+MLP and the nn layers (conv2d, max_pool2d, layer_norm, embedding) have their own sizes, which
+--sizes does not choose.
 
 Threads. "1": OMP_NUM_THREADS=MKL_NUM_THREADS=1. "default": both set to the thread count the
 reference's torch.get_num_threads() gives with OMP_NUM_THREADS and MKL_NUM_THREADS unset (found
@@ -170,6 +171,20 @@ FIXED_CASES = [
     ("torch.mm(a, b)", [("{0}x{0}".format(d), {"d": d}) for d in (64, 256, 1024)],
      "torch.manual_seed(0); a = torch.randn(d, d); b = torch.randn(d, d)", "torch.mm(a, b)"),
     ("MLP 784-256-10 SGD step", [("batch 64", {})], MLP_SETUP, "step()"),
+    # torch.nn's layers (issue 33's cases): a convolution as the MNIST example's first layer and
+    # a ResNet stage's, a max pooling, a layer norm and an embedding lookup, forward only
+    ("F.conv2d(x, w, b)", [("64x1x28x28 * 32x1x3x3", {"s": (64, 1, 28, 28), "k": (32, 1, 3, 3)}),
+                           ("16x64x32x32 * 64x64x3x3", {"s": (16, 64, 32, 32), "k": (64, 64, 3, 3)})],
+     "torch.manual_seed(0); x = torch.randn(*s); w = torch.randn(*k); b = torch.randn(k[0])",
+     "torch.nn.functional.conv2d(x, w, b, padding=1)"),
+    ("F.max_pool2d(x, 2)", [("64x32x28x28", {})], "torch.manual_seed(0); x = torch.randn(64, 32, 28, 28)",
+     "torch.nn.functional.max_pool2d(x, 2)"),
+    ("F.layer_norm(x, [768])", [("64x768", {"r": 64}), ("2048x768", {"r": 2048})],
+     "torch.manual_seed(0); x = torch.randn(r, 768); w = torch.randn(768); b = torch.randn(768)",
+     "torch.nn.functional.layer_norm(x, [768], w, b)"),
+    ("F.embedding(idx, w)", [("4096 of 50257x768", {})],
+     "torch.manual_seed(0); w = torch.randn(50257, 768); idx = torch.randint(0, 50257, (8, 512))",
+     "torch.nn.functional.embedding(idx, w)"),
 ]
 
 # The program both sides run: a loop that reads one job per line on stdin (JSON: key, setup,

@@ -120,6 +120,20 @@ TEST(RuntimeSim, LayerKernelsOnTheSimulatedGpuGiveTheCpusResults) {
   EXPECT_TRUE(ops::equal(to(ops::elu(gx, 1, 1, 1), kCpu), ops::elu(x, 1, 1, 1)));
   EXPECT_TRUE(ops::equal(to(ops::leaky_relu(gx, 0.1), kCpu), ops::leaky_relu(x, 0.1)));
   EXPECT_TRUE(ops::equal(to(ops::hardtanh_backward(gx, gx, -1, 1), kCpu), ops::hardtanh_backward(x, x, -1, 1)));
+  auto mp = ops::max_pool2d_with_indices(x, V{2}, V{2}, V{0}, V{1}, false);
+  auto gmp = ops::max_pool2d_with_indices(gx, V{2}, V{2}, V{0}, V{1}, false);
+  EXPECT_TRUE(ops::equal(to(std::get<0>(gmp), kCpu), std::get<0>(mp)));
+  EXPECT_TRUE(ops::equal(to(std::get<1>(gmp), kCpu), std::get<1>(mp)));
+  EXPECT_TRUE(ops::equal(to(ops::avg_pool2d(gx, V{3}, V{2}, V{1}, false, true, std::nullopt), kCpu),
+                         ops::avg_pool2d(x, V{3}, V{2}, V{1}, false, true, std::nullopt)));
+  EXPECT_TRUE(ops::equal(to(ops::_adaptive_avg_pool2d(gx, V{4, 3}), kCpu), ops::_adaptive_avg_pool2d(x, V{4, 3})));
+  const Tensor rm = ops::zeros(V{3}), rv = ops::ones(V{3});
+  const Tensor grm = to(rm, kCuda), grv = to(rv, kCuda);
+  auto bn = ops::native_batch_norm(x, std::nullopt, std::nullopt, rm, rv, true, 0.1, 1e-5);
+  auto gbn = ops::native_batch_norm(gx, std::nullopt, std::nullopt, grm, grv, true, 0.1, 1e-5);
+  EXPECT_TRUE(ops::equal(to(std::get<0>(gbn), kCpu), std::get<0>(bn)));
+  EXPECT_TRUE(ops::equal(to(grm, kCpu), rm));  // the running statistics, updated in device memory
+  EXPECT_TRUE(ops::equal(to(grv, kCpu), rv));
   const Tensor idx = ops::arange(5), grad = randn({5, 3});
   EXPECT_TRUE(ops::equal(to(ops::embedding_dense_backward(to(grad, kCuda), to(idx, kCuda), 7, 2, false), kCpu),
                          ops::embedding_dense_backward(grad, idx, 7, 2, false)));

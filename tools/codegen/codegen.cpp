@@ -101,7 +101,8 @@ std::vector<std::string> trace_result(const Op& op, const std::string& var) {
   std::vector<std::string> out;
   if (op.ret.rfind("std::tuple<", 0) == 0)
     for (size_t i = 0; i < op.e->schema.returns.size(); ++i)
-      out.push_back("trace_tensor(std::get<" + std::to_string(i) + ">(" + var + "), \"result\");");
+      if (op.e->schema.returns[i].type.str() == "Tensor")  // not _batch_norm_impl_index's int
+        out.push_back("trace_tensor(std::get<" + std::to_string(i) + ">(" + var + "), \"result\");");
   return out;
 }
 
@@ -277,7 +278,12 @@ std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
     if (is_composite_implicit(op)) continue;
     auto written = written_args(op);
     bool view = is_view_op(op);
-    if (written.empty() && !view) continue;
+    // As torchgen: in-place and out= operators (a return that is a written argument) and views;
+    // an operator that writes arguments it does not return (_native_batch_norm_legit's running
+    // statistics) gets none.
+    bool returns_written = false;
+    for (const auto& r : op.e->schema.returns) returns_written = returns_written || (r.alias && r.alias->is_write);
+    if ((written.empty() || !returns_written) && !view) continue;
     TemplateEnv env = op_env(op);
     std::string file;
     if (view) {
@@ -289,7 +295,12 @@ std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
       std::vector<std::string> increments;
       for (auto* a : written) increments.push_back("increment_version(" + a->name + ");");
       env["increment_versions"] = increments;
-      env["first_written"] = written[0]->name;
+      // an in-place op returns what it wrote; one that also writes other arguments
+      // (_native_batch_norm_legit's running statistics) returns its own results
+      const bool returns = op.ret != "void";
+      env["declare_result"] = returns ? op.ret + " result_;" : "";
+      env["assign_result"] = returns ? "result_ = " : "";
+      env["return_result"] = returns ? "return result_;" : "";
       file = "ADInplaceOrView_inplace.cpp.in";
     }
     const int first = definitions.next_line();

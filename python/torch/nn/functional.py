@@ -13,7 +13,10 @@ __all__ = ['linear', 'one_hot', 'relu', 'relu_', 'softmax', 'log_softmax', 'sigm
            'mse_loss', 'cross_entropy', 'nll_loss', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d',
            'conv_transpose2d', 'conv_transpose3d', 'pad', 'layer_norm', 'gelu', 'elu', 'elu_', 'selu',
            'leaky_relu', 'leaky_relu_', 'hardtanh', 'hardtanh_', 'relu6', 'dropout', 'dropout1d',
-           'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'embedding']
+           'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'embedding', 'max_pool1d',
+           'max_pool2d', 'max_pool3d', 'max_pool1d_with_indices', 'max_pool2d_with_indices',
+           'max_pool3d_with_indices', 'avg_pool1d', 'avg_pool2d', 'avg_pool3d', 'adaptive_avg_pool1d',
+           'adaptive_avg_pool2d', 'adaptive_avg_pool3d', 'batch_norm', 'group_norm']
 
 # The convolutions are the torch.* builtins, as in PyTorch (conv2d -> convolution -> _convolution).
 conv1d = torch.conv1d
@@ -286,3 +289,112 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         input = input.contiguous()
         _no_grad_embedding_renorm_(weight, input, max_norm, norm_type)
     return torch.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+# ---- pooling (PyTorch's builtins, and its return_indices dispatch) ---------------------------
+avg_pool1d = torch.avg_pool1d
+avg_pool2d = torch._C._nn.avg_pool2d
+avg_pool3d = torch._C._nn.avg_pool3d
+
+
+def _stride_or_empty(stride):
+    return [] if stride is None else stride
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    r"""1-D max pooling; the values and the index of each maximum."""
+    return torch.max_pool1d_with_indices(input, kernel_size, _stride_or_empty(stride), padding, dilation, ceil_mode)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    r"""2-D max pooling; the values and the index of each maximum in its plane."""
+    return torch._C._nn.max_pool2d_with_indices(input, kernel_size, _stride_or_empty(stride), padding, dilation,
+                                                ceil_mode)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    r"""3-D max pooling; the values and the index of each maximum in its volume."""
+    return torch._C._nn.max_pool3d_with_indices(input, kernel_size, _stride_or_empty(stride), padding, dilation,
+                                                ceil_mode)
+
+
+def _max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return torch.max_pool1d(input, kernel_size, _stride_or_empty(stride), padding, dilation, ceil_mode)
+
+
+def _max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return torch.max_pool2d(input, kernel_size, _stride_or_empty(stride), padding, dilation, ceil_mode)
+
+
+def _max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return torch.max_pool3d(input, kernel_size, _stride_or_empty(stride), padding, dilation, ceil_mode)
+
+
+def _boolean_dispatch(arg_name, arg_index, default, if_true, if_false, func_name):
+    # torch._jit_internal.boolean_dispatch: return_indices picks the function
+    def fn(*args, **kwargs):
+        flag = kwargs[arg_name] if arg_name in kwargs else (args[arg_index] if arg_index < len(args) else default)
+        return if_true(*args, **kwargs) if flag else if_false(*args, **kwargs)
+    fn.__name__ = func_name
+    fn.__doc__ = if_true.__doc__
+    return fn
+
+
+max_pool1d = _boolean_dispatch("return_indices", 6, False, max_pool1d_with_indices, _max_pool1d, "max_pool1d")
+max_pool2d = _boolean_dispatch("return_indices", 6, False, max_pool2d_with_indices, _max_pool2d, "max_pool2d")
+max_pool3d = _boolean_dispatch("return_indices", 6, False, max_pool3d_with_indices, _max_pool3d, "max_pool3d")
+
+
+def _list_with_default(out_size, defaults):
+    if isinstance(out_size, int):
+        return out_size
+    if len(defaults) <= len(out_size):
+        raise ValueError(f"Input dimension should be at least {len(out_size) + 1}")
+    return [v if v is not None else d for v, d in zip(out_size, defaults[-len(out_size):])]
+
+
+def adaptive_avg_pool1d(input, output_size):
+    r"""1-D average pooling to ``output_size`` positions."""
+    return torch.adaptive_avg_pool1d(input, output_size)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    r"""2-D average pooling to ``output_size`` (None keeps the input's size there)."""
+    return torch._C._nn.adaptive_avg_pool2d(input, _list_with_default(output_size, input.size()))
+
+
+def adaptive_avg_pool3d(input, output_size):
+    r"""3-D average pooling to ``output_size`` (None keeps the input's size there)."""
+    return torch._C._nn.adaptive_avg_pool3d(input, _list_with_default(output_size, input.size()))
+
+
+def _verify_batch_size(size):
+    size_prods = size[0]
+    for i in range(len(size) - 2):
+        size_prods *= size[i + 2]
+    if size_prods == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
+    r"""Batch normalization per channel, with the batch's statistics (training) or the running ones."""
+    if training:
+        _verify_batch_size(input.size())
+    if training and eps <= 0.0:
+        raise ValueError(f"batch_norm eps must be positive during training, but got {eps}")
+    elif eps < 0.0:
+        raise ValueError(f"batch_norm eps must be non-negative, but got {eps}")
+    return torch.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps,
+                            torch.backends.cudnn.enabled)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    r"""Group normalization: the channels split into num_groups, each group normalized per sample."""
+    if input.dim() < 2:
+        raise RuntimeError(f"Expected at least 2 dimensions for input tensor but received {input.dim()}")
+    _verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] + list(input.size()[2:]))
+    return torch.group_norm(input, num_groups, weight, bias, eps, torch.backends.cudnn.enabled)
+
