@@ -219,8 +219,7 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_cpu(const Tensor& input_, const st
   Tensor out = make_empty(input.sizes(), input.dtype(), input.device());
   Tensor save_mean = make_empty(std::vector<int64_t>{training ? l.C : 0}, input.dtype(), input.device());
   Tensor save_invstd = make_empty(std::vector<int64_t>{training ? l.C : 0}, input.dtype(), input.device());
-  if (!training)
-    IPT_CHECK(has_rm && has_rv, RuntimeError, "running_mean must be defined in evaluation mode");
+  if (!training) IPT_CHECK(has_rm && has_rv, RuntimeError, "running_mean must be defined in evaluation mode");
   visit_dtype(input.dtype(), [&]<typename T>() {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       const T* x = input.data_ptr<T>();
@@ -242,8 +241,7 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_cpu(const Tensor& input_, const st
         for (int64_t c = 0; c < l.C; ++c) {
           const T var = var_sum[static_cast<size_t>(c)] / n;
           sm[c] = mean[static_cast<size_t>(c)];
-          si[c] = (var == T(0) && eps == 0.0) ? T(0)
-                                               : static_cast<T>(1.0 / std::sqrt(static_cast<double>(var) + eps));
+          si[c] = (var == T(0) && eps == 0.0) ? T(0) : static_cast<T>(1.0 / std::sqrt(static_cast<double>(var) + eps));
           if (has_rm) {
             T& r = rm.data_ptr<T>()[c];
             r = static_cast<T>(m * mean[static_cast<size_t>(c)]) + static_cast<T>((T(1) - m) * r);
@@ -302,11 +300,13 @@ T plane_reduce(const T* a, const T* dy, T mu, int64_t n) {
 
 }  // namespace
 
-std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cpu(
-    const Tensor& grad_out, const Tensor& input_, const std::optional<Tensor>& weight_,
-    const std::optional<Tensor>& running_mean, const std::optional<Tensor>& running_var,
-    const std::optional<Tensor>& save_mean, const std::optional<Tensor>& save_invstd, bool train, double eps,
-    std::array<bool, 3> output_mask) {
+std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cpu(const Tensor& grad_out, const Tensor& input_,
+                                                           const std::optional<Tensor>& weight_,
+                                                           const std::optional<Tensor>& running_mean,
+                                                           const std::optional<Tensor>& running_var,
+                                                           const std::optional<Tensor>& save_mean,
+                                                           const std::optional<Tensor>& save_invstd, bool train,
+                                                           double eps, std::array<bool, 3> output_mask) {
   check_float_input(input_);
   const Layout l = layout_of(input_);
   const Tensor input = contiguous_data(input_);
@@ -426,9 +426,10 @@ std::tuple<Tensor, Tensor, Tensor> batch_norm_backward_cpu(
       }
       for (int64_t c = 0; c < l.C; ++c) {
         if (dw.defined()) {
-          dw.data_ptr<T>()[c] = l.HW == 1 && !generic ? dot[static_cast<size_t>(c)] * inv[static_cast<size_t>(c)]
-                                                        : static_cast<T>(dotd[static_cast<size_t>(c)] *
-                                                                         static_cast<D>(inv[static_cast<size_t>(c)]));
+          dw.data_ptr<T>()[c] =
+              l.HW == 1 && !generic
+                  ? dot[static_cast<size_t>(c)] * inv[static_cast<size_t>(c)]
+                  : static_cast<T>(dotd[static_cast<size_t>(c)] * static_cast<D>(inv[static_cast<size_t>(c)]));
         }
         if (db.defined()) db.data_ptr<T>()[c] = sum[static_cast<size_t>(c)];
       }

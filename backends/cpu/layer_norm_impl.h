@@ -1,9 +1,10 @@
 #pragma once
 // The arithmetic of PyTorch 2.15's CPU layer norm and group norm statistics (layer_norm_kernel.cpp,
 // group_norm_kernel.cpp, moments_utils.h), operation for operation: Note [Layer norm's bits].
-// Included by layer_norm_avx2.cpp (compiled for AVX2 and FMA) and layer_norm_kernels.cpp
-// (any x86-64, the fallback); both compile with -ffp-contract=off, so every std::fma here is one
-// fused multiply-add and every other operation rounds on its own, on either.
+// Included by layer_norm_avx2.cpp (compiled for AVX2 and FMA, where std::fma is one instruction)
+// and norm_kernels.cpp (any x86-64, the fallback, where it is a call); both compile with
+// -ffp-contract=off, so every std::fma here is one fused multiply-add and every other operation
+// rounds on its own, on either.
 //
 // Note [Layer norm's bits]
 // PyTorch's wheel is built with the compiler free to fuse a * b + c, and it fused some of them:
@@ -22,7 +23,13 @@
 #include <cmath>
 #include <cstdint>
 
-namespace ipt::native::layer_norm_math {
+// The namespace is the including file's choice (IPT_LAYER_NORM_MATH): layer_norm_avx2.cpp compiles
+// these templates for AVX2 and FMA under a name of its own, so that the linker never takes its
+// instantiation for the portable one, or the other way round.
+#ifndef IPT_LAYER_NORM_MATH
+#define IPT_LAYER_NORM_MATH layer_norm_math
+#endif
+namespace ipt::native::IPT_LAYER_NORM_MATH {
 
 template <typename T>
 constexpr int kLanes = sizeof(T) == 4 ? 8 : 4;
@@ -174,4 +181,4 @@ inline void layer_norm_backward_row(const T* dy, const T* x, T mean, T a, const 
     for (int64_t j = 0; j < N; ++j) dx[j] = std::fma(B, x[j], a * dy[j]) + C;
 }
 
-}  // namespace ipt::native::layer_norm_math
+}  // namespace ipt::native::IPT_LAYER_NORM_MATH

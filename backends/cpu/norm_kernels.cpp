@@ -5,7 +5,9 @@
 #include <tuple>
 
 #include "backends/cpu/copy_kernels.h"
+#include "backends/cpu/layer_norm_avx2.h"
 #include "backends/cpu/layer_norm_impl.h"
+#include "backends/cpu/vml.h"
 #include "backends/cpu/reduction_rows.h"
 #include "core/ops/norm_rules.h"
 #include "core/parallel/parallel.h"
@@ -18,6 +20,24 @@ namespace ipt::native {
 namespace {
 
 namespace lnm = layer_norm_math;
+
+// The rows on AVX2 and FMA where the CPU has them (one instruction a fused multiply-add), else
+// the portable build of the same operations (layer_norm_impl.h).
+template <typename T>
+void moments(const T* x, int64_t N, T& mean, T& var) {
+  if (cpu::has_avx2()) layer_norm_avx2::moments(x, N, mean, var);
+  else lnm::rowwise_moments(x, N, mean, var);
+}
+template <typename T>
+void forward_row(const T* x, T* y, int64_t N, T mean, T rstd, const T* gamma, const T* beta) {
+  if (cpu::has_avx2()) layer_norm_avx2::forward_row(x, y, N, mean, rstd, gamma, beta);
+  else lnm::layer_norm_row(x, y, N, mean, rstd, gamma, beta);
+}
+template <typename T>
+void backward_row(const T* dy, const T* x, T mean, T a, const T* gamma, T* dx, T* gpart, T* bpart, int64_t N) {
+  if (cpu::has_avx2()) layer_norm_avx2::backward_row(dy, x, mean, a, gamma, dx, gpart, bpart, N);
+  else lnm::layer_norm_backward_row(dy, x, mean, a, gamma, dx, gpart, bpart, N);
+}
 
 // t in the dtype the kernels compute in: float or double (a copy for float16 / bfloat16).
 Tensor computed(const Tensor& t, ScalarType dt) {
@@ -66,9 +86,9 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_cpu(const Tensor& input, IntArrayR
           for (int64_t r = r0; r < r1; ++r) {
             if ((r & 0xff) == 0) check_interrupt();
             T mu, var;
-            lnm::rowwise_moments(xp + r * geo.N, geo.N, mu, var);
+            moments(xp + r * geo.N, geo.N, mu, var);
             const T rs = T(1) / std::sqrt(var + e);
-            lnm::layer_norm_row(xp + r * geo.N, yp + r * geo.N, geo.N, mu, rs, gp, bp);
+            forward_row(xp + r * geo.N, yp + r * geo.N, geo.N, mu, rs, gp, bp);
             mp[r] = mu;
             rp[r] = rs;
           }
@@ -113,8 +133,7 @@ std::tuple<Tensor, Tensor, Tensor> layer_norm_backward_cpu(const Tensor& grad_ou
           T* bpart = dbeta.defined() ? parts.data() + (threads + t) * N : nullptr;
           for (int64_t r = r0; r < r1; ++r) {
             if ((r & 0xff) == 0) check_interrupt();
-            lnm::layer_norm_backward_row(dyp + r * N, xp + r * N, mp[r], rp[r], gp, dxp ? dxp + r * N : nullptr, gpart,
-                                         bpart, N);
+            backward_row(dyp + r * N, xp + r * N, mp[r], rp[r], gp, dxp ? dxp + r * N : nullptr, gpart, bpart, N);
           }
         });
       for (int which = 0; which < 2; ++which) {
@@ -163,7 +182,7 @@ std::tuple<Tensor, Tensor, Tensor> group_norm_cpu(const Tensor& input, const std
         for (int64_t r = r0; r < r1; ++r) {
           check_interrupt();
           T mu = 0, var = 0;
-          if (row > 0) lnm::rowwise_moments(xp + r * row, row, mu, var);
+          if (row > 0) moments(xp + r * row, row, mu, var);
           const T rs = static_cast<T>(1.0 / std::sqrt(static_cast<double>(std::max(var, T(0))) + eps));
           mp[r] = mu;
           rp[r] = rs;

@@ -125,7 +125,8 @@ std::tuple<Tensor, Tensor> max_pool_with_indices_cpu(const Tensor& self, const P
   return {out, indices};
 }
 
-Tensor max_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& indices, const PoolGeometry& g) {
+Tensor max_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& indices,
+                             const PoolGeometry& g) {
   check_pool_dtype(self, g.dims == 2 ? "max_pool2d_backward" : "max_pool3d_backward", true);
   const Tensor go = contiguous_data(grad_output), idx = contiguous_data(indices);
   Tensor grad_input = make_empty(self.sizes(), self.dtype(), self.device());
@@ -148,21 +149,23 @@ Tensor max_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
 
 std::tuple<Tensor, Tensor> max_pool2d_with_indices_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride,
                                                        IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
-  return max_pool_with_indices_cpu(self, pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 2, "max_pool2d"));
+  return max_pool_with_indices_cpu(
+      self, pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 2, "max_pool2d"));
 }
 std::tuple<Tensor, Tensor> max_pool3d_with_indices_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride,
                                                        IntArrayRef padding, IntArrayRef dilation, bool ceil_mode) {
-  return max_pool_with_indices_cpu(self, pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d"));
+  return max_pool_with_indices_cpu(
+      self, pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d"));
 }
 Tensor max_pool2d_with_indices_backward_cpu(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
-                                            IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool ceil_mode,
-                                            const Tensor& indices) {
+                                            IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
+                                            bool ceil_mode, const Tensor& indices) {
   return max_pool_backward_cpu(grad_output, self, indices,
                                pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 2, "max_pool2d"));
 }
 Tensor max_pool3d_with_indices_backward_cpu(const Tensor& grad_output, const Tensor& self, IntArrayRef kernel_size,
-                                            IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool ceil_mode,
-                                            const Tensor& indices) {
+                                            IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation,
+                                            bool ceil_mode, const Tensor& indices) {
   return max_pool_backward_cpu(grad_output, self, indices,
                                pool_geometry(self, kernel_size, stride, padding, dilation, ceil_mode, 3, "max_pool3d"));
 }
@@ -188,14 +191,14 @@ Tensor avg_pool_cpu(const Tensor& self, const PoolGeometry& g, bool count_includ
             dst = T(0);
             return;
           }
-          const int64_t divide = divisor_override ? *divisor_override
-                                 : count_include_pad
-                                     ? w.padded_size
-                                     : (w.hi[0] - w.lo[0]) * (w.hi[1] - w.lo[1]) * (w.hi[2] - w.lo[2]);
+          const int64_t divide = divisor_override    ? *divisor_override
+                                 : count_include_pad ? w.padded_size
+                                                     : (w.hi[0] - w.lo[0]) * (w.hi[1] - w.lo[1]) * (w.hi[2] - w.lo[2]);
           A sum = 0;
           for (int64_t id = w.lo[0]; id < w.hi[0]; ++id)
             for (int64_t ih = w.lo[1]; ih < w.hi[1]; ++ih)
-              for (int64_t iw = w.lo[2]; iw < w.hi[2]; ++iw) sum += static_cast<A>(in[(id * g.in[1] + ih) * g.in[2] + iw]);
+              for (int64_t iw = w.lo[2]; iw < w.hi[2]; ++iw)
+                sum += static_cast<A>(in[(id * g.in[1] + ih) * g.in[2] + iw]);
           dst = static_cast<T>(sum / static_cast<A>(divide));
         });
       });
@@ -219,10 +222,9 @@ Tensor avg_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
         T* in = gi + c * g.in_plane();
         for_outputs(g, [&](const int64_t o[3], int64_t at) {
           const Window w = avg_window(g, o);
-          const int64_t divide = divisor_override ? *divisor_override
-                                 : count_include_pad
-                                     ? w.padded_size
-                                     : (w.hi[0] - w.lo[0]) * (w.hi[1] - w.lo[1]) * (w.hi[2] - w.lo[2]);
+          const int64_t divide = divisor_override    ? *divisor_override
+                                 : count_include_pad ? w.padded_size
+                                                     : (w.hi[0] - w.lo[0]) * (w.hi[1] - w.lo[1]) * (w.hi[2] - w.lo[2]);
           const T delta = static_cast<T>(gp[c * g.out_plane() + at] / static_cast<T>(divide));
           for (int64_t id = w.lo[0]; id < w.hi[0]; ++id)
             for (int64_t ih = w.lo[1]; ih < w.hi[1]; ++ih)
@@ -283,7 +285,8 @@ Tensor adaptive_avg_pool_cpu(const Tensor& self, const PoolGeometry& g) {
               for (int64_t iw = lo[2]; iw < hi[2]; ++iw) sum += static_cast<A>(in[(id * g.in[1] + ih) * g.in[2] + iw]);
           // PyTorch divides by each extent in turn (a depth of 1 divides exactly)
           if (g.dims == 3) sum = sum / static_cast<A>(hi[0] - lo[0]);
-          op[c * g.out_plane() + at] = static_cast<T>(sum / static_cast<A>(hi[1] - lo[1]) / static_cast<A>(hi[2] - lo[2]));
+          op[c * g.out_plane() + at] =
+              static_cast<T>(sum / static_cast<A>(hi[1] - lo[1]) / static_cast<A>(hi[2] - lo[2]));
         });
       });
     }

@@ -48,8 +48,8 @@ Tensor max_pool3d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef strid
   return std::get<0>(ops::max_pool3d_with_indices(self, kernel_size, stride, padding, dilation, ceil_mode));
 }
 
-Tensor avg_pool1d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
-                  bool ceil_mode, bool count_include_pad) {
+Tensor avg_pool1d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding, bool ceil_mode,
+                  bool count_include_pad) {
   IPT_CHECK(self.dim() == 2 || self.dim() == 3, RuntimeError, "avg_pool1d() Expected 2D or 3D input tensor, but got ",
             int_list_str(self.sizes()));
   check_one(kernel_size, "avg_pool1d", "kernel_size", false);
@@ -57,23 +57,25 @@ Tensor avg_pool1d(const Tensor& self, IntArrayRef kernel_size, IntArrayRef strid
   check_one(padding, "avg_pool1d", "padding", false);
   const std::vector<int64_t> k = {1, kernel_size[0]};
   const std::vector<int64_t> s = stride.empty() ? k : with_one(1, stride);
-  Tensor out = ops::avg_pool2d(ops::unsqueeze(self, -2), k, s, with_one(0, padding), ceil_mode, count_include_pad,
-                               std::nullopt);
+  Tensor out =
+      ops::avg_pool2d(ops::unsqueeze(self, -2), k, s, with_one(0, padding), ceil_mode, count_include_pad, std::nullopt);
   return ops::squeeze_dim(out, -2);
 }
 
 Tensor adaptive_avg_pool1d(const Tensor& self, IntArrayRef output_size) {
   check_one(output_size, "adaptive_avg_pool1d", "output_size", false);
-  IPT_CHECK(self.dim() == 2 || self.dim() == 3, RuntimeError, "adaptive_avg_pool1d() Expected 2D or 3D input tensor, but got ",
-            int_list_str(self.sizes()));
-  return ops::squeeze_dim(ops::adaptive_avg_pool2d(ops::unsqueeze(self, -2), std::vector<int64_t>{1, output_size[0]}), -2);
+  IPT_CHECK(self.dim() == 2 || self.dim() == 3, RuntimeError,
+            "adaptive_avg_pool1d() Expected 2D or 3D input tensor, but got ", int_list_str(self.sizes()));
+  return ops::squeeze_dim(ops::adaptive_avg_pool2d(ops::unsqueeze(self, -2), std::vector<int64_t>{1, output_size[0]}),
+                          -2);
 }
 
 Tensor adaptive_avg_pool2d(const Tensor& self, IntArrayRef output_size) {
   IPT_CHECK(output_size.size() == 2, RuntimeError, "adaptive_avg_pool2d: output_size must be 2");
-  IPT_CHECK(self.dim() == 3 || self.dim() == 4, RuntimeError, "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ",
-            int_list_str(self.sizes()));
-  if (output_size[0] == 1 && output_size[1] == 1) return ops::mean_dim(self, std::vector<int64_t>{-1, -2}, true, std::nullopt);
+  IPT_CHECK(self.dim() == 3 || self.dim() == 4, RuntimeError,
+            "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ", int_list_str(self.sizes()));
+  if (output_size[0] == 1 && output_size[1] == 1)
+    return ops::mean_dim(self, std::vector<int64_t>{-1, -2}, true, std::nullopt);
   return ops::_adaptive_avg_pool2d(self, output_size);
 }
 

@@ -16,8 +16,9 @@ int64_t div_rtn(int64_t x, int64_t y) {
 int64_t pooling_output_shape(int64_t in, int64_t k, int64_t pad, int64_t stride, int64_t dilation, bool ceil_mode) {
   IPT_CHECK(stride != 0, RuntimeError, "stride should not be zero");
   IPT_CHECK(pad >= 0, RuntimeError, "pad must be non-negative, but got pad: ", pad);
-  IPT_CHECK(pad <= ((k - 1) * dilation + 1) / 2, RuntimeError, "pad should be at most half of effective kernel size, but got pad=",
-            pad, ", kernel_size=", k, " and dilation=", dilation);
+  IPT_CHECK(pad <= ((k - 1) * dilation + 1) / 2, RuntimeError,
+            "pad should be at most half of effective kernel size, but got pad=", pad, ", kernel_size=", k,
+            " and dilation=", dilation);
   int64_t out = div_rtn(in + 2 * pad - dilation * (k - 1) - 1 + (ceil_mode ? stride - 1 : 0), stride) + 1;
   if (ceil_mode && (out - 1) * stride >= in + pad) --out;
   return out;
@@ -44,12 +45,16 @@ PoolGeometry pool_geometry(const Tensor& input, IntArrayRef kernel_size, IntArra
                            IntArrayRef dilation, bool ceil_mode, int dims, const char* name) {
   const std::string n(name), count = dims == 2 ? "two" : "three";
   const bool avg = n.rfind("avg", 0) == 0;
-  const std::vector<int64_t> k = one_or_all(kernel_size, dims, n + ": kernel_size must either be a single int, or a tuple of " + count + " ints", false, {});
-  const std::vector<int64_t> s = one_or_all(stride, dims, n + ": stride must either be omitted, a single int, or a tuple of " + count + " ints", true, k);
-  const std::vector<int64_t> p = one_or_all(padding, dims, n + ": padding must either be a single int, or a tuple of " + count + " ints", false, {});
+  const std::vector<int64_t> k = one_or_all(
+      kernel_size, dims, n + ": kernel_size must either be a single int, or a tuple of " + count + " ints", false, {});
+  const std::vector<int64_t> s = one_or_all(
+      stride, dims, n + ": stride must either be omitted, a single int, or a tuple of " + count + " ints", true, k);
+  const std::vector<int64_t> p = one_or_all(
+      padding, dims, n + ": padding must either be a single int, or a tuple of " + count + " ints", false, {});
   const std::vector<int64_t> dl =
       avg ? std::vector<int64_t>(static_cast<size_t>(dims), 1)
-          : one_or_all(dilation, dims, n + ": dilation must be either a single int, or a tuple of " + count + " ints", false, {});
+          : one_or_all(dilation, dims, n + ": dilation must be either a single int, or a tuple of " + count + " ints",
+                       false, {});
   const int64_t nd = input.dim();
   IPT_CHECK(nd == dims + 1 || nd == dims + 2, RuntimeError, "non-empty ", dims + 1, "D or ", dims + 2,
             "D (batch mode) tensor expected for input");
@@ -70,10 +75,12 @@ PoolGeometry pool_geometry(const Tensor& input, IntArrayRef kernel_size, IntArra
   for (int i = lead; i < 3; ++i) {
     IPT_CHECK(g.k[i] > 0, RuntimeError, "kernel size should be greater than zero, but got ",
               dims == 2 ? "kH: " + std::to_string(g.k[1]) + " kW: " + std::to_string(g.k[2])
-                        : "kT: " + std::to_string(g.k[0]) + " kH: " + std::to_string(g.k[1]) + " kW: " + std::to_string(g.k[2]));
+                        : "kT: " + std::to_string(g.k[0]) + " kH: " + std::to_string(g.k[1]) +
+                              " kW: " + std::to_string(g.k[2]));
     IPT_CHECK(g.s[i] > 0, RuntimeError, "stride should be greater than zero, but got ",
               dims == 2 ? "dH: " + std::to_string(g.s[1]) + " dW: " + std::to_string(g.s[2])
-                        : "dT: " + std::to_string(g.s[0]) + " dH: " + std::to_string(g.s[1]) + " dW: " + std::to_string(g.s[2]));
+                        : "dT: " + std::to_string(g.s[0]) + " dH: " + std::to_string(g.s[1]) +
+                              " dW: " + std::to_string(g.s[2]));
     IPT_CHECK(g.d[i] > 0, RuntimeError, "dilation should be greater than zero, but got ",
               dims == 2 ? "dilationH: " + std::to_string(g.d[1]) + " dilationW: " + std::to_string(g.d[2])
                         : "dilationT: " + std::to_string(g.d[0]) + " dilationH: " + std::to_string(g.d[1]) +
@@ -86,7 +93,8 @@ PoolGeometry pool_geometry(const Tensor& input, IntArrayRef kernel_size, IntArra
   bool small = false;
   for (int i = lead; i < 3; ++i) small = small || g.out[i] < 1;
   IPT_CHECK(!small, RuntimeError, "Given input size: (", g.channels, "x", sizes_x(g.in + lead, dims),
-            "). Calculated output size: (", g.channels, "x", sizes_x(g.out + lead, dims), "). Output size is too small");
+            "). Calculated output size: (", g.channels, "x", sizes_x(g.out + lead, dims),
+            "). Output size is too small");
   g.out_sizes.assign(input.sizes().begin(), input.sizes().end() - dims);
   for (int i = lead; i < 3; ++i) g.out_sizes.push_back(g.out[i]);
   return g;
@@ -109,8 +117,9 @@ PoolGeometry adaptive_pool_geometry(const Tensor& input, IntArrayRef output_size
   for (int i = 0; i < dims; ++i) {
     g.in[lead + i] = input.sizes()[nd - dims + i];
     g.out[lead + i] = output_size[static_cast<size_t>(i)];
-    IPT_CHECK(g.out[lead + i] >= 0, RuntimeError, name, ": elements of output_size must be greater than or equal to 0 but received {",
-              int_list_str(output_size), "}");
+    IPT_CHECK(g.out[lead + i] >= 0, RuntimeError, name,
+              ": elements of output_size must be greater than or equal to 0 but received {", int_list_str(output_size),
+              "}");
   }
   g.out_sizes.assign(input.sizes().begin(), input.sizes().end() - dims);
   for (int i = lead; i < 3; ++i) g.out_sizes.push_back(g.out[i]);
