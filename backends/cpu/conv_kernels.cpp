@@ -319,19 +319,6 @@ std::tuple<Tensor, Tensor, Tensor> conv_backward_cpu(const Tensor& grad_output_,
 namespace ipt::native {
 
 namespace {
-ConvParams conv_params(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, IntArrayRef output_padding,
-                       bool transposed, int64_t dims) {
-  ConvParams p;
-  p.stride = expand_param(stride, dims, "stride");
-  p.padding = expand_param(padding, dims, "padding");
-  p.dilation =
-      dilation.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 1) : expand_param(dilation, dims, "dilation");
-  p.output_padding = output_padding.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 0)
-                                            : expand_param(output_padding, dims, "output_padding");
-  p.transposed = transposed;
-  return p;
-}
-
 // The backend ops take one group and the input's batch dim; their kernel_size must be the weight's.
 void check_kernel_size(const Tensor& weight, IntArrayRef kernel_size) {
   for (size_t i = 0; i < kernel_size.size() && i + 2 < static_cast<size_t>(weight.dim()); ++i)
@@ -346,7 +333,7 @@ void check_kernel_size(const Tensor& weight, IntArrayRef kernel_size) {
 Tensor slow_conv2d_forward_cpu(const Tensor& self, const Tensor& weight, IntArrayRef kernel_size,
                                const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding) {
   check_kernel_size(weight, kernel_size);
-  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, {}, {}, false, 2), "slow_conv2d_cpu");
+  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, {}, {}, false, 1, 2), "slow_conv2d_cpu");
 }
 
 std::tuple<Tensor, Tensor, Tensor> slow_conv2d_backward_cpu(const Tensor& grad_output, const Tensor& self,
@@ -354,14 +341,14 @@ std::tuple<Tensor, Tensor, Tensor> slow_conv2d_backward_cpu(const Tensor& grad_o
                                                             IntArrayRef stride, IntArrayRef padding,
                                                             std::array<bool, 3> output_mask) {
   check_kernel_size(weight, kernel_size);
-  return conv_backward_cpu(grad_output, self, weight, conv_params(stride, padding, {}, {}, false, 2), output_mask);
+  return conv_backward_cpu(grad_output, self, weight, conv_params(stride, padding, {}, {}, false, 1, 2), output_mask);
 }
 
 Tensor slow_conv_dilated2d_cpu(const Tensor& self, const Tensor& weight, IntArrayRef kernel_size,
                                const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                IntArrayRef dilation) {
   check_kernel_size(weight, kernel_size);
-  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, dilation, {}, false, 2),
+  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, dilation, {}, false, 1, 2),
                           "slow_conv_dilated<>");
 }
 
@@ -369,21 +356,21 @@ Tensor slow_conv_dilated3d_cpu(const Tensor& self, const Tensor& weight, IntArra
                                const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                IntArrayRef dilation) {
   check_kernel_size(weight, kernel_size);
-  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, dilation, {}, false, 3),
+  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, dilation, {}, false, 1, 3),
                           "slow_conv_dilated<>");
 }
 
 Tensor slow_conv3d_forward_cpu(const Tensor& self, const Tensor& weight, IntArrayRef kernel_size,
                                const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding) {
   check_kernel_size(weight, kernel_size);
-  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, {}, {}, false, 3), "slow_conv3d_cpu");
+  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, {}, {}, false, 1, 3), "slow_conv3d_cpu");
 }
 
 Tensor slow_conv_transpose2d_cpu(const Tensor& self, const Tensor& weight, IntArrayRef kernel_size,
                                  const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                  IntArrayRef output_padding, IntArrayRef dilation) {
   check_kernel_size(weight, kernel_size);
-  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, dilation, output_padding, true, 2),
+  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, dilation, output_padding, true, 1, 2),
                           "slow_conv_transpose2d_out_cpu");
 }
 
@@ -391,7 +378,7 @@ Tensor slow_conv_transpose3d_cpu(const Tensor& self, const Tensor& weight, IntAr
                                  const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                  IntArrayRef output_padding, IntArrayRef dilation) {
   check_kernel_size(weight, kernel_size);
-  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, dilation, output_padding, true, 3),
+  return conv_forward_cpu(self, weight, bias, conv_params(stride, padding, dilation, output_padding, true, 1, 3),
                           "slow_conv_transpose3d_out_cpu");
 }
 

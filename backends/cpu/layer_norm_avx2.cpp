@@ -9,14 +9,14 @@ namespace ipt::native::layer_norm_avx2 {
 
 namespace m = ipt::native::layer_norm_math_avx2;
 
-#define IPT_LAYER_NORM_AVX2_DEF(T)                                                                         \
-  void moments(const T* x, int64_t N, T& mean, T& var) { m::rowwise_moments(x, N, mean, var); }            \
-  void forward_row(const T* x, T* y, int64_t N, T mean, T rstd, const T* gamma, const T* beta) {           \
-    m::layer_norm_row(x, y, N, mean, rstd, gamma, beta);                                                   \
-  }                                                                                                        \
+#define IPT_LAYER_NORM_AVX2_DEF(T)                                                                              \
+  void moments(const T* x, int64_t N, T& mean, T& var) { m::rowwise_moments(x, N, mean, var); }                 \
+  void forward_row(const T* x, T* y, int64_t N, T mean, T rstd, const T* gamma, const T* beta) {                \
+    m::layer_norm_row(x, y, N, mean, rstd, gamma, beta);                                                        \
+  }                                                                                                             \
   void backward_row(const T* dy, const T* x, T mean, T a, const T* gamma, T* dx, T* dgamma_part, T* dbeta_part, \
-                    int64_t N) {                                                                           \
-    m::layer_norm_backward_row(dy, x, mean, a, gamma, dx, dgamma_part, dbeta_part, N);                     \
+                    int64_t N) {                                                                                \
+    m::layer_norm_backward_row(dy, x, mean, a, gamma, dx, dgamma_part, dbeta_part, N);                          \
   }
 IPT_LAYER_NORM_AVX2_DEF(float)
 IPT_LAYER_NORM_AVX2_DEF(double)

@@ -5,9 +5,9 @@
 
 namespace ipt::native::layer_norm_avx2 {
 
-#define IPT_LAYER_NORM_AVX2_DECL(T)                                                                      \
-  void moments(const T* x, int64_t N, T& mean, T& var);                                                  \
-  void forward_row(const T* x, T* y, int64_t N, T mean, T rstd, const T* gamma, const T* beta);          \
+#define IPT_LAYER_NORM_AVX2_DECL(T)                                                                             \
+  void moments(const T* x, int64_t N, T& mean, T& var);                                                         \
+  void forward_row(const T* x, T* y, int64_t N, T mean, T rstd, const T* gamma, const T* beta);                 \
   void backward_row(const T* dy, const T* x, T mean, T a, const T* gamma, T* dx, T* dgamma_part, T* dbeta_part, \
                     int64_t N);
 IPT_LAYER_NORM_AVX2_DECL(float)

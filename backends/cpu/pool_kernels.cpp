@@ -66,6 +66,14 @@ Window avg_window(const PoolGeometry& g, const int64_t o[3]) {
   return w;
 }
 
+// What average pooling divides a window's sum by: divisor_override, else the window's size
+// within the padded input (count_include_pad) or within the input.
+int64_t avg_divisor(const Window& w, bool count_include_pad, std::optional<int64_t> divisor_override) {
+  if (divisor_override) return *divisor_override;
+  if (count_include_pad) return w.padded_size;
+  return (w.hi[0] - w.lo[0]) * (w.hi[1] - w.lo[1]) * (w.hi[2] - w.lo[2]);
+}
+
 template <typename F>
 void for_outputs(const PoolGeometry& g, const F& f) {
   int64_t o[3];
@@ -191,9 +199,7 @@ Tensor avg_pool_cpu(const Tensor& self, const PoolGeometry& g, bool count_includ
             dst = T(0);
             return;
           }
-          const int64_t divide = divisor_override    ? *divisor_override
-                                 : count_include_pad ? w.padded_size
-                                                     : (w.hi[0] - w.lo[0]) * (w.hi[1] - w.lo[1]) * (w.hi[2] - w.lo[2]);
+          const int64_t divide = avg_divisor(w, count_include_pad, divisor_override);
           A sum = 0;
           for (int64_t id = w.lo[0]; id < w.hi[0]; ++id)
             for (int64_t ih = w.lo[1]; ih < w.hi[1]; ++ih)
@@ -222,9 +228,7 @@ Tensor avg_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
         T* in = gi + c * g.in_plane();
         for_outputs(g, [&](const int64_t o[3], int64_t at) {
           const Window w = avg_window(g, o);
-          const int64_t divide = divisor_override    ? *divisor_override
-                                 : count_include_pad ? w.padded_size
-                                                     : (w.hi[0] - w.lo[0]) * (w.hi[1] - w.lo[1]) * (w.hi[2] - w.lo[2]);
+          const int64_t divide = avg_divisor(w, count_include_pad, divisor_override);
           const T delta = static_cast<T>(gp[c * g.out_plane() + at] / static_cast<T>(divide));
           for (int64_t id = w.lo[0]; id < w.hi[0]; ++id)
             for (int64_t ih = w.lo[1]; ih < w.hi[1]; ++ih)

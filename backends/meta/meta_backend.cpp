@@ -396,20 +396,6 @@ std::tuple<Tensor, Tensor, Tensor> conv_backward_meta(const Tensor& grad_output,
 
 namespace ipt::native {
 
-namespace {
-ConvParams meta_conv_params(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
-                            IntArrayRef output_padding, int64_t groups, int64_t spatial) {
-  ConvParams p;
-  p.stride = expand_param(stride, spatial, "stride");
-  p.padding = expand_param(padding, spatial, "padding");
-  p.dilation = expand_param(dilation, spatial, "dilation");
-  p.output_padding = expand_param(output_padding, spatial, "output_padding");
-  p.transposed = transposed;
-  p.groups = groups;
-  return p;
-}
-}  // namespace
-
 // A meta convolution's output: PyTorch registers its shape function for the Meta key.
 Tensor _convolution_meta(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                          IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
@@ -417,7 +403,7 @@ Tensor _convolution_meta(const Tensor& input, const Tensor& weight, const std::o
   const int64_t spatial = input.dim() - 2;
   IPT_CHECK(spatial >= 1 && spatial <= 3, RuntimeError,
             "Expected 3D, 4D or 5D input to convolution, but got input of size: ", int_list_str(input.sizes()));
-  const ConvParams p = meta_conv_params(stride, padding, dilation, transposed, output_padding, groups, spatial);
+  const ConvParams p = conv_params(stride, padding, dilation, output_padding, transposed, groups, spatial);
   check_conv_forward(input, weight, bias, p);
   return make_empty(conv_output_sizes(input.sizes(), weight.sizes(), p), input.dtype(), kMeta);
 }
@@ -432,7 +418,7 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward_meta(const Tensor& grad_
 Tensor slow_conv_transpose2d_meta(const Tensor& self, const Tensor& weight, IntArrayRef,
                                   const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                   IntArrayRef output_padding, IntArrayRef dilation) {
-  const ConvParams p = meta_conv_params(stride, padding, dilation, true, output_padding, 1, 2);
+  const ConvParams p = conv_params(stride, padding, dilation, output_padding, true, 1, 2);
   check_conv_forward(self, weight, bias, p);
   return make_empty(conv_output_sizes(self.sizes(), weight.sizes(), p), self.dtype(), kMeta);
 }

@@ -257,19 +257,6 @@ Tensor conv_forward_cuda(const Tensor& input, const Tensor& weight, const std::o
   return out;
 }
 
-ConvParams sim_params(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, IntArrayRef output_padding,
-                      bool transposed, int64_t dims) {
-  ConvParams p;
-  p.stride = expand_param(stride, dims, "stride");
-  p.padding = expand_param(padding, dims, "padding");
-  p.dilation =
-      dilation.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 1) : expand_param(dilation, dims, "dilation");
-  p.output_padding = output_padding.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 0)
-                                            : expand_param(output_padding, dims, "output_padding");
-  p.transposed = transposed;
-  return p;
-}
-
 std::tuple<Tensor, Tensor, Tensor> conv_backward_cuda(const Tensor& grad_output, const Tensor& input,
                                                       const Tensor& weight, const ConvParams& p,
                                                       std::array<bool, 3> mask) {
@@ -306,35 +293,35 @@ std::tuple<Tensor, Tensor, Tensor> conv_backward_cuda(const Tensor& grad_output,
 
 Tensor slow_conv2d_forward_cuda(const Tensor& self, const Tensor& weight, IntArrayRef,
                                 const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding) {
-  return conv_forward_cuda(self, weight, bias, sim_params(stride, padding, {}, {}, false, 2), "im2col_kernel+gemm");
+  return conv_forward_cuda(self, weight, bias, conv_params(stride, padding, {}, {}, false, 1, 2), "im2col_kernel+gemm");
 }
 std::tuple<Tensor, Tensor, Tensor> slow_conv2d_backward_cuda(const Tensor& grad_output, const Tensor& self,
                                                              const Tensor& weight, IntArrayRef, IntArrayRef stride,
                                                              IntArrayRef padding, std::array<bool, 3> output_mask) {
-  return conv_backward_cuda(grad_output, self, weight, sim_params(stride, padding, {}, {}, false, 2), output_mask);
+  return conv_backward_cuda(grad_output, self, weight, conv_params(stride, padding, {}, {}, false, 1, 2), output_mask);
 }
 Tensor slow_conv_dilated2d_cuda(const Tensor& self, const Tensor& weight, IntArrayRef,
                                 const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                 IntArrayRef dilation) {
-  return conv_forward_cuda(self, weight, bias, sim_params(stride, padding, dilation, {}, false, 2),
+  return conv_forward_cuda(self, weight, bias, conv_params(stride, padding, dilation, {}, false, 1, 2),
                            "im2col_kernel+gemm");
 }
 Tensor slow_conv_dilated3d_cuda(const Tensor& self, const Tensor& weight, IntArrayRef,
                                 const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                 IntArrayRef dilation) {
-  return conv_forward_cuda(self, weight, bias, sim_params(stride, padding, dilation, {}, false, 3),
+  return conv_forward_cuda(self, weight, bias, conv_params(stride, padding, dilation, {}, false, 1, 3),
                            "vol2col_kernel+gemm");
 }
 Tensor slow_conv_transpose2d_cuda(const Tensor& self, const Tensor& weight, IntArrayRef,
                                   const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                   IntArrayRef output_padding, IntArrayRef dilation) {
-  return conv_forward_cuda(self, weight, bias, sim_params(stride, padding, dilation, output_padding, true, 2),
+  return conv_forward_cuda(self, weight, bias, conv_params(stride, padding, dilation, output_padding, true, 1, 2),
                            "gemm+col2im_kernel");
 }
 Tensor slow_conv_transpose3d_cuda(const Tensor& self, const Tensor& weight, IntArrayRef,
                                   const std::optional<Tensor>& bias, IntArrayRef stride, IntArrayRef padding,
                                   IntArrayRef output_padding, IntArrayRef dilation) {
-  return conv_forward_cuda(self, weight, bias, sim_params(stride, padding, dilation, output_padding, true, 3),
+  return conv_forward_cuda(self, weight, bias, conv_params(stride, padding, dilation, output_padding, true, 1, 3),
                            "gemm+col2vol_kernel");
 }
 

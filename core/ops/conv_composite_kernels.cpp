@@ -85,18 +85,6 @@ Tensor conv_padding_mode(const Tensor& input, const Tensor& weight, const std::o
   return conv_nd(x, weight, bias, stride, pad, dilation, groups, spatial, name);
 }
 
-ConvParams params_of(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, bool transposed,
-                     IntArrayRef output_padding, int64_t groups, int64_t spatial) {
-  ConvParams p;
-  p.stride = expand_param(stride, spatial, "stride");
-  p.padding = expand_param(padding, spatial, "padding");
-  p.dilation = expand_param(dilation, spatial, "dilation");
-  p.output_padding = expand_param(output_padding, spatial, "output_padding");
-  p.transposed = transposed;
-  p.groups = groups;
-  return p;
-}
-
 // 1-D as 2-D: a height of 1 before the width (PyTorch's view1d_as_2d).
 void view1d_as_2d(ConvParams& p) {
   p.stride.insert(p.stride.begin(), 1);
@@ -194,7 +182,7 @@ Tensor _convolution(const Tensor& input_, const Tensor& weight_, const std::opti
   const int64_t spatial = input_.dim() - 2;
   IPT_CHECK(spatial >= 1 && spatial <= 3, RuntimeError,
             "Expected 3D, 4D or 5D input to convolution, but got input of size: ", int_list_str(input_.sizes()));
-  ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups, spatial);
+  ConvParams p = conv_params(stride, padding, dilation, output_padding, transposed, groups, spatial);
   IPT_CHECK(groups > 0, RuntimeError, "non-positive groups is not supported");
   check_conv_forward(input_, weight_, bias, p);
   Tensor input = input_, weight = weight_;
@@ -227,7 +215,7 @@ std::tuple<Tensor, Tensor, Tensor> convolution_backward(const Tensor& grad_outpu
   IPT_CHECK(
       spatial >= 1 && spatial <= 3, RuntimeError,
       "Expected 3D, 4D or 5D input to convolution_backward, but got input of size: ", int_list_str(input.sizes()));
-  ConvParams p = params_of(stride, padding, dilation, transposed, output_padding, groups, spatial);
+  ConvParams p = conv_params(stride, padding, dilation, output_padding, transposed, groups, spatial);
   (void)bias_sizes;  // the bias gradient is the output gradient summed over all but the channels
   Tensor g = grad_output, x = input, w = weight;
   if (spatial == 1) {

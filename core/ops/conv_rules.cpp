@@ -14,6 +14,20 @@ std::vector<int64_t> expand_param(IntArrayRef v, int64_t dims, const char* name)
   return std::vector<int64_t>(static_cast<size_t>(dims), v[0]);
 }
 
+ConvParams conv_params(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, IntArrayRef output_padding,
+                       bool transposed, int64_t groups, int64_t dims) {
+  ConvParams p;
+  p.stride = expand_param(stride, dims, "stride");
+  p.padding = expand_param(padding, dims, "padding");
+  p.dilation =
+      dilation.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 1) : expand_param(dilation, dims, "dilation");
+  p.output_padding = output_padding.empty() ? std::vector<int64_t>(static_cast<size_t>(dims), 0)
+                                            : expand_param(output_padding, dims, "output_padding");
+  p.transposed = transposed;
+  p.groups = groups;
+  return p;
+}
+
 void check_conv_forward(const Tensor& input, const Tensor& weight, const std::optional<Tensor>& bias,
                         const ConvParams& p) {
   const int64_t k = input.dim(), weight_dim = weight.dim();

@@ -31,6 +31,11 @@ std::vector<int64_t> conv_output_sizes(IntArrayRef input, IntArrayRef weight, co
 // The arguments for `dims` spatial dims: a list of one element is repeated (int[2] stride=1).
 std::vector<int64_t> expand_param(IntArrayRef v, int64_t dims, const char* name);
 
+// A convolution's arguments for `dims` spatial dims, each list expanded; an empty dilation is 1s
+// and an empty output_padding 0s (the slow backend ops have neither, or only some).
+ConvParams conv_params(IntArrayRef stride, IntArrayRef padding, IntArrayRef dilation, IntArrayRef output_padding,
+                       bool transposed, int64_t groups, int64_t dims);
+
 }  // namespace ipt
 
 namespace ipt {
