@@ -157,4 +157,54 @@ IPT_BINARY_OUT(bitwise_or)
 IPT_BINARY_OUT(bitwise_xor)
 #undef IPT_BINARY_OUT
 
+// clamp with tensor bounds (PyTorch 2.15's clamp_Tensor_out): with both, min(max(x, lo), hi) as
+// its vector lanes compute it (NaN where any operand is NaN); with one, maximum or minimum.
+namespace {
+struct ClampTensorOp {
+  template <typename T>
+  T operator()(T x, T lo, T hi) const {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      return MinMax<false>::lane(MinMax<true>::lane(x, lo), hi);
+    } else if constexpr (is_reduced_float_v<T>) {
+      const float r = MinMax<false>::lane(MinMax<true>::lane(static_cast<float>(x), static_cast<float>(lo)),
+                                          static_cast<float>(hi));
+      return static_cast<T>(r);
+    } else {
+      return MinMax<false>{}(MinMax<true>{}(x, lo), hi);
+    }
+  }
+};
+}  // namespace
+
+void clamp_tensor_out_cpu(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+                          const Tensor& out) {
+  const bool lo = min && min->defined(), hi = max && max->defined();
+  if (lo && !hi) return maximum_into_cpu(out, self, *min);
+  if (hi && !lo) return minimum_into_cpu(out, self, *max);
+  const ScalarType dt = result_type({&self, &*min, &*max});
+  IPT_CHECK(dt != ScalarType::Bool, NotImplementedError, "\"clamp_cpu\" not implemented for 'Bool'");
+  cpu::with_computation(out, {self, *min, *max}, dt, [&](const TensorIterator& iter) {
+    visit_dtype(dt, [&]<typename T>() { cpu::cpu_kernel<T, 3>(iter, ClampTensorOp{}); });
+  });
+}
+
+// frac: x - trunc(x); copysign: |a| with b's sign; hypot: sqrt(a^2 + b^2) without overflow (glibc's).
+void frac_out_cpu(const Tensor& self, const Tensor& out) {
+  IPT_CHECK(is_floating(self.dtype()), NotImplementedError, "\"frac_cpu\" not implemented for '",
+            dtype_cpp_name(self.dtype()), "'");
+  unary_into(out, self, self.dtype(),
+             [](auto x) { return cpu::through_float([](auto v) { return v - std::trunc(v); }, x); });
+}
+void copysign_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binary_into(out, self, other, binary_dtype(self, other, PromoteInts::ToFloat), [](auto a, auto b) {
+    return cpu::through_float([](auto p, auto q) { return std::copysign(p, q); }, a, b);
+  });
+}
+void hypot_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
+  const ScalarType dt = binary_dtype(self, other, PromoteInts::No);
+  IPT_CHECK(is_floating(dt), NotImplementedError, "\"hypot_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
+  binary_into(out, self, other, dt,
+              [](auto a, auto b) { return cpu::through_float([](auto p, auto q) { return std::hypot(p, q); }, a, b); });
+}
+
 }  // namespace ipt::native

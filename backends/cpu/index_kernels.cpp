@@ -305,3 +305,28 @@ Tensor cat_cpu(std::span<const Tensor> tensors, int64_t dim) {
 }
 
 }  // namespace ipt::native
+
+namespace ipt::native {
+// masked_scatter_: source's elements, in order, into self where mask (broadcast to self) is true.
+Tensor masked_scatter_cpu_(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  masked_scatter_meta_(self, mask, source);
+  const Tensor m = ops::contiguous(ops::expand(mask, self.sizes()), MemoryFormat::Contiguous);
+  const Tensor src = ops::contiguous(source, MemoryFormat::Contiguous);
+  const bool direct = self.is_contiguous();
+  Tensor dst = direct ? self : ops::contiguous(self, MemoryFormat::Contiguous);
+  const bool* pm = m.data_ptr<bool>();
+  int64_t k = 0;
+  const int64_t n = dst.numel(), available = src.numel();
+  for (int64_t i = 0; i < n; ++i) k += pm[i] ? 1 : 0;
+  IPT_CHECK(k <= available, RuntimeError, "Number of elements of source < number of ones in mask");
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    T* d = dst.data_ptr<T>();
+    const T* s = src.data_ptr<T>();
+    int64_t j = 0;
+    for (int64_t i = 0; i < n; ++i)
+      if (pm[i]) d[i] = s[j++];
+  });
+  if (!direct) ops::copy_(self, dst, false);
+  return self;
+}
+}  // namespace ipt::native

@@ -5,6 +5,7 @@
 #include "backends/cpu/cpu_kernel.h"
 #include "backends/cpu/cpu_loops.h"
 #include "backends/cpu/into_kernels.h"
+#include "backends/cpu/division_ops.h"
 #include "backends/cpu/pointwise_loops.h"
 #include "backends/cpu/vml.h"
 #include "backends/cpu/wrapping.h"
@@ -213,6 +214,9 @@ IPT_UNARY_OUT(tanh)
 IPT_UNARY_OUT(sigmoid)
 #undef IPT_UNARY_OUT
 Tensor pow_tensor_cpu(const Tensor& self, const Tensor& exponent) {
+  (void)broadcast_shapes(self.sizes(), exponent.sizes());
+  IPT_CHECK(binary_dtype(self, exponent, PromoteInts::No) != ScalarType::Bool, NotImplementedError,
+            "\"pow\" not implemented for 'Bool'");
   return binary_out_of_place(self, exponent, PromoteInts::No, PowOp{});
 }
 
@@ -691,51 +695,51 @@ struct RemainderOp {
 };
 }  // namespace
 
-namespace {
-// Python's //: the quotient rounded toward negative infinity (PyTorch's floor_divide).
-struct FloorDivideOp {
-  template <typename T>
-  T operator()(T x, T y) const {
-    if constexpr (std::is_same_v<T, bool>) {
-      IPT_CHECK(y, RuntimeError, "ZeroDivisionError");
-      return x;
-    } else if constexpr (std::is_integral_v<T>) {
-      IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
-      // The smallest integer // -1 traps in hardware; PyTorch 2.15 wraps it, as the
-      // multiplication by -1 does, and so does this.
-      if (y == T(-1)) return cpu::wrapping_neg(x);
-      T q = static_cast<T>(x / y);
-      if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
-      return q;
-    } else {
-      using M = opmath_t<T>;
-      const M a = x, b = y;
-      if (b == 0) return static_cast<T>(a / b);
-      // As Python: floor((a - fmod(a, b)) / b), corrected when the division rounds past it.
-      const M mod = std::fmod(a, b);
-      M div = (a - mod) / b;
-      if (mod != 0 && ((b < 0) != (mod < 0))) div -= M(1);
-      M q = std::floor(div);
-      if (div - q > M(0.5)) q += M(1);
-      if (div == 0) q = std::copysign(M(0), a / b);
-      return static_cast<T>(q);
-    }
+// div with rounding_mode (PyTorch 2.15's div_true / div_trunc / div_floor kernels); the meta
+// function has checked the mode.
+void div_mode_out_cpu(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode,
+                      const Tensor& out) {
+  if (!rounding_mode) return div_into_cpu(out, self, other);
+  const ScalarType dt = binary_dtype(self, other, PromoteInts::No);
+  if (*rounding_mode == "trunc") {
+    IPT_CHECK(dt != ScalarType::Bool, NotImplementedError, "\"div_trunc_cpu\" not implemented for 'Bool'");
+    binary_into(out, self, other, dt, TruncDivideOp{});
+  } else {
+    IPT_CHECK(dt != ScalarType::Bool, NotImplementedError, "\"div_floor_cpu\" not implemented for 'Bool'");
+    binary_into(out, self, other, dt, FloorDivideOp{});
   }
-};
-}  // namespace
+}
 
+// PyTorch 2.15's div_floor and remainder kernels take no bools.
+static void check_not_bool_operands(const Tensor& self, const Tensor& other, const char* kernel) {
+  (void)broadcast_shapes(self.sizes(), other.sizes());  // the shapes first, as TensorIterator checks
+  IPT_CHECK(binary_dtype(self, other, PromoteInts::No) != ScalarType::Bool, NotImplementedError, "\"", kernel,
+            "\" not implemented for 'Bool'");
+}
 Tensor floor_divide_cpu(const Tensor& self, const Tensor& other) {
+  check_not_bool_operands(self, other, "div_floor_cpu");
   return binary_out_of_place(self, other, PromoteInts::No, FloorDivideOp{});
 }
 Tensor floor_divide_cpu_(const Tensor& self, const Tensor& other) {
+  check_not_bool_operands(self, other, "div_floor_cpu");
   return binary_in_place(self, other, PromoteInts::No, FloorDivideOp{});
 }
 
 Tensor remainder_cpu(const Tensor& self, const Tensor& other) {
+  check_not_bool_operands(self, other, "remainder_cpu");
   return binary_out_of_place(self, other, PromoteInts::No, RemainderOp{});
 }
 Tensor remainder_cpu_(const Tensor& self, const Tensor& other) {
+  check_not_bool_operands(self, other, "remainder_cpu");
   return binary_in_place(self, other, PromoteInts::No, RemainderOp{});
 }
 
+}  // namespace ipt::native
+
+namespace ipt::native {
+// clamp_min / clamp_max: clamp with one bound.
+Tensor clamp_min_cpu(const Tensor& self, const Scalar& min) { return clamp_cpu(self, min, std::nullopt); }
+Tensor clamp_min_cpu_(const Tensor& self, const Scalar& min) { return clamp_cpu_(self, min, std::nullopt); }
+Tensor clamp_max_cpu(const Tensor& self, const Scalar& max) { return clamp_cpu(self, std::nullopt, max); }
+Tensor clamp_max_cpu_(const Tensor& self, const Scalar& max) { return clamp_cpu_(self, std::nullopt, max); }
 }  // namespace ipt::native

@@ -242,3 +242,21 @@ Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dty
 }
 
 }  // namespace ipt::native
+
+namespace ipt::native {
+// any over several dims (None or []: all): any.dim over each, the last first.
+Tensor any_dims_cpu(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {
+  std::vector<int64_t> dims;
+  if (dim && !dim->empty()) {
+    for (int64_t d : *dim) dims.push_back(wrap_dim(d, std::max<int64_t>(self.dim(), 1)));
+  } else {
+    for (int64_t d = 0; d < self.dim(); ++d) dims.push_back(d);
+  }
+  std::sort(dims.begin(), dims.end());
+  dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
+  if (self.dim() == 0 || dims.empty()) return any_dim_cpu(self, 0, keepdim);
+  Tensor r = self;
+  for (auto it = dims.rbegin(); it != dims.rend(); ++it) r = any_dim_cpu(r, *it, keepdim);
+  return r;
+}
+}  // namespace ipt::native

@@ -250,6 +250,27 @@ Tensor bool_reduce_meta(const Tensor& self) { return make_empty(std::vector<int6
 Tensor bool_reduce_dim_meta(const Tensor& self, int64_t dim, bool keepdim) {
   return make_empty(sizes_without_dim(self, wrap_dim(dim, self.dim()), keepdim), all_any_dtype(self), kMeta);
 }
+Tensor any_dims_meta(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {
+  std::vector<bool> reduced(static_cast<size_t>(self.dim()), !dim || dim->empty());
+  if (dim)
+    for (int64_t d : *dim) reduced[static_cast<size_t>(wrap_dim(d, self.dim()))] = true;
+  std::vector<int64_t> sizes;
+  for (int64_t d = 0; d < self.dim(); ++d) {
+    if (!reduced[static_cast<size_t>(d)]) sizes.push_back(self.sizes()[static_cast<size_t>(d)]);
+    else if (keepdim) sizes.push_back(1);
+  }
+  return make_empty(sizes, all_any_dtype(self), kMeta);
+}
+// masked_scatter_ checks: a bool mask that broadcasts to self, source of self's dtype.
+Tensor masked_scatter_meta_(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  IPT_CHECK(mask.dtype() == ScalarType::Bool, RuntimeError,
+            "masked_scatter_ only supports boolean masks, but got mask with dtype ", dtype_cpp_name(mask.dtype()));
+  IPT_CHECK(self.dtype() == source.dtype(), RuntimeError,
+            "masked_scatter: expected self and source to have same dtypes but got", dtype_cpp_name(self.dtype()),
+            " and ", dtype_cpp_name(source.dtype()));
+  (void)broadcast_shapes(mask.sizes(), self.sizes());
+  return self;
+}
 Tensor amax_meta(const Tensor& self, IntArrayRef dim, bool keepdim) {
   return make_empty(amax_geometry(self, dim, keepdim, "amax").out_sizes, self.dtype(), kMeta);
 }

@@ -53,8 +53,10 @@ Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tenso
   return ops::mul_Tensor(grad, d);
 }
 
+// PyTorch 2.15's threshold_backward: result <= 0 ? 0 : grad (selected, so a negative gradient
+// there gives +0, not the -0 of a product).
 Tensor threshold_backward(const Tensor& grad, const Tensor& result) {
-  return ops::mul_Tensor(grad, ops::gt_Scalar(result, Scalar(0.0)));  // the mask is not differentiable
+  return ops::where_self(ops::gt_Scalar(result, Scalar(0.0)), grad, zero_of(grad));  // the mask is not differentiable
 }
 
 static std::vector<int64_t> kept_shape(const Sizes& sizes, const std::optional<Sizes>& dims) {
@@ -169,9 +171,10 @@ Tensor to_copy_backward(const Tensor& grad, ScalarType dtype, Device device) {
   return ops::_to_copy(grad, dtype, std::nullopt, device, std::nullopt, false, std::nullopt);
 }
 
-Tensor to_dtype_of(const Tensor& grad, const Tensor& like) {
-  if (grad.dtype() == like.dtype()) return grad;
-  Tensor out = ops::empty_memory_format(grad.sizes(), like.dtype(), std::nullopt, grad.device());
+Tensor to_dtype_of(const Tensor& grad, const Tensor& like) { return to_dtype(grad, like.dtype()); }
+Tensor to_dtype(const Tensor& grad, ScalarType dtype) {
+  if (grad.dtype() == dtype) return grad;
+  Tensor out = ops::empty_memory_format(grad.sizes(), dtype, std::nullopt, grad.device());
   return ops::copy_(out, grad);
 }
 
@@ -186,6 +189,121 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
   else if (min) inside = ops::gt_Scalar(self, *min);
   else inside = ops::lt_Scalar(self, *max);
   return ops::where_self(inside, grad, zero_of(grad));
+}
+
+// clamp with tensor bounds (PyTorch 2.15's clamp_backward and clamp_backward_min_max): self gets
+// the gradient where it lies within the bounds, bounds included; a bound gets it where it was
+// the result (min only when it is below max), summed to the bound's shape.
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
+                      const std::optional<Tensor>& max) {
+  const bool lo = min && min->defined(), hi = max && max->defined();
+  Tensor inside;
+  if (lo && hi) inside = ops::logical_and(ops::ge_Tensor(self, *min), ops::le_Tensor(self, *max));
+  else if (lo) inside = ops::ge_Tensor(self, *min);
+  else if (hi) inside = ops::le_Tensor(self, *max);
+  else return grad;
+  return sum_to(ops::where_self(inside, grad, zero_of(grad)), self.sizes());
+}
+std::tuple<Tensor, Tensor> clamp_backward_min_max(const Tensor& grad, const Tensor& self,
+                                                  const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+                                                  const std::array<bool, 2>& grad_input_mask) {
+  std::tuple<Tensor, Tensor> r;
+  const bool lo = min && min->defined(), hi = max && max->defined();
+  if (lo && hi) {
+    if (grad_input_mask[0])
+      std::get<0>(r) = sum_to(ops::where_self(ops::logical_and(ops::lt_Tensor(self, *min), ops::lt_Tensor(*min, *max)),
+                                              grad, zero_of(grad)),
+                              min->sizes());
+    if (grad_input_mask[1])
+      std::get<1>(r) = sum_to(
+          ops::where_self(ops::logical_or(ops::gt_Tensor(self, *max), ops::lt_Tensor(*max, *min)), grad, zero_of(grad)),
+          max->sizes());
+  } else if (lo && grad_input_mask[0]) {
+    std::get<0>(r) = sum_to(ops::where_self(ops::lt_Tensor(self, *min), grad, zero_of(grad)), min->sizes());
+  } else if (hi && grad_input_mask[1]) {
+    std::get<1>(r) = sum_to(ops::where_self(ops::gt_Tensor(self, *max), grad, zero_of(grad)), max->sizes());
+  }
+  return r;
+}
+
+// number ** exponent, d/dexponent = result * log(number); 0 where the number is 0 and the
+// exponent >= 0 (PyTorch 2.15's pow_backward_exponent for a Scalar base).
+Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tensor& exponent, const Tensor& result) {
+  const Tensor log_base = native::wrapped_scalar_tensor(Scalar(std::log(base.to_double())));
+  Tensor d = ops::mul_Tensor(result, log_base);
+  if (base.to_double() == 0.0) d = ops::where_self(ops::ge_Scalar(exponent, Scalar(0.0)), zero_of(grad), d);
+  return ops::mul_Tensor(grad, d);
+}
+
+// roll's backward rolls back: the shifts negated, shifts and dims reversed.
+std::vector<int64_t> negated_reversed(const Sizes& v) {
+  std::vector<int64_t> r(v.rbegin(), v.rend());
+  for (int64_t& x : r) x = -x;
+  return r;
+}
+std::vector<int64_t> reversed(const Sizes& v) { return std::vector<int64_t>(v.rbegin(), v.rend()); }
+
+// PyTorch 2.15's binary_cross_entropy_target_backward: -logit(x) * grad (times the weight, over
+// the count for the mean).
+Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                            const std::optional<Tensor>& weight, int64_t reduction) {
+  Tensor logit = ops::log(ops::div_Tensor(self, ops::rsub_Scalar(self, Scalar(int64_t(1)), 1)));
+  Tensor g = ops::mul_Tensor(ops::neg(logit), grad);
+  if (weight && weight->defined()) g = ops::mul_Tensor(g, *weight);
+  if (reduction == 1) g = ops::div_Scalar(g, Scalar(target.numel()));
+  return g;
+}
+
+// PyTorch 2.15's binary_cross_entropy_with_logits_backward and its target's.
+Tensor binary_cross_entropy_with_logits_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                                 const std::optional<Tensor>& weight,
+                                                 const std::optional<Tensor>& pos_weight, int64_t reduction) {
+  Tensor g;
+  if (pos_weight && pos_weight->defined()) {
+    Tensor t = ops::mul_Tensor(*pos_weight, target);
+    g = ops::sub_Tensor(
+        ops::mul_Tensor(ops::sub_Tensor(ops::add_Scalar(t, Scalar(int64_t(1)), 1), target, 1), ops::sigmoid(self)), t,
+        1);
+  } else {
+    g = ops::sub_Tensor(ops::sigmoid(self), target, 1);
+  }
+  g = ops::mul_Tensor(g, grad);
+  if (weight && weight->defined()) g = ops::mul_Tensor(g, *weight);
+  if (reduction == 1) g = ops::div_Scalar(g, Scalar(self.numel()));
+  return g;
+}
+Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                                        const std::optional<Tensor>& weight,
+                                                        const std::optional<Tensor>& pos_weight, int64_t reduction) {
+  Tensor g;
+  if (pos_weight && pos_weight->defined())
+    g = ops::mul_Tensor(
+        ops::sub_Tensor(ops::log_sigmoid(ops::neg(self)), ops::mul_Tensor(ops::log_sigmoid(self), *pos_weight), 1),
+        grad);
+  else g = ops::mul_Tensor(ops::neg(self), grad);
+  if (weight && weight->defined()) g = ops::mul_Tensor(g, *weight);
+  if (reduction == 1) g = ops::div_Scalar(g, Scalar(target.numel()));
+  return g;
+}
+
+// masked_scatter's source gradient: the gradient where the mask is true, in order, then zeros to
+// source's size (PyTorch 2.15's masked_scatter_backward).
+Tensor masked_scatter_backward(const Tensor& grad, const Tensor& mask, const Sizes& source_sizes) {
+  int64_t numel = 1;
+  for (int64_t s : source_sizes) numel *= s;
+  Tensor selected = ops::masked_select(grad, mask);
+  const int64_t diff = numel - selected.numel();
+  if (diff > 0) {
+    Tensor zeros = ops::zeros(Sizes{diff}, grad.dtype(), std::nullopt, grad.device());
+    selected = ops::cat(std::vector<Tensor>{selected, zeros}, 0);
+  }
+  return ops::view(selected, source_sizes);
+}
+
+// PyTorch 2.15's copysign_tensor_self_backward: grad * result / self, 0 where self is 0.
+Tensor copysign_tensor_self_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
+  Tensor ratio = ops::masked_fill_Scalar(ops::div_Tensor(result, self), ops::eq_Scalar(self, Scalar(0.0)), Scalar(0.0));
+  return ops::mul_Tensor(grad, ratio);
 }
 
 Tensor not_implemented(const char* op) { IPT_FAIL(RuntimeError, "derivative for ", op, " is not implemented"); }
@@ -208,29 +326,14 @@ Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& self, const 
 
 Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices, const Sizes& sizes,
                                           bool keepdim) {
-  // Written through data, not operators (see Note [Formulas are built from operators]).
-  IPT_CHECK(!grad_mode_enabled() || !grad.requires_grad(), NotImplementedError,
-            "double backward through max / min / median along a dim is not supported yet");
+  // PyTorch 2.15's: zeros with the gradient scattered to where the selected values came from
+  // (max / min / kthvalue select one along dim, sort and topk several).
   Tensor out = ops::zeros(sizes, grad.dtype(), std::nullopt, grad.device());
   if (sizes.empty()) return ops::add_Tensor(out, grad);
-  const int64_t nd = static_cast<int64_t>(sizes.size());
-  const int64_t d = wrap_dim(dim, nd);
-  Sizes kept = sizes;
-  kept[static_cast<size_t>(d)] = 1;
-  Tensor g = ops::contiguous(keepdim ? grad : ops::reshape(grad, kept));
-  Tensor idx = ops::contiguous(keepdim ? indices : ops::reshape(indices, kept));
-  int64_t outer = 1, inner = 1;
-  for (int64_t i = 0; i < d; ++i) outer *= sizes[static_cast<size_t>(i)];
-  for (int64_t i = d + 1; i < nd; ++i) inner *= sizes[static_cast<size_t>(i)];
-  const int64_t len = sizes[static_cast<size_t>(d)];
-  const int64_t* pi = idx.data_ptr<int64_t>();
-  visit_dtype(out.dtype(), [&]<typename T>() {
-    T* po = out.data_ptr<T>();
-    const T* pg = g.data_ptr<T>();
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) po[(o * len + pi[o * inner + i]) * inner + i] = pg[o * inner + i];
-  });
-  return out;
+  const int64_t d = wrap_dim(dim, static_cast<int64_t>(sizes.size()));
+  const Tensor g = keepdim ? grad : ops::unsqueeze(grad, d);
+  const Tensor idx = keepdim ? indices : ops::unsqueeze(indices, d);
+  return ops::scatter_src(out, d, idx, g);
 }
 
 namespace {

@@ -43,6 +43,7 @@ Tensor zeros_like_grad(const Tensor& grad);
 // Zeros of `sizes` with grad's dtype and device (gradients of random sampling's parameters).
 Tensor zeros_with_sizes(const Tensor& grad, const Sizes& sizes);
 Tensor to_dtype_of(const Tensor& grad, const Tensor& like);
+Tensor to_dtype(const Tensor& grad, ScalarType dtype);
 // ToCopyBackward0: the gradient back in the input's dtype and on its device.
 Tensor to_copy_backward(const Tensor& grad, ScalarType dtype, Device device);
 
@@ -52,6 +53,24 @@ Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optiona
                       const std::optional<Scalar>& max);
 // A 0-dim zero of grad's dtype (a wrapped number, so it never changes the result dtype).
 Tensor zero_of(const Tensor& grad);
+Tensor clamp_backward(const Tensor& grad, const Tensor& self, const std::optional<Tensor>& min,
+                      const std::optional<Tensor>& max);
+std::tuple<Tensor, Tensor> clamp_backward_min_max(const Tensor& grad, const Tensor& self,
+                                                  const std::optional<Tensor>& min, const std::optional<Tensor>& max,
+                                                  const std::array<bool, 2>& grad_input_mask);
+Tensor pow_backward_exponent(const Tensor& grad, const Scalar& base, const Tensor& exponent, const Tensor& result);
+std::vector<int64_t> negated_reversed(const Sizes& v);
+Tensor copysign_tensor_self_backward(const Tensor& grad, const Tensor& self, const Tensor& result);
+Tensor masked_scatter_backward(const Tensor& grad, const Tensor& mask, const Sizes& source_sizes);
+std::vector<int64_t> reversed(const Sizes& v);
+Tensor binary_cross_entropy_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                            const std::optional<Tensor>& weight, int64_t reduction);
+Tensor binary_cross_entropy_with_logits_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                                 const std::optional<Tensor>& weight,
+                                                 const std::optional<Tensor>& pos_weight, int64_t reduction);
+Tensor binary_cross_entropy_with_logits_target_backward(const Tensor& grad, const Tensor& self, const Tensor& target,
+                                                        const std::optional<Tensor>& weight,
+                                                        const std::optional<Tensor>& pos_weight, int64_t reduction);
 // The formula of an operator PyTorch has no derivative for: raises its error when run.
 [[noreturn]] Tensor not_implemented(const char* op);
 // A formula PyTorch's derivatives.yaml writes as not_implemented("..."): its FunctionsManual

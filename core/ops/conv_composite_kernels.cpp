@@ -290,23 +290,3 @@ Tensor constant_pad_nd(const Tensor& self, IntArrayRef pad, const Scalar& value)
 }
 
 }  // namespace ipt::native
-
-namespace ipt::native {
-
-// F.pad (PyTorch's _pad_enum): "constant" is constant_pad_nd; the other modes pad the last one,
-// two or three dims from the input's own border.
-Tensor pad(const Tensor& self, IntArrayRef pad, std::string_view mode, std::optional<double> value) {
-  IPT_CHECK(pad.size() % 2 == 0, RuntimeError, "Padding length must be divisible by 2");
-  IPT_CHECK(static_cast<int64_t>(pad.size()) <= self.dim() * 2, RuntimeError,
-            "Padding length should be less than or equal to two times the input dimension but got padding length ",
-            pad.size(), " and input of dimension ", self.dim());
-  if (mode == "constant") return ops::constant_pad_nd(self, pad, value.value_or(0.0));
-  IPT_CHECK(!value || *value == 0.0, RuntimeError, "Padding mode \"", std::string(mode),
-            "\" doesn't take in value argument");
-  IPT_CHECK(mode == "reflect" || mode == "replicate" || mode == "circular", NotImplementedError,
-            "Unrecognised padding mode ", std::string(mode));
-  IPT_CHECK(false, NotImplementedError, "F.pad with mode \"", std::string(mode), "\" is not implemented here yet");
-  return self;
-}
-
-}  // namespace ipt::native

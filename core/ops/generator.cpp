@@ -3,9 +3,10 @@
 namespace ipt {
 
 void manual_seed(uint64_t seed) {
-  auto& gen = random::default_cpu_generator();
-  std::lock_guard<std::mutex> lock(gen.mutex());
-  gen.set_current_seed(seed);
+  for (random::CpuGenerator* gen : {&random::default_cpu_generator(), &random::default_cuda_generator()}) {
+    std::lock_guard<std::mutex> lock(gen->mutex());
+    gen->set_current_seed(seed);
+  }
 }
 
 uint64_t initial_seed() { return random::default_cpu_generator().current_seed(); }

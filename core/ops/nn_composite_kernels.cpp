@@ -2,6 +2,7 @@
 // writes them (aten/src/ATen/native/Linear.cpp, SoftMax.cpp, LossNLL.cpp): each calls back into
 // the dispatcher, so the trace and the autograd graph show the operators they are made of.
 #include "core/ops/scalar_tensor.h"
+#include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
@@ -180,6 +181,22 @@ Tensor cross_entropy_loss(const Tensor& self, const Tensor& target, const std::o
 // x / number (PyTorch's div.Scalar: the number as a wrapped 0-dim tensor).
 Tensor div(const Tensor& self, const Scalar& other) { return ops::div_Tensor(self, wrapped_scalar_tensor(other)); }
 Tensor div_(const Tensor& self, const Scalar& other) { return ops::div__Tensor(self, wrapped_scalar_tensor(other)); }
+Tensor div(const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode) {
+  return ops::div_Tensor_mode(self, wrapped_scalar_tensor(other), rounding_mode);
+}
+Tensor div_(const Tensor& self, const Scalar& other, std::optional<std::string_view> rounding_mode) {
+  return ops::div__Tensor_mode(self, wrapped_scalar_tensor(other), rounding_mode);
+}
+// number ** tensor (PyTorch 2.15's pow.Scalar_out): 1 ** anything is 1; otherwise the number
+// as a wrapped 0-dim tensor, on the exponent's device.
+Tensor pow(const Scalar& self, const Tensor& exponent) {
+  Tensor base = wrapped_scalar_tensor(self);
+  if (self.to_double() == 1.0 && !self.is_bool()) {
+    const ScalarType dt = ipt::result_type({&base, &exponent});
+    return ops::fill__Scalar(ops::empty_like(exponent, dt), Scalar(int64_t(1)));
+  }
+  return ops::pow_Tensor_Tensor(base, exponent);
+}
 
 // F.one_hot: int64 [..., num_classes] with a 1 at each index (num_classes=-1: max + 1).
 Tensor one_hot(const Tensor& self, int64_t num_classes) {
@@ -215,6 +232,9 @@ Tensor floor_divide_(const Tensor& self, const Scalar& other) {
     return ops::name##__Tensor(self, wrapped_scalar_tensor(other)); \
   }
 IPT_SCALAR_OVERLOAD(fmod)
+Tensor copysign(const Tensor& self, const Scalar& other) {
+  return ops::copysign_Tensor(self, wrapped_scalar_tensor(other));
+}
 IPT_SCALAR_OVERLOAD(bitwise_and)
 IPT_SCALAR_OVERLOAD(bitwise_or)
 IPT_SCALAR_OVERLOAD(bitwise_xor)

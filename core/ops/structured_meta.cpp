@@ -54,6 +54,42 @@ StructuredMeta meta_mul(const Tensor& self, const Tensor& other) {
 StructuredMeta meta_div(const Tensor& self, const Tensor& other) {
   return binary_structured(self, other, PromoteInts::ToFloat);
 }
+// div with rounding_mode: "trunc" and "floor" keep integers (the quotient is rounded), None is
+// the true division.
+StructuredMeta meta_div(const Tensor& self, const Tensor& other, std::optional<std::string_view> rounding_mode) {
+  if (!rounding_mode) return binary_structured(self, other, PromoteInts::ToFloat);
+  IPT_CHECK(*rounding_mode == "trunc" || *rounding_mode == "floor", RuntimeError,
+            "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '", *rounding_mode, "'");
+  return binary_structured(self, other, PromoteInts::No);
+}
+
+// clamp with tensor bounds: TensorIterator over self and the bounds given, in their common dtype.
+StructuredMeta meta_clamp(const Tensor& self, const std::optional<Tensor>& min, const std::optional<Tensor>& max) {
+  const bool lo = min && min->defined(), hi = max && max->defined();
+  IPT_CHECK(lo || hi, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
+  std::vector<const Tensor*> operands = {&self};
+  if (lo) operands.push_back(&*min);
+  if (hi) operands.push_back(&*max);
+  StructuredMeta m;
+  const std::initializer_list<const Tensor*> ops3 = {&self, lo ? &*min : &self, hi ? &*max : &self};
+  if (involves_meta(ops3)) {
+    m.sizes = meta_broadcast_shapes(ops3);
+    m.device = Device(DeviceType::Meta);
+    m.meta_device_mismatch = meta_device_mismatch(ops3);
+  } else {
+    m.sizes = self.sizes();
+    for (const Tensor* t : operands) m.sizes = broadcast_shapes(m.sizes, t->sizes());
+    m.device = check_same_device(ops3);
+  }
+  m.compute_dtype = lo && hi ? result_type({&self, &*min, &*max}) : result_type({&self, lo ? &*min : &*max});
+  m.dtype = m.compute_dtype;
+  for (const Tensor* t : operands)
+    if (t->sizes() == m.sizes) {
+      m.layout_like = t;
+      break;
+    }
+  return m;
+}
 
 // maximum, minimum, fmod and the bitwise ops keep integers; atan2 makes them float.
 #define IPT_BINARY_META(op, promote) \
@@ -157,6 +193,33 @@ StructuredMeta meta_leaky_relu_backward(const Tensor& grad_output, const Tensor&
             "instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting in-place "
             "leakRelu backward calculation with negative slope");
   return binary_structured(grad_output, self, PromoteInts::No);
+}
+
+// tril / triu: self's shape (at least 2 dims) and dtype.
+StructuredMeta meta_tril(const Tensor& self, int64_t) {
+  IPT_CHECK(self.dim() >= 2, RuntimeError, "tril: input tensor must have at least 2 dimensions");
+  StructuredMeta m = unary_structured(self, PromoteInts::No);
+  m.out_dtype = StructuredMeta::OutDtype::Same;
+  return m;
+}
+StructuredMeta meta_triu(const Tensor& self, int64_t) {
+  IPT_CHECK(self.dim() >= 2, RuntimeError, "triu: input tensor must have at least 2 dimensions");
+  StructuredMeta m = unary_structured(self, PromoteInts::No);
+  m.out_dtype = StructuredMeta::OutDtype::Same;
+  return m;
+}
+// frac keeps self's dtype (its kernel takes floating types only); copysign makes integers
+// float; hypot keeps the common dtype (its kernel takes floating types only).
+StructuredMeta meta_frac(const Tensor& self) { return unary_structured(self, PromoteInts::No); }
+StructuredMeta meta_copysign(const Tensor& self, const Tensor& other) {
+  return binary_structured(self, other, PromoteInts::ToFloat);
+}
+StructuredMeta meta_hypot(const Tensor& self, const Tensor& other) {
+  return binary_structured(self, other, PromoteInts::No);
+}
+// xlogy: a float result, as div's.
+StructuredMeta meta_xlogy(const Tensor& self, const Tensor& other) {
+  return binary_structured(self, other, PromoteInts::ToFloat);
 }
 
 }  // namespace ipt::native

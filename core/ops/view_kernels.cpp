@@ -1,6 +1,7 @@
 // View operators: each returns a new TensorImpl over the *same* storage with other sizes,
 // strides and storage_offset (see Note [Strided layout]). None of them touches data.
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 #include "core/tensor/index_math.h"
@@ -285,6 +286,22 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
   shape.push_back(prod);
   shape.insert(shape.end(), self.sizes().begin() + e + 1, self.sizes().end());
   return ops::reshape(self, shape);
+}
+
+// resize_: new sizes, contiguous; the elements kept are the storage's first
+// ones, and a larger size gets a larger storage with the old bytes copied in (the rest
+// uninitialised), as PyTorch's resize_ does.
+Tensor resize_(const Tensor& self, IntArrayRef size, std::optional<MemoryFormat> memory_format) {
+  for (int64_t s : size)
+    IPT_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", int_list_str(size));
+  TensorImpl& impl = *self.impl();
+  const std::shared_ptr<Storage> old = impl.storage();
+  const size_t old_bytes = old ? old->nbytes() : 0;
+  impl.resize_contiguous(std::vector<int64_t>(size.begin(), size.end()));
+  if (impl.storage() != old && old && old_bytes > 0 && old->data() && impl.storage()->data())
+    std::memcpy(impl.storage()->data(), old->data(), std::min(old_bytes, impl.storage()->nbytes()));
+  (void)memory_format;  // contiguous (the project has no channels-last format)
+  return self;
 }
 
 }  // namespace ipt::native

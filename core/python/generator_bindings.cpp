@@ -100,6 +100,9 @@ void init_generator(py::module_& m) {
   // The default generator is the process's own (a handle that does not own it).
   m.attr("default_generator") = py::cast(PyGenerator{
       std::shared_ptr<random::CpuGenerator>(&random::default_cpu_generator(), [](random::CpuGenerator*) {})});
+  // The simulated GPU's (torch.cuda.default_generators[0]).
+  m.attr("_cuda_default_generator") = py::cast(PyGenerator{
+      std::shared_ptr<random::CpuGenerator>(&random::default_cuda_generator(), [](random::CpuGenerator*) {})});
 }
 
 }  // namespace ipt::python

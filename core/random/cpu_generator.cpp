@@ -78,4 +78,9 @@ CpuGenerator& default_cpu_generator() {
   return gen;
 }
 
+CpuGenerator& default_cuda_generator() {
+  static CpuGenerator gen;
+  return gen;
+}
+
 }  // namespace ipt::random

@@ -56,5 +56,9 @@ class CpuGenerator {
 
 // The default CPU generator (torch.default_generator).
 CpuGenerator& default_cpu_generator();
+// The simulated GPU's default generator (torch.cuda.default_generators[0]): the same engine, so a
+// program's draws on the device leave the CPU generator's sequence as PyTorch leaves it. Its
+// numbers are not CUDA's (Philox): no CPU can reproduce those.
+CpuGenerator& default_cuda_generator();
 
 }  // namespace ipt::random

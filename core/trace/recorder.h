@@ -53,6 +53,19 @@ inline bool tracing_enabled() { return detail::g_tracing_enabled.load(std::memor
 // Nothing this thread does from now on is recorded (a simulated GPU's workers call it once).
 inline void mute_this_thread() { detail::t_muted = true; }
 
+// Nothing this thread does within the scope is recorded (work the program does not see, such as
+// the Meta kernel a simulated kernel's launcher runs for its results' shapes).
+class MutedScope {
+ public:
+  MutedScope() : was_(detail::t_muted) { detail::t_muted = true; }
+  ~MutedScope() { detail::t_muted = was_; }
+  MutedScope(const MutedScope&) = delete;
+  MutedScope& operator=(const MutedScope&) = delete;
+
+ private:
+  bool was_;
+};
+
 class Recorder {
  public:
   Recorder();

@@ -50,7 +50,7 @@ tensor = _C.tensor
 get_num_threads = _C.get_num_threads
 set_num_threads = _C.set_num_threads
 from_numpy = _C.from_numpy
-from torch.functional import broadcast_shapes, broadcast_tensors, norm  # noqa: E402
+from torch.functional import broadcast_shapes, broadcast_tensors, meshgrid, norm  # noqa: E402
 
 
 from torch.random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state  # noqa: E402

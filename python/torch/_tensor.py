@@ -44,6 +44,12 @@ class Tensor(_C._TensorBase):
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         torch.autograd.backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
+    def resize_(self, *sizes, memory_format=None):
+        """As PyTorch's autograd refuses it first: a tensor that requires grad is not resized."""
+        if self.requires_grad:
+            raise RuntimeError("cannot resize variables that require grad")
+        return super().resize_(*sizes, memory_format=memory_format)
+
     def register_hook(self, hook):
         """Registers a backward hook: hook(grad) runs when this tensor's gradient is computed and
         may return a replacement. Returns a handle whose remove() unregisters it."""

@@ -1,7 +1,7 @@
 """Functions PyTorch writes in Python over its operators (torch/functional.py)."""
 import torch
 
-__all__ = ["broadcast_shapes", "broadcast_tensors", "norm"]
+__all__ = ["broadcast_shapes", "broadcast_tensors", "meshgrid", "norm"]
 
 
 def broadcast_shapes(*shapes):
@@ -48,3 +48,13 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
                                   % (p,))
     _p = 2.0 if p is None else p
     return torch.linalg.vector_norm(input, _p, _dim, keepdim, dtype=dtype)
+
+
+def meshgrid(*tensors, indexing=None):
+    r"""Coordinate grids of the 1-D `tensors` (indexing "ij", or "xy" with the first two swapped),
+    each a view that expands its input."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tensors[0]
+    if indexing is None:
+        return torch._C._VariableFunctions.meshgrid(tensors)
+    return torch._C._VariableFunctions.meshgrid(tensors, indexing=indexing)

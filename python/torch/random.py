@@ -9,8 +9,10 @@ from torch._C import default_generator
 
 
 def manual_seed(seed):
-    """Seeds the default generator and returns it (a torch.Generator)."""
+    """Seeds the default generator, and the simulated GPU's, and returns the default one."""
     seed = int(seed)
+    import torch._C
+    torch._C._cuda_default_generator.manual_seed(seed)
     return default_generator.manual_seed(seed)
 
 

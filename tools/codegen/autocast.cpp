@@ -22,8 +22,8 @@ struct Rule {
   throw std::runtime_error(path + ":" + std::to_string(n.Mark().line + 1) + ": " + msg);
 }
 
-const std::set<std::string> kPolicies = {"lower_precision_fp", "fp32", "fp32_set_opt_dtype", "fp32_append_dtype",
-                                         "promote"};
+const std::set<std::string> kPolicies = {"lower_precision_fp", "fp32",   "fp32_set_opt_dtype",
+                                         "fp32_append_dtype",  "banned", "promote"};
 
 std::vector<Rule> load_rules(const std::vector<Op>& ops, const std::string& path) {
   std::map<std::string, const Op*> by_name;  // "add.Tensor" -> op
@@ -80,6 +80,7 @@ std::string kernel(const Rule& r) {
   env["policy"] = r.policy;
   env["key"] = r.key;
   env["device"] = dev;
+  if (r.policy == "banned") return fill("Autocast_banned.cpp.in", env);
   if (r.policy == "fp32_set_opt_dtype") {
     std::vector<std::string> with_dtype;
     for (const auto& a : op.e->schema.arguments)

@@ -32,6 +32,7 @@
 #include "tools/codegen/cpp_types.h"
 #include "tools/codegen/op.h"
 #include "tools/codegen/python_bindings.h"
+#include "tools/codegen/sim_fallback.h"
 #include "tools/codegen/structured.h"
 
 namespace fs = std::filesystem;
@@ -122,11 +123,13 @@ std::string check_info(const std::string& name, const std::optional<ipt::schema:
 // between the mode's snapshot and its checks (Note [Schema check mode] in core/ops/schema_check.h).
 std::string gen_checked_entry(const Op& op) {
   const auto& sc = op.e->schema;
-  // An operator tagged maybe_aliasing_or_mutating (dropout returns its input when not training,
-  // batch_norm updates its running statistics) breaks its schema's promises by design; PyTorch's
-  // check never sees these CompositeImplicitAutograd operators, only what they call.
+  // PyTorch's check (a dispatch mode, below the CompositeImplicitAutograd decompositions) never
+  // sees a CompositeImplicitAutograd operator, only what it calls: meshgrid returns views of its
+  // inputs and dropout returns its input when not training, against the letter of their schemas.
+  // An operator tagged maybe_aliasing_or_mutating (batch_norm updates its running statistics)
+  // breaks its schema's promises by design.
   const auto& tags = op.e->tags;
-  if (std::find(tags.begin(), tags.end(), "maybe_aliasing_or_mutating") != tags.end())
+  if (is_composite_implicit(op) || std::find(tags.begin(), tags.end(), "maybe_aliasing_or_mutating") != tags.end())
     return op.ret + " " + op.id + "(" + params(op, false) + ") { return " + op.id + "_call(" + arg_names(op) + "); }\n";
   std::vector<std::string> args, rets, arg_checks, arg_infos, return_infos;
   for (const auto& a : sc.arguments) args.push_back(check_info(a.name, a.alias));
@@ -197,7 +200,7 @@ std::string gen_ops_cpp(const std::vector<Op>& ops) {
   for (const auto& op : ops) {
     entries.push_back(gen_call(op) + gen_checked_entry(op));
     TemplateEnv env = op_env(op);
-    env["call"] = "e.kernel.as<" + fn_type(op) + ">()(k, " + arg_names(op) + ")";
+    env["call"] = "e.kernel.as<" + fn_type(op) + ">()(masked_ks, " + arg_names(op) + ")";
     redispatch.push_back(fill("ops_redispatch.cpp.in", env));
   }
   return fill("ops.cpp.in", {{"entries", entries}, {"redispatch_definitions", redispatch}});
@@ -259,7 +262,21 @@ std::string gen_register_key(const std::vector<Op>& ops, const std::vector<ipt::
   for (const auto& op : ops) {
     if (backend && ipt::codegen::is_structured_member(op)) continue;  // below
     auto it = op.e->dispatch.find(key);
-    if (it == op.e->dispatch.end()) continue;
+    if (it == op.e->dispatch.end()) {
+      // Note [The CPU kernel on the simulated GPU]
+      if (key == "CUDA" && ipt::codegen::wants_sim_fallback(op)) {
+        static const CodeTemplate fallback("+[](DispatchKeySet, ${params}) -> ${ret} { ${checks}${body} }",
+                                           "sim_fallback_kernel");
+        std::string checks;
+        if (writes_elements_checked(op))
+          for (auto* a : written_args(op)) checks += "check_no_internal_overlap(" + a->name + "); ";
+        TemplateEnv env = op_env(op);
+        env["checks"] = checks;
+        env["body"] = ipt::codegen::sim_fallback_body(op);
+        emit_kernel_registration(registrations, op, key, fallback.substitute(env), "sim_fallback::cpu_kernel", "", {});
+      }
+      continue;
+    }
     std::string checks;
     if (backend && writes_elements_checked(op))
       for (auto* a : written_args(op)) checks += "check_no_internal_overlap(" + a->name + "); ";
@@ -269,7 +286,10 @@ std::string gen_register_key(const std::vector<Op>& ops, const std::vector<ipt::
     emit_kernel_registration(registrations, op, key, adapter.substitute(env), it->second, "", {it->second});
   }
   if (backend) ipt::codegen::emit_structured_registrations(registrations, groups, key);
-  return fill_file("RegisterDispatchKey.cpp.in", {{"key", key}}, {{"registrations", &registrations}});
+  const std::string includes =
+      key == "CUDA" ? "#include \"backends/sim/cpu_fallback.h\"\n#include \"generated/ops.h\"" : "";
+  return fill_file("RegisterDispatchKey.cpp.in", {{"key", key}, {"includes", includes}},
+                   {{"registrations", &registrations}});
 }
 
 std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {

@@ -27,8 +27,12 @@ using schema::Argument;
 using schema::NativeFunctionEntry;
 
 // PyTorch binds these through the Tensor overload (numbers become wrapped tensors).
-const std::set<std::string> kSkipped = {"add.Scalar",  "add_.Scalar", "sub.Scalar",  "sub_.Scalar",        "mul.Scalar",
-                                        "mul_.Scalar", "div.Scalar",  "div_.Scalar", "_local_scalar_dense"};
+// Also those PyTorch's gen_python_functions skips (SKIP_PYTHON_BINDINGS): the sym_* queries and
+// copy are torch.ops.aten operators only.
+const std::set<std::string> kSkipped = {"add.Scalar",          "add_.Scalar",  "sub.Scalar", "sub_.Scalar",
+                                        "mul.Scalar",          "mul_.Scalar",  "div.Scalar", "div_.Scalar",
+                                        "_local_scalar_dense", "sym_size.int", "sym_numel",  "sym_storage_offset",
+                                        "sym_stride.int",      "copy"};
 
 struct Overload {
   const NativeFunctionEntry* e = nullptr;

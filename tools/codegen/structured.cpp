@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "tools/codegen/cpp_types.h"
+#include "tools/codegen/sim_fallback.h"
 
 namespace ipt::codegen {
 
@@ -100,15 +101,26 @@ std::vector<StructuredGroup> structured_groups(const std::vector<Op>& ops) {
 void emit_structured_registrations(IndexedText& o, const std::vector<StructuredGroup>& groups, const std::string& key) {
   for (const auto& g : groups) {
     const Op& out_op = *g.out;
-    std::string impl;
+    std::string impl, fallback;
     if (key != "Meta") {
       auto it = out_op.e->dispatch.find(key);
-      if (it == out_op.e->dispatch.end()) continue;  // no impl for this backend
-      impl = it->second;
+      if (it == out_op.e->dispatch.end()) {
+        // no impl for this backend: on the simulated GPU, the CPU impl launched on the device
+        // (Note [The CPU kernel on the simulated GPU])
+        auto cpu = out_op.e->dispatch.find("CPU");
+        if (key != "CUDA" || cpu == out_op.e->dispatch.end()) continue;
+        fallback = sim_fallback_structured_impl(out_op, cpu->second);
+      } else {
+        impl = it->second;
+      }
     }
     const auto in = inputs_of(out_op);
     const std::string meta_call = "native::" + meta_name(out_op) + "(" + join_names(in) + ")";
     auto impl_call = [&](const std::string& out) {
+      if (!fallback.empty())
+        return out == out_arg(out_op).name
+                   ? fallback
+                   : "{ const Tensor& " + out_arg(out_op).name + " = " + out + "; " + fallback + "} ";
       return impl.empty() ? std::string() : "native::" + impl + "(" + join_names(in) + ", " + out + "); ";
     };
     static const CodeTemplate kernel(
@@ -122,7 +134,9 @@ void emit_structured_registrations(IndexedText& o, const std::vector<StructuredG
       emit_kernel_registration(o, op, key, fn, name, "", calls);
     };
     const std::string out_name = out_arg(out_op).name;
-    const std::string kernel_name = impl.empty() ? meta_name(out_op) : meta_name(out_op) + " + " + impl;
+    const std::string kernel_name = !fallback.empty() ? meta_name(out_op) + " + sim_fallback::cpu_kernel"
+                                    : impl.empty()    ? meta_name(out_op)
+                                                      : meta_name(out_op) + " + " + impl;
     emit(out_op,
          "structured_prepare_out(" + out_name + ", m_, " + tensor_inputs(in) + "); " + impl_call(out_name) + "return " +
              out_name + "; ",

@@ -104,3 +104,48 @@ def stream(stream):
 
 if _os.environ.get("TORCH_CUDA_SANITIZER") and _C._cuda_is_available():
     _sanitizer.enable_cuda_sanitizer()
+
+
+# ---- random numbers on the device: its default generator (an MT19937 engine as the CPU's; its
+# numbers are not CUDA's Philox numbers, which no CPU reproduces) ----------------------------
+default_generators = (_C._cuda_default_generator,)
+
+
+def manual_seed(seed):
+    """Seeds the device's default generator."""
+    default_generators[0].manual_seed(int(seed))
+
+
+def manual_seed_all(seed):
+    """Seeds every device's default generator (there is one device)."""
+    manual_seed(seed)
+
+
+def seed():
+    """Seeds the device's default generator from the operating system's entropy."""
+    default_generators[0].seed()
+
+
+def seed_all():
+    seed()
+
+
+def initial_seed():
+    return default_generators[0].initial_seed()
+
+
+def get_rng_state(device='cuda'):
+    return default_generators[0].get_state()
+
+
+def get_rng_state_all():
+    return [get_rng_state()]
+
+
+def set_rng_state(new_state, device='cuda'):
+    default_generators[0].set_state(new_state)
+
+
+def set_rng_state_all(new_states):
+    for state in new_states:
+        set_rng_state(state)

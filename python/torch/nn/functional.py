@@ -16,7 +16,10 @@ __all__ = ['linear', 'one_hot', 'relu', 'relu_', 'softmax', 'log_softmax', 'sigm
            'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'embedding', 'max_pool1d',
            'max_pool2d', 'max_pool3d', 'max_pool1d_with_indices', 'max_pool2d_with_indices',
            'max_pool3d_with_indices', 'avg_pool1d', 'avg_pool2d', 'avg_pool3d', 'adaptive_avg_pool1d',
-           'adaptive_avg_pool2d', 'adaptive_avg_pool3d', 'batch_norm', 'group_norm']
+           'adaptive_avg_pool2d', 'adaptive_avg_pool3d', 'batch_norm', 'group_norm', 'interpolate',
+           'upsample', 'upsample_nearest', 'upsample_bilinear', 'binary_cross_entropy',
+           'binary_cross_entropy_with_logits', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'kl_div', 'normalize',
+           'cosine_similarity', 'logsigmoid', 'scaled_dot_product_attention']
 
 # The convolutions are the torch.* builtins, as in PyTorch (conv2d -> convolution -> _convolution).
 conv1d = torch.conv1d
@@ -398,3 +401,212 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     _verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] + list(input.size()[2:]))
     return torch.group_norm(input, num_groups, weight, bias, eps, torch.backends.cudnn.enabled)
 
+
+
+def _interp_output_size(input, dim, size, scale_factor):
+    if size is not None and scale_factor is not None:
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        if isinstance(size, (list, tuple)):
+            if len(size) != dim:
+                raise ValueError(
+                    "Input and output must have the same number of spatial dimensions, but got input with spatial "
+                    f"dimensions of {list(input.shape[2:])} and output size of {size}. Please provide input tensor in "
+                    "(N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.")
+            return [int(s) for s in size], None
+        return [int(size)] * dim, None
+    if scale_factor is not None:
+        if isinstance(scale_factor, (list, tuple)):
+            if len(scale_factor) != dim:
+                raise ValueError(
+                    "Input and scale_factor must have the same number of spatial dimensions, but got input with "
+                    f"spatial dimensions of {list(input.shape[2:])} and scale_factor of shape {scale_factor}. Please "
+                    "provide input tensor in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) "
+                    "format.")
+            return None, [float(s) for s in scale_factor]
+        return None, [float(scale_factor)] * dim
+    raise ValueError("either size or scale_factor should be defined")
+
+
+def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    r"""Down/up samples the input to the given size or by scale_factor (nearest and bilinear on 4-D input)."""
+    if mode in ("nearest", "area", "nearest-exact"):
+        if align_corners is not None:
+            raise ValueError("align_corners option can only be set with the interpolating modes: "
+                             "linear | bilinear | bicubic | trilinear")
+    elif align_corners is None:
+        align_corners = False
+    dim = input.dim() - 2
+    output_size, scale_factors = _interp_output_size(input, dim, size, scale_factor)
+    if recompute_scale_factor is not None and recompute_scale_factor and size is not None:
+        raise ValueError("recompute_scale_factor is not meaningful with an explicit size.")
+    if mode == "area" and output_size is None:
+        recompute_scale_factor = True
+    if recompute_scale_factor is not None and recompute_scale_factor:
+        import math
+        output_size = [math.floor(float(input.size(i + 2)) * scale_factors[i]) for i in range(dim)]
+        scale_factors = None
+    if antialias and not (mode in ("bilinear", "bicubic") and input.ndim == 4):
+        raise ValueError("Anti-alias option is restricted to bilinear and bicubic modes and requires a 4-D tensor as input")
+    if input.dim() == 4 and mode in ("nearest", "bilinear") and not antialias:
+        # upsample_*2d.vec: the sizes from the scale factors (truncated), which go along as the scales
+        scales = scale_factors if scale_factors is not None else [None, None]
+        if output_size is None:
+            output_size = [int(input.size(i + 2) * scale_factors[i]) for i in range(2)]
+        if mode == "nearest":
+            return torch._C._nn.upsample_nearest2d(input, output_size, scales[0], scales[1])
+        return torch._C._nn.upsample_bilinear2d(input, output_size, align_corners, scales[0], scales[1])
+    if input.dim() == 3 and mode == "bilinear":
+        raise NotImplementedError("Got 3D input, but bilinear mode needs 4D input")
+    if input.dim() == 4 and mode == "linear":
+        raise NotImplementedError("Got 4D input, but linear mode needs 3D input")
+    if input.dim() == 5 and mode == "bilinear":
+        raise NotImplementedError("Got 5D input, but bilinear mode needs 4D input")
+    raise NotImplementedError(
+        f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for the modes: nearest | "
+        f"linear | bilinear | bicubic | trilinear | area | nearest-exact (got {mode}); this runtime has "
+        "mode='nearest' and mode='bilinear' for 4D input so far")
+
+
+def upsample(input, size=None, scale_factor=None, mode='nearest', align_corners=None):
+    r"""Deprecated: interpolate."""
+    warnings.warn("`nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.", stacklevel=2)
+    return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    r"""Deprecated: interpolate(..., mode='nearest')."""
+    warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    r"""Deprecated: interpolate(..., mode='bilinear', align_corners=True)."""
+    warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
+                  stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+def _size_warning(input, target):
+    if target.size() != input.size():
+        warnings.warn(
+            f"Using a target size ({target.size()}) that is different to the input size ({input.size()}). "
+            "This will likely lead to incorrect results due to broadcasting. "
+            "Please ensure they have the same size.",
+            stacklevel=3)
+
+
+def _weighted_reduction(loss, weight, reduction, mean):
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return torch.sum(loss)
+    if reduction == "mean":
+        return mean(loss)
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    r"""Binary cross entropy of probabilities ``input`` and ``target`` of the same size."""
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
+    if target.size() != input.size():
+        raise ValueError(
+            f"Using a target size ({target.size()}) that is different to the input size ({input.size()}) is "
+            "deprecated. Please ensure they have the same size.")
+    if weight is not None:
+        weight = weight.expand(torch.broadcast_shapes(target.size(), weight.size()))
+    return torch._C._nn.binary_cross_entropy(input, target, weight, reduction_enum)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    r"""Binary cross entropy of logits ``input`` (sigmoid applied inside) and ``target``."""
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        reduction_enum = _Reduction.get_enum(reduction)
+    if not (target.size() == input.size()):
+        raise ValueError(f"Target size ({target.size()}) must be the same as input size ({input.size()})")
+    return torch.binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction_enum)
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    r"""Mean absolute difference of input and target (optionally weighted)."""
+    _size_warning(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    if weight is None:
+        return torch._C._nn.l1_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    loss = torch.abs(expanded_input - expanded_target) * weight
+    return _weighted_reduction(loss, weight, reduction, lambda l: torch.sum(l) / torch.sum(weight))
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    r"""Squared difference below ``beta``, absolute difference above it."""
+    _size_warning(input, target)
+    if size_average is not None or reduce is not None:
+        reduction = _Reduction.legacy_get_string(size_average, reduce)
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    if beta == 0.0:
+        return torch._C._nn.l1_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction))
+    return torch._C._nn.smooth_l1_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction), beta)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    r"""Squared difference below ``delta``, delta times the absolute difference above it."""
+    _size_warning(input, target)
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    if weight is None:
+        return torch._C._nn.huber_loss(expanded_input, expanded_target, _Reduction.get_enum(reduction), delta)
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    loss = torch._C._nn.huber_loss(expanded_input, expanded_target, _Reduction.get_enum("none"), delta) * weight
+    return _weighted_reduction(loss, weight, reduction, lambda l: l.mean())
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    r"""Kullback-Leibler divergence of log-probabilities ``input`` from ``target``."""
+    if size_average is not None or reduce is not None:
+        reduction_enum = _Reduction.legacy_get_enum(size_average, reduce)
+    else:
+        if reduction == "mean":
+            warnings.warn(
+                "reduction: 'mean' divides the total loss by both the batch size and the support size."
+                "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
+                stacklevel=2)
+        reduction_enum = _Reduction.get_enum("sum" if reduction == "batchmean" else reduction)
+    reduced = torch.kl_div(input, target, reduction_enum, log_target=log_target)
+    if reduction == "batchmean" and input.dim() != 0:
+        reduced = reduced / input.size()[0]
+    return reduced
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    r"""input divided by its p-norm along ``dim`` (at least ``eps``)."""
+    if out is None:
+        denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+        return input / denom
+    denom = input.norm(p, dim, keepdim=True).clamp_min_(eps).expand_as(input)
+    return torch.div(input, denom, out=out)
+
+
+cosine_similarity = torch.cosine_similarity
+
+
+def logsigmoid(input):
+    r"""log(sigmoid(input)), element-wise."""
+    return torch._C._nn.log_sigmoid(input)
+
+
+# PyTorch 2.15's flash-attention kernel is not here: the math path always runs (Note [Attention's
+# math path] in core/ops/attention_composite_kernels.cpp).
+scaled_dot_product_attention = torch._C._nn.scaled_dot_product_attention

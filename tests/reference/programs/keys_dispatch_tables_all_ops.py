@@ -17,6 +17,15 @@ KNOWN = {
     # CompositeImplicitAutograd and ADInplaceOrView falls through.
     ("aten::narrow", "ADInplaceOrView"): "NestedTensor kernels make narrow an ADInplaceOrView-wrapped op",
     ("aten::chunk", "ADInplaceOrView"): "NestedTensor kernels make chunk an ADInplaceOrView-wrapped op",
+    # 2.15 writes these as CompositeExplicitAutograd kernels over their out= forms (kthvalue.values,
+    # smooth_l1_loss_backward.grad_input, huber_loss_backward.out), which this project does not
+    # declare; here each is a CPU kernel (with a Meta kernel) instead.
+    ("aten::kthvalue", "CPU"): "a composite over kthvalue.values in 2.15",
+    ("aten::smooth_l1_loss_backward", "CPU"): "a composite over smooth_l1_loss_backward.grad_input in 2.15",
+    ("aten::huber_loss_backward", "CPU"): "a composite over huber_loss_backward.out in 2.15",
+    # 2.15's Meta kernel of repeat_interleave.Tensor needs output_size (the result's length is the
+    # sum of repeats, data); this project has none, so the simulated GPU runs it as it runs nonzero.
+    ("aten::repeat_interleave.Tensor", "Meta"): "a data-dependent result length",
 }
 
 here = os.path.dirname(os.path.abspath(__file__))

@@ -1,0 +1,116 @@
+// Finite-difference gradient checks (float64) for the Core ATen operators added beside the nn
+// layers: reflection / replication / circular padding, nearest and bilinear upsampling, flip,
+// roll, rot90, sort / topk / kthvalue (distinct values), tril / triu, clamp with tensor bounds,
+// number ** tensor, div with rounding_mode (a zero gradient), the scatters into slices,
+// repeat_interleave, diag_embed, and the losses with kernels of their own (binary cross entropy,
+// with logits, smooth L1, Huber, log_sigmoid), xlogy / kl_div / cosine_similarity, attention and
+// masked_scatter.
+#include <gtest/gtest.h>
+
+#include "tests/autograd/gradcheck.h"
+
+namespace ipt_test {
+namespace {
+
+using T = std::vector<Tensor>;
+using V = std::vector<int64_t>;
+
+std::optional<Tensor> opt(const Tensor& t) { return t; }
+
+TEST(GradcheckMoreOps, Padding) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::reflection_pad2d(x[0], V{2, 1, 1, 2}); }, {rleaf({1, 2, 3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::reflection_pad1d(x[0], V{2, -1}); }, {rleaf({2, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::replication_pad2d(x[0], V{3, 0, 2, 1}); }, {rleaf({2, 3, 2})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::replication_pad3d(x[0], V{1, 1, 2, 0, 1, 1});
+      },
+      {rleaf({1, 1, 2, 2, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::pad(x[0], V{2, 1, 1, 1}, "circular", std::nullopt);
+      },
+      {rleaf({1, 2, 3, 4})}));
+}
+
+TEST(GradcheckMoreOps, Upsampling) {
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::upsample_nearest2d(x[0], V{5, 7}, std::nullopt, std::nullopt);
+      },
+      {rleaf({1, 2, 3, 4})}));
+  for (bool ac : {false, true})
+    EXPECT_TRUE(gradcheck(
+        [ac](const T& x) {
+          return ops::upsample_bilinear2d(x[0], V{5, 3}, ac, std::nullopt, std::nullopt);
+        },
+        {rleaf({2, 1, 3, 4})}));
+}
+
+TEST(GradcheckMoreOps, Rearranging) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::flip(x[0], V{0, 2}); }, {rleaf({2, 3, 2})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::roll(x[0], V{1, -2}, V{0, 1}); }, {rleaf({3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::rot90(x[0], 1, V{0, 1}); }, {rleaf({3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::tril(x[0], 0); }, {rleaf({2, 3, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::triu(x[0], 1); }, {rleaf({3, 4})}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::repeat_interleave_self_int(x[0], 2, 1, std::nullopt); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::diag_embed(x[0], 1, -2, -1); }, {rleaf({2, 3})}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::slice_scatter(x[0], x[1], 1, 1, 4, 2); }, {rleaf({2, 5}), rleaf({2, 2})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::select_scatter(x[0], x[1], 0, 1); }, {rleaf({3, 4}), rleaf({4})}));
+}
+
+TEST(GradcheckMoreOps, Sorting) {
+  // random values: no perturbation of 1e-6 reorders them
+  EXPECT_TRUE(gradcheck([](const T& x) { return std::get<0>(ops::sort(x[0], 1, false)); }, {rleaf({3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return std::get<0>(ops::topk(x[0], 2, 0, true, true)); }, {rleaf({3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return std::get<0>(ops::kthvalue(x[0], 2, 1, false)); }, {rleaf({3, 4})}));
+}
+
+TEST(GradcheckMoreOps, Pointwise) {
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::clamp_Tensor(x[0], opt(x[1]), opt(x[2])); },
+                        {rleaf({3, 4}), rleaf({4}, -0.9, -0.1), rleaf({3, 1}, 0.1, 0.9)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::pow_Scalar(ipt::Scalar(2.5), x[0]); }, {rleaf({3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::div_Tensor_mode(x[0], x[1], std::nullopt); },
+                        {rleaf({3, 4}), rleaf({4}, 0.5, 2.0)}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::xlogy_Tensor(x[0], x[1]); }, {rleaf({3, 4}), rleaf({3, 4}, 0.5, 2.0)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::log_sigmoid(x[0]); }, {rleaf({3, 4}, -5.0, 5.0)}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::clamp_min(x[0], ipt::Scalar(0.0)); }, {rleaf({3, 4}, -1, 1, 0.05)}));
+}
+
+TEST(GradcheckMoreOps, Losses) {
+  const Tensor weight = rand_double({3, 4}, 0.5, 1.5);  // not differentiable, as in PyTorch
+  EXPECT_TRUE(gradcheck([weight](const T& x) { return ops::binary_cross_entropy(x[0], x[1], weight, 1); },
+                        {rleaf({3, 4}, 0.1, 0.9), rleaf({3, 4}, 0.0, 1.0)}));
+  const Tensor pos_weight = rand_double({4}, 0.5, 2.0);
+  EXPECT_TRUE(gradcheck(
+      [pos_weight](const T& x) {
+        return ops::binary_cross_entropy_with_logits(x[0], x[1], std::nullopt, pos_weight, 2);
+      },
+      {rleaf({3, 4}), rleaf({3, 4}, 0.0, 1.0)}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::smooth_l1_loss(x[0], x[1], 1, 0.5); }, {rleaf({3, 4}), rleaf({3, 4})}));
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::huber_loss(x[0], x[1], 0, 0.5); }, {rleaf({3, 4}), rleaf({3, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::kl_div(x[0], x[1], 2, false); },
+                        {rleaf({3, 4}), rleaf({3, 4}, 0.1, 1.0)}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::cosine_similarity(x[0], x[1], 1, 1e-8); },
+                        {rleaf({3, 4}), rleaf({3, 4})}));
+}
+
+TEST(GradcheckMoreOps, AttentionAndMaskedScatter) {
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::scaled_dot_product_attention(x[0], x[1], x[2], std::nullopt, 0.0, true, std::nullopt, false);
+      },
+      {rleaf({1, 2, 3, 4}), rleaf({1, 2, 3, 4}), rleaf({1, 2, 3, 4})}));
+  const Tensor mask = ops::gt_Scalar(rand_double({3, 4}), ipt::Scalar(0.0));
+  EXPECT_TRUE(
+      gradcheck([mask](const T& x) { return ops::masked_scatter(x[0], mask, x[1]); }, {rleaf({3, 4}), rleaf({12})}));
+}
+
+}  // namespace
+}  // namespace ipt_test
