@@ -114,6 +114,4 @@ Tensor to_device(const Tensor& cpu) {
   return out;
 }
 
-void synchronize_for(const char*) { sim::synchronize_stream(sim::current_stream()); }
-
 }  // namespace ipt::native::sim_fallback

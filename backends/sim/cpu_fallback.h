@@ -284,13 +284,12 @@ Ret launch_cpu_kernel(const char* kernel, const std::array<const char*, N>& name
 }
 
 // The synchronizing form, for an operator whose results' shapes depend on its inputs' values.
-void synchronize_for(const char* kernel);
 template <typename Ret, typename CpuFn, typename... Args>
-Ret run_cpu_kernel_synchronized(const char* kernel, CpuFn cpu, const Args&... args) {
+Ret run_cpu_kernel_synchronized(CpuFn cpu, const Args&... args) {
   std::vector<const Tensor*> devices;
   (collect_tensors(devices, args), ...);
   check_devices(devices);
-  synchronize_for(kernel);
+  sim::synchronize_stream(sim::current_stream());
   if constexpr (std::is_void_v<Ret>) {
     cpu(keep(args).use()...);
   } else {

@@ -68,7 +68,7 @@ std::string sim_fallback_body(const Op& op) {
       "[](const auto&... a) -> ${ret} { return ops::redispatch::${id}(DispatchKeySet(keys::CPU), a...); }, ${args});",
       "sim_fallback_launch");
   static const CodeTemplate synchronized(
-      "return native::sim_fallback::run_cpu_kernel_synchronized<${ret}>(\"${kernel}\", "
+      "return native::sim_fallback::run_cpu_kernel_synchronized<${ret}>("
       "[](const auto&... a) -> ${ret} { return ops::redispatch::${id}(DispatchKeySet(keys::CPU), a...); }, ${args});",
       "sim_fallback_synchronized");
   std::vector<const schema::Argument*> args;
