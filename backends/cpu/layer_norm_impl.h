@@ -22,6 +22,9 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#endif
 
 // The namespace is the including file's choice (IPT_LAYER_NORM_MATH): layer_norm_avx2.cpp compiles
 // these templates for AVX2 and FMA under a name of its own, so that the linker never takes its
@@ -58,6 +61,47 @@ inline void add_moments(int64_t na, const T* m1a, const T* m2a, Moments<T>& m) {
   m.n = nn;
 }
 
+// Welford over `cnt` whole vectors from x, lane by lane, c[j] = 1 / (j + 1): the chunk's L lanes
+// of mean and M2. Under AVX2 one vector register per lane set (the compiler does not vectorize
+// the lane loop: the same operations, so the same bits).
+template <typename T>
+inline void welford_chunk(const T* x, int64_t cnt, const T* c, T* m1, T* m2) {
+#if defined(__AVX2__) && defined(__FMA__)
+  if constexpr (sizeof(T) == 4) {
+    __m256 a = _mm256_setzero_ps(), b = _mm256_setzero_ps();
+    for (int64_t j = 0; j < cnt; ++j) {
+      const __m256 v = _mm256_loadu_ps(x + j * 8);
+      const __m256 d = _mm256_sub_ps(v, a);
+      a = _mm256_fmadd_ps(_mm256_set1_ps(c[j]), d, a);
+      b = _mm256_fmadd_ps(d, _mm256_sub_ps(v, a), b);
+    }
+    _mm256_storeu_ps(m1, a);
+    _mm256_storeu_ps(m2, b);
+    return;
+  } else {
+    __m256d a = _mm256_setzero_pd(), b = _mm256_setzero_pd();
+    for (int64_t j = 0; j < cnt; ++j) {
+      const __m256d v = _mm256_loadu_pd(x + j * 4);
+      const __m256d d = _mm256_sub_pd(v, a);
+      a = _mm256_fmadd_pd(_mm256_set1_pd(c[j]), d, a);
+      b = _mm256_fmadd_pd(d, _mm256_sub_pd(v, a), b);
+    }
+    _mm256_storeu_pd(m1, a);
+    _mm256_storeu_pd(m2, b);
+    return;
+  }
+#endif
+  constexpr int L = kLanes<T>;
+  for (int64_t j = 0; j < cnt; ++j) {
+    const T* v = x + j * L;
+    for (int l = 0; l < L; ++l) {
+      const T d = v[l] - m1[l];
+      m1[l] = std::fma(c[j], d, m1[l]);
+      m2[l] = std::fma(d, v[l] - m1[l], m2[l]);
+    }
+  }
+}
+
 // The mean and the biased variance of x[0..N).
 template <typename T>
 inline void rowwise_moments(const T* x, int64_t N, T& mean, T& var) {
@@ -71,14 +115,7 @@ inline void rowwise_moments(const T* x, int64_t N, T& mean, T& var) {
   for (int64_t i = 0; i < m; ++i) {
     const int64_t cnt = std::min(kChunk, n - kChunk * i);
     T m1[L] = {}, m2[L] = {};
-    for (int64_t j = 0; j < cnt; ++j) {
-      const T* v = x + (kChunk * i + j) * L;
-      for (int l = 0; l < L; ++l) {
-        const T d = v[l] - m1[l];
-        m1[l] = std::fma(c[j], d, m1[l]);
-        m2[l] = std::fma(d, v[l] - m1[l], m2[l]);
-      }
-    }
+    welford_chunk(x + kChunk * i * L, cnt, c, m1, m2);
     add_moments(cnt, m1, m2, stack[0]);
     int64_t mask = i + 1;
     for (int j = 1; j < depth && (mask & 1) == 0; ++j) {

@@ -1,4 +1,5 @@
-// CPU kernels for gather, scatter_ (a tensor or a value), scatter_add_ and masked_select.
+// CPU kernels for gather, scatter_ (a tensor or a value), scatter_add_, scatter_reduce_ and
+// masked_select.
 //
 // Note [gather and scatter]
 // Over every position p of index (row-major): gather reads self at p with p[dim] replaced by
@@ -10,6 +11,8 @@
 // in the order PyTorch's kernel meets them, so scatter_add adds duplicates in the same order and
 // the last write of scatter wins).
 #include <algorithm>
+#include <limits>
+#include <unordered_map>
 
 #include "backends/cpu/cpu_loops.h"
 #include "core/ops/shape_rules.h"
@@ -147,6 +150,87 @@ Tensor scatter_add_cpu_(const Tensor& self, int64_t dim, const Tensor& index, co
     if constexpr (std::is_same_v<T, bool>) target = target || v;
     else target = static_cast<T>(target + v);
   });
+}
+
+namespace {
+
+// The identity each reduction starts a target from when include_self is false.
+template <typename T>
+T reduction_identity(ScatterReduction r) {
+  switch (r) {
+    case ScatterReduction::Prod: return T(1);
+    case ScatterReduction::Amax:
+      if constexpr (std::is_floating_point_v<T> || !std::numeric_limits<T>::is_integer)
+        return static_cast<T>(-std::numeric_limits<float>::infinity());
+      else return std::numeric_limits<T>::lowest();
+    case ScatterReduction::Amin:
+      if constexpr (std::is_floating_point_v<T> || !std::numeric_limits<T>::is_integer)
+        return static_cast<T>(std::numeric_limits<float>::infinity());
+      else return std::numeric_limits<T>::max();
+    default: return T(0);
+  }
+}
+
+template <typename T>
+void reduce_into(T& target, T v, ScatterReduction r) {
+  if constexpr (std::is_same_v<T, bool>) {
+    if (r == ScatterReduction::Prod || r == ScatterReduction::Amin) target = target && v;
+    else target = target || v;
+  } else {
+    switch (r) {
+      case ScatterReduction::Sum:
+      case ScatterReduction::Mean: target = static_cast<T>(target + v); break;
+      case ScatterReduction::Prod: target = static_cast<T>(target * v); break;
+      // A NaN from src wins (and a NaN target stays), as in 2.15's ReduceMaximum / ReduceMinimum.
+      case ScatterReduction::Amax: target = v != v ? v : (target < v ? v : target); break;
+      case ScatterReduction::Amin: target = v != v ? v : (v < target ? v : target); break;
+    }
+  }
+}
+
+}  // namespace
+
+// scatter_reduce_ as 2.15's CPU kernel runs it: without include_self, the targets first take the
+// reduction's identity; then each src element is reduced into its target in scatter's order;
+// "mean" then divides each target by how many values it got (itself included), flooring for
+// integers.
+Tensor scatter_reduce_two_cpu_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                               std::string_view reduce, bool include_self) {
+  const int64_t d = scatter_check(self, dim, index, &src);
+  const ScatterReduction r = scatter_reduction(reduce);
+  IPT_CHECK(r != ScatterReduction::Mean || self.dtype() != ScalarType::Bool, NotImplementedError,
+            "\"scatter_gather_tensor_cpu_reduce_mean\" not implemented for 'Bool'");
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    if (!include_self) {
+      const T init = reduction_identity<T>(r);
+      scatter_each<T>(self, d, index, [&](T& target, size_t) { target = init; });
+    }
+    const std::vector<int64_t> from = index.numel() ? offsets_at(index.sizes(), src) : std::vector<int64_t>{};
+    const T* s = src.data_ptr<T>();
+    scatter_each<T>(self, d, index, [&](T& target, size_t k) { reduce_into(target, s[from[k]], r); });
+    if constexpr (!std::is_same_v<T, bool>) {
+      if (r == ScatterReduction::Mean && index.numel() > 0) {
+        // Counts in self's layout: 1 (self) or 0, plus one per value scattered there.
+        const int64_t stride = stride_at(self, d);
+        const std::vector<int64_t> idx = cpu::long_values(index);
+        const std::vector<int64_t> base = offsets_at(index.sizes(), self, d);
+        std::unordered_map<int64_t, int64_t> hits;
+        for (size_t k = 0; k < idx.size(); ++k) ++hits[base[k] + idx[k] * stride];
+        T* dst = self.data_ptr<T>();
+        for (const auto& [offset, c] : hits) {
+          const int64_t total = c + (include_self ? 1 : 0);
+          T& v = dst[offset];
+          if constexpr (std::numeric_limits<T>::is_integer) {
+            const T q = static_cast<T>(v / static_cast<T>(total));
+            v = (v % static_cast<T>(total) != 0 && (v < 0)) ? static_cast<T>(q - 1) : q;
+          } else {
+            v = static_cast<T>(v / static_cast<T>(total));
+          }
+        }
+      }
+    }
+  });
+  return self;
 }
 
 namespace {

@@ -58,6 +58,10 @@ void atan2(const float* y, const float* x, float* out, int64_t n) {
 void atan2(const double* y, const double* x, double* out, int64_t n) {
   for (int64_t i = 0; i + 4 <= n; i += 4) store(out + i, Sleef_atan2d4_u10avx2(load(y + i), load(x + i)));
 }
+
+// pow(x, y) of one element, as Vectorized<T>::pow computes each lane.
+float pow(float x, float y) { return _mm256_cvtss_f32(Sleef_powf8_u10avx2(_mm256_set1_ps(x), _mm256_set1_ps(y))); }
+double pow(double x, double y) { return _mm256_cvtsd_f64(Sleef_powd4_u10avx2(_mm256_set1_pd(x), _mm256_set1_pd(y))); }
 }  // namespace sleef_avx2
 
 }  // namespace ipt::cpu

@@ -42,6 +42,8 @@ double atan2(double y, double x);
 // n a multiple of the vector width (8 floats, 4 doubles)
 void atan2(const float* y, const float* x, float* out, int64_t n);
 void atan2(const double* y, const double* x, double* out, int64_t n);
+float pow(float x, float y);
+double pow(double x, double y);
 }  // namespace sleef_avx2
 
 namespace fma_avx2 {  // fma_avx2.cpp: out[i] = fma(alpha, y[i], x[i]) on contiguous runs

@@ -1,6 +1,7 @@
 // The Meta backend: tensors with shapes, strides and dtypes but no memory. Its kernels run
 // the same shape rules as the CPU kernels (core/ops/shape_rules.h) and touch no data, which
 // is how PyTorch traces shapes without computing.
+#include "core/ops/distance_rules.h"
 #include "core/ops/conv_rules.h"
 #include "core/ops/norm_rules.h"
 #include "core/ops/out_rules.h"
@@ -216,6 +217,41 @@ Tensor gather_meta(const Tensor& self, int64_t dim, const Tensor& index, bool) {
 }
 Tensor scatter_src_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
   scatter_check(self, dim, index, &src);
+  return self;
+}
+Tensor _cdist_forward_meta(const Tensor& x1, const Tensor& x2, double p, std::optional<int64_t> compute_mode) {
+  check_cdist(x1, x2, p, compute_mode);
+  return make_empty(cdist_plan(x1, x2).out_sizes, x1.dtype(), x1.device());
+}
+Tensor _pdist_forward_meta(const Tensor& self, double) {
+  IPT_CHECK(self.is_contiguous(), RuntimeError, "_pdist_forward requires contiguous input");
+  const int64_t rows = self.sizes()[0];
+  return make_empty(std::vector<int64_t>{rows <= 1 ? 0 : rows * (rows - 1) / 2}, self.dtype(), self.device());
+}
+Tensor _cdist_backward_meta(const Tensor&, const Tensor& x1, const Tensor& x2, double, const Tensor&) {
+  const CdistPlan plan = cdist_plan(x1, x2);
+  std::vector<int64_t> sizes(plan.out_sizes.begin(), plan.out_sizes.end() - 1);
+  sizes.push_back(plan.cols);
+  return make_empty(sizes, x1.dtype(), x1.device());
+}
+Tensor _pdist_backward_meta(const Tensor&, const Tensor& self, double, const Tensor&) {
+  return make_empty(self.sizes(), self.dtype(), self.device());
+}
+// _euclidean_dist's result: the operands' batch dims broadcast, then [r1, r2].
+Tensor _euclidean_dist_meta(const Tensor& x1, const Tensor& x2) {
+  IPT_CHECK(x1.dim() >= 2 && x2.dim() >= 2, RuntimeError, "_euclidean_dist: expected operands of at least 2 dims, got ",
+            x1.dim(), "D and ", x2.dim(), "D");
+  const std::vector<int64_t> s1 = x1.sizes(), s2 = x2.sizes();
+  std::vector<int64_t> sizes =
+      broadcast_shapes(std::vector<int64_t>(s1.begin(), s1.end() - 2), std::vector<int64_t>(s2.begin(), s2.end() - 2));
+  sizes.push_back(s1[s1.size() - 2]);
+  sizes.push_back(s2[s2.size() - 2]);
+  return make_empty(sizes, x1.dtype(), x1.device());
+}
+Tensor scatter_reduce_two_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                                std::string_view reduce, bool) {
+  scatter_check(self, dim, index, &src);
+  (void)scatter_reduction(reduce);
   return self;
 }
 Tensor scatter_value_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar&) {

@@ -1,5 +1,7 @@
-// Meta kernels of flip, reflection / replication padding, upsampling and sorting: the CPU
-// kernels' checks and result shapes (core/ops/remap_rules.h, core/ops/sort_rules.h), no data.
+// Meta kernels of flip, reflection / replication padding, upsampling, im2col / col2im and
+// sorting: the CPU kernels' checks and result shapes (core/ops/remap_rules.h,
+// core/ops/fold_rules.h, core/ops/sort_rules.h), no data.
+#include "core/ops/fold_rules.h"
 #include "core/ops/remap_rules.h"
 #include "core/ops/sort_rules.h"
 #include "generated/native_functions.h"
@@ -54,6 +56,17 @@ Tensor upsample_bilinear_backward_meta(const Tensor& grad_output, IntArrayRef ou
                                        std::optional<double>, std::optional<double>) {
   check_upsample2d_backward(grad_output, output_size, input_size);
   return make_empty(input_size, grad_output.dtype(), kMeta);
+}
+
+Tensor im2col_meta(const Tensor& self, IntArrayRef kernel_size, IntArrayRef dilation, IntArrayRef padding,
+                   IntArrayRef stride) {
+  const SlidingBlocks b = im2col_blocks(self, kernel_size, dilation, padding, stride);
+  return make_empty(im2col_output_sizes(self, b), self.dtype(), kMeta);
+}
+Tensor col2im_meta(const Tensor& self, IntArrayRef output_size, IntArrayRef kernel_size, IntArrayRef dilation,
+                   IntArrayRef padding, IntArrayRef stride) {
+  const SlidingBlocks b = col2im_blocks(self, output_size, kernel_size, dilation, padding, stride);
+  return make_empty(col2im_output_sizes(self, b), self.dtype(), kMeta);
 }
 
 Tensor roll_meta(const Tensor& self, IntArrayRef, IntArrayRef) { return make_empty(self.sizes(), self.dtype(), kMeta); }

@@ -321,7 +321,10 @@ Tensor zero_of(const Tensor& grad) {
 Tensor evenly_distribute_backward(const Tensor& grad, const Tensor& self, const Tensor& result) {
   const bool is_nan = std::isnan(ops::item(result).to_double());
   Tensor mask = is_nan ? ops::isnan(self) : ops::eq_Tensor(self, result);
-  return ops::mul_Tensor(mask, ops::div_Tensor(grad, ops::sum(mask)));
+  // As 2.15 does it on the CPU: zeros with the share filled in where the mask is (so the other
+  // elements get +0.0, never -0.0 from a negative gradient times 0).
+  const Tensor share = ops::div_Tensor(grad, ops::sum(mask));
+  return ops::where_self(mask, share, ops::new_zeros(grad, self.sizes(), self.dtype()));
 }
 
 Tensor value_selecting_reduction_backward(const Tensor& grad, int64_t dim, const Tensor& indices, const Sizes& sizes,
@@ -637,6 +640,80 @@ Sizes negated(const Sizes& v) {
 double dropout_scale(double p, std::optional<bool> train) {
   if (!train || !*train) return 1.0;
   return p == 1.0 ? 0.0 : 1.0 / (1.0 - p);
+}
+
+// scatter_reduce's gradients, as 2.15 computes them:
+// - sum: self gets grad, src grad gathered;
+// - mean: both divided by the count of values each target reduced;
+// - prod: grad * result / value, where a value that is the only zero of its target gets the
+//   product of the others instead (found by reducing again with it replaced by 1);
+// - amax / amin: split evenly among the values equal to the result.
+// Without include_self, self's scattered positions get none.
+std::tuple<Tensor, Tensor> scatter_reduce_backward(const Tensor& grad, const Tensor& self, int64_t dim,
+                                                   const Tensor& index, const Tensor& src, std::string_view reduce,
+                                                   bool include_self, const Tensor& result,
+                                                   const std::array<bool, 2>& grad_input_mask) {
+  Tensor grad_self, grad_src;
+  const ScalarType dtype = self.dtype();
+  switch (scatter_reduction(reduce)) {
+    case ScatterReduction::Sum:
+      grad_self = grad;
+      grad_src = ops::gather(grad, dim, index, false);
+      break;
+    case ScatterReduction::Prod: {
+      const Tensor masked_self = ops::masked_fill_Scalar(self, ops::eq_Scalar(self, Scalar(0.0)), Scalar(1.0));
+      const Tensor masked_self_result = ops::scatter_reduce_two(masked_self, dim, index, src, reduce, include_self);
+      grad_self = ops::div_Tensor(ops::mul_Tensor(grad, masked_self_result), masked_self);
+      const Tensor src_zero = ops::eq_Scalar(src, Scalar(0.0));
+      const Tensor src_num_zeros = ops::gather(
+          ops::scatter_add(ops::zeros_like(self), dim, index, to_dtype(src_zero, dtype)), dim, index, false);
+      const Tensor src_single_zero = ops::bitwise_and_Tensor(src_zero, ops::eq_Scalar(src_num_zeros, Scalar(1.0)));
+      const Tensor masked_src = ops::masked_fill_Scalar(src, src_single_zero, Scalar(1.0));
+      const Tensor masked_src_result = ops::scatter_reduce_two(self, dim, index, masked_src, reduce, include_self);
+      const Tensor grad_src1 =
+          ops::where_self(src_single_zero, ops::gather(ops::mul_Tensor(grad, masked_src_result), dim, index, false),
+                          ops::div_Tensor(ops::gather(ops::mul_Tensor(grad, result), dim, index, false),
+                                          ops::masked_fill_Scalar(src, src_zero, Scalar(1.0))));
+      grad_src = grad_src1;
+      break;
+    }
+    case ScatterReduction::Mean: {
+      Tensor n = include_self ? ops::ones_like(grad) : ops::zeros_like(grad);
+      n = ops::scatter_add(n, dim, index, ops::ones_like(src));
+      n = ops::masked_fill_Scalar(n, ops::eq_Scalar(n, Scalar(0.0)), Scalar(1.0));
+      grad_self = ops::div_Tensor(grad, n);
+      grad_src = ops::div_Tensor(ops::gather(grad, dim, index, false), ops::gather(n, dim, index, false));
+      break;
+    }
+    case ScatterReduction::Amax:
+    case ScatterReduction::Amin: {
+      const Tensor value = ops::gather(result, dim, index, false);
+      const Tensor self_is_result = ops::eq_Tensor(self, result), src_is_result = ops::eq_Tensor(src, value);
+      const Tensor n = ops::scatter_add(to_dtype(self_is_result, dtype), dim, index, to_dtype(src_is_result, dtype));
+      const Tensor distributed = ops::div_Tensor(grad, n);
+      grad_self = ops::mul_Tensor(self_is_result, distributed);
+      grad_src = ops::mul_Tensor(src_is_result, ops::gather(distributed, dim, index, false));
+      break;
+    }
+  }
+  if (!include_self) grad_self = ops::scatter_value(grad_self, dim, index, Scalar(0.0));
+  return {grad_input_mask[0] ? grad_self : Tensor(), grad_input_mask[1] ? grad_src : Tensor()};
+}
+
+std::tuple<Tensor, Tensor> euclidean_dist_backward(const Tensor& grad, const Tensor& x1, const Tensor& x2,
+                                                   const Tensor& result, const std::array<bool, 2>& grad_input_mask) {
+  if (!grad.defined()) return {Tensor(), Tensor()};
+  Tensor ratio = ops::div_Tensor(grad, result);
+  ratio = ops::masked_fill_Scalar(ratio, ops::eq_Scalar(result, Scalar(0.0)), Scalar(0.0));
+  Tensor g1, g2;
+  if (grad_input_mask[0])
+    g1 = ops::sub_Tensor(ops::mul_Tensor(x1, ops::sum_dim_IntList(ratio, std::vector<int64_t>{-1}, true)),
+                         ops::matmul(ratio, x2));
+  if (grad_input_mask[1])
+    g2 = ops::sub_Tensor(
+        ops::mul_Tensor(x2, ops::unsqueeze(ops::sum_dim_IntList(ratio, std::vector<int64_t>{-2}, false), -1)),
+        ops::matmul(ops::transpose_int(ratio, -2, -1), x1));
+  return {g1, g2};
 }
 
 }  // namespace ipt::autograd

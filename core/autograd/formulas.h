@@ -2,7 +2,10 @@
 // Helpers the derivative formulas in core/ops/derivatives.yaml are written with (the only
 // hand-written part of autograd's per-operator code; the rest is generated).
 
+#include <array>
 #include <optional>
+#include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "generated/ops.h"
@@ -17,6 +20,15 @@ Tensor mul_scalar(const Tensor& t, const Scalar& s);
 // d/dself of self ** exponent for a scalar exponent.
 Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& exponent);
 Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent);
+// scatter_reduce (2.15's scatter_reduce_backward): self's and src's gradients for each reduction.
+std::tuple<Tensor, Tensor> scatter_reduce_backward(const Tensor& grad, const Tensor& self, int64_t dim,
+                                                   const Tensor& index, const Tensor& src, std::string_view reduce,
+                                                   bool include_self, const Tensor& result,
+                                                   const std::array<bool, 2>& grad_input_mask);
+// _euclidean_dist (2.15's _euclidean_dist_backward): grad / result (0 where the distance is 0)
+// contracted with each operand.
+std::tuple<Tensor, Tensor> euclidean_dist_backward(const Tensor& grad, const Tensor& x1, const Tensor& x2,
+                                                   const Tensor& result, const std::array<bool, 2>& grad_input_mask);
 Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result);
 // grad of relu: grad where result > 0, else 0.
 Tensor threshold_backward(const Tensor& grad, const Tensor& result);

@@ -95,6 +95,8 @@ int64_t sym_size(const Tensor& self, int64_t dim) {
   return self.sizes()[static_cast<size_t>(wrap_dim(dim, self.dim()))];
 }
 int64_t sym_numel(const Tensor& self) { return self.numel(); }
+// Every memory format this project has (contiguous, preserve) asks for the row-major layout.
+bool sym_is_contiguous(const Tensor& self, MemoryFormat) { return self.is_contiguous(); }
 int64_t sym_storage_offset(const Tensor& self) { return self.storage_offset(); }
 int64_t sym_stride(const Tensor& self, int64_t dim) {
   return self.strides()[static_cast<size_t>(wrap_dim(dim, self.dim()))];

@@ -180,7 +180,7 @@ Tensor logsumexp(const Tensor& self, IntArrayRef dim, bool keepdim) {
   if (x.numel() == 0) return ops::log_(ops::sum_dim_IntList(ops::exp(x), dim, keepdim));
   Tensor maxes = ops::amax(x, dim, true);
   Tensor maxes_squeezed = maxes;
-  if (!keepdim) {
+  if (!keepdim && x.dim() > 0) {  // a 0-dim input's dim 0 is the tensor itself: nothing to squeeze
     std::vector<bool> squeeze(static_cast<size_t>(x.dim()), false);
     for (int64_t d : dim) squeeze[static_cast<size_t>(wrap_dim(d, x.dim()))] = true;
     for (int64_t d = x.dim() - 1; d >= 0; --d)

@@ -80,4 +80,9 @@ Tensor scatter_add(const Tensor& self, int64_t dim, const Tensor& index, const T
   return ops::scatter_add_(ops::clone(self, MemoryFormat::Contiguous), dim, index, src);
 }
 
+Tensor scatter_reduce_two(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                          std::string_view reduce, bool include_self) {
+  return ops::scatter_reduce__two(ops::clone(self, MemoryFormat::Contiguous), dim, index, src, reduce, include_self);
+}
+
 }  // namespace ipt::native

@@ -279,4 +279,13 @@ std::vector<int64_t> masked_select_shape(const Tensor& self, const Tensor& mask)
   return broadcast_shapes(mask.sizes(), self.sizes());
 }
 
+ScatterReduction scatter_reduction(std::string_view reduce) {
+  if (reduce == "sum") return ScatterReduction::Sum;
+  if (reduce == "prod") return ScatterReduction::Prod;
+  if (reduce == "mean") return ScatterReduction::Mean;
+  if (reduce == "amax" || reduce == "max") return ScatterReduction::Amax;
+  if (reduce == "amin" || reduce == "min") return ScatterReduction::Amin;
+  IPT_FAIL(RuntimeError, "reduce argument must be either sum, prod, mean, amax or amin, got ", reduce);
+}
+
 }  // namespace ipt

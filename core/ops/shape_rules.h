@@ -4,6 +4,7 @@
 // so a meta tensor reports exactly the shape and dtype the real computation would produce.
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "generated/ops.h"
@@ -90,8 +91,8 @@ void check_addcdiv(const Tensor& tensor1, const Tensor& tensor2);
 // addmm's output shape [mat1 rows, mat2 cols], with PyTorch's checks (matrices, inner sizes,
 // dtypes); `self` must expand to it (checked by the caller's expand).
 std::vector<int64_t> addmm_geometry(const Tensor& self, const Tensor& mat1, const Tensor& mat2);
-// The wrapped softmax dim; floating inputs only ("\"softmax_lastdim_kernel_impl\" not
-// implemented for 'Long'"). `log` selects log_softmax's kernel names.
+// The wrapped softmax dim; floating inputs only, unless empty ("\"softmax_lastdim_kernel_impl\"
+// not implemented for 'Long'"). `log` selects log_softmax's kernel names.
 int64_t softmax_dim(const Tensor& self, int64_t dim, bool log);
 // nll_loss_forward (1-D or 2-D input) and nll_loss2d_forward (4-D): the input as (N, C, S)
 // with S spatial positions per sample, the output shape for reduction=none, PyTorch's checks.
@@ -142,6 +143,9 @@ void check_index_put_values(const std::vector<int64_t>& result_sizes, const Tens
 // dtype), with PyTorch's messages; they return the wrapped dim. A 0-dim tensor counts as [1].
 int64_t gather_check(const Tensor& self, int64_t dim, const Tensor& index);
 int64_t scatter_check(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src);
+// scatter_reduce's reduction, from its `reduce` argument (2.15 also takes "max" and "min").
+enum class ScatterReduction { Sum, Prod, Mean, Amax, Amin };
+ScatterReduction scatter_reduction(std::string_view reduce);
 // masked_select: a bool mask broadcast with self; the broadcast shape.
 std::vector<int64_t> masked_select_shape(const Tensor& self, const Tensor& mask);
 // index_add_'s checks (vector of long indices, one per source slice, matching dtypes and shapes).

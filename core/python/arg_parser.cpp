@@ -192,7 +192,7 @@ bool Param::check(PyObject* obj, int& failed_index) const {
     case ParamType::SymIntList:
     case ParamType::FloatList: {
       const bool floats = type == ParamType::FloatList;
-      auto ok = [&](PyObject* e) { return floats ? (is_number(obj) || is_int_like(e)) : is_int_like(e); };
+      auto ok = [&](PyObject* e) { return floats ? (is_number(e) || is_int_like(e)) : is_int_like(e); };
       if (is_sequence(obj)) {
         Py_ssize_t n = PySequence_Fast_GET_SIZE(obj);
         PyObject** items = PySequence_Fast_ITEMS(obj);

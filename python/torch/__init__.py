@@ -50,7 +50,8 @@ tensor = _C.tensor
 get_num_threads = _C.get_num_threads
 set_num_threads = _C.set_num_threads
 from_numpy = _C.from_numpy
-from torch.functional import broadcast_shapes, broadcast_tensors, meshgrid, norm  # noqa: E402
+from torch.functional import (broadcast_shapes, broadcast_tensors, cdist, einsum, meshgrid, norm, tensordot,  # noqa: E402
+                              unique, unique_consecutive)
 
 
 from torch.random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state  # noqa: E402

@@ -126,6 +126,14 @@ class Tensor(_C._TensorBase):
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         return torch.functional.norm(self, p, dim, keepdim, dtype=dtype)
 
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        return torch.functional.unique(self, sorted=sorted, return_inverse=return_inverse,
+                                       return_counts=return_counts, dim=dim)
+
+    def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+        return torch.functional.unique_consecutive(self, return_inverse=return_inverse,
+                                                   return_counts=return_counts, dim=dim)
+
     def expand_as(self, other):
         return self.expand(other.size())
 

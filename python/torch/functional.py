@@ -1,7 +1,8 @@
 """Functions PyTorch writes in Python over its operators (torch/functional.py)."""
 import torch
 
-__all__ = ["broadcast_shapes", "broadcast_tensors", "meshgrid", "norm"]
+__all__ = ["broadcast_shapes", "broadcast_tensors", "cdist", "einsum", "meshgrid", "norm", "tensordot", "unique",
+           "unique_consecutive"]
 
 
 def broadcast_shapes(*shapes):
@@ -58,3 +59,108 @@ def meshgrid(*tensors, indexing=None):
     if indexing is None:
         return torch._C._VariableFunctions.meshgrid(tensors)
     return torch._C._VariableFunctions.meshgrid(tensors, indexing=indexing)
+
+
+def einsum(*args):
+    r"""einsum(equation, *operands): the sum of products that the equation names (Note [einsum's
+    plan]). Also einsum(op0, sublist0, op1, sublist1, ..., [sublist_out]) with subscripts as
+    numbers in [0, 52), and the operands given as one list. Without opt_einsum the operands
+    are contracted left to right, as PyTorch does."""
+    if len(args) < 2:
+        raise ValueError("einsum(): must specify the equation string and at least one operand, "
+                         "or at least one operand and its subscripts list")
+    if isinstance(args[0], torch.Tensor):
+        def subscript(n):
+            if n is Ellipsis:
+                return "..."
+            if 0 <= n < 26:
+                return chr(ord("A") + n)
+            if 26 <= n < 52:
+                return chr(ord("a") + n - 26)
+            raise ValueError("einsum(): subscript in subscript list is not within the valid range [0, 52)")
+        equation = ",".join("".join(subscript(s) for s in sub) for sub in args[1::2])
+        if len(args) % 2 == 1:
+            equation += "->" + "".join(subscript(s) for s in args[-1])
+            operands = args[:-1:2]
+        else:
+            operands = args[::2]
+    else:
+        equation = args[0]
+        operands = args[1:]
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        return einsum(equation, *operands[0])
+    return torch._C._VariableFunctions.einsum(equation, operands)
+
+
+def tensordot(a, b, dims=2, out=None):
+    r"""The contraction of `a`'s last `dims` dims with `b`'s first (an int), or of the dims two
+    lists name; one mm over the permuted and flattened operands."""
+    if not isinstance(dims, (tuple, list, torch.Tensor, int)):
+        raise RuntimeError("tensordot expects dims to be int or tuple[list[int], list[int]] or "
+                           "list[list[int]] containing two lists, but got dims={}".format(dims))
+    dims_a, dims_b = [], []
+    if isinstance(dims, (tuple, list)):
+        dims_a, dims_b = dims
+    if isinstance(dims, torch.Tensor):
+        if dims.numel() > 1:
+            if dims.size()[0] != 2:
+                raise AssertionError("dims tensor must have size 2 in first dimension, got {}".format(dims.size()[0]))
+            dims_a = dims[0].tolist()
+            dims_b = dims[1].tolist()
+        else:
+            n = int(dims.item())
+            if n < 0:
+                raise RuntimeError("tensordot expects dims >= 0, but got dims={}".format(dims))
+            dims_a, dims_b = list(range(-n, 0)), list(range(n))
+    if isinstance(dims, int) and not isinstance(dims, bool):
+        if dims < 0:
+            raise RuntimeError("tensordot expects dims >= 0, but got dims={}".format(dims))
+        if dims > min(a.dim(), b.dim()):
+            raise RuntimeError("tensordot expects dims < ndim_a or ndim_b, but got dims={}".format(dims))
+        dims_a, dims_b = list(range(-dims, 0)), list(range(dims))
+    if out is None:
+        return torch._C._VariableFunctions.tensordot(a, b, dims_a, dims_b)
+    return torch._C._VariableFunctions.tensordot(a, b, dims_a, dims_b, out=out)
+
+
+def _unique_results(output, inverse, counts, return_inverse, return_counts):
+    if return_inverse and return_counts:
+        return output, inverse, counts
+    if return_inverse:
+        return output, inverse
+    if return_counts:
+        return output, counts
+    return output
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    r"""The distinct elements of `input` (or its distinct slices along `dim`), sorted (Note
+    [unique's order]), with the inverse indices and the counts when asked."""
+    if dim is not None:
+        output, inverse, counts = torch._C._VariableFunctions.unique_dim(
+            input, dim, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+    else:
+        output, inverse, counts = torch._C._VariableFunctions._unique2(
+            input, sorted=sorted, return_inverse=return_inverse, return_counts=return_counts)
+    return _unique_results(output, inverse, counts, return_inverse, return_counts)
+
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    r"""The first element of each run of equal consecutive elements (or slices along `dim`),
+    with the inverse indices and the run lengths when asked."""
+    output, inverse, counts = torch._C._VariableFunctions.unique_consecutive(
+        input, return_inverse=return_inverse, return_counts=return_counts, dim=dim)
+    return _unique_results(output, inverse, counts, return_inverse, return_counts)
+
+
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    r"""The p-norm distance between each row of `x1` and each row of `x2` (batched):
+    `compute_mode` picks the matrix-product form for p = 2 when there are more than 25 rows
+    on a side ("use_mm_for_euclid_dist_if_necessary"), always, or never."""
+    if compute_mode == "use_mm_for_euclid_dist_if_necessary":
+        return torch._C._VariableFunctions.cdist(x1, x2, p, None)
+    if compute_mode == "use_mm_for_euclid_dist":
+        return torch._C._VariableFunctions.cdist(x1, x2, p, 1)
+    if compute_mode == "donot_use_mm_for_euclid_dist":
+        return torch._C._VariableFunctions.cdist(x1, x2, p, 2)
+    raise ValueError(f"{compute_mode} is not a valid value for compute_mode")

@@ -4,8 +4,12 @@
 // number ** tensor, div with rounding_mode (a zero gradient), the scatters into slices,
 // repeat_interleave, diag_embed, and the losses with kernels of their own (binary cross entropy,
 // with logits, smooth L1, Huber, log_sigmoid), xlogy / kl_div / cosine_similarity, attention and
-// masked_scatter.
+// masked_scatter, im2col / col2im (F.unfold / F.fold), scatter_reduce (every reduction, with
+// and without self, distinct values so no perturbation changes which value wins), einsum,
+// tensordot and kron, cdist (the distance kernel and the matrix-product form) and pdist.
 #include <gtest/gtest.h>
+
+#include <limits>
 
 #include "tests/autograd/gradcheck.h"
 
@@ -110,6 +114,64 @@ TEST(GradcheckMoreOps, AttentionAndMaskedScatter) {
   const Tensor mask = ops::gt_Scalar(rand_double({3, 4}), ipt::Scalar(0.0));
   EXPECT_TRUE(
       gradcheck([mask](const T& x) { return ops::masked_scatter(x[0], mask, x[1]); }, {rleaf({3, 4}), rleaf({12})}));
+}
+
+TEST(GradcheckMoreOps, SlidingBlocks) {
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::im2col(x[0], V{2, 3}, V{1, 2}, V{1, 0}, V{2, 1});
+      },
+      {rleaf({2, 2, 4, 5})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::col2im(x[0], V{4, 4}, V{2, 2}, V{1, 1}, V{1, 1}, V{1, 1});
+      },
+      {rleaf({1, 8, 25})}));
+}
+
+TEST(GradcheckMoreOps, ScatterReduce) {
+  const Tensor index = from_values({2, 3}, {0, 2, 0, 1, 0, 2}, ipt::ScalarType::Long);
+  for (const char* reduce : {"sum", "prod", "mean", "amax", "amin"})
+    for (bool include_self : {true, false})
+      EXPECT_TRUE(
+          gradcheck([&](const T& x) { return ops::scatter_reduce_two(x[0], 0, index, x[1], reduce, include_self); },
+                    {rleaf({3, 3}, 0.5, 1.5), rleaf({2, 3}, -2.0, -0.5)}))
+          << reduce << " include_self=" << include_self;
+}
+
+TEST(GradcheckMoreOps, Contractions) {
+  const std::vector<std::string> equations = {"ij,jk->ik", "bij,bjk->bik", "ii->i", "i,j->ij", "ij,ij->", "...j,jk"};
+  const std::vector<std::pair<V, V>> shapes = {{{3, 4}, {4, 2}}, {{2, 3, 4}, {2, 4, 2}}, {{3, 3}, {}},
+                                               {{3}, {4}},       {{2, 3}, {2, 3}},       {{2, 3, 4}, {4, 2}}};
+  for (size_t k = 0; k < equations.size(); ++k) {
+    const std::string eq = equations[k];
+    if (shapes[k].second.empty())
+      EXPECT_TRUE(gradcheck([&](const T& x) { return ops::einsum(eq, x, std::nullopt); }, {rleaf(shapes[k].first)}))
+          << eq;
+    else
+      EXPECT_TRUE(gradcheck([&](const T& x) { return ops::einsum(eq, x, std::nullopt); },
+                            {rleaf(shapes[k].first), rleaf(shapes[k].second)}))
+          << eq;
+  }
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::tensordot(x[0], x[1], V{1, 2}, V{0, 1});
+      },
+      {rleaf({2, 3, 4}), rleaf({3, 4, 2})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::kron(x[0], x[1]); }, {rleaf({2, 3}), rleaf({3})}));
+}
+
+TEST(GradcheckMoreOps, Distances) {
+  for (double p : {1.0, 2.0, 3.0, 1.5, std::numeric_limits<double>::infinity()}) {
+    EXPECT_TRUE(
+        gradcheck([p](const T& x) { return ops::cdist(x[0], x[1], p, std::nullopt); }, {rleaf({3, 4}), rleaf({2, 4})}))
+        << "cdist p=" << p;
+    EXPECT_TRUE(gradcheck([p](const T& x) { return ops::pdist(x[0], p); }, {rleaf({4, 3})})) << "pdist p=" << p;
+  }
+  EXPECT_TRUE(
+      gradcheck([](const T& x) { return ops::cdist(x[0], x[1], 2.0, 1); }, {rleaf({2, 3, 4}), rleaf({2, 2, 4})}));
+  EXPECT_TRUE(gradcheck([](const T& x) { return ops::cdist(x[0], x[1], 2.0, std::nullopt); },
+                        {rleaf({2, 1, 3, 4}), rleaf({3, 2, 4})}));
 }
 
 }  // namespace

@@ -10,7 +10,7 @@ static std::string base_cpp(const std::string& n) {
   if (n == "Tensor") return "Tensor";
   if (n == "int" || n == "SymInt") return "int64_t";
   if (n == "float") return "double";
-  if (n == "bool") return "bool";
+  if (n == "bool" || n == "SymBool") return "bool";
   if (n == "Scalar") return "Scalar";
   if (n == "ScalarType") return "ScalarType";
   if (n == "Layout") return "Layout";
@@ -41,6 +41,7 @@ static std::string value_type(const Type& t) {
       if (t.element().kind == Type::Kind::Base && (t.element().name == "int" || t.element().name == "SymInt"))
         return "IntArrayRef";
       if (t.element().kind == Type::Kind::Base && t.element().name == "Tensor") return "std::span<const Tensor>";
+      if (t.element().kind == Type::Kind::Base && t.element().name == "float") return "std::span<const double>";
       if (t.element().kind == Type::Kind::Base && t.element().name == "bool" && t.size)
         return "std::array<bool, " + std::to_string(*t.size) + ">";
       // Tensor?[] (index, index_put_): undefined entries are the `:` / `...` of an indexing expression.

@@ -29,10 +29,10 @@ using schema::NativeFunctionEntry;
 // PyTorch binds these through the Tensor overload (numbers become wrapped tensors).
 // Also those PyTorch's gen_python_functions skips (SKIP_PYTHON_BINDINGS): the sym_* queries and
 // copy are torch.ops.aten operators only.
-const std::set<std::string> kSkipped = {"add.Scalar",          "add_.Scalar",  "sub.Scalar", "sub_.Scalar",
-                                        "mul.Scalar",          "mul_.Scalar",  "div.Scalar", "div_.Scalar",
-                                        "_local_scalar_dense", "sym_size.int", "sym_numel",  "sym_storage_offset",
-                                        "sym_stride.int",      "copy"};
+const std::set<std::string> kSkipped = {"add.Scalar",          "add_.Scalar",       "sub.Scalar", "sub_.Scalar",
+                                        "mul.Scalar",          "mul_.Scalar",       "div.Scalar", "div_.Scalar",
+                                        "_local_scalar_dense", "sym_size.int",      "sym_numel",  "sym_storage_offset",
+                                        "sym_stride.int",      "sym_is_contiguous", "copy"};
 
 struct Overload {
   const NativeFunctionEntry* e = nullptr;
@@ -153,6 +153,16 @@ std::string arg_expr(const Argument& a, int i, std::vector<std::string>& pre) {
   if (cpp == "std::optional<IntArrayRef>") {
     pre.push_back("const auto " + local + " = " + r + ".optional_intlist(" + idx + ");");
     return local + " ? std::optional<IntArrayRef>(IntArrayRef(*" + local + ")) : std::nullopt";
+  }
+  if (cpp == "std::span<const double>") {  // float[]
+    pre.push_back("const auto " + local + " = " + r + ".doublelist(" + idx + ");");
+    return "std::span<const double>(" + local + ")";
+  }
+  if (cpp == "std::optional<std::span<const double>>") {
+    pre.push_back("const auto " + local + " = " + r + ".is_none(" + idx +
+                  ") ? std::optional<std::vector<double>>() : " + "std::optional<std::vector<double>>(" + r +
+                  ".doublelist(" + idx + "));");
+    return local + " ? std::optional<std::span<const double>>(std::span<const double>(*" + local + ")) : std::nullopt";
   }
   if (cpp.rfind("std::array<bool, ", 0) == 0) {  // bool[N]: the parser checked N
     pre.push_back("const auto " + local + " = " + r + ".boollist(" + idx + ");");

@@ -55,8 +55,14 @@ bool wants_sim_fallback(const Op& op) {
 // Operators whose results' shapes depend on their inputs' values: their Meta kernels refuse (as
 // 2.15's do), so the simulated GPU runs them synchronously.
 bool data_dependent(const Op& op) {
-  static const std::set<std::string> names = {"nonzero",    "masked_select",      "_unique",          "_unique2",
-                                              "unique_dim", "unique_consecutive", "repeat_interleave"};
+  static const std::set<std::string> names = {"nonzero",
+                                              "masked_select",
+                                              "_unique",
+                                              "_unique2",
+                                              "unique_dim",
+                                              "unique_consecutive",
+                                              "unique_dim_consecutive",
+                                              "repeat_interleave"};
   return names.count(op.e->schema.name) > 0;
 }
 

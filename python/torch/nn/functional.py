@@ -428,6 +428,29 @@ def _interp_output_size(input, dim, size, scale_factor):
     raise ValueError("either size or scale_factor should be defined")
 
 
+def _pair(x):
+    return tuple(x) if isinstance(x, (list, tuple)) else (x, x)
+
+
+def pdist(input, p=2):
+    r"""The p-norm distance between every pair of rows of a 2-D input, the upper triangle of
+    cdist(input, input) row by row: n * (n - 1) / 2 values."""
+    return torch.pdist(input, p)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    r"""The sliding blocks of a batched (or single) image as columns: [N, C * prod(kernel_size), L]
+    (im2col; Note [Sliding blocks])."""
+    return torch._C._nn.im2col(input, _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride))
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    r"""The columns of sliding blocks summed back into an image of `output_size` (col2im; the
+    reverse of unfold, adding where blocks overlap)."""
+    return torch._C._nn.col2im(input, _pair(output_size), _pair(kernel_size), _pair(dilation), _pair(padding),
+                               _pair(stride))
+
+
 def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
                 recompute_scale_factor=None, antialias=False):
     r"""Down/up samples the input to the given size or by scale_factor (nearest and bilinear on 4-D input)."""
@@ -451,12 +474,9 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
         raise ValueError("Anti-alias option is restricted to bilinear and bicubic modes and requires a 4-D tensor as input")
     if input.dim() == 4 and mode in ("nearest", "bilinear") and not antialias:
         # upsample_*2d.vec: the sizes from the scale factors (truncated), which go along as the scales
-        scales = scale_factors if scale_factors is not None else [None, None]
-        if output_size is None:
-            output_size = [int(input.size(i + 2) * scale_factors[i]) for i in range(2)]
         if mode == "nearest":
-            return torch._C._nn.upsample_nearest2d(input, output_size, scales[0], scales[1])
-        return torch._C._nn.upsample_bilinear2d(input, output_size, align_corners, scales[0], scales[1])
+            return torch._C._nn.upsample_nearest2d(input, output_size, scale_factors=scale_factors)
+        return torch._C._nn.upsample_bilinear2d(input, output_size, align_corners, scale_factors=scale_factors)
     if input.dim() == 3 and mode == "bilinear":
         raise NotImplementedError("Got 3D input, but bilinear mode needs 4D input")
     if input.dim() == 4 and mode == "linear":

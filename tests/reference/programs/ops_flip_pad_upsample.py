@@ -92,3 +92,11 @@ for mode, ac in (("nearest", None), ("bilinear", False), ("bilinear", True)):
     print("interp node", mode, ac, yu.grad_fn.name())
     (yu * torch.randn(yu.shape)).sum().backward()
     print("interp grad", mode, ac, gu.grad.flatten().tolist())
+# The .vec forms F.interpolate calls: sizes from the scale factors, or given.
+xv = torch.randn(1, 2, 3, 4)
+print("nearest vec scales", torch._C._nn.upsample_nearest2d(xv, None, [1.5, 2.25]).flatten().tolist())
+print("nearest vec size", torch._C._nn.upsample_nearest2d(xv, [4, 5], None).shape)
+print("bilinear vec scales", torch._C._nn.upsample_bilinear2d(xv, None, False, [1.7, 0.6]).flatten().tolist())
+print("bilinear vec corners", torch._C._nn.upsample_bilinear2d(xv, [5, 3], True, None).flatten().tolist())
+attempt("vec both", lambda: torch._C._nn.upsample_nearest2d(xv, [4, 5], [2.0, 2.0]))
+attempt("vec neither", lambda: torch._C._nn.upsample_nearest2d(xv, None, None))
