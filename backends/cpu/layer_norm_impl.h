@@ -39,10 +39,10 @@ constexpr int kLanes = sizeof(T) == 4 ? 8 : 4;
 
 // One level of the cascade: a count and L lanes of mean and M2.
 template <typename T>
-struct Moments {
-  int64_t n = 0;
-  T m1[kLanes<T>] = {};
-  T m2[kLanes<T>] = {};
+struct Moments {  // trivial: Moments<T>() is all zeros, a plain declaration is left unset
+  int64_t n;
+  T m1[kLanes<T>];
+  T m2[kLanes<T>];
 };
 
 // AddMomentsVec: (na, a) merged into m.
@@ -102,14 +102,22 @@ inline void welford_chunk(const T* x, int64_t cnt, const T* c, T* m1, T* m2) {
   }
 }
 
-// The mean and the biased variance of x[0..N).
+// The mean and the biased variance of x[0..N). GCC cannot see that only the first `depth`
+// levels of the cascade, the ones zeroed, are ever read.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 template <typename T>
 inline void rowwise_moments(const T* x, int64_t N, T& mean, T& var) {
   constexpr int L = kLanes<T>;
   constexpr int64_t kChunk = 16;
   const int64_t n = N / L, m = (n + kChunk - 1) / kChunk;
   const int depth = m <= 2 ? 1 : static_cast<int>(std::bit_width(static_cast<uint64_t>(m - 1)));
+  // Only the cascade's `depth` levels are used: zeroing those, not all 64, saves a 4.5 KB
+  // memset per row (a third of a 768-wide row's time).
   Moments<T> stack[64];
+  for (int k = 0; k < depth; ++k) stack[k] = Moments<T>();
   T c[kChunk];
   for (int64_t j = 0; j < kChunk; ++j) c[j] = T(1) / T(j + 1);
   for (int64_t i = 0; i < m; ++i) {
@@ -144,6 +152,9 @@ inline void rowwise_moments(const T* x, int64_t N, T& mean, T& var) {
   mean = mu;
   var = m2 / T(N);
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 // One row of the forward: y from x, its mean and rstd, and gamma / beta (either may be null).
 template <typename T>

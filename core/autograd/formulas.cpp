@@ -716,4 +716,23 @@ std::tuple<Tensor, Tensor> euclidean_dist_backward(const Tensor& grad, const Ten
   return {g1, g2};
 }
 
+Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64_t dim) {
+  if (indices.numel() == 0) return ops::empty_like(indices, grad.dtype());
+  std::vector<int64_t> size(indices.sizes().begin(), indices.sizes().end() - dim);
+  size.push_back(-1);
+  const Tensor indices_view = ops::view(indices, size);
+  return ops::view(ops::gather(ops::view(ops::contiguous(grad), size), -1, indices_view, false), indices.sizes());
+}
+
+Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices, int64_t padding_idx) {
+  Tensor gg_weight = ops::index_select(grad, 0, ops::reshape(indices, std::vector<int64_t>{-1}));
+  std::vector<int64_t> size = indices.sizes();
+  size.push_back(-1);
+  if (padding_idx >= 0)
+    gg_weight = ops::masked_fill__Scalar(
+        gg_weight, ops::reshape(ops::eq_Scalar(indices, Scalar(padding_idx)), std::vector<int64_t>{-1, 1}),
+        Scalar(0.0));
+  return ops::view(gg_weight, size);
+}
+
 }  // namespace ipt::autograd

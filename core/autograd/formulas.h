@@ -29,6 +29,12 @@ std::tuple<Tensor, Tensor> scatter_reduce_backward(const Tensor& grad, const Ten
 // contracted with each operand.
 std::tuple<Tensor, Tensor> euclidean_dist_backward(const Tensor& grad, const Tensor& x1, const Tensor& x2,
                                                    const Tensor& result, const std::array<bool, 2>& grad_input_mask);
+// max_pool2d_with_indices_backward's gradient: grad's elements at the indices of each plane
+// (the last `dim` dims flattened), in the indices' shape.
+Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64_t dim);
+// embedding_dense_backward's gradient: grad's rows at the indices (zeros for padding_idx), in the
+// indices' shape plus the embedding dim.
+Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices, int64_t padding_idx);
 Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result);
 // grad of relu: grad where result > 0, else 0.
 Tensor threshold_backward(const Tensor& grad, const Tensor& result);

@@ -6,7 +6,8 @@
 // with logits, smooth L1, Huber, log_sigmoid), xlogy / kl_div / cosine_similarity, attention and
 // masked_scatter, im2col / col2im (F.unfold / F.fold), scatter_reduce (every reduction, with
 // and without self, distinct values so no perturbation changes which value wins), einsum,
-// tensordot and kron, cdist (the distance kernel and the matrix-product form) and pdist.
+// tensordot and kron, cdist (the distance kernel and the matrix-product form) and pdist; and the
+// pooling and embedding backward operators, differentiated in their gradient (double backward).
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -172,6 +173,27 @@ TEST(GradcheckMoreOps, Distances) {
       gradcheck([](const T& x) { return ops::cdist(x[0], x[1], 2.0, 1); }, {rleaf({2, 3, 4}), rleaf({2, 2, 4})}));
   EXPECT_TRUE(gradcheck([](const T& x) { return ops::cdist(x[0], x[1], 2.0, std::nullopt); },
                         {rleaf({2, 1, 3, 4}), rleaf({3, 2, 4})}));
+}
+
+TEST(GradcheckMoreOps, BackwardOperatorsTwice) {
+  const Tensor self = rand_double({1, 2, 4, 4});
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::_adaptive_avg_pool2d_backward(x[0], self); }, {rleaf({1, 2, 3, 3})}));
+  EXPECT_TRUE(gradcheck(
+      [&](const T& x) {
+        return ops::avg_pool2d_backward(x[0], self, V{2, 2}, V{2, 2}, V{0, 0}, false, true, std::nullopt);
+      },
+      {rleaf({1, 2, 2, 2})}));
+  const auto [out, indices] = ops::max_pool2d_with_indices(self, V{2, 2}, V{2, 2}, V{0, 0}, V{1, 1}, false);
+  (void)out;
+  EXPECT_TRUE(gradcheck(
+      [&](const T& x) {
+        return ops::max_pool2d_with_indices_backward(x[0], self, V{2, 2}, V{2, 2}, V{0, 0}, V{1, 1}, false, indices);
+      },
+      {rleaf({1, 2, 2, 2})}));
+  const Tensor idx = from_values({2, 3}, {0, 4, 2, 2, 1, 4}, ipt::ScalarType::Long);
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return ops::embedding_dense_backward(x[0], idx, 5, 2, false); }, {rleaf({2, 3, 3})}));
 }
 
 }  // namespace
