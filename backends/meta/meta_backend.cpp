@@ -2,6 +2,7 @@
 // the same shape rules as the CPU kernels (core/ops/shape_rules.h) and touch no data, which
 // is how PyTorch traces shapes without computing.
 #include "core/ops/distance_rules.h"
+#include "core/ops/embedding_bag_rules.h"
 #include "core/ops/conv_rules.h"
 #include "core/ops/norm_rules.h"
 #include "core/ops/out_rules.h"
@@ -227,6 +228,29 @@ Tensor _pdist_forward_meta(const Tensor& self, double) {
   IPT_CHECK(self.is_contiguous(), RuntimeError, "_pdist_forward requires contiguous input");
   const int64_t rows = self.sizes()[0];
   return make_empty(std::vector<int64_t>{rows <= 1 ? 0 : rows * (rows - 1) / 2}, self.dtype(), self.device());
+}
+std::tuple<Tensor, Tensor, Tensor, Tensor> _embedding_bag_meta(const Tensor& weight, const Tensor& indices,
+                                                               const Tensor& offsets, bool, int64_t mode, bool,
+                                                               const std::optional<Tensor>& per_sample_weights,
+                                                               bool include_last_offset, int64_t padding_idx) {
+  IPT_CHECK(indices.dim() == 1 || indices.dim() == 2, RuntimeError,
+            "input has to be a 1D or 2D Tensor, but got Tensor of dimension ", indices.dim());
+  IPT_CHECK(offsets.dim() == 1, RuntimeError, "offsets has to be a 1D Tensor, but got Tensor of dimension ",
+            offsets.dim());
+  const EmbeddingBagShapes s =
+      embedding_bag_shapes(weight, indices, offsets, mode, per_sample_weights, include_last_offset, padding_idx, false);
+  const ScalarType itype = embedding_bag_index_dtype(indices, offsets);
+  return {make_empty(s.output, weight.dtype(), weight.device()), make_empty(s.offset2bag, itype, weight.device()),
+          make_empty(s.bag_size, itype, weight.device()), make_empty(s.max_indices, itype, weight.device())};
+}
+Tensor grid_sampler_2d_meta(const Tensor& input, const Tensor& grid, int64_t, int64_t, bool) {
+  IPT_CHECK(input.dim() == 4 && grid.dim() == 4 && input.sizes()[0] == grid.sizes()[0] && grid.sizes()[3] == 2,
+            RuntimeError,
+            "grid_sampler(): expected 4D input and grid with same number of dimensions, but got input with "
+            "sizes ",
+            int_list_str(input.sizes()), " and grid with sizes ", int_list_str(grid.sizes()));
+  return make_empty(std::vector<int64_t>{input.sizes()[0], input.sizes()[1], grid.sizes()[1], grid.sizes()[2]},
+                    input.dtype(), input.device());
 }
 Tensor _cdist_backward_meta(const Tensor&, const Tensor& x1, const Tensor& x2, double, const Tensor&) {
   const CdistPlan plan = cdist_plan(x1, x2);

@@ -288,4 +288,19 @@ ScatterReduction scatter_reduction(std::string_view reduce) {
   IPT_FAIL(RuntimeError, "reduce argument must be either sum, prod, mean, amax or amin, got ", reduce);
 }
 
+std::string tensor_type_name(const Tensor& t) {
+  std::string base;
+  switch (t.dtype()) {
+    case ScalarType::Float: base = "Float"; break;
+    case ScalarType::Double: base = "Double"; break;
+    case ScalarType::Half: base = "Half"; break;
+    case ScalarType::BFloat16: base = "BFloat16"; break;
+    case ScalarType::Long: base = "Long"; break;
+    case ScalarType::Int: base = "Int"; break;
+    case ScalarType::Bool: base = "Bool"; break;
+    default: base = dtype_cpp_name(t.dtype()); break;
+  }
+  return std::string(t.device().type == DeviceType::CUDA ? "torch.cuda." : "torch.") + base + "Tensor";
+}
+
 }  // namespace ipt

@@ -290,24 +290,6 @@ Tensor selu_(const Tensor& self) { return ops::elu_(self, kSeluAlpha, kSeluScale
 
 namespace ipt::native {
 
-namespace {
-// A tensor's legacy type name, as PyTorch's messages give it: torch.FloatTensor, torch.cuda.LongTensor.
-std::string tensor_type_name(const Tensor& t) {
-  std::string base;
-  switch (t.dtype()) {
-    case ScalarType::Float: base = "Float"; break;
-    case ScalarType::Double: base = "Double"; break;
-    case ScalarType::Half: base = "Half"; break;
-    case ScalarType::BFloat16: base = "BFloat16"; break;
-    case ScalarType::Long: base = "Long"; break;
-    case ScalarType::Int: base = "Int"; break;
-    case ScalarType::Bool: base = "Bool"; break;
-    default: base = dtype_cpp_name(t.dtype()); break;
-  }
-  return std::string(t.device().type == DeviceType::CUDA ? "torch.cuda." : "torch.") + base + "Tensor";
-}
-}  // namespace
-
 // embedding: rows of weight picked by indices (PyTorch's Embedding.cpp: index_select, then a
 // view with the indices' shape in front).
 Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t, bool, bool) {

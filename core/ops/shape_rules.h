@@ -4,6 +4,7 @@
 // so a meta tensor reports exactly the shape and dtype the real computation would produce.
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -142,6 +143,8 @@ void check_index_put_values(const std::vector<int64_t>& result_sizes, const Tens
 // gather's and scatter's checks (index dtype, dims and sizes; src, when there is one, of self's
 // dtype), with PyTorch's messages; they return the wrapped dim. A 0-dim tensor counts as [1].
 int64_t gather_check(const Tensor& self, int64_t dim, const Tensor& index);
+// A tensor's legacy type name, as PyTorch's messages give it: torch.FloatTensor, torch.cuda.LongTensor.
+std::string tensor_type_name(const Tensor& t);
 int64_t scatter_check(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src);
 // scatter_reduce's reduction, from its `reduce` argument (2.15 also takes "max" and "min").
 enum class ScatterReduction { Sum, Prod, Mean, Amax, Amin };

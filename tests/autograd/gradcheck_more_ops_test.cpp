@@ -7,7 +7,9 @@
 // masked_scatter, im2col / col2im (F.unfold / F.fold), scatter_reduce (every reduction, with
 // and without self, distinct values so no perturbation changes which value wins), einsum,
 // tensordot and kron, cdist (the distance kernel and the matrix-product form) and pdist; and the
-// pooling and embedding backward operators, differentiated in their gradient (double backward).
+// pooling and embedding backward operators, differentiated in their gradient (double backward);
+// grid_sampler_2d (input and grid), affine_grid_generator, and _embedding_bag (weight and
+// per_sample_weights).
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -194,6 +196,31 @@ TEST(GradcheckMoreOps, BackwardOperatorsTwice) {
   const Tensor idx = from_values({2, 3}, {0, 4, 2, 2, 1, 4}, ipt::ScalarType::Long);
   EXPECT_TRUE(
       gradcheck([&](const T& x) { return ops::embedding_dense_backward(x[0], idx, 5, 2, false); }, {rleaf({2, 3, 3})}));
+}
+
+TEST(GradcheckMoreOps, GridSampleAndEmbeddingBag) {
+  for (int64_t mode : {0, 2})
+    for (int64_t pad : {0, 1, 2})
+      EXPECT_TRUE(gradcheck([&](const T& x) { return ops::grid_sampler_2d(x[0], x[1], mode, pad, false); },
+                            {rleaf({1, 2, 4, 5}), rleaf({1, 3, 2, 2}, -0.9, 0.9)}))
+          << "mode " << mode << " padding " << pad;
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return ops::affine_grid_generator(x[0], V{2, 1, 3, 4}, false);
+      },
+      {rleaf({2, 2, 3})}));
+  const Tensor idx = from_values({6}, {1, 3, 3, 0, 2, 1}, ipt::ScalarType::Long);
+  const Tensor off = from_values({3}, {0, 2, 2}, ipt::ScalarType::Long);
+  for (int64_t mode : {0, 1, 2})
+    EXPECT_TRUE(gradcheck(
+        [&](const T& x) {
+          return std::get<0>(ops::_embedding_bag(x[0], idx, off, false, mode, false, std::nullopt, false, -1));
+        },
+        {rleaf({4, 3})}))
+        << "mode " << mode;
+  EXPECT_TRUE(gradcheck(
+      [&](const T& x) { return std::get<0>(ops::_embedding_bag(x[0], idx, off, false, 0, false, x[1], false, -1)); },
+      {rleaf({4, 3}), rleaf({6})}));
 }
 
 }  // namespace
