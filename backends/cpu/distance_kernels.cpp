@@ -187,11 +187,17 @@ Tensor _cdist_forward_cpu(const Tensor& x1, const Tensor& x2, double p, std::opt
 }
 
 Tensor _cdist_backward_cpu(const Tensor& grad, const Tensor& x1, const Tensor& x2, double p, const Tensor& cdist) {
+  check_cdist(x1, x2, p, std::nullopt);
   const CdistPlan plan = cdist_plan(x1, x2);
   std::vector<int64_t> sizes(plan.out_sizes.begin(), plan.out_sizes.end() - 2);
   sizes.push_back(plan.r1);
   sizes.push_back(plan.cols);
   if (plan.r1 == 0 || plan.r2 == 0 || plan.cols == 0 || plan.batch == 0) return ops::zeros_like(x1);
+  const int64_t pairs = plan.batch * plan.r1 * plan.r2;
+  IPT_CHECK(grad.numel() == pairs && cdist.numel() == pairs && grad.dtype() == x1.dtype() &&
+                cdist.dtype() == x1.dtype() && x2.dtype() == x1.dtype(),
+            RuntimeError, "_cdist_backward: grad and cdist must hold the ", pairs,
+            " distances of x1 and x2, in their dtype");
   Tensor out = ops::zeros(sizes, x1.dtype(), std::nullopt, x1.device());
   const Tensor g = ops::contiguous(grad, MemoryFormat::Contiguous),
                d = ops::contiguous(cdist, MemoryFormat::Contiguous);
@@ -220,6 +226,7 @@ Tensor _cdist_backward_cpu(const Tensor& grad, const Tensor& x1, const Tensor& x
 }
 
 Tensor _pdist_forward_cpu(const Tensor& self, double p) {
+  IPT_CHECK(self.dim() == 2, RuntimeError, "pdist only supports 2D tensors, got: ", self.dim(), "D");
   IPT_CHECK(self.is_contiguous(), RuntimeError, "_pdist_forward requires contiguous input");
   check_kernel_dtype(self, "pdist");
   const int64_t rows = self.sizes()[0], m = self.sizes()[1];
@@ -246,9 +253,14 @@ Tensor _pdist_forward_cpu(const Tensor& self, double p) {
 }
 
 Tensor _pdist_backward_cpu(const Tensor& grad, const Tensor& self, double p, const Tensor& pdist) {
+  check_pdist(self, 0.0);
   const int64_t rows = self.sizes()[0], m = self.sizes()[1];
   Tensor out = ops::zeros_like(self);
   if (rows <= 1 || m == 0) return out;
+  const int64_t pairs = rows * (rows - 1) / 2;
+  IPT_CHECK(
+      grad.numel() == pairs && pdist.numel() == pairs && grad.dtype() == self.dtype() && pdist.dtype() == self.dtype(),
+      RuntimeError, "_pdist_backward: grad and pdist must hold the ", pairs, " distances of self's rows, in its dtype");
   const Tensor x = ops::contiguous(self, MemoryFormat::Contiguous);
   const Tensor g = ops::contiguous(grad, MemoryFormat::Contiguous),
                d = ops::contiguous(pdist, MemoryFormat::Contiguous);

@@ -53,12 +53,25 @@ Tensor index_tensor(const std::vector<int64_t>& v, std::vector<int64_t> sizes, S
 // Each index's bag, from the first `bags` offsets (2.15's index_add_ / cumsum).
 std::vector<int64_t> offset2bag_of(const std::vector<int64_t>& offsets, int64_t bags, int64_t n) {
   std::vector<int64_t> t(static_cast<size_t>(n + 1), 0);
-  for (int64_t b = 0; b < bags; ++b) ++t[static_cast<size_t>(offsets[static_cast<size_t>(b)])];
+  for (int64_t b = 0; b < bags; ++b) {
+    const int64_t o = offsets[static_cast<size_t>(b)];
+    IPT_CHECK(o >= 0 && o <= n, RuntimeError, "embedding_bag: offsets[", b, "] is ", o, ", outside [0, ", n,
+              "], the range of positions in input");
+    ++t[static_cast<size_t>(o)];
+  }
   t[0] -= 1;
   std::vector<int64_t> o2b(static_cast<size_t>(n));
   int64_t run = 0;
   for (int64_t i = 0; i < n; ++i) o2b[static_cast<size_t>(i)] = run += t[static_cast<size_t>(i)];
   return o2b;
+}
+
+// The backward operators can be called directly (torch.ops.aten): each position they follow must
+// lie in its tensor, or they would write outside it.
+void check_positions(const std::vector<int64_t>& v, int64_t size, const char* what) {
+  for (int64_t x : v)
+    IPT_CHECK(x >= 0 && x < size, RuntimeError, "embedding_bag backward: ", what, " holds ", x, ", outside [0, ", size,
+              ")");
 }
 
 [[noreturn]] void bad_index_fast(int64_t pos, int64_t v, int64_t rows) {
@@ -80,6 +93,11 @@ Result4 embedding_bag_forward(const Tensor& weight, const Tensor& indices_in, co
                                                          include_last_offset, padding_idx, forward_only);
   const std::vector<int64_t> idx = index_values(indices), off = index_values(offsets);
   const int64_t n = static_cast<int64_t>(idx.size()), bags = shapes.bags, rows = weight.sizes()[0];
+  // 2.15 checks only the first and last offsets and reads past its buffers for the others; here
+  // an offset outside [0, N] is an error.
+  for (size_t b = 0; b < off.size(); ++b)
+    IPT_CHECK(off[b] >= 0 && off[b] <= n, RuntimeError, "embedding_bag: offsets[", b, "] is ", off[b], ", outside [0, ",
+              n, "], the range of positions in input");
   const int64_t dim = weight.sizes()[1];
   const Device dev = weight.device();
   Tensor output = ops::zeros(shapes.output, weight.dtype(), std::nullopt, dev);
@@ -94,21 +112,25 @@ Result4 embedding_bag_forward(const Tensor& weight, const Tensor& indices_in, co
   const Tensor w = weight;  // rows read through their strides
   const int64_t ws0 = w.strides()[0], ws1 = w.strides()[1];
   visit_dtype(weight.dtype(), [&]<typename T>() {
+    if (bags == 0) return;  // no bag to put an index in (every offset2bag entry would be -1)
     if constexpr (is_float_v<T>) {
       using A = opmath_t<T>;
       const T* wp = w.data_ptr<T>();
       T* out = output.data_ptr<T>();
       const Tensor ps = psw ? ops::contiguous(*per_sample_weights, MemoryFormat::Contiguous) : Tensor();
       const T* pp = psw ? ps.data_ptr<T>() : nullptr;
-      if (mode == 2) {
-        std::vector<bool> seen(static_cast<size_t>(bags), false);
+      // The generic path: every index in order, padding_idx entries taken off their bag's size.
+      auto for_each_index = [&](auto body) {
         for (int64_t i = 0; i < n; ++i) {
           const int64_t b = o2b[static_cast<size_t>(i)], k = idx[static_cast<size_t>(i)];
           if (k < 0 || k >= rows) bad_index(k);
-          if (k == padding_idx) {
-            --bag_size[static_cast<size_t>(b)];
-            continue;
-          }
+          if (k == padding_idx) --bag_size[static_cast<size_t>(b)];
+          else body(i, b, k);
+        }
+      };
+      if (mode == 2) {
+        std::vector<bool> seen(static_cast<size_t>(bags), false);
+        for_each_index([&](int64_t, int64_t b, int64_t k) {
           T* o = out + b * dim;
           for (int64_t d = 0; d < dim; ++d) {
             const T v = wp[k * ws0 + d * ws1];
@@ -118,7 +140,7 @@ Result4 embedding_bag_forward(const Tensor& weight, const Tensor& indices_in, co
             }
           }
           seen[static_cast<size_t>(b)] = true;
-        }
+        });
         return;
       }
       if (shapes.fast_path) {
@@ -150,19 +172,13 @@ Result4 embedding_bag_forward(const Tensor& weight, const Tensor& indices_in, co
           for (int64_t d = 0; d < dim; ++d) out[b * dim + d] = T(acc[static_cast<size_t>(d)]);
         }
       } else {
-        for (int64_t i = 0; i < n; ++i) {
-          const int64_t b = o2b[static_cast<size_t>(i)], k = idx[static_cast<size_t>(i)];
-          if (k < 0 || k >= rows) bad_index(k);
-          if (k == padding_idx) {
-            --bag_size[static_cast<size_t>(b)];
-            continue;
-          }
+        for_each_index([&](int64_t i, int64_t b, int64_t k) {
           T* o = out + b * dim;
           for (int64_t d = 0; d < dim; ++d) {
             const T v = wp[k * ws0 + d * ws1];
             o[d] = pp ? T(A(o[d]) + A(T(A(v) * A(pp[i])))) : T(A(o[d]) + A(v));
           }
-        }
+        });
       }
       if (mode == 1)
         for (int64_t b = 0; b < bags; ++b) {
@@ -256,6 +272,11 @@ Tensor _embedding_bag_dense_backward_cpu(const Tensor& grad_in, const Tensor& in
   const int64_t dim = grad.dim() == 2 ? grad.sizes()[1] : 0;
   Tensor out = ops::zeros(std::vector<int64_t>{num_weights, dim}, grad.dtype(), std::nullopt, grad.device());
   const std::vector<int64_t> idx = index_values(indices), o2b = index_values(offset2bag), bs = index_values(bag_size);
+  const int64_t bags_in_grad = grad.dim() == 2 ? grad.sizes()[0] : 0;
+  check_positions(idx, num_weights, "indices");
+  check_positions(o2b, bags_in_grad, "offset2bag");
+  IPT_CHECK(o2b.size() >= idx.size(), RuntimeError, "embedding_bag backward: offset2bag has ", o2b.size(),
+            " entries for ", idx.size(), " indices");
   visit_dtype(grad.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {
       using A = opmath_t<T>;
@@ -263,11 +284,15 @@ Tensor _embedding_bag_dense_backward_cpu(const Tensor& grad_in, const Tensor& in
       T* gw = out.data_ptr<T>();
       if (mode == 2) {
         const std::vector<int64_t> mi = index_values(maximum_indices);
-        const int64_t bags = static_cast<int64_t>(bs.size());
+        const int64_t bags = std::min<int64_t>(static_cast<int64_t>(bs.size()), bags_in_grad);
+        IPT_CHECK(static_cast<int64_t>(mi.size()) >= bags * dim, RuntimeError,
+                  "embedding_bag backward: maximum_indices has too few entries");
         for (int64_t d = 0; d < dim; ++d)
           for (int64_t b = 0; b < bags; ++b)
             if (bs[static_cast<size_t>(b)] != 0) {
               const int64_t r = mi[static_cast<size_t>(b * dim + d)];
+              IPT_CHECK(r >= 0 && r < num_weights, RuntimeError, "embedding_bag backward: maximum_indices holds ", r,
+                        ", outside [0, ", num_weights, ")");
               gw[r * dim + d] = T(A(gw[r * dim + d]) + A(g[b * dim + d]));
             }
         return;
@@ -312,6 +337,10 @@ Tensor _embedding_bag_per_sample_weights_backward_cpu(const Tensor& grad_in, con
     const std::vector<int64_t> off = index_values(offsets);
     o2b = offset2bag_of(off, static_cast<int64_t>(off.size()), n);
   }
+  check_positions(idx, w.sizes()[0], "indices");
+  check_positions(o2b, grad.dim() == 2 ? grad.sizes()[0] : 0, "offset2bag");
+  IPT_CHECK(o2b.size() >= idx.size() && grad.dim() == 2 && grad.sizes()[1] == dim, RuntimeError,
+            "embedding_bag backward: offset2bag and grad do not match the indices and the weight");
   Tensor out = ops::zeros(std::vector<int64_t>{n}, grad.dtype(), std::nullopt, grad.device());
   visit_dtype(grad.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {

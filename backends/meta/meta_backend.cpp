@@ -225,6 +225,7 @@ Tensor _cdist_forward_meta(const Tensor& x1, const Tensor& x2, double p, std::op
   return make_empty(cdist_plan(x1, x2).out_sizes, x1.dtype(), x1.device());
 }
 Tensor _pdist_forward_meta(const Tensor& self, double) {
+  IPT_CHECK(self.dim() == 2, RuntimeError, "pdist only supports 2D tensors, got: ", self.dim(), "D");
   IPT_CHECK(self.is_contiguous(), RuntimeError, "_pdist_forward requires contiguous input");
   const int64_t rows = self.sizes()[0];
   return make_empty(std::vector<int64_t>{rows <= 1 ? 0 : rows * (rows - 1) / 2}, self.dtype(), self.device());
@@ -252,13 +253,15 @@ Tensor grid_sampler_2d_meta(const Tensor& input, const Tensor& grid, int64_t, in
   return make_empty(std::vector<int64_t>{input.sizes()[0], input.sizes()[1], grid.sizes()[1], grid.sizes()[2]},
                     input.dtype(), input.device());
 }
-Tensor _cdist_backward_meta(const Tensor&, const Tensor& x1, const Tensor& x2, double, const Tensor&) {
+Tensor _cdist_backward_meta(const Tensor&, const Tensor& x1, const Tensor& x2, double p, const Tensor&) {
+  check_cdist(x1, x2, p, std::nullopt);
   const CdistPlan plan = cdist_plan(x1, x2);
   std::vector<int64_t> sizes(plan.out_sizes.begin(), plan.out_sizes.end() - 1);
   sizes.push_back(plan.cols);
   return make_empty(sizes, x1.dtype(), x1.device());
 }
 Tensor _pdist_backward_meta(const Tensor&, const Tensor& self, double, const Tensor&) {
+  IPT_CHECK(self.dim() == 2, RuntimeError, "pdist only supports 2D tensors, got: ", self.dim(), "D");
   return make_empty(self.sizes(), self.dtype(), self.device());
 }
 // _euclidean_dist's result: the operands' batch dims broadcast, then [r1, r2].

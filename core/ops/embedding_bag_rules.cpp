@@ -74,6 +74,10 @@ EmbeddingBagShapes embedding_bag_shapes(const Tensor& weight, const Tensor& indi
                                         int64_t mode, const std::optional<Tensor>& per_sample_weights,
                                         bool include_last_offset, int64_t padding_idx, bool forward_only) {
   EmbeddingBagShapes s;
+  IPT_CHECK(weight.dim() == 2, RuntimeError, "weight has to be a 2D Tensor, but got Tensor of dimension ",
+            weight.dim());
+  IPT_CHECK(offsets.dim() == 1 && indices.dim() >= 1, RuntimeError,
+            "offsets has to be a 1D Tensor, but got Tensor of dimension ", offsets.dim());
   const int64_t n_offsets = offsets.sizes()[0];
   s.bags = include_last_offset ? n_offsets - 1 : n_offsets;
   const int64_t dim = weight.sizes()[1];
