@@ -94,7 +94,7 @@ struct FmodOp {
     if constexpr (std::is_integral_v<T>) {
       IPT_CHECK(b != 0, RuntimeError, "ZeroDivisionError");
       if constexpr (std::is_same_v<T, bool>) return false;
-      else if (b == T(-1)) return T(0);  // also for the smallest integer, where a % -1 traps
+      else if (std::is_signed_v<T> && b == T(-1)) return T(0);  // the smallest integer % -1 traps
       else return static_cast<T>(a % b);
     } else {
       return cpu::through_float([](auto p, auto q) { return std::fmod(p, q); }, a, b);
@@ -116,6 +116,37 @@ IPT_BITWISE_OP(BitwiseAndOp, &, &&)
 IPT_BITWISE_OP(BitwiseOrOp, |, ||)
 IPT_BITWISE_OP(BitwiseXorOp, ^, !=)
 #undef IPT_BITWISE_OP
+
+// Shifts of integers, as PyTorch 2.15's: a shift by a negative count or by the width or more
+// gives 0 to the left, and the sign (0 or -1) to the right; a left shift works on the unsigned
+// bits, so it wraps.
+struct LeftShiftOp {
+  template <typename T>
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      constexpr int64_t bits = sizeof(T) * 8;
+      if (static_cast<int64_t>(b) < 0 || static_cast<int64_t>(b) >= bits) return 0;
+      return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) << b);
+    } else {
+      return a;
+    }
+  }
+};
+struct RightShiftOp {
+  template <typename T>
+  T operator()(T a, T b) const {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      constexpr int64_t bits = sizeof(T) * 8;
+      if (static_cast<int64_t>(b) < 0 || static_cast<int64_t>(b) >= bits) {
+        if constexpr (std::is_signed_v<T>) return a < 0 ? T(-1) : T(0);
+        else return T(0);
+      }
+      return static_cast<T>(a >> b);
+    } else {
+      return a;
+    }
+  }
+};
 
 }  // namespace
 
@@ -144,6 +175,17 @@ IPT_BITWISE_INTO(bitwise_and, BitwiseAndOp)
 IPT_BITWISE_INTO(bitwise_or, BitwiseOrOp)
 IPT_BITWISE_INTO(bitwise_xor, BitwiseXorOp)
 #undef IPT_BITWISE_INTO
+// The shifts refuse bool as well as the floating types (PyTorch's integral dispatch).
+#define IPT_SHIFT_INTO(name, kernel, Op)                                                                               \
+  void name##_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other) {                                   \
+    const ScalarType dt = binary_dtype(self, other, PromoteInts::No);                                                  \
+    IPT_CHECK(is_integral(dt, false), NotImplementedError, "\"" kernel "\" not implemented for '", dtype_cpp_name(dt), \
+              "'");                                                                                                    \
+    binary_into(out, self, other, dt, Op{});                                                                           \
+  }
+IPT_SHIFT_INTO(bitwise_left_shift, "lshift_cpu", LeftShiftOp)
+IPT_SHIFT_INTO(bitwise_right_shift, "rshift_cpu", RightShiftOp)
+#undef IPT_SHIFT_INTO
 
 // The structured out= kernels (their Meta functions made `out`).
 #define IPT_BINARY_OUT(name) \
@@ -155,6 +197,8 @@ IPT_BINARY_OUT(fmod)
 IPT_BINARY_OUT(bitwise_and)
 IPT_BINARY_OUT(bitwise_or)
 IPT_BINARY_OUT(bitwise_xor)
+IPT_BINARY_OUT(bitwise_left_shift)
+IPT_BINARY_OUT(bitwise_right_shift)
 #undef IPT_BINARY_OUT
 
 // clamp with tensor bounds (PyTorch 2.15's clamp_Tensor_out): with both, min(max(x, lo), hi) as

@@ -22,7 +22,7 @@ struct FloorDivideOp {
       IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
       // The smallest integer // -1 traps in hardware; PyTorch 2.15 wraps it, as the
       // multiplication by -1 does, and so does this.
-      if (y == T(-1)) return cpu::wrapping_neg(x);
+      if (std::is_signed_v<T> && y == T(-1)) return cpu::wrapping_neg(x);
       T q = static_cast<T>(x / y);
       if ((x % y != 0) && ((x < 0) != (y < 0))) --q;
       return q;
@@ -52,7 +52,7 @@ struct TruncDivideOp {
       return x;
     } else if constexpr (std::is_integral_v<T>) {
       IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
-      if (y == T(-1)) return cpu::wrapping_neg(x);
+      if (std::is_signed_v<T> && y == T(-1)) return cpu::wrapping_neg(x);
       return static_cast<T>(x / y);
     } else {
       using M = opmath_t<T>;

@@ -73,6 +73,7 @@ IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tens
         cpu::long_values(make_view(t, g.b_sizes, cpu::broadcast_strides(t, g.b_sizes), t.storage_offset()));
     for (size_t b = 0; b < v.size(); ++b) {
       int64_t x = v[b];
+      IPT_CHECK(size > 0, IndexError, "index is out of bounds for dimension with size 0");
       IPT_CHECK(x >= -size && x < size, IndexError, "index ", x, " is out of bounds for dimension ", k, " with size ",
                 size);
       if (x < 0) x += size;

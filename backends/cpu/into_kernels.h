@@ -56,6 +56,8 @@ void fmod_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void bitwise_and_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void bitwise_or_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void bitwise_xor_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void bitwise_left_shift_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
+void bitwise_right_shift_into_cpu(const Tensor& out, const Tensor& self, const Tensor& other);
 void mm_into_cpu(const Tensor& out, const Tensor& self, const Tensor& mat2);
 void gelu_into_cpu(const Tensor& out, const Tensor& self, std::string_view approximate);
 void gelu_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const Tensor& self,

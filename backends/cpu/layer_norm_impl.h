@@ -45,6 +45,18 @@ struct Moments {  // trivial: Moments<T>() is all zeros, a plain declaration is 
   T m2[kLanes<T>];
 };
 
+// Welford's coefficients 1 / (j + 1) for a chunk's 16 vectors, worked out once (as PyTorch's
+// static c_vecs), not per row: each is the correctly rounded quotient either way.
+template <typename T>
+struct ChunkCoefficients {
+  T c[16];
+  constexpr ChunkCoefficients() : c() {
+    for (int j = 0; j < 16; ++j) c[j] = T(1) / T(j + 1);
+  }
+};
+template <typename T>
+inline constexpr ChunkCoefficients<T> kChunkCoefficients{};
+
 // AddMomentsVec: (na, a) merged into m.
 template <typename T>
 inline void add_moments(int64_t na, const T* m1a, const T* m2a, Moments<T>& m) {
@@ -118,8 +130,7 @@ inline void rowwise_moments(const T* x, int64_t N, T& mean, T& var) {
   // memset per row (a third of a 768-wide row's time).
   Moments<T> stack[64];
   for (int k = 0; k < depth; ++k) stack[k] = Moments<T>();
-  T c[kChunk];
-  for (int64_t j = 0; j < kChunk; ++j) c[j] = T(1) / T(j + 1);
+  const T* c = kChunkCoefficients<T>.c;
   for (int64_t i = 0; i < m; ++i) {
     const int64_t cnt = std::min(kChunk, n - kChunk * i);
     T m1[L] = {}, m2[L] = {};

@@ -682,7 +682,7 @@ struct RemainderOp {
       return false;
     } else if constexpr (std::is_integral_v<T>) {
       IPT_CHECK(y != 0, RuntimeError, "ZeroDivisionError");
-      if (y == T(-1)) return T(0);  // also for the smallest integer, where x % -1 traps
+      if (std::is_signed_v<T> && y == T(-1)) return T(0);  // the smallest integer % -1 traps
       T r = x % y;
       if (r != 0 && ((r < 0) != (y < 0))) r += y;
       return r;

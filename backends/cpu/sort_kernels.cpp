@@ -162,6 +162,7 @@ std::tuple<Tensor, Tensor> sort_stable_cpu(const Tensor& self, std::optional<boo
 }
 
 std::tuple<Tensor, Tensor> topk_cpu(const Tensor& self, int64_t k, int64_t dim, bool largest, bool sorted) {
+  IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "topk does not support bool dtypes on CPU");
   const int64_t d = self.dim() ? wrap_sort_dim(self, dim) : 0;
   const std::vector<int64_t> sizes = topk_output_sizes(self, k, d);
   Tensor values = make_empty(sizes, self.dtype(), self.device());
@@ -194,6 +195,9 @@ std::tuple<Tensor, Tensor> kthvalue_cpu(const Tensor& self, int64_t k, int64_t d
   const std::vector<int64_t> sizes = kthvalue_output_sizes(self, k, d, keepdim);
   Tensor values = make_empty(sizes, self.dtype(), self.device());
   Tensor indices = make_empty(sizes, ScalarType::Long, self.device());
+  // A 0-dim tensor is its own k-th value, whatever its dtype; the kernel refuses bool.
+  if (self.dim() > 0)
+    IPT_CHECK(self.dtype() != ScalarType::Bool, NotImplementedError, "\"kthvalue_cpu\" not implemented for 'Bool'");
   if (self.numel() == 0) return {values, indices};
   // Written with the slice dim kept (size 1), then viewed as the result.
   std::vector<int64_t> kept = self.sizes();

@@ -375,6 +375,18 @@ Tensor index_copy_meta_(const Tensor& self, int64_t dim, const Tensor& index, co
   check_index_copy(self, dim, index, source);
   return self;
 }
+Tensor index_fill_scalar_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Scalar&) {
+  check_index_fill(self, dim, index, nullptr);
+  return self;
+}
+Tensor index_fill_tensor_meta_(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  check_index_fill(self, dim, index, &value);
+  return self;
+}
+Tensor take_meta(const Tensor& self, const Tensor& index) {
+  check_take(self, index);
+  return make_empty(index.sizes(), self.dtype(), kMeta);
+}
 
 // ---- factories -------------------------------------------------------------------------------
 

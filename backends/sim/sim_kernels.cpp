@@ -76,6 +76,8 @@ IPT_SIM_BINARY_OUT(fmod)
 IPT_SIM_BINARY_OUT(bitwise_and)
 IPT_SIM_BINARY_OUT(bitwise_or)
 IPT_SIM_BINARY_OUT(bitwise_xor)
+IPT_SIM_BINARY_OUT(bitwise_left_shift)
+IPT_SIM_BINARY_OUT(bitwise_right_shift)
 #undef IPT_SIM_BINARY_OUT
 
 Tensor relu_cuda(const Tensor& self) {

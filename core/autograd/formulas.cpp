@@ -561,6 +561,17 @@ Tensor index_copy_source_backward(const Tensor& grad, int64_t dim, const Tensor&
 
 // ---- indexing --------------------------------------------------------------------------------
 
+Tensor index_fill_value_backward(const Tensor& grad, int64_t dim, const Tensor& index) {
+  const Tensor unique_index = std::get<0>(ops::_unique(index, false, false));
+  return ops::sum(ops::index_select(grad, dim, unique_index));
+}
+
+Tensor take_backward(const Tensor& grad, const Sizes& self_sizes, const Tensor& index) {
+  const Tensor flat = ops::zeros(Sizes{numel_of(self_sizes)}, grad.dtype(), std::nullopt, grad.device());
+  const std::vector<std::optional<Tensor>> at{ops::reshape(index, Sizes{-1})};
+  return ops::view(ops::index_put_(flat, at, ops::reshape(grad, Sizes{-1}), true), self_sizes);
+}
+
 Tensor index_backward(const Tensor& grad, const Sizes& self_sizes, std::span<const std::optional<Tensor>> indices) {
   Tensor z = ops::zeros(self_sizes, grad.dtype(), std::nullopt, grad.device());
   return ops::index_put_(z, indices, grad, true);

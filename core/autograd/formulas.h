@@ -35,6 +35,34 @@ Tensor max_pool_double_backward(const Tensor& grad, const Tensor& indices, int64
 // embedding_dense_backward's gradient: grad's rows at the indices (zeros for padding_idx), in the
 // indices' shape plus the embedding dim.
 Tensor embedding_dense_double_backward(const Tensor& grad, const Tensor& indices, int64_t padding_idx);
+// index_fill with a tensor value: the gradient at the filled slices (each index once), summed.
+Tensor index_fill_value_backward(const Tensor& grad, int64_t dim, const Tensor& index);
+// take: each gradient element added at the element it read, in a zero tensor of self's shape.
+Tensor take_backward(const Tensor& grad, const Sizes& self_sizes, const Tensor& index);
+// native_layer_norm_backward's gradients (2.15's layer_norm_double_backward): input's, weight's
+// and grad_out's, for the gradients ggI, ggG, ggB of its three outputs (any may be undefined).
+std::tuple<Tensor, Tensor, Tensor> layer_norm_double_backward(const Tensor& input, const std::optional<Tensor>& gamma,
+                                                              const Tensor& ggI, const Tensor& ggG, const Tensor& ggB,
+                                                              const Tensor& gO, const Tensor& mean, const Tensor& rstd,
+                                                              IntArrayRef normalized_shape,
+                                                              const std::array<bool, 3>& output_mask);
+// convolution_backward's gradients (2.15's _convolution_double_backward): grad_output's,
+// input's and weight's, for the gradients of grad_input, grad_weight and grad_bias.
+std::tuple<Tensor, Tensor, Tensor> convolution_double_backward(const Tensor& ggI, const Tensor& ggW, const Tensor& ggb,
+                                                               const Tensor& gO, const Tensor& weight,
+                                                               const Tensor& input, IntArrayRef stride,
+                                                               IntArrayRef padding, IntArrayRef dilation,
+                                                               bool transposed, IntArrayRef output_padding,
+                                                               int64_t groups, const std::array<bool, 3>& output_mask);
+// native_group_norm's backward for the gradients of its output, mean and rstd: with grad mode
+// on (create_graph=True) in differentiable operators, otherwise the fused kernel; the mean's
+// and rstd's gradients are added as var_mean's backward.
+std::tuple<Tensor, Tensor, Tensor> native_group_norm_backward_dispatcher(const std::vector<Tensor>& grads,
+                                                                         const Tensor& input, const Tensor& mean,
+                                                                         const Tensor& rstd,
+                                                                         const std::optional<Tensor>& weight, int64_t N,
+                                                                         int64_t C, int64_t HxW, int64_t group,
+                                                                         const std::array<bool, 3>& output_mask);
 Tensor pow_backward_exponent(const Tensor& grad, const Tensor& self, const Tensor& exponent, const Tensor& result);
 // grad of relu: grad where result > 0, else 0.
 Tensor threshold_backward(const Tensor& grad, const Tensor& result);

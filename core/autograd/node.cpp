@@ -167,6 +167,7 @@ void add_grad_hook(const Tensor& t, GradHook hook) {
 }
 
 void set_history(const Tensor& t, const std::shared_ptr<Node>& fn, uint32_t output_nr) {
+  if (!t.defined()) return;  // an output the call did not compute (convolution_backward's masked ones)
   AutogradMeta& m = autograd_meta(t);
   m.grad_fn = fn;
   m.output_nr = output_nr;

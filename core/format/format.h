@@ -11,11 +11,12 @@
 
 namespace ipt::format {
 
-enum class Dtype { Float32, Float64, Int64, Bool, UInt8, Int16, Int32, Float16, BFloat16 };
+enum class Dtype { Float32, Float64, Int64, Bool, UInt8, Int8, Int16, Int32, Float16, BFloat16 };
 
 // Integer and bool tensors print their values without a decimal point.
 constexpr bool is_integer_like(Dtype d) {
-  return d == Dtype::Int64 || d == Dtype::Bool || d == Dtype::UInt8 || d == Dtype::Int16 || d == Dtype::Int32;
+  return d == Dtype::Int64 || d == Dtype::Bool || d == Dtype::UInt8 || d == Dtype::Int8 || d == Dtype::Int16 ||
+         d == Dtype::Int32;
 }
 
 struct TensorPrintInfo {

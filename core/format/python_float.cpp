@@ -46,6 +46,7 @@ const char* dtype_name(Dtype d) {
     case Dtype::Int64: return "torch.int64";
     case Dtype::Bool: return "torch.bool";
     case Dtype::UInt8: return "torch.uint8";
+    case Dtype::Int8: return "torch.int8";
     case Dtype::Int16: return "torch.int16";
     case Dtype::Int32: return "torch.int32";
     case Dtype::Float16: return "torch.float16";

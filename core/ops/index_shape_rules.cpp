@@ -194,6 +194,8 @@ std::vector<int64_t> index_select_geometry(const Tensor& self, int64_t dim, cons
   IPT_CHECK(index.dim() <= 1, IndexError, "index_select(): Index is supposed to be a vector");
   IPT_CHECK(index.dtype() == ScalarType::Long || index.dtype() == ScalarType::Int, RuntimeError,
             "index_select(): Expected dtype int32 or int64 for index");
+  IPT_CHECK(self.dim() > 0 || index.numel() == 1, RuntimeError,
+            "index_select(): Index to scalar can have only 1 value, got ", index.numel(), " value(s)");
   std::vector<int64_t> sizes = self.sizes();
   if (self.dim() > 0) sizes[d] = index.numel();
   return sizes;

@@ -223,7 +223,8 @@ Tensor floor_divide(const Tensor& self, const Scalar& other) {
 Tensor floor_divide_(const Tensor& self, const Scalar& other) {
   return ops::floor_divide__Tensor(self, wrapped_scalar_tensor(other));
 }
-// The Scalar overloads of fmod and the bitwise ops: the Tensor op with a wrapped number.
+// The Scalar overloads of fmod, the bitwise ops and the shifts: the Tensor op with a wrapped
+// number (the shifts also take the number first).
 #define IPT_SCALAR_OVERLOAD(name)                                   \
   Tensor name(const Tensor& self, const Scalar& other) {            \
     return ops::name##_Tensor(self, wrapped_scalar_tensor(other));  \
@@ -238,7 +239,15 @@ Tensor copysign(const Tensor& self, const Scalar& other) {
 IPT_SCALAR_OVERLOAD(bitwise_and)
 IPT_SCALAR_OVERLOAD(bitwise_or)
 IPT_SCALAR_OVERLOAD(bitwise_xor)
+IPT_SCALAR_OVERLOAD(bitwise_left_shift)
+IPT_SCALAR_OVERLOAD(bitwise_right_shift)
 #undef IPT_SCALAR_OVERLOAD
+Tensor bitwise_left_shift(const Scalar& self, const Tensor& other) {
+  return ops::bitwise_left_shift_Tensor(wrapped_scalar_tensor(self), other);
+}
+Tensor bitwise_right_shift(const Scalar& self, const Tensor& other) {
+  return ops::bitwise_right_shift_Tensor(wrapped_scalar_tensor(self), other);
+}
 
 Tensor remainder(const Tensor& self, const Scalar& other) {
   return ops::remainder_Tensor(self, wrapped_scalar_tensor(other));

@@ -22,7 +22,9 @@ std::vector<int64_t> flip_dims(const Tensor& self, IntArrayRef dims) {
 
 IndexMaps flip_maps(const Tensor& self, IntArrayRef dims) {
   IndexMaps maps(static_cast<size_t>(self.dim()));
-  for (int64_t d : flip_dims(self, dims)) {
+  const std::vector<int64_t> flipped = flip_dims(self, dims);
+  if (self.dim() == 0) return maps;  // a 0-dim tensor's dim 0 (or -1) has one element: nothing moves
+  for (int64_t d : flipped) {
     const int64_t n = self.sizes()[static_cast<size_t>(d)];
     auto& m = maps[static_cast<size_t>(d)];
     m.resize(static_cast<size_t>(n));

@@ -122,4 +122,12 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
   return ops::index_copy_(ops::clone(self), dim, index, source);
 }
 
+// index_fill: a copy of self (in self's layout) with the slices at index along dim filled.
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Scalar& value) {
+  return ops::index_fill__int_Scalar(ops::clone(self, MemoryFormat::Preserve), dim, index, value);
+}
+Tensor index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& value) {
+  return ops::index_fill__int_Tensor(ops::clone(self, MemoryFormat::Preserve), dim, index, value);
+}
+
 }  // namespace ipt::native

@@ -569,6 +569,22 @@ CatGeometry cat_geometry(std::span<const Tensor> tensors, int64_t dim) {
   return g;
 }
 
+int64_t check_index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* value) {
+  IPT_CHECK(!value || value->dim() == 0, RuntimeError,
+            "index_fill_ only supports a 0-dimensional value tensor, but got tensor with ", value ? value->dim() : 0,
+            " dimension(s).");
+  IPT_CHECK(index.dtype() == ScalarType::Long, IndexError, "index_fill_(): Expected dtype int64 for index.");
+  const int64_t d = wrap_dim(dim, self.dim());
+  IPT_CHECK(index.dim() <= 1, RuntimeError, "Index has to be a vector/scalar");
+  return d;
+}
+
+void check_take(const Tensor& self, const Tensor& index) {
+  IPT_CHECK(index.dtype() == ScalarType::Long, RuntimeError, "take(): Expected a long tensor for index, but got ",
+            dtype_cpp_name(index.dtype()));
+  IPT_CHECK(self.numel() > 0 || index.numel() == 0, IndexError, "take(): tried to take from an empty tensor");
+}
+
 void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
   const int64_t d = wrap_dim(dim, self.dim());
   IPT_CHECK(index.dim() < 2, IndexError, "index_copy_(): Index should have dimension 1 or 0 (got ", index.dim(), ")");
@@ -614,6 +630,20 @@ std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::opti
   if (to) {
     IPT_CHECK(from < *to, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=", from,
               " >= to=", *to);
+    // Both ends must be values of the dtype (PyTorch's check_from_to_in_range).
+    const auto holds = [dt = self.dtype()](int64_t v) {
+      switch (dt) {
+        case ScalarType::Bool: return v >= 0 && v <= 1;
+        case ScalarType::Byte: return v >= 0 && v <= UINT8_MAX;
+        case ScalarType::Char: return v >= INT8_MIN && v <= INT8_MAX;
+        case ScalarType::Short: return v >= INT16_MIN && v <= INT16_MAX;
+        case ScalarType::Int: return v >= INT32_MIN && v <= INT32_MAX;
+        case ScalarType::Half: return v >= -65504 && v <= 65504;
+        default: return true;  // int64, and the float types whose range holds every int64
+      }
+    };
+    IPT_CHECK(holds(from), RuntimeError, "from is out of bounds for ", dtype_element_name(self.dtype()));
+    IPT_CHECK(holds(*to - 1), RuntimeError, "to - 1 is out of bounds for ", dtype_element_name(self.dtype()));
     return static_cast<uint64_t>(*to) - static_cast<uint64_t>(from);
   }
   if (from == INT64_MIN) return std::nullopt;
@@ -621,6 +651,7 @@ std::optional<uint64_t> random_range(const Tensor& self, int64_t from, std::opti
   switch (self.dtype()) {
     case ScalarType::Bool: to_inc = 1; break;
     case ScalarType::Byte: to_inc = 255; break;
+    case ScalarType::Char: to_inc = INT8_MAX; break;
     case ScalarType::Short: to_inc = INT16_MAX; break;
     case ScalarType::Int: to_inc = INT32_MAX; break;
     case ScalarType::Long: to_inc = INT64_MAX; break;

@@ -184,6 +184,11 @@ struct CatGeometry {
 CatGeometry cat_geometry(std::span<const Tensor> tensors, int64_t dim);
 // index_copy_: PyTorch's checks (index vector of longs, matching dtypes and slice shapes).
 void check_index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source);
+// index_fill_: PyTorch's checks (a 0-dim value tensor, an int64 index vector, dim in range);
+// the dim, wrapped.
+int64_t check_index_fill(const Tensor& self, int64_t dim, const Tensor& index, const Tensor* value);
+// take: an int64 index, and something to take from.
+void check_take(const Tensor& self, const Tensor& index);
 
 // ---- factories -------------------------------------------------------------------------------
 

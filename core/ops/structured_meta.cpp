@@ -101,6 +101,8 @@ IPT_BINARY_META(fmod, PromoteInts::No)
 IPT_BINARY_META(bitwise_and, PromoteInts::No)
 IPT_BINARY_META(bitwise_or, PromoteInts::No)
 IPT_BINARY_META(bitwise_xor, PromoteInts::No)
+IPT_BINARY_META(bitwise_left_shift, PromoteInts::No)
+IPT_BINARY_META(bitwise_right_shift, PromoteInts::No)
 #undef IPT_BINARY_META
 
 StructuredMeta meta_neg(const Tensor& self) {
@@ -200,12 +202,14 @@ StructuredMeta meta_tril(const Tensor& self, int64_t) {
   IPT_CHECK(self.dim() >= 2, RuntimeError, "tril: input tensor must have at least 2 dimensions");
   StructuredMeta m = unary_structured(self, PromoteInts::No);
   m.out_dtype = StructuredMeta::OutDtype::Same;
+  m.layout_like = nullptr;  // a new result is contiguous, whatever self's layout
   return m;
 }
 StructuredMeta meta_triu(const Tensor& self, int64_t) {
   IPT_CHECK(self.dim() >= 2, RuntimeError, "triu: input tensor must have at least 2 dimensions");
   StructuredMeta m = unary_structured(self, PromoteInts::No);
   m.out_dtype = StructuredMeta::OutDtype::Same;
+  m.layout_like = nullptr;  // a new result is contiguous, whatever self's layout
   return m;
 }
 // frac keeps self's dtype (its kernel takes floating types only); copysign makes integers

@@ -240,6 +240,45 @@ Tensor diagonal(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2) 
   return make_view(self, std::move(sizes), std::move(strides), storage_offset);
 }
 
+// The same bytes read as another dtype (PyTorch's view_dtype): elements of a different size
+// change the last dim, which must be contiguous, and scale the other strides and the offset.
+Tensor view_dtype(const Tensor& self, ScalarType dtype) {
+  const auto from = static_cast<int64_t>(element_size(self.dtype())), to = static_cast<int64_t>(element_size(dtype));
+  Sizes sizes = to_vec(self.sizes()), strides = to_vec(self.strides());
+  int64_t offset = self.storage_offset();
+  if (from != to) {
+    const std::string what = std::string(" to view ") + dtype_cpp_name(self.dtype()) + " as " + dtype_cpp_name(dtype) +
+                             " (different element sizes)";
+    IPT_CHECK(self.dim() > 0, RuntimeError, "self.dim() cannot be 0", what);
+    const size_t last = sizes.size() - 1;
+    if (from > to) {
+      const int64_t ratio = from / to;
+      IPT_CHECK(strides[last] == 1, RuntimeError, "self.stride(-1) must be 1", what, ", but got ", strides[last]);
+      for (size_t d = 0; d < last; ++d) strides[d] *= ratio;
+      sizes[last] *= ratio;
+      offset *= ratio;
+    } else {
+      const int64_t ratio = to / from;
+      IPT_CHECK(sizes[last] % ratio == 0, RuntimeError, "self.size(-1) must be divisible by ", ratio, what,
+                ", but got ", sizes[last]);
+      IPT_CHECK(offset % ratio == 0, RuntimeError, "self.storage_offset() must be divisible by ", ratio, what,
+                ", but got ", offset);
+      IPT_CHECK(strides[last] == 1, RuntimeError, "self.stride(-1) must be 1", what, ", but got ", strides[last]);
+      for (size_t d = 0; d < last; ++d) {
+        IPT_CHECK(strides[d] % ratio == 0, RuntimeError, "self.stride(", d, ") must be divisible by ", ratio, what,
+                  ", but got ", strides[d]);
+        strides[d] /= ratio;
+      }
+      sizes[last] /= ratio;
+      offset /= ratio;
+    }
+  }
+  auto impl = std::make_shared<TensorImpl>(self.storage(), dtype, std::move(sizes), std::move(strides), offset,
+                                           self.impl()->version_counter(), self.key_set());
+  impl->set_is_view(true);
+  return Tensor(std::move(impl));
+}
+
 Tensor alias(const Tensor& self) { return make_view(self, self.sizes(), self.strides(), self.storage_offset()); }
 
 Tensor detach(const Tensor& self) {

@@ -359,6 +359,9 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
                " but " + std::to_string(nargs) + (nargs == 1 ? " was" : " were") + " given");
   }
   Py_ssize_t arg_pos = 0;
+  // PyTorch matches an int list by its first element and converts the rest once the signature
+  // has matched, so a later element of the wrong type fails the call, not the signature.
+  std::string unpack_error;
   for (size_t i = 0; i < params.size(); ++i) {
     const Param& p = params[i];
     PyObject* obj = nullptr;
@@ -381,16 +384,16 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
       dst[i] = obj;
     } else if (!is_kwd && i == 0 && allow_varargs_intlist && is_int_like(obj)) {
       // permute(1, 2, 3) is permute((1, 2, 3)): every positional argument is one element.
-      for (Py_ssize_t k = 0; k < nargs; ++k)
-        if (!is_int_like(PyTuple_GET_ITEM(args, k))) {
-          if (!raise_error) return false;
-          type_error(element_error(p, i, PyTuple_GET_ITEM(args, k), k));
-        }
+      for (Py_ssize_t k = 0; k < nargs && unpack_error.empty(); ++k)
+        if (!is_int_like(PyTuple_GET_ITEM(args, k))) unpack_error = element_error(p, i, PyTuple_GET_ITEM(args, k), k);
       dst[i] = args;
       arg_pos = nargs;
       continue;
     } else if (p.type == ParamType::Tensor && allow_numbers_as_tensors && is_number(obj)) {
       dst[i] = obj;  // becomes a wrapped-number tensor in tensor(i)
+    } else if (is_int_list(p.type) && failed > 0) {
+      if (unpack_error.empty()) unpack_error = element_error(p, i, PySequence_Fast_ITEMS(obj)[failed], failed);
+      dst[i] = obj;
     } else {
       if (!raise_error) return false;
       if (failed >= 0) type_error(element_error(p, i, PySequence_Fast_ITEMS(obj)[failed], failed));
@@ -418,6 +421,7 @@ bool Signature::parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject
     }
     type_error(name + "() got an unexpected keyword argument");
   }
+  if (!unpack_error.empty()) type_error(unpack_error);
   (void)self;
   return true;
 }

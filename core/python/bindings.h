@@ -3,6 +3,7 @@
 // (module.cpp). Generated operator bindings: build/generated/python_functions.cpp.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,11 @@ void init_runtime_control(pybind11::module_& m);      // runtime_bindings.cpp: s
 void init_generated_functions(pybind11::module_& m);  // generated
 void init_tensor_new(pybind11::module_& m);           // tensor_new.cpp: torch.tensor
 void init_numpy(pybind11::module_& m);                // numpy_bindings.cpp: numpy(), from_numpy
-void init_autocast(pybind11::module_& m);             // autocast_bindings.cpp: torch.autocast's state
-void init_cuda(pybind11::module_& m);                 // cuda_bindings.cpp: torch.cuda's runtime
+// The dtype of a NumPy dtype object, if this runtime has it (numpy_bindings.cpp).
+std::optional<ScalarType> numpy_scalar_type(pybind11::handle dtype);
+void init_autocast(pybind11::module_& m);        // autocast_bindings.cpp: torch.autocast's state
+void init_cuda(pybind11::module_& m);            // cuda_bindings.cpp: torch.cuda's runtime
+void init_type_promotion(pybind11::module_& m);  // type_promotion_bindings.cpp: promote_types ...
 namespace dynamo {
 void init_dynamo(pybind11::module_& m);  // frame_cache.cpp: torch._C._dynamo
 }

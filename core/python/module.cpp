@@ -36,6 +36,7 @@ PyObject* init_torch_c() {
     install_warning_handler();
     init_tensor_type(m.ptr());
     init_value_types(m);
+    init_type_promotion(m);
     init_dispatch(m);
     init_schema(m);
     init_autograd(m);

@@ -16,6 +16,7 @@ py::dtype numpy_dtype(ScalarType t) {
   switch (t) {
     case ScalarType::Bool: return py::dtype::of<bool>();
     case ScalarType::Byte: return py::dtype::of<uint8_t>();
+    case ScalarType::Char: return py::dtype::of<int8_t>();
     case ScalarType::Short: return py::dtype::of<int16_t>();
     case ScalarType::Int: return py::dtype::of<int32_t>();
     case ScalarType::Long: return py::dtype::of<int64_t>();
@@ -40,12 +41,17 @@ std::optional<ScalarType> scalar_type_of(const py::dtype& d) {
   if (k == 'i' && size == 8) return ScalarType::Long;
   if (k == 'i' && size == 4) return ScalarType::Int;
   if (k == 'i' && size == 2) return ScalarType::Short;
+  if (k == 'i' && size == 1) return ScalarType::Char;
   if (k == 'u' && size == 1) return ScalarType::Byte;
   if (k == 'b') return ScalarType::Bool;
   return std::nullopt;
 }
 
 }  // namespace
+
+std::optional<ScalarType> numpy_scalar_type(py::handle dtype) {
+  return scalar_type_of(py::reinterpret_borrow<py::dtype>(dtype));
+}
 
 void init_numpy(py::module_& m) {
   py::handle base(reinterpret_cast<PyObject*>(tensor_base_type()));
@@ -69,8 +75,8 @@ void init_numpy(py::module_& m) {
     auto type = scalar_type_of(a.dtype());
     if (!type)
       throw py::type_error(
-          "can't convert np.ndarray of type " + std::string(py::str(a.dtype())) +
-          ". The only supported types are: float64, float32, float16, int64, int32, int16, uint8 and bool.");
+          "can't convert np.ndarray of type numpy." + std::string(py::str(a.dtype().attr("type").attr("__name__"))) +
+          ". The only supported types are: float64, float32, float16, int64, int32, int16, int8, uint8 and bool.");
     const auto esize = static_cast<int64_t>(element_size(*type));
     std::vector<int64_t> sizes, strides;
     int64_t hi = 0;

@@ -12,9 +12,9 @@ namespace ipt::python {
 namespace {
 
 // One object per dtype, indexed by ScalarType (so `t.dtype is torch.int32` holds).
-DtypeObj g_dtypes[kNumScalarTypes] = {{ScalarType::Bool},     {ScalarType::Byte},  {ScalarType::Short},
-                                      {ScalarType::Int},      {ScalarType::Long},  {ScalarType::Half},
-                                      {ScalarType::BFloat16}, {ScalarType::Float}, {ScalarType::Double}};
+DtypeObj g_dtypes[kNumScalarTypes] = {
+    {ScalarType::Bool}, {ScalarType::Byte}, {ScalarType::Char},     {ScalarType::Short}, {ScalarType::Int},
+    {ScalarType::Long}, {ScalarType::Half}, {ScalarType::BFloat16}, {ScalarType::Float}, {ScalarType::Double}};
 LayoutObj g_strided{Layout::Strided};
 MemoryFormatObj g_formats[2] = {{MemoryFormat::Contiguous}, {MemoryFormat::Preserve}};
 

@@ -43,6 +43,7 @@ format::Dtype format_dtype(ScalarType t) {
     case ScalarType::Long: return format::Dtype::Int64;
     case ScalarType::Bool: return format::Dtype::Bool;
     case ScalarType::Byte: return format::Dtype::UInt8;
+    case ScalarType::Char: return format::Dtype::Int8;
     case ScalarType::Short: return format::Dtype::Int16;
     case ScalarType::Int: return format::Dtype::Int32;
     case ScalarType::Half: return format::Dtype::Float16;

@@ -1,11 +1,16 @@
-// torch.tensor(data): a new tensor from nested Python sequences of numbers (or tensors),
-// with PyTorch's dtype inference (any float -> float32, all bool -> bool, else int64).
+// torch.tensor(data): a new tensor from nested Python sequences of numbers, tensors and NumPy
+// scalars, or from a NumPy array, with PyTorch's dtype inference: each element's type (a Python
+// bool, int or float is bool, int64 or the default float32; a tensor or a NumPy scalar its own
+// dtype), promoted together.
+#include <pybind11/numpy.h>
+
 #include "core/python/arg_parser.h"
 #include "core/python/bindings.h"
 #include "core/python/generated_support.h"
 #include "core/python/py_types.h"
 #include "core/tensor/tensor_trace.h"
 #include "core/ops/scalar_tensor.h"
+#include "core/ops/shape_rules.h"
 #include "generated/ops.h"
 
 namespace py = pybind11;
@@ -17,11 +22,28 @@ namespace {
 struct Inferred {
   std::vector<int64_t> shape;
   std::vector<Scalar> values;  // exact: an int64 past 2^53 stays itself
-  bool any_float = false, all_bool = true;
+  std::optional<ScalarType> type;
+  py::object numpy_generic;  // numpy.generic once NumPy is imported (no NumPy object exists before)
+  void add(ScalarType t) { type = type ? promote_types(*type, t) : t; }
 };
 
+// numpy.generic and numpy.ndarray, or None while NumPy is not imported.
+py::object numpy_attr(const char* name) {
+  PyObject* np = PyImport_GetModule(py::str("numpy").ptr());
+  if (!np) {
+    PyErr_Clear();
+    return py::none();
+  }
+  return py::reinterpret_steal<py::object>(np).attr(name);
+}
+
+bool is_instance(py::handle v, const py::object& type) {
+  return !type.is_none() && PyObject_IsInstance(v.ptr(), type.ptr()) == 1;
+}
+
 void infer(py::handle v, size_t depth, Inferred& out) {
-  if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr())) {
+  const bool numpy_array = py::isinstance<py::array>(v);
+  if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr()) || (numpy_array && py::array(v, true).ndim() > 0)) {
     auto seq = py::reinterpret_borrow<py::sequence>(v);
     const auto n = static_cast<int64_t>(py::len(seq));
     IPT_CHECK(depth < 128, ValueError, "too many dimensions '", py_type_name(v.ptr()), "'");  // PyTorch's 128
@@ -40,16 +62,22 @@ void infer(py::handle v, size_t depth, Inferred& out) {
   if (is_tensor_object(v.ptr())) {
     const Tensor& t = unpack(v.ptr());
     IPT_CHECK(t.numel() == 1, ValueError, "only one element tensors can be converted to Python scalars");
-    Scalar s = ops::item(t);
-    out.any_float |= s.is_floating();
-    out.all_bool &= s.is_bool();
-    out.values.push_back(s);
+    out.add(t.dtype());
+    out.values.push_back(ops::item(t));
+    return;
+  }
+  // A NumPy scalar (or 0-d array) brings its dtype (np.float64 is also a Python float).
+  if (numpy_array || is_instance(v, out.numpy_generic)) {
+    const py::object dtype = v.attr("dtype");
+    const std::optional<ScalarType> t = numpy_scalar_type(dtype);
+    if (!t) throw py::type_error("new(): invalid data type '" + py_type_name(v.ptr()) + "'");
+    out.add(*t);
+    out.values.push_back(to_scalar(v.attr("item")().ptr()));
     return;
   }
   if (!PyLong_Check(v.ptr()) && !PyFloat_Check(v.ptr()))
     throw py::type_error("new(): invalid data type '" + py_type_name(v.ptr()) + "'");
-  out.any_float |= PyFloat_Check(v.ptr());
-  out.all_bool &= PyBool_Check(v.ptr());
+  out.add(PyBool_Check(v.ptr()) ? ScalarType::Bool : PyFloat_Check(v.ptr()) ? kDefaultFloat : ScalarType::Long);
   out.values.push_back(to_scalar(v.ptr()));  // PyTorch's "Overflow when unpacking long long" past int64
 }
 
@@ -78,16 +106,29 @@ void init_tensor_new(py::module_& m) {
             for (int64_t v : to_int64_vector(src)) in.values.emplace_back(v != 0);
           else
             for (int64_t v : to_int64_vector(src)) in.values.emplace_back(v);
-          in.any_float = is_floating(src.dtype());
-          in.all_bool = src.dtype() == ScalarType::Bool;
+          in.type = src.dtype();
+        } else if (py::isinstance<py::array>(data) && py::array(data, true).ndim() > 0) {
+          // A whole array is copied from its memory, as from_numpy reads it (its dtype and stride checks).
+          const Tensor src = unpack(py::module_::import("torch").attr("from_numpy")(data).ptr());
+          std::optional<ScalarType> dt = dtype.is_none() ? std::nullopt : as_dtype(dtype.ptr());
+          if (!dtype.is_none() && !dt) throw py::type_error("tensor(): argument 'dtype' must be torch.dtype");
+          Device dev(DeviceType::CPU);
+          if (!device.is_none()) {
+            if (auto d = as_device(device.ptr())) dev = *d;
+            else dev = Device::parse(device.cast<std::string>());
+          }
+          FactoryGuard below_autograd;
+          Tensor t = ops::empty_memory_format(src.sizes(), dt.value_or(src.dtype()), std::nullopt, dev);
+          if (dev.type != DeviceType::Meta) ops::copy_(t, src, false);
+          trace_tensor(t, "torch.tensor");
+          return py::reinterpret_steal<py::object>(finish_factory(t, requires_grad));
         } else {
+          in.numpy_generic = numpy_attr("generic");
           infer(data, 0, in);
         }
         std::optional<ScalarType> dt = dtype.is_none() ? std::nullopt : as_dtype(dtype.ptr());
         if (!dtype.is_none() && !dt) throw py::type_error("tensor(): argument 'dtype' must be torch.dtype");
-        const ScalarType type = dt.value_or(in.any_float || in.values.empty() ? ScalarType::Float
-                                            : in.all_bool                     ? ScalarType::Bool
-                                                                              : ScalarType::Long);
+        const ScalarType type = dt.value_or(in.type.value_or(kDefaultFloat));
         Device dev(DeviceType::CPU);
         if (!device.is_none()) {
           if (auto d = as_device(device.ptr())) dev = *d;

@@ -9,6 +9,7 @@ const char* dtype_short_name(ScalarType t) {
   switch (t) {
     case ScalarType::Bool: return "bool";
     case ScalarType::Byte: return "uint8";
+    case ScalarType::Char: return "int8";
     case ScalarType::Short: return "int16";
     case ScalarType::Int: return "int32";
     case ScalarType::Long: return "int64";
@@ -26,6 +27,7 @@ const char* dtype_cpp_name(ScalarType t) {
   switch (t) {
     case ScalarType::Bool: return "Bool";
     case ScalarType::Byte: return "Byte";
+    case ScalarType::Char: return "Char";
     case ScalarType::Short: return "Short";
     case ScalarType::Int: return "Int";
     case ScalarType::Long: return "Long";
@@ -41,6 +43,7 @@ const char* dtype_element_name(ScalarType t) {
   switch (t) {
     case ScalarType::Bool: return "bool";
     case ScalarType::Byte: return "unsigned char";
+    case ScalarType::Char: return "signed char";
     case ScalarType::Short: return "short int";
     case ScalarType::Int: return "int";
     case ScalarType::Long: return "long int";

@@ -12,16 +12,17 @@
 namespace ipt {
 
 // Declared in promotion order: within a category (bool, integers, floats) the later type
-// wins, so promote_types is the larger of the two, except that float16 and bfloat16 meet in
-// float32 (PyTorch's promotion table restricted to these types; int8 and the complex types
-// are not implemented).
-enum class ScalarType : uint8_t { Bool, Byte, Short, Int, Long, Half, BFloat16, Float, Double };
-inline constexpr int kNumScalarTypes = 9;
+// wins, so promote_types is the larger of the two, except that uint8 and int8 meet in int16
+// and float16 and bfloat16 in float32 (PyTorch's promotion table restricted to these types;
+// the complex types are not implemented).
+enum class ScalarType : uint8_t { Bool, Byte, Char, Short, Int, Long, Half, BFloat16, Float, Double };
+inline constexpr int kNumScalarTypes = 10;
 
 constexpr size_t element_size(ScalarType t) {
   switch (t) {
     case ScalarType::Bool:
-    case ScalarType::Byte: return 1;
+    case ScalarType::Byte:
+    case ScalarType::Char: return 1;
     case ScalarType::Short:
     case ScalarType::Half:
     case ScalarType::BFloat16: return 2;
@@ -38,20 +39,22 @@ constexpr bool is_integral(ScalarType t, bool include_bool) {
 }
 constexpr bool is_signed(ScalarType t) { return t != ScalarType::Bool && t != ScalarType::Byte; }
 
-// "float32", "float64", "int64", "bool", "uint8", "int16", "int32", "float16", "bfloat16"
+// "float32", "float64", "int64", "bool", "uint8", "int8", "int16", "int32", "float16", "bfloat16"
 const char* dtype_short_name(ScalarType t);
 // "torch.float32" ...
 std::string dtype_repr(ScalarType t);
 // PyTorch's C++ names used in error messages: "Float", "Double", "Long", "Bool", "Byte",
-// "Short", "Int", "Half", "BFloat16".
+// "Char", "Short", "Int", "Half", "BFloat16".
 const char* dtype_cpp_name(ScalarType t);
 // The C++ element type, as some of PyTorch's messages name it: "float", "long int", "c10::Half".
 const char* dtype_element_name(ScalarType t);
-// The larger of two types in the order Bool < Byte < Short < Int < Long < Half|BFloat16 <
-// Float < Double, where Half and BFloat16 give Float.
+// The larger of two types in the order Bool < Byte|Char < Short < Int < Long < Half|BFloat16 <
+// Float < Double, where Byte and Char give Short, and Half and BFloat16 give Float.
 constexpr ScalarType promote_types(ScalarType a, ScalarType b) {
   if ((a == ScalarType::Half && b == ScalarType::BFloat16) || (a == ScalarType::BFloat16 && b == ScalarType::Half))
     return ScalarType::Float;
+  if ((a == ScalarType::Byte && b == ScalarType::Char) || (a == ScalarType::Char && b == ScalarType::Byte))
+    return ScalarType::Short;
   return static_cast<uint8_t>(a) > static_cast<uint8_t>(b) ? a : b;
 }
 
@@ -94,6 +97,7 @@ decltype(auto) visit_dtype(ScalarType t, F&& f) {
   switch (t) {
     case ScalarType::Bool: return f.template operator()<bool>();
     case ScalarType::Byte: return f.template operator()<uint8_t>();
+    case ScalarType::Char: return f.template operator()<int8_t>();
     case ScalarType::Short: return f.template operator()<int16_t>();
     case ScalarType::Int: return f.template operator()<int32_t>();
     case ScalarType::Long: return f.template operator()<int64_t>();

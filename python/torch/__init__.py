@@ -24,6 +24,7 @@ bfloat16 = _C._dtype_bfloat16
 int64 = long = _C._dtype_int64
 int32 = int = _C._dtype_int32
 int16 = short = _C._dtype_int16
+int8 = _C._dtype_int8
 uint8 = _C._dtype_uint8
 bool = _C._dtype_bool
 strided = _C._strided
@@ -35,6 +36,8 @@ for _cls in (dtype, device, layout, memory_format):
 del _cls
 
 from torch._size import Size  # noqa: E402
+from torch._type_info import finfo, iinfo  # noqa: E402
+from torch._C import can_cast, promote_types, result_type  # noqa: E402
 from torch._tensor import Tensor  # noqa: E402
 from torch.storage import TypedStorage, UntypedStorage  # noqa: E402
 
@@ -50,12 +53,23 @@ tensor = _C.tensor
 get_num_threads = _C.get_num_threads
 set_num_threads = _C.set_num_threads
 from_numpy = _C.from_numpy
-from torch.functional import (broadcast_shapes, broadcast_tensors, cdist, einsum, meshgrid, norm, tensordot,  # noqa: E402
-                              unique, unique_consecutive)
+from torch.functional import (broadcast_shapes, broadcast_tensors, cdist, einsum, meshgrid, norm, split,  # noqa: E402
+                              tensordot, unique, unique_consecutive)
 
 
 from torch.random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state  # noqa: E402
 from torch._tensor_str import set_printoptions  # noqa: E402
+
+
+def as_tensor(data, dtype=None, device=None):
+    """data as a tensor, sharing memory where it can: a tensor of that dtype and device is
+    returned as it is, a NumPy array is viewed (torch.from_numpy) and converted only if asked;
+    anything else is copied, as torch.tensor copies it."""
+    if isinstance(data, Tensor):
+        return data.to(dtype=dtype, device=device)
+    if type(data).__module__ == "numpy" and type(data).__name__ == "ndarray" and data.ndim > 0:
+        return from_numpy(data).to(dtype=dtype, device=device)
+    return tensor(data, dtype=dtype, device=device)
 
 
 def is_tensor(obj):
@@ -152,6 +166,7 @@ BFloat16Tensor = _LegacyTensorMeta("BFloat16Tensor", (), {"dtype": bfloat16})
 LongTensor = _LegacyTensorMeta("LongTensor", (), {"dtype": int64})
 IntTensor = _LegacyTensorMeta("IntTensor", (), {"dtype": int32})
 ShortTensor = _LegacyTensorMeta("ShortTensor", (), {"dtype": int16})
+CharTensor = _LegacyTensorMeta("CharTensor", (), {"dtype": int8})
 ByteTensor = _LegacyTensorMeta("ByteTensor", (), {"dtype": uint8})
 BoolTensor = _LegacyTensorMeta("BoolTensor", (), {"dtype": bool})
 

@@ -9,7 +9,7 @@ from torch import _C
 _DTYPE_TYPES = {"float32": "torch.FloatTensor", "float64": "torch.DoubleTensor", "float16": "torch.HalfTensor",
                 "bfloat16": "torch.BFloat16Tensor",
                 "int64": "torch.LongTensor", "int32": "torch.IntTensor", "int16": "torch.ShortTensor",
-                "uint8": "torch.ByteTensor", "bool": "torch.BoolTensor"}
+                "int8": "torch.CharTensor", "uint8": "torch.ByteTensor", "bool": "torch.BoolTensor"}
 
 
 def _is_number(x):
@@ -99,6 +99,24 @@ class Tensor(_C._TensorBase):
 
     def __rxor__(self, other):
         return self.bitwise_xor(other)
+
+    def split(self, split_size, dim=0):
+        # an int: split.Tensor (equal chunks); a list of sizes: split_with_sizes
+        if isinstance(split_size, Tensor):
+            try:
+                split_size = int(split_size)
+            except ValueError:
+                pass
+        if isinstance(split_size, int):
+            return _C._VariableFunctions.split(self, split_size, dim)
+        return _C._VariableFunctions.split_with_sizes(self, split_size, dim)
+
+    # number << tensor, number >> tensor
+    def __rlshift__(self, other):
+        return torch.bitwise_left_shift(other, self)
+
+    def __rrshift__(self, other):
+        return torch.bitwise_right_shift(other, self)
 
     def __invert__(self):
         # ~x is bitwise_not, for integer and bool tensors only (the TypeError is PyTorch's).
@@ -195,6 +213,9 @@ class Tensor(_C._TensorBase):
 
     def short(self):
         return self.to(torch.int16)
+
+    def char(self):
+        return self.to(torch.int8)
 
     def byte(self):
         return self.to(torch.uint8)

@@ -22,6 +22,12 @@ def broadcast_shapes(*shapes):
     return torch.Size(out)
 
 
+def split(tensor, split_size_or_sections, dim=0):
+    """Splits the tensor into chunks of split_size_or_sections (an int: equal chunks, the last
+    one smaller; a list: those sizes) along dim, as views (PyTorch's torch.split)."""
+    return tensor.split(split_size_or_sections, dim)
+
+
 def broadcast_tensors(*tensors):
     """Each tensor expanded (a view, no copy) to the common broadcast shape; one that already
     has that shape is returned as it is (no ExpandBackward0), as PyTorch's expand_outplace does."""

@@ -140,4 +140,5 @@ class TypedStorage:
 
 _STORAGE_TYPES = {"torch.float32": "FloatStorage", "torch.float64": "DoubleStorage", "torch.float16": "HalfStorage",
                   "torch.bfloat16": "BFloat16Storage", "torch.int64": "LongStorage", "torch.int32": "IntStorage",
-                  "torch.int16": "ShortStorage", "torch.uint8": "ByteStorage", "torch.bool": "BoolStorage"}
+                  "torch.int16": "ShortStorage", "torch.int8": "CharStorage",
+                  "torch.uint8": "ByteStorage", "torch.bool": "BoolStorage"}

@@ -9,7 +9,8 @@
 // tensordot and kron, cdist (the distance kernel and the matrix-product form) and pdist; and the
 // pooling and embedding backward operators, differentiated in their gradient (double backward);
 // grid_sampler_2d (input and grid), affine_grid_generator, and _embedding_bag (weight and
-// per_sample_weights).
+// per_sample_weights); convolution_backward and native_layer_norm_backward differentiated in
+// their gradients (double backward), and group norm's differentiable mean and rstd.
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -196,6 +197,52 @@ TEST(GradcheckMoreOps, BackwardOperatorsTwice) {
   const Tensor idx = from_values({2, 3}, {0, 4, 2, 2, 1, 4}, ipt::ScalarType::Long);
   EXPECT_TRUE(
       gradcheck([&](const T& x) { return ops::embedding_dense_backward(x[0], idx, 5, 2, false); }, {rleaf({2, 3, 3})}));
+}
+
+// The three results of a backward operator, flattened into one tensor (its outputs each get a
+// gradient, so each output's double-backward formula is checked).
+Tensor joined(const std::tuple<Tensor, Tensor, Tensor>& r) {
+  std::vector<Tensor> parts;
+  for (const Tensor& t : {std::get<0>(r), std::get<1>(r), std::get<2>(r)})
+    if (t.defined()) parts.push_back(ops::reshape(t, V{-1}));
+  return ops::cat(parts, 0);
+}
+
+TEST(GradcheckMoreOps, ConvolutionAndNormBackwardTwice) {
+  // grad_output, input and weight of a strided, padded, grouped 2-D convolution and of a 1-D
+  // transposed one with output padding
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return joined(ops::convolution_backward(x[0], x[1], x[2], V{2}, V{2, 1}, V{1, 0}, V{1, 1}, false, V{0, 0}, 2,
+                                                {true, true, true}));
+      },
+      {rleaf({1, 2, 3, 3}), rleaf({1, 4, 5, 4}), rleaf({2, 2, 2, 2})}));
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        return joined(ops::convolution_backward(x[0], x[1], x[2], std::nullopt, V{2}, V{1}, V{1}, true, V{1}, 1,
+                                                {true, true, false}));
+      },
+      {rleaf({2, 3, 6}), rleaf({2, 2, 3}), rleaf({2, 3, 3})}));
+  // grad_out, input and weight of layer norm's backward, with and without a weight; its mean and
+  // rstd come from the same input (not differentiable: the formula differentiates through them)
+  auto layer_norm_backward = [](const T& x, bool affine) {
+    const auto stats = ops::native_layer_norm(x[1], V{4}, std::nullopt, std::nullopt, 1e-5);
+    const std::optional<Tensor> w = affine ? opt(x[2]) : std::nullopt;
+    return joined(ops::native_layer_norm_backward(x[0], x[1], V{4}, std::get<1>(stats), std::get<2>(stats), w, w,
+                                                  {true, affine, affine}));
+  };
+  EXPECT_TRUE(
+      gradcheck([&](const T& x) { return layer_norm_backward(x, true); }, {rleaf({3, 4}), rleaf({3, 4}), rleaf({4})}));
+  EXPECT_TRUE(gradcheck([&](const T& x) { return layer_norm_backward(x, false); }, {rleaf({3, 4}), rleaf({3, 4})}));
+  // group norm's mean and rstd are differentiable outputs, as in 2.15
+  EXPECT_TRUE(gradcheck(
+      [](const T& x) {
+        auto r = ops::native_group_norm(x[0], opt(x[1]), opt(x[2]), 2, 4, 3, 2, 1e-5);
+        return ops::cat(T{ops::reshape(std::get<0>(r), V{-1}), ops::reshape(std::get<1>(r), V{-1}),
+                          ops::reshape(std::get<2>(r), V{-1})},
+                        0);
+      },
+      {rleaf({2, 4, 3}), rleaf({4}), rleaf({4})}));
 }
 
 TEST(GradcheckMoreOps, GridSampleAndEmbeddingBag) {

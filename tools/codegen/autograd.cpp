@@ -256,8 +256,11 @@ std::string gen_node(const AutogradOp& g) {
                          "> grad_input_mask = {" + mask + "}; auto r_ = " + f + ";" + take + " }");
     }
   }
-  // A list-returning op's formulas read `grads`; `grad` (the first) only where one names it.
+  // A list-returning op's formulas read `grads`; `grad` (the first) only where one names it. A
+  // tuple-returning op whose formulas read `grads` (a backward operator's double backward) runs
+  // when any of its outputs has a gradient.
   const bool first_grad = !g.ret_list || g.ids.count("grad");
+  const bool any_grad = g.ret_list || g.ids.count("grads");
   return fill("autograd_node.cpp.in",
               {{"node_class", g.cls},
                {"node", g.d->node},
@@ -266,7 +269,7 @@ std::string gen_node(const AutogradOp& g) {
                {"release_saved", release},
                {"first_grad", first_grad ? "const Tensor& grad = grads[0];" : ""},
                {"return_without_grad",
-                g.ret_list ? fill("autograd_return_without_grad_list.cpp.in", {}) : "if (!grad.defined()) return out;"},
+                any_grad ? fill("autograd_return_without_grad_list.cpp.in", {}) : "if (!grad.defined()) return out;"},
                {"unpack_saved", unpack},
                {"formulas", formulas}});
 }

@@ -308,7 +308,8 @@ std::string gen_ad_inplace_or_view(const std::vector<Op>& ops) {
     std::string file;
     if (view) {
       env["base"] = tensor_args(op)[0]->name;
-      env["view_creation"] = op.id == "detach" ? ", ViewCreation::NotDifferentiable" : "";
+      // detach and view(dtype) share memory but not history (derivatives.yaml's output_differentiability: [False])
+      env["view_creation"] = op.id == "detach" || op.id == "view_dtype" ? ", ViewCreation::NotDifferentiable" : "";
       // split: every piece is a view of self
       file = op.ret == "std::vector<Tensor>" ? "ADInplaceOrView_multi_view.cpp.in" : "ADInplaceOrView_view.cpp.in";
     } else {

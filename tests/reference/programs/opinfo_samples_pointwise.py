@@ -42,8 +42,9 @@ UNARY = ["abs", "neg", "exp", "log", "sqrt", "sin", "cos", "tanh", "sigmoid", "r
          "trunc", "sign", "asin", "atan", "sinh", "erf", "expm1", "log1p", "rsqrt", "reciprocal", "square",
          "logical_not", "bitwise_not", "frac", "signbit"]
 BINARY = ["add", "sub", "mul", "div", "maximum", "minimum", "fmod", "remainder", "pow", "atan2", "eq", "lt", "ge",
-          "logical_and", "logical_xor", "bitwise_and", "floor_divide", "hypot", "copysign"]
-DTYPES = [torch.float32, torch.float64, torch.int64, torch.int32, torch.bool]
+          "logical_and", "logical_xor", "bitwise_and", "floor_divide", "hypot", "copysign", "bitwise_left_shift",
+          "bitwise_right_shift"]
+DTYPES = [torch.float32, torch.float64, torch.int64, torch.int32, torch.bool, torch.int16, torch.int8, torch.uint8]
 
 for op in UNARY:
     f = getattr(torch, op, None)

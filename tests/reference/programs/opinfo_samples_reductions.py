@@ -66,7 +66,7 @@ OPS = {
     "softmax": (lambda x: x.softmax(0), lambda x, d, k: x.softmax(d), False),
     "log_softmax": (lambda x: x.log_softmax(0), lambda x, d, k: x.log_softmax(d), False),
 }
-DTYPES = [torch.float32, torch.float64, torch.int64, torch.int32, torch.bool]
+DTYPES = [torch.float32, torch.float64, torch.int64, torch.int32, torch.bool, torch.int16, torch.int8, torch.uint8]
 
 for op, (full, along, takes_list) in OPS.items():
     for dt in DTYPES:
