@@ -1,4 +1,4 @@
-"""torch.nn: modules, parameters, functional and init, as in PyTorch 2.15.
+"""torch.nn: modules, parameters, functional, init and utils, as in PyTorch 2.15.
 
 Written in plain Python over the torch runtime (see modules/module.py for
 what Module supports).
@@ -7,9 +7,8 @@ from .parameter import Parameter
 from . import functional
 from . import init
 from . import modules
-from .modules import (Module, Identity, Linear, ReLU, Sigmoid, Tanh, Softmax, LogSoftmax,
-                      Sequential, ModuleList, MSELoss, CrossEntropyLoss, NLLLoss)
+from .modules import *  # noqa: F401,F403
+from .modules import __all__ as _modules_all
+from . import utils
 
-__all__ = ['Parameter', 'functional', 'init', 'modules', 'Module', 'Identity', 'Linear', 'ReLU',
-           'Sigmoid', 'Tanh', 'Softmax', 'LogSoftmax', 'Sequential', 'ModuleList', 'MSELoss',
-           'CrossEntropyLoss', 'NLLLoss']
+__all__ = ['Parameter', 'functional', 'init', 'modules', 'utils'] + list(_modules_all)

@@ -1,9 +1,23 @@
 """torch.nn.modules: the Module base class and the layers built on it."""
 from .module import Module
 from .linear import Identity, Linear
-from .activation import ReLU, Sigmoid, Tanh, Softmax, LogSoftmax
+from .activation import *  # noqa: F401,F403
+from .activation import __all__ as _activation_all
 from .container import Sequential, ModuleList
-from .loss import MSELoss, CrossEntropyLoss, NLLLoss
+from .loss import *  # noqa: F401,F403
+from .loss import __all__ as _loss_all
+from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
+from .pooling import (MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d, AvgPool2d, AvgPool3d, AdaptiveAvgPool1d,
+                      AdaptiveAvgPool2d, AdaptiveAvgPool3d)
+from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, GroupNorm
+from .sparse import Embedding
+from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
+from .flatten import Flatten, Unflatten
+from .upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
 
-__all__ = ['Module', 'Identity', 'Linear', 'ReLU', 'Sigmoid', 'Tanh', 'Softmax', 'LogSoftmax',
-           'Sequential', 'ModuleList', 'MSELoss', 'CrossEntropyLoss', 'NLLLoss']
+__all__ = (['Module', 'Identity', 'Linear', 'Sequential', 'ModuleList', 'Conv1d', 'Conv2d', 'Conv3d',
+            'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d', 'MaxPool1d', 'MaxPool2d', 'MaxPool3d',
+            'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d',
+            'BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LayerNorm', 'GroupNorm', 'Embedding', 'Dropout',
+            'Dropout1d', 'Dropout2d', 'Dropout3d', 'AlphaDropout', 'FeatureAlphaDropout', 'Flatten', 'Unflatten',
+            'Upsample', 'UpsamplingNearest2d', 'UpsamplingBilinear2d'] + list(_activation_all) + list(_loss_all))

@@ -1,0 +1,26 @@
+"""The argument helpers of the layers: a number repeated to a tuple (_pair(3) == (3, 3))."""
+import collections.abc
+import itertools
+
+__all__ = []
+
+
+def _ntuple(n, name):
+    def parse(x):
+        if isinstance(x, collections.abc.Iterable) and not isinstance(x, str):
+            return tuple(x)
+        return tuple(itertools.repeat(x, n))
+
+    parse.__name__ = name
+    return parse
+
+
+_single = _ntuple(1, "_single")
+_pair = _ntuple(2, "_pair")
+_triple = _ntuple(3, "_triple")
+_quadruple = _ntuple(4, "_quadruple")
+
+
+def _reverse_repeat_tuple(t, n):
+    """(a, b) with n = 2 -> (b, b, a, a): F.pad's order from a per-dim padding."""
+    return tuple(x for x in reversed(t) for _ in range(n))
