@@ -202,12 +202,19 @@ PyThreadState* g_main_state = nullptr;
 
 }  // namespace
 
-// The program's namespace. A plain PyObject* (a new reference, released with the GIL held):
-// a pybind11 member would have hidden visibility, which Interpreter, holding State, cannot.
+// The program's namespace: the dict of a module of its own, which is sys.modules["__main__"]
+// while the program runs, so that what pickle, multiprocessing and torch.save look up by
+// `__main__.Name` (a class the program defines) is found. Plain PyObject*s (new references,
+// released with the GIL held): a pybind11 member would have hidden visibility, which
+// Interpreter, holding State, cannot.
 struct Interpreter::State {
-  PyObject* globals_ref = PyDict_New();
+  PyObject* module_ref = PyModule_New("__main__");
+  PyObject* globals_ref = module_ref ? Py_NewRef(PyModule_GetDict(module_ref)) : PyDict_New();
   py::dict globals() const { return py::reinterpret_borrow<py::dict>(globals_ref); }
-  ~State() { Py_XDECREF(globals_ref); }
+  ~State() {
+    Py_XDECREF(globals_ref);
+    Py_XDECREF(module_ref);
+  }
   State() = default;
   State(const State&) = delete;
   State& operator=(const State&) = delete;
@@ -351,6 +358,7 @@ bool refuse_non_utf8(const std::string& src, const std::string& filename) {
 
 RunResult Interpreter::run(std::string_view source, std::string_view filename, int first_line) {
   py::gil_scoped_acquire gil;
+  if (state_->module_ref) PyDict_SetItemString(PyImport_GetModuleDict(), "__main__", state_->module_ref);
   py::object old_stdout = py::module_::import("sys").attr("stdout");
   try {
     ModeledTime modeled_time;

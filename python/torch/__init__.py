@@ -28,6 +28,11 @@ int8 = _C._dtype_int8
 uint8 = _C._dtype_uint8
 bool = _C._dtype_bool
 strided = _C._strided
+
+import math as _math  # noqa: E402
+
+inf, nan, e, pi = _math.inf, _math.nan, _math.e, _math.pi  # torch.inf ... as in PyTorch
+del _math
 contiguous_format = _C._contiguous_format
 preserve_format = _C._preserve_format
 
@@ -40,6 +45,10 @@ from torch._type_info import finfo, iinfo  # noqa: E402
 from torch._C import can_cast, promote_types, result_type  # noqa: E402
 from torch._tensor import Tensor  # noqa: E402
 from torch.storage import TypedStorage, UntypedStorage  # noqa: E402
+from torch.storage import _legacy_storage_classes  # noqa: E402
+
+globals().update(_legacy_storage_classes())  # torch.FloatStorage ...
+del _legacy_storage_classes
 
 _C._set_size_class(Size)
 _C._set_tensor_class(Tensor)
@@ -117,6 +126,8 @@ from torch import linalg  # noqa: E402
 from torch import optim  # noqa: E402
 from torch import return_types  # noqa: E402
 from torch import utils  # noqa: E402
+from torch import _utils  # noqa: E402,F401
+from torch.serialization import load, save  # noqa: E402
 from torch._C import (autocast_decrement_nesting, autocast_increment_nesting, clear_autocast_cache,  # noqa: E402
                       get_autocast_cpu_dtype, get_autocast_dtype, get_autocast_gpu_dtype,
                       is_autocast_cache_enabled, is_autocast_cpu_enabled, is_autocast_enabled,

@@ -142,3 +142,24 @@ _STORAGE_TYPES = {"torch.float32": "FloatStorage", "torch.float64": "DoubleStora
                   "torch.bfloat16": "BFloat16Storage", "torch.int64": "LongStorage", "torch.int32": "IntStorage",
                   "torch.int16": "ShortStorage", "torch.int8": "CharStorage",
                   "torch.uint8": "ByteStorage", "torch.bool": "BoolStorage"}
+
+
+class _LegacyStorage(TypedStorage):
+    """torch.FloatStorage and the other per-dtype storage classes: here they name a dtype in saved
+    files (a saved tensor's storage is recorded as ("storage", torch.FloatStorage, key, ...))."""
+
+    dtype = None
+
+    def __init__(self, *args, **kwargs):
+        raise RuntimeError(f"torch.{type(self).__name__} cannot be constructed here; use torch.empty(..., "
+                           "dtype=...).untyped_storage()")
+
+
+def _legacy_storage_classes():
+    import torch
+    classes = {}
+    for dtype_name, class_name in _STORAGE_TYPES.items():
+        cls = type(class_name, (_LegacyStorage,), {"dtype": getattr(torch, dtype_name.split(".")[1])})
+        cls.__module__ = "torch"
+        classes[class_name] = cls
+    return classes

@@ -2,6 +2,6 @@
 from .optimizer import Optimizer
 from .sgd import SGD
 from .adam import Adam
-from . import optimizer, sgd, adam  # noqa: F401 - the submodules, as torch.optim.sgd etc.
+from . import optimizer, sgd, adam, lr_scheduler  # noqa: F401 - the submodules, as torch.optim.sgd etc.
 
 __all__ = ['Optimizer', 'SGD', 'Adam']
