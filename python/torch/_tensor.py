@@ -176,22 +176,38 @@ class Tensor(_C._TensorBase):
         return self.to(dtype)
 
     def to(self, *args, **kwargs):
-        dtype, device = kwargs.get("dtype"), kwargs.get("device")
-        copy = kwargs.get("copy", False)
-        for a in args:
-            if isinstance(a, torch.dtype):
-                dtype = a
-            elif isinstance(a, (str, torch.device, int)):
-                device = a
-            elif isinstance(a, Tensor):
-                dtype, device = a.dtype, a.device
+        """to(dtype, non_blocking=False, copy=False), to(device=None, dtype=None, non_blocking=False,
+        copy=False) or to(other, non_blocking=False, copy=False), plus memory_format=: PyTorch's three
+        signatures, read as its argument parser reads them (a bool after the dtype is non_blocking,
+        never a device index)."""
+        args = list(args)
+        dtype, device = kwargs.pop("dtype", None), kwargs.pop("device", None)
+        if args and isinstance(args[0], Tensor):
+            other = args.pop(0)
+            dtype, device = other.dtype, other.device
+        elif args and isinstance(args[0], torch.dtype):
+            dtype = args.pop(0)
+        elif args:
+            first = args.pop(0)
+            if first is not None and (isinstance(first, bool) or not isinstance(first, (str, torch.device, int))):
+                raise TypeError(f"to() received an invalid combination of arguments - got ({type(first).__name__}, ...)")
+            device = first
+            if args and (args[0] is None or isinstance(args[0], torch.dtype)):
+                dtype = args.pop(0)
+        if len(args) > 2:
+            raise TypeError(f"to() takes at most 4 positional arguments but {len(args) + 2} were given")
+        non_blocking = args[0] if args else kwargs.pop("non_blocking", False)
+        copy = args[1] if len(args) > 1 else kwargs.pop("copy", False)
+        memory_format = kwargs.pop("memory_format", None)
+        if kwargs:
+            raise TypeError(f"to() got an unexpected keyword argument '{next(iter(kwargs))}'")
         dtype = self.dtype if dtype is None else dtype
         device = self.device if device is None else torch.device(device)
-        if dtype == self.dtype and device == self.device and not copy:
+        if dtype == self.dtype and device == self.device and not copy and (
+                memory_format is None or memory_format is torch.preserve_format):
             return self
-        return _C._VariableFunctions._to_copy(self, dtype=dtype, device=device,
-                                              non_blocking=kwargs.get("non_blocking", False),
-                                              memory_format=kwargs.get("memory_format"))
+        return _C._VariableFunctions._to_copy(self, dtype=dtype, device=device, non_blocking=bool(non_blocking),
+                                              memory_format=memory_format)
 
     def float(self):
         return self.to(torch.float32)

@@ -259,8 +259,8 @@ std::string gen_node(const AutogradOp& g) {
   // A list-returning op's formulas read `grads`; `grad` (the first) only where one names it. A
   // tuple-returning op whose formulas read `grads` (a backward operator's double backward) runs
   // when any of its outputs has a gradient.
-  const bool first_grad = !g.ret_list || g.ids.count("grad");
   const bool any_grad = g.ret_list || g.ids.count("grads");
+  const bool first_grad = !any_grad || g.ids.count("grad");
   return fill("autograd_node.cpp.in",
               {{"node_class", g.cls},
                {"node", g.d->node},
