@@ -252,6 +252,15 @@ class Module:
                 continue
             with torch.no_grad():
                 param_applied = fn(param)
+            if param_applied is not param and param_applied.device != param.device:
+                # To another device: a new Parameter in its place (PyTorch keeps the object and sets
+                # its data; this runtime's `data` setter stays on one device), its gradient moved too.
+                moved = type(param)(param_applied, param.requires_grad)
+                if param.grad is not None:
+                    with torch.no_grad():
+                        moved.grad = fn(param.grad)
+                self._parameters[key] = moved
+                continue
             if param_applied is not param:
                 param.data = param_applied
             if param.grad is not None:
