@@ -3,7 +3,7 @@ from .module import Module
 from .linear import Identity, Linear
 from .activation import *  # noqa: F401,F403
 from .activation import __all__ as _activation_all
-from .container import Sequential, ModuleList
+from .container import Sequential, ModuleList, ModuleDict, ParameterList, ParameterDict
 from .loss import *  # noqa: F401,F403
 from .loss import __all__ as _loss_all
 from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
@@ -15,7 +15,7 @@ from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, Fea
 from .flatten import Flatten, Unflatten
 from .upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
 
-__all__ = (['Module', 'Identity', 'Linear', 'Sequential', 'ModuleList', 'Conv1d', 'Conv2d', 'Conv3d',
+__all__ = (['Module', 'Identity', 'Linear', 'Sequential', 'ModuleList', 'ModuleDict', 'ParameterList', 'ParameterDict', 'Conv1d', 'Conv2d', 'Conv3d',
             'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d', 'MaxPool1d', 'MaxPool2d', 'MaxPool3d',
             'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d',
             'BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LayerNorm', 'GroupNorm', 'Embedding', 'Dropout',

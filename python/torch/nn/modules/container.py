@@ -1,12 +1,14 @@
-"""Containers: torch.nn.Sequential and torch.nn.ModuleList."""
+"""Containers: torch.nn.Sequential, ModuleList, ModuleDict, ParameterList and ParameterDict."""
 from collections import OrderedDict
 from collections.abc import Iterable
 from itertools import chain, islice
 import operator
 
+import torch
+from ..parameter import Parameter
 from .module import Module
 
-__all__ = ['Sequential', 'ModuleList']
+__all__ = ['Sequential', 'ModuleList', 'ModuleDict', 'ParameterList', 'ParameterDict']
 
 
 class Sequential(Module):
@@ -222,4 +224,251 @@ class ModuleList(Module):
         offset = len(self)
         for i, module in enumerate(modules):
             self.add_module(str(offset + i), module)
+        return self
+
+
+def _pairs(values, what):
+    """The (key, value) pairs of an update: a mapping's items (a plain dict's sorted, for
+    ParameterDict), or an iterable of pairs, checked as PyTorch checks them."""
+    if not isinstance(values, Iterable):
+        raise TypeError(f"{what}.update should be called with an iterable of key/value pairs, but got "
+                        f"{type(values).__name__}")
+    if isinstance(values, (OrderedDict, ModuleDict, ParameterDict)) or hasattr(values, "items"):
+        return list(values.items())
+    pairs = []
+    for j, p in enumerate(values):
+        name = "ParameterDict" if what == "ParametersDict" else what
+        if not isinstance(p, Iterable):
+            raise TypeError(f"{name} update sequence element #{j} should be Iterable; is{type(p).__name__}")
+        if not len(p) == 2:
+            raise ValueError(f"{name} update sequence element #{j} has length {len(p)}; 2 is required")
+        pairs.append((p[0], p[1]))
+    return pairs
+
+
+class ModuleDict(Module):
+    r"""Submodules by name, in insertion order; registered, so .parameters() sees them."""
+
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key):
+        return self._modules[key]
+
+    def __setitem__(self, key, module):
+        self.add_module(key, module)
+
+    def __delitem__(self, key):
+        del self._modules[key]
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key):
+        return key in self._modules
+
+    def clear(self):
+        self._modules.clear()
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
+
+    def keys(self):
+        return self._modules.keys()
+
+    def items(self):
+        return self._modules.items()
+
+    def values(self):
+        return self._modules.values()
+
+    def update(self, modules):
+        for key, module in _pairs(modules, "ModuleDict"):
+            self[key] = module
+
+
+def _tensor_line(key, p, type_name):
+    if isinstance(p, torch.Tensor):
+        size = "x".join(str(n) for n in p.size())
+        device = f" ({p.device})" if p.device.type == "cuda" else ""
+        kind = "Parameter" if isinstance(p, Parameter) else "Tensor"
+        return f"  ({key}): {kind} containing: [{type_name(p)} of size {size}{device}]"
+    return f"  ({key}): Object of type: {type(p).__name__}"
+
+
+class ParameterList(Module):
+    r"""Parameters in a list (tensors become Parameters); registered, so .parameters() sees them."""
+
+    def __init__(self, values=None):
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self += values
+
+    def _get_abs_string_index(self, idx):
+        idx = operator.index(idx)
+        if not (-len(self) <= idx < len(self)):
+            raise IndexError(f"index {idx} is out of range")
+        if idx < 0:
+            idx += len(self)
+        return str(idx)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            out = self.__class__()
+            for i in range(*idx.indices(len(self))):
+                out.append(self[i])
+            return out
+        return getattr(self, self._get_abs_string_index(idx))
+
+    def __setitem__(self, idx, param):
+        idx = self._get_abs_string_index(idx)
+        if isinstance(param, torch.Tensor) and not isinstance(param, Parameter):
+            param = Parameter(param)
+        return setattr(self, idx, param)
+
+    def __len__(self):
+        return self._size
+
+    def __iter__(self):
+        return iter(self[i] for i in range(len(self)))
+
+    def __iadd__(self, parameters):
+        return self.extend(parameters)
+
+    def __dir__(self):
+        return [key for key in super().__dir__() if not key.isdigit()]
+
+    def append(self, value):
+        new_idx = len(self)
+        self._size += 1
+        self[new_idx] = value
+        return self
+
+    def extend(self, values):
+        if not isinstance(values, Iterable) or isinstance(values, torch.Tensor):
+            raise TypeError("ParameterList.extend should be called with an iterable, but got " + type(values).__name__)
+        for value in values:
+            self.append(value)
+        return self
+
+    def extra_repr(self):
+        return "\n".join(_tensor_line(k, p, lambda t: t.dtype) for k, p in enumerate(self))
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError("ParameterList should not be called.")
+
+
+class ParameterDict(Module):
+    r"""Parameters by name (tensors become Parameters); registered, so .parameters() sees them."""
+
+    def __init__(self, parameters=None):
+        super().__init__()
+        self._keys = {}
+        if parameters is not None:
+            self.update(parameters)
+
+    def _key_to_attr(self, key):
+        if not isinstance(key, str):
+            raise TypeError("Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+                            f"'{type(key).__name__}'). Open an issue on github if you need non-string keys.")
+        return key
+
+    def __getitem__(self, key):
+        return getattr(self, self._key_to_attr(key))
+
+    def __setitem__(self, key, value):
+        self._keys[key] = None
+        attr = self._key_to_attr(key)
+        if isinstance(value, torch.Tensor) and not isinstance(value, Parameter):
+            value = Parameter(value)
+        setattr(self, attr, value)
+
+    def __delitem__(self, key):
+        del self._keys[key]
+        delattr(self, self._key_to_attr(key))
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __reversed__(self):
+        return reversed(list(self._keys))
+
+    def __contains__(self, key):
+        return key in self._keys
+
+    def copy(self):
+        return ParameterDict(OrderedDict((k, self[k]) for k in self._keys))
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def clear(self):
+        for k in list(self._keys):
+            del self[k]
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
+
+    def popitem(self):
+        k, _ = self._keys.popitem()
+        self._keys[k] = None
+        val = self[k]
+        del self[k]
+        return k, val
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def fromkeys(self, keys, default=None):
+        return ParameterDict((k, default) for k in keys)
+
+    def keys(self):
+        return self._keys.keys()
+
+    def items(self):
+        return ((k, self[k]) for k in self._keys)
+
+    def values(self):
+        return (self[k] for k in self._keys)
+
+    def update(self, parameters):
+        pairs = _pairs(parameters, "ParametersDict")
+        if isinstance(parameters, dict) and not isinstance(parameters, OrderedDict):
+            pairs = sorted(pairs)
+        for key, parameter in pairs:
+            self[key] = parameter
+
+    def extra_repr(self):
+        return "\n".join(_tensor_line(k, p, torch.typename) for k, p in self.items())
+
+    def __call__(self, input):
+        raise RuntimeError("ParameterDict should not be called.")
+
+    def __or__(self, other):
+        copy = self.copy()
+        copy.update(other)
+        return copy
+
+    def __ror__(self, other):
+        copy = other.copy()
+        copy.update(self)
+        return copy
+
+    def __ior__(self, other):
+        self.update(other)
         return self
