@@ -14,10 +14,12 @@ from .sparse import Embedding
 from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
 from .flatten import Flatten, Unflatten
 from .upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
+from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
 
 __all__ = (['Module', 'Identity', 'Linear', 'Sequential', 'ModuleList', 'ModuleDict', 'ParameterList', 'ParameterDict', 'Conv1d', 'Conv2d', 'Conv3d',
             'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d', 'MaxPool1d', 'MaxPool2d', 'MaxPool3d',
             'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d',
             'BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LayerNorm', 'GroupNorm', 'Embedding', 'Dropout',
             'Dropout1d', 'Dropout2d', 'Dropout3d', 'AlphaDropout', 'FeatureAlphaDropout', 'Flatten', 'Unflatten',
-            'Upsample', 'UpsamplingNearest2d', 'UpsamplingBilinear2d'] + list(_activation_all) + list(_loss_all))
+            'Upsample', 'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCellBase',
+            'RNNCell', 'LSTMCell', 'GRUCell'] + list(_activation_all) + list(_loss_all))
