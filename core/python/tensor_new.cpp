@@ -43,7 +43,7 @@ bool is_instance(py::handle v, const py::object& type) {
 
 void infer(py::handle v, size_t depth, Inferred& out) {
   const bool numpy_array = py::isinstance<py::array>(v);
-  if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr()) || (numpy_array && py::array(v, true).ndim() > 0)) {
+  if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr()) || (numpy_array && py::reinterpret_borrow<py::array>(v).ndim() > 0)) {
     auto seq = py::reinterpret_borrow<py::sequence>(v);
     const auto n = static_cast<int64_t>(py::len(seq));
     IPT_CHECK(depth < 128, ValueError, "too many dimensions '", py_type_name(v.ptr()), "'");  // PyTorch's 128
@@ -107,7 +107,7 @@ void init_tensor_new(py::module_& m) {
           else
             for (int64_t v : to_int64_vector(src)) in.values.emplace_back(v);
           in.type = src.dtype();
-        } else if (py::isinstance<py::array>(data) && py::array(data, true).ndim() > 0) {
+        } else if (py::isinstance<py::array>(data) && py::reinterpret_borrow<py::array>(data).ndim() > 0) {
           // A whole array is copied from its memory, as from_numpy reads it (its dtype and stride checks).
           const Tensor src = unpack(py::module_::import("torch").attr("from_numpy")(data).ptr());
           std::optional<ScalarType> dt = dtype.is_none() ? std::nullopt : as_dtype(dtype.ptr());
