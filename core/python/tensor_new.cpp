@@ -43,7 +43,8 @@ bool is_instance(py::handle v, const py::object& type) {
 
 void infer(py::handle v, size_t depth, Inferred& out) {
   const bool numpy_array = py::isinstance<py::array>(v);
-  if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr()) || (numpy_array && py::reinterpret_borrow<py::array>(v).ndim() > 0)) {
+  if (PyList_Check(v.ptr()) || PyTuple_Check(v.ptr()) ||
+      (numpy_array && py::reinterpret_borrow<py::array>(v).ndim() > 0)) {
     auto seq = py::reinterpret_borrow<py::sequence>(v);
     const auto n = static_cast<int64_t>(py::len(seq));
     IPT_CHECK(depth < 128, ValueError, "too many dimensions '", py_type_name(v.ptr()), "'");  // PyTorch's 128
