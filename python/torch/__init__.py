@@ -85,6 +85,10 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
+def is_complex(input):
+    return input.is_complex()
+
+
 def is_floating_point(input):
     return input.is_floating_point()
 

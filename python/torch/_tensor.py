@@ -100,6 +100,25 @@ class Tensor(_C._TensorBase):
     def __rxor__(self, other):
         return self.bitwise_xor(other)
 
+    def is_complex(self):
+        return self.dtype.is_complex  # no complex dtypes in this runtime yet
+
+    def new(self, *args, device=None):
+        """The legacy constructor: an empty tensor of this one's dtype (and device) of the given
+        sizes (ints or a torch.Size), or a copy of a sequence's values in this dtype."""
+        device = self.device if device is None else device
+        if not args:
+            return torch.empty(0, dtype=self.dtype, device=device)
+        if len(args) == 1 and isinstance(args[0], torch.Size):
+            return torch.empty(args[0], dtype=self.dtype, device=device)
+        if len(args) == 1 and isinstance(args[0], Tensor):
+            if args[0].dtype != self.dtype:
+                raise TypeError(f"expected {self.dtype} (got {args[0].dtype})")
+            return args[0].detach()
+        if len(args) == 1 and isinstance(args[0], (list, tuple)):
+            return torch.tensor(args[0], dtype=self.dtype, device=device)
+        return torch.empty(args, dtype=self.dtype, device=device)
+
     def split(self, split_size, dim=0):
         # an int: split.Tensor (equal chunks); a list of sizes: split_with_sizes
         if isinstance(split_size, Tensor):

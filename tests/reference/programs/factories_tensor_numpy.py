@@ -1,7 +1,7 @@
 # torch.tensor and torch.as_tensor from NumPy: whole arrays (their dtype, a copy), NumPy scalars
 # and lists holding them (each brings its dtype into the inference: np.float64 is float64,
 # np.float32 float32), 0-d arrays, lists of arrays, dtype= conversions, as_tensor's shared
-# memory, and the errors for unsupported or negatively strided arrays.
+# memory, the errors for unsupported or negatively strided arrays, and the legacy Tensor.new.
 import numpy as np
 import torch
 
@@ -46,3 +46,10 @@ x = torch.ones(2)
 print("as_tensor of a tensor", torch.as_tensor(x) is x, torch.as_tensor(x, dtype=torch.float64).dtype)
 show("as_tensor list", lambda: torch.as_tensor([1, 2.5]))
 show("as_tensor scalar", lambda: torch.as_tensor(np.float64(0.25)))
+base = torch.ones(2, dtype=torch.float64)
+show("Tensor.new()", lambda: base.new())
+show("Tensor.new sizes", lambda: base.new(2, 3).zero_())
+show("Tensor.new Size", lambda: base.new(torch.Size([1, 2])).zero_())
+show("Tensor.new data", lambda: base.new([1, 2]))
+show("Tensor.new tuple", lambda: base.new((2,)))
+print("is_complex", torch.is_complex(base), base.is_complex())
