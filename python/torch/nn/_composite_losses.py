@@ -177,7 +177,7 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     # PyTorch 2.15's F.multilabel_soft_margin_loss (Python there too).
     if size_average is not None or reduce is not None:
         reduction = _Reduction.legacy_get_string(size_average, reduce)
-    from torch.nn.functional import logsigmoid
+    from .functional import logsigmoid
     loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
     if weight is not None:
         loss = loss * weight

@@ -736,4 +736,4 @@ def logsigmoid(input):
 # PyTorch 2.15's flash-attention kernel is not here: the math path always runs (Note [Attention's
 # math path] in core/ops/attention_composite_kernels.cpp).
 scaled_dot_product_attention = torch._C._nn.scaled_dot_product_attention
-from torch.nn._composite_losses import *  # noqa: E402,F401,F403  (the losses PyTorch writes as compositions)
+from ._composite_losses import *  # noqa: E402,F401,F403  (the losses PyTorch writes as compositions)
