@@ -75,6 +75,25 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     return input.softmax(dim, dtype=dtype)
 
 
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    r"""Softmax of -input along ``dim`` (input cast to ``dtype`` first when given)."""
+    if dim is None:
+        dim = _get_softmax_dim("softmin", input.dim(), _stacklevel)
+    if dtype is None:
+        return (-input).softmax(dim)
+    return (-input).softmax(dim, dtype=dtype)
+
+
+def softsign(input):
+    r"""input / (1 + |input|)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input):
+    r"""input - tanh(input)."""
+    return input - input.tanh()
+
+
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     r"""log(softmax(x)) along ``dim``, computed stably."""
     if dim is None:

@@ -13,6 +13,7 @@ warnings.simplefilter("ignore")
 
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 torch.manual_seed(0)
 
@@ -338,3 +339,9 @@ for name, f in [
 ]:
     print(name)
     err(f)
+
+# the functionals 2.15 writes in Python
+torch.manual_seed(0)
+xf = torch.randn(2, 3)
+print("F.softmin", F.softmin(xf, 1).tolist(), F.softmin(xf, 0, dtype=torch.float64).tolist())
+print("F.softsign", F.softsign(xf).tolist(), "F.tanhshrink", F.tanhshrink(xf).tolist())
