@@ -1,4 +1,4 @@
-// CPU max, average and adaptive average pooling over 2 or 3 spatial dims and their backward
+// CPU max, average, adaptive average and adaptive max pooling over 2 or 3 spatial dims and their backward
 // kernels, as PyTorch 2.15's contiguous kernels compute them (aten/src/ATen/native/cpu/
 // MaxPoolKernel.cpp, AvgPoolKernel.cpp, AdaptiveAvgPoolKernel.cpp): each plane (a channel of a
 // sample) on one thread; a window's sum in the accumulation type, in row-major order, divided
@@ -94,8 +94,11 @@ void check_pool_dtype(const Tensor& t, const char* name, bool allow_integers) {
 }  // namespace
 
 // ---- max pooling ------------------------------------------------------------------------------
-std::tuple<Tensor, Tensor> max_pool_with_indices_cpu(const Tensor& self, const PoolGeometry& g) {
-  check_pool_dtype(self, g.dims == 2 ? "max_pool2d" : "max_pool3d_cpu", true);
+// window(o, lo, hi, step) gives the input window of output o along each of the 3 dims.
+template <typename Window>
+std::tuple<Tensor, Tensor> max_pool_windows_cpu(const Tensor& self, const PoolGeometry& g, const char* name,
+                                                bool allow_integers, const Window& window) {
+  check_pool_dtype(self, name, allow_integers);
   const Tensor x = contiguous_data(self);
   Tensor out = empty_output(g, self, self.dtype()), indices = empty_output(g, self, ScalarType::Long);
   visit_dtype(self.dtype(), [&]<typename T>() {
@@ -106,17 +109,13 @@ std::tuple<Tensor, Tensor> max_pool_with_indices_cpu(const Tensor& self, const P
       for_planes(g, [&](int64_t c) {
         const T* in = xp + c * g.in_plane();
         for_outputs(g, [&](const int64_t o[3], int64_t at) {
-          int64_t lo[3], hi[3];
-          for (int i = 0; i < 3; ++i) {
-            lo[i] = o[i] * g.s[i] - g.p[i];
-            hi[i] = std::min(lo[i] + (g.k[i] - 1) * g.d[i] + 1, g.in[i]);
-            while (lo[i] < 0) lo[i] += g.d[i];
-          }
+          int64_t lo[3], hi[3], step[3];
+          window(o, lo, hi, step);
           int64_t maxindex = (lo[0] * g.in[1] + lo[1]) * g.in[2] + lo[2];
           Acc<T> maxval = static_cast<Acc<T>>(lowest<T>());
-          for (int64_t id = lo[0]; id < hi[0]; id += g.d[0])
-            for (int64_t ih = lo[1]; ih < hi[1]; ih += g.d[1])
-              for (int64_t iw = lo[2]; iw < hi[2]; iw += g.d[2]) {
+          for (int64_t id = lo[0]; id < hi[0]; id += step[0])
+            for (int64_t ih = lo[1]; ih < hi[1]; ih += step[1])
+              for (int64_t iw = lo[2]; iw < hi[2]; iw += step[2]) {
                 const int64_t index = (id * g.in[1] + ih) * g.in[2] + iw;
                 const Acc<T> v = static_cast<Acc<T>>(in[index]);
                 if (v > maxval || is_nan(v)) {
@@ -133,9 +132,36 @@ std::tuple<Tensor, Tensor> max_pool_with_indices_cpu(const Tensor& self, const P
   return {out, indices};
 }
 
-Tensor max_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& indices,
-                             const PoolGeometry& g) {
-  check_pool_dtype(self, g.dims == 2 ? "max_pool2d_backward" : "max_pool3d_backward", true);
+std::tuple<Tensor, Tensor> max_pool_with_indices_cpu(const Tensor& self, const PoolGeometry& g) {
+  return max_pool_windows_cpu(self, g, g.dims == 2 ? "max_pool2d" : "max_pool3d_cpu", true,
+                              [&](const int64_t o[3], int64_t lo[3], int64_t hi[3], int64_t step[3]) {
+                                for (int i = 0; i < 3; ++i) {
+                                  lo[i] = o[i] * g.s[i] - g.p[i];
+                                  hi[i] = std::min(lo[i] + (g.k[i] - 1) * g.d[i] + 1, g.in[i]);
+                                  while (lo[i] < 0) lo[i] += g.d[i];
+                                  step[i] = g.d[i];
+                                }
+                              });
+}
+
+// Adaptive max pooling: adaptive average pooling's windows, their first largest value (or last NaN);
+// floating types only.
+static std::tuple<Tensor, Tensor> adaptive_max_pool_cpu(const Tensor& self, const PoolGeometry& g) {
+  return max_pool_windows_cpu(self, g, g.dims == 2 ? "adaptive_max_pool2d" : "adaptive_max_pool3d_cpu", false,
+                              [&](const int64_t o[3], int64_t lo[3], int64_t hi[3], int64_t step[3]) {
+                                for (int i = 0; i < 3; ++i) {
+                                  lo[i] = adaptive_start(o[i], g.out[i], g.in[i]);
+                                  hi[i] = adaptive_end(o[i], g.out[i], g.in[i]);
+                                  step[i] = 1;
+                                }
+                              });
+}
+
+// The gradient of max pooling (and of adaptive max pooling: `name` for its messages) goes to each
+// window's maximum, at the positions `indices` holds.
+static Tensor max_pool_indices_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& indices,
+                                            const PoolGeometry& g, const char* name, bool allow_integers = true) {
+  check_pool_dtype(self, name, allow_integers);
   const Tensor go = contiguous_data(grad_output), idx = contiguous_data(indices);
   Tensor grad_input = make_empty(self.sizes(), self.dtype(), self.device());
   fill_cpu_(grad_input, 0);
@@ -153,6 +179,12 @@ Tensor max_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, cons
     }
   });
   return grad_input;
+}
+
+Tensor max_pool_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& indices,
+                             const PoolGeometry& g) {
+  return max_pool_indices_backward_cpu(grad_output, self, indices, g,
+                                       g.dims == 2 ? "max_pool2d_backward" : "max_pool3d_backward");
 }
 
 std::tuple<Tensor, Tensor> max_pool2d_with_indices_cpu(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride,
@@ -346,6 +378,26 @@ Tensor adaptive_avg_pool2d_backward_cpu(const Tensor& grad_output, const Tensor&
 Tensor adaptive_avg_pool3d_backward_cpu(const Tensor& grad_output, const Tensor& self) {
   const std::vector<int64_t> out(grad_output.sizes().end() - 3, grad_output.sizes().end());
   return adaptive_avg_pool_backward_cpu(grad_output, self, adaptive_pool_geometry(self, out, 3, "adaptive_avg_pool3d"));
+}
+
+std::tuple<Tensor, Tensor> adaptive_max_pool2d_cpu(const Tensor& self, IntArrayRef output_size) {
+  return adaptive_max_pool_cpu(self, adaptive_max_pool_geometry(self, output_size, 2, "adaptive_max_pool2d"));
+}
+std::tuple<Tensor, Tensor> adaptive_max_pool3d_cpu(const Tensor& self, IntArrayRef output_size) {
+  return adaptive_max_pool_cpu(self, adaptive_max_pool_geometry(self, output_size, 3, "adaptive_max_pool3d"));
+}
+// The gradient goes to each window's maximum, at the positions indices holds (max pooling's).
+Tensor adaptive_max_pool2d_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& indices) {
+  const std::vector<int64_t> out(grad_output.sizes().end() - 2, grad_output.sizes().end());
+  return max_pool_indices_backward_cpu(grad_output, self, indices,
+                                       adaptive_pool_geometry(self, out, 2, "adaptive_max_pool2d"),
+                                       "adaptive_max_pool2d_backward", false);
+}
+Tensor adaptive_max_pool3d_backward_cpu(const Tensor& grad_output, const Tensor& self, const Tensor& indices) {
+  const std::vector<int64_t> out(grad_output.sizes().end() - 3, grad_output.sizes().end());
+  return max_pool_indices_backward_cpu(grad_output, self, indices,
+                                       adaptive_pool_geometry(self, out, 3, "adaptive_max_pool3d"),
+                                       "adaptive_max_pool3d_backward_cpu", false);
 }
 
 }  // namespace ipt::native

@@ -574,6 +574,15 @@ Tensor max_pool3d_with_indices_backward_meta(const Tensor&, const Tensor& self, 
                                              IntArrayRef, bool, const Tensor&) {
   return unary_meta(self);
 }
+std::tuple<Tensor, Tensor> adaptive_max_pool2d_meta(const Tensor& self, IntArrayRef output_size) {
+  const PoolGeometry g = adaptive_max_pool_geometry(self, output_size, 2, "adaptive_max_pool2d");
+  return {make_empty(g.out_sizes, self.dtype(), kMeta), make_empty(g.out_sizes, ScalarType::Long, kMeta)};
+}
+std::tuple<Tensor, Tensor> adaptive_max_pool3d_meta(const Tensor& self, IntArrayRef output_size) {
+  const PoolGeometry g = adaptive_max_pool_geometry(self, output_size, 3, "adaptive_max_pool3d");
+  return {make_empty(g.out_sizes, self.dtype(), kMeta), make_empty(g.out_sizes, ScalarType::Long, kMeta)};
+}
+Tensor adaptive_max_pool_backward_meta(const Tensor&, const Tensor& self, const Tensor&) { return unary_meta(self); }
 Tensor avg_pool2d_meta(const Tensor& self, IntArrayRef kernel_size, IntArrayRef stride, IntArrayRef padding,
                        bool ceil_mode, bool, std::optional<int64_t> divisor_override) {
   IPT_CHECK(!divisor_override || *divisor_override != 0, RuntimeError, "divisor must be not zero");

@@ -236,10 +236,15 @@ Ret launch_cpu_kernel(const char* kernel, const std::array<const char*, N>& name
   std::vector<const Tensor*> devices;
   (collect_tensors(devices, args), ...);
   check_devices(devices);
+  // The operands' accesses and the host views the worker reads, taken once the Meta kernel's
+  // resizes of out= arguments are applied on the device (abs(x) resizes an empty out): a view
+  // taken before would still see the empty storage.
   Operands operands;
-  size_t i = 0;
-  ((operands.add(args, names[i], written[i]), ++i), ...);
-  auto kept = std::make_tuple(keep(args)...);
+  auto take_operands = [&] {
+    size_t i = 0;
+    ((operands.add(args, names[i], written[i]), ++i), ...);
+    return std::make_tuple(keep(args)...);
+  };
   // The Meta kernel, on meta tensors shaped as the arguments, checks them and gives the results'
   // geometry; it is the launcher's business, not the program's, so it is not recorded.
   auto run_meta = [&](auto&& then) {
@@ -255,6 +260,7 @@ Ret launch_cpu_kernel(const char* kernel, const std::array<const char*, N>& name
       auto metas = std::make_tuple(to_meta(args)...);
       std::apply(meta, metas);
     }
+    auto kept = take_operands();
     sim::launch(
         kernel, operands.cost, [kept, cpu] { std::apply([&](const auto&... k) { cpu(k.use()...); }, kept); },
         sim::DeviceOp::Kind::Kernel, std::move(operands.accesses));
@@ -266,6 +272,7 @@ Ret launch_cpu_kernel(const char* kernel, const std::array<const char*, N>& name
     });
     size_t next = 0;
     Ret result = device_results(meta_result, arguments, next, devices);
+    auto kept = take_operands();
     std::vector<ResultView> out;
     for_each_tensor(result, [&](const Tensor& t) {
       out.push_back(result_view(t, devices));

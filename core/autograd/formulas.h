@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/dispatch/local_dispatch_key_set.h"  // grad_mode_enabled, which formulas read
 #include "generated/ops.h"
 
 namespace ipt::autograd {
@@ -189,6 +190,28 @@ Tensor log_softmax_backward(const Tensor& grad, const Tensor& result, int64_t di
 Tensor mse_loss_backward(const Tensor& grad, const Tensor& input, const Tensor& target, int64_t reduction);
 Tensor sigmoid_backward(const Tensor& grad, const Tensor& result);  // grad * result * (1 - result)
 Tensor tanh_backward(const Tensor& grad, const Tensor& result);     // grad * (1 - result^2)
+// The activations' backward formulas as composites (activation_formulas.cpp), which create_graph
+// differentiates again: silu's and mish's when grad mode is on (2.15's infinitely differentiable
+// forms), softplus_backward's gradient for self, hardswish_backward's for self.
+Tensor infinitely_differentiable_silu_backward(const Tensor& grad, const Tensor& self);
+Tensor infinitely_differentiable_mish_backward(const Tensor& grad, const Tensor& self);
+Tensor softplus_double_backward(const Tensor& grad, const Tensor& self, const Scalar& beta, const Scalar& threshold);
+Tensor hardswish_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& self);
+// _prelu_kernel_backward's two gradients, the weight's summed to its (broadcast) shape, as the
+// engine's validate_outputs sums a broadcast gradient in PyTorch.
+std::tuple<Tensor, Tensor> prelu_kernel_backward(const Tensor& grad, const Tensor& self, const Tensor& weight);
+// _prelu_kernel_backward's gradients for grad_output, self and weight, from the gradients of its
+// two results (either may be undefined).
+std::tuple<Tensor, Tensor, Tensor> prelu_kernel_double_backward(const Tensor& grad_grad_self,
+                                                                const Tensor& grad_grad_weight,
+                                                                const Tensor& grad_output, const Tensor& self,
+                                                                const Tensor& weight);
+// glu_backward's gradients for self and for grad_output.
+Tensor glu_double_backward(const Tensor& grad, const Tensor& grad_output, const Tensor& self, int64_t dim);
+Tensor glu_double_backward_grad_output(const Tensor& grad, const Tensor& self, int64_t dim);
+// elu_backward's gradient for self_or_result (celu's and selu's double backward go through it).
+Tensor elu_double_backward(const Tensor& grad, const Tensor& grad_output, const Scalar& alpha, const Scalar& scale,
+                           const Scalar& input_scale, bool is_result, const Tensor& self_or_result);
 // d/dtensor2 of self + value * tensor1 / tensor2: -grad * value * tensor1 / tensor2^2.
 Tensor addcdiv_tensor2_backward(const Tensor& grad, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value);
 

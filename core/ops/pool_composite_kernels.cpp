@@ -70,6 +70,20 @@ Tensor adaptive_avg_pool1d(const Tensor& self, IntArrayRef output_size) {
                           -2);
 }
 
+// adaptive_max_pool1d is adaptive_max_pool2d over a height of 1 (PyTorch's AdaptiveMaxPooling.cpp).
+std::tuple<Tensor, Tensor> adaptive_max_pool1d(const Tensor& self, IntArrayRef output_size) {
+  IPT_CHECK(self.dim() == 2 || self.dim() == 3, RuntimeError, "Expected 2 to 3 dimensions, but got ", self.dim(),
+            "-dimensional tensor for argument #1 'self' (while checking arguments for adaptive_max_pool1d)");
+  check_one(output_size, "adaptive_max_pool1d", "output_size", false);
+  for (int64_t i = 1; i < self.dim(); ++i)
+    IPT_CHECK(self.sizes()[static_cast<size_t>(i)] > 0, RuntimeError,
+              "adaptive_max_pool1d(): Expected input to have non-zero size for non-batch dimensions, but input has "
+              "sizes ",
+              int_list_str(self.sizes()), " with dimension ", i, " being empty");
+  auto [output, indices] = ops::adaptive_max_pool2d(ops::unsqueeze(self, -2), std::vector<int64_t>{1, output_size[0]});
+  return {ops::squeeze_dim(output, -2), ops::squeeze_dim(indices, -2)};
+}
+
 Tensor adaptive_avg_pool2d(const Tensor& self, IntArrayRef output_size) {
   IPT_CHECK(output_size.size() == 2, RuntimeError, "adaptive_avg_pool2d: output_size must be 2");
   IPT_CHECK(self.dim() == 3 || self.dim() == 4, RuntimeError,

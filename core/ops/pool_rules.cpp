@@ -126,4 +126,22 @@ PoolGeometry adaptive_pool_geometry(const Tensor& input, IntArrayRef output_size
   return g;
 }
 
+PoolGeometry adaptive_max_pool_geometry(const Tensor& input, IntArrayRef output_size, int dims, const char* name) {
+  const int64_t nd = input.dim();
+  IPT_CHECK(nd == dims + 1 || nd == dims + 2, RuntimeError, name, "(): Expected ", dims + 1, "D or ", dims + 2,
+            "D tensor, but got: ", int_list_str(input.sizes()));
+  for (int64_t i = 1; i < nd; ++i)
+    IPT_CHECK(input.sizes()[static_cast<size_t>(i)] > 0, RuntimeError, name,
+              "(): Expected input to have non-zero size for non-batch dimensions, but input has sizes ",
+              int_list_str(input.sizes()), " with dimension ", i, " being empty");
+  IPT_CHECK(static_cast<int>(output_size.size()) == dims, RuntimeError, name,
+            "(): internal error: output_size.size() must be ", dims);
+  std::vector<int64_t> out_sizes(input.sizes().begin(), input.sizes().end() - dims);
+  out_sizes.insert(out_sizes.end(), output_size.begin(), output_size.end());
+  for (int64_t v : output_size)
+    IPT_CHECK(v >= 0, RuntimeError, "Trying to create tensor with negative dimension ", v, ": ",
+              int_list_str(out_sizes));
+  return adaptive_pool_geometry(input, output_size, dims, name);
+}
+
 }  // namespace ipt

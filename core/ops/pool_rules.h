@@ -31,6 +31,9 @@ PoolGeometry pool_geometry(const Tensor& input, IntArrayRef kernel_size, IntArra
 // _adaptive_avg_pool2d / 3d: the output of `output_size`.
 PoolGeometry adaptive_pool_geometry(const Tensor& input, IntArrayRef output_size, int dims, const char* name);
 
+// adaptive_max_pool2d / 3d: the same output, after their own checks and messages.
+PoolGeometry adaptive_max_pool_geometry(const Tensor& input, IntArrayRef output_size, int dims, const char* name);
+
 // The window of adaptive pooling: output index o of `out` over an input of `in`.
 inline int64_t adaptive_start(int64_t o, int64_t out, int64_t in) { return (o * in) / out; }
 inline int64_t adaptive_end(int64_t o, int64_t out, int64_t in) { return ((o + 1) * in + out - 1) / out; }

@@ -1,6 +1,8 @@
 // The meta functions of the structured operators (Note [Structured kernels] in
 // core/ops/structured.h): checks and result geometry, shared by every backend's kernels and
 // by the Meta key's.
+#include <limits>
+
 #include "core/ops/shape_rules.h"
 #include "core/ops/structured.h"
 #include "core/util/error.h"
@@ -224,6 +226,60 @@ StructuredMeta meta_hypot(const Tensor& self, const Tensor& other) {
 // xlogy: a float result, as div's.
 StructuredMeta meta_xlogy(const Tensor& self, const Tensor& other) {
   return binary_structured(self, other, PromoteInts::ToFloat);
+}
+
+// The activations of activation_more: like gelu, self's dtype, and their backward operators the
+// gradient promoted with self. softshrink refuses a negative lambda; glu halves one dim.
+StructuredMeta meta_silu(const Tensor& self) { return unary_structured(self, PromoteInts::No); }
+StructuredMeta meta_silu_backward(const Tensor& grad_output, const Tensor& self) {
+  return binary_structured(grad_output, self, PromoteInts::No);
+}
+StructuredMeta meta_mish(const Tensor& self) { return unary_structured(self, PromoteInts::No); }
+StructuredMeta meta_softplus(const Tensor& self, const Scalar&, const Scalar&) {
+  return unary_structured(self, PromoteInts::No);
+}
+StructuredMeta meta_softplus_backward(const Tensor& grad_output, const Tensor& self, const Scalar&, const Scalar&) {
+  return binary_structured(grad_output, self, PromoteInts::No);
+}
+StructuredMeta meta_hardsigmoid(const Tensor& self) { return unary_structured(self, PromoteInts::No); }
+StructuredMeta meta_hardsigmoid_backward(const Tensor& grad_output, const Tensor& self) {
+  return binary_structured(grad_output, self, PromoteInts::No);
+}
+StructuredMeta meta_hardswish(const Tensor& self) { return unary_structured(self, PromoteInts::No); }
+StructuredMeta meta_hardshrink(const Tensor& self, const Scalar&) { return unary_structured(self, PromoteInts::No); }
+StructuredMeta meta_hardshrink_backward(const Tensor& grad_out, const Tensor& self, const Scalar&) {
+  return binary_structured(grad_out, self, PromoteInts::No);
+}
+StructuredMeta meta_softshrink(const Tensor& self, const Scalar& lambd) {
+  const ScalarType dt = self.dtype();
+  const double max = visit_dtype(dt, [&]<typename T>() -> double {
+    if constexpr (is_float_v<T>) return static_cast<double>(std::numeric_limits<T>::max());
+    else return std::numeric_limits<double>::max();
+  });
+  const double l = lambd.to_double();
+  IPT_CHECK(l >= 0 && l <= max, RuntimeError, "lambda must be in range [0, ", max, "] for input dtype ",
+            dtype_cpp_name(dt), ", but found ", l);
+  return unary_structured(self, PromoteInts::No);
+}
+StructuredMeta meta_softshrink_backward(const Tensor& grad_output, const Tensor& self, const Scalar&) {
+  return binary_structured(grad_output, self, PromoteInts::No);
+}
+// threshold(x) is where(x <= threshold, value, x): TensorIterator's binary op of self with itself.
+StructuredMeta meta_threshold(const Tensor& self, const Scalar&, const Scalar&) {
+  return unary_structured(self, PromoteInts::No);
+}
+StructuredMeta meta_threshold_backward(const Tensor& grad_output, const Tensor& self, const Scalar&) {
+  return binary_structured(grad_output, self, PromoteInts::No);
+}
+StructuredMeta meta_glu(const Tensor& self, int64_t dim) {
+  IPT_CHECK(self.dim() > 0, RuntimeError, "glu does not support scalars because halving size must be even");
+  const int64_t d = wrap_dim(dim, self.dim());
+  const int64_t n = self.sizes()[d];
+  IPT_CHECK(n % 2 == 0, RuntimeError, "Halving dimension must be even, but dimension ", d, " is size ", n);
+  StructuredMeta m = unary_structured(self, PromoteInts::No);
+  m.sizes[d] = n / 2;
+  m.layout_like = nullptr;
+  return m;
 }
 
 }  // namespace ipt::native

@@ -47,8 +47,14 @@ std::optional<MemoryFormat> as_memory_format(PyObject* o) {
   if (auto* f = unpack_as<MemoryFormatObj>(o, g_format_type)) return f->format;
   return std::nullopt;
 }
+// torch.device("cuda") has no index (PyTorch prints device(type='cuda') and compares it unequal to
+// cuda:0); where a tensor is placed on it, the index is the current device's, 0 here.
 std::optional<Device> as_device(PyObject* o) {
-  if (auto* d = unpack_as<DeviceObj>(o, g_device_type)) return d->device;
+  if (auto* d = unpack_as<DeviceObj>(o, g_device_type)) {
+    Device dev = d->device;
+    if (dev.type == DeviceType::CUDA && dev.index < 0) dev.index = 0;
+    return dev;
+  }
   return std::nullopt;
 }
 PyObject* device_object(Device d) { return py::cast(DeviceObj{d}).release().ptr(); }
@@ -80,15 +86,17 @@ void init_value_types(py::module_& m) {
   auto device = py::class_<DeviceObj>(m, "device")
                     .def(py::init([](py::object spec, py::object index) {
                            Device d;
-                           if (auto existing = as_device(spec.ptr())) return DeviceObj{*existing};
+                           if (auto* existing = unpack_as<DeviceObj>(spec.ptr(), g_device_type)) return *existing;
                            if (PyLong_Check(spec.ptr())) return DeviceObj{Device(DeviceType::CUDA, spec.cast<int>())};
                            if (!PyUnicode_Check(spec.ptr()))
                              throw py::type_error("device() received an invalid combination of arguments");
+                           const std::string text = spec.cast<std::string>();
                            try {
-                             d = Device::parse(spec.cast<std::string>());
+                             d = Device::parse(text);
                            } catch (const Error& e) {
                              throw std::runtime_error(e.what());
                            }
+                           if (text == "cuda") d.index = -1;  // no index, as PyTorch's
                            if (!index.is_none()) {
                              if (d.index >= 0)
                                throw std::runtime_error(
@@ -120,8 +128,8 @@ void init_value_types(py::module_& m) {
                          })
                     .def("__eq__",
                          [](const DeviceObj& a, py::object b) {
-                           auto o = as_device(b.ptr());
-                           return o && *o == a.device;
+                           auto* o = unpack_as<DeviceObj>(b.ptr(), g_device_type);
+                           return o && o->device == a.device;
                          })
                     .def("__hash__", [](const DeviceObj& d) { return std::hash<std::string>()(d.device.str()); });
   g_device_type = reinterpret_cast<PyTypeObject*>(device.ptr());

@@ -335,7 +335,15 @@ void init_tensor_methods(py::module_& m) {
         autograd::autograd_meta(t).grad = gt;
       });
   def_property(
-      "data", [](const Tensor& t) { return ops::detach(t); },
+      "data",
+      [](const Tensor& t) {
+        // PyTorch's variable_data(): the same storage and geometry with a version counter of its
+        // own (in-place writes through it do not invalidate what autograd saved of t), no autograd
+        // and no operator call.
+        const Tensor& s = t;
+        return Tensor(std::make_shared<TensorImpl>(s.storage(), s.dtype(), s.sizes(), s.strides(), s.storage_offset(),
+                                                   std::make_shared<VersionCounter>(), s.key_set()));
+      },
       [](const Tensor& t, const Tensor& src) {
         IPT_CHECK(src.device() == t.device(), RuntimeError, "set_data: the new data must be on the same device");
         t.impl()->set_data_from(*src.impl());

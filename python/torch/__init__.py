@@ -138,6 +138,7 @@ from torch._C import (autocast_decrement_nesting, autocast_increment_nesting, cl
                       set_autocast_cache_enabled, set_autocast_cpu_dtype, set_autocast_cpu_enabled,
                       set_autocast_dtype, set_autocast_enabled, set_autocast_gpu_dtype)
 from torch import amp, cpu, cuda  # noqa: E402
+from torch import accelerator  # noqa: E402  (after cuda, which it uses)
 from torch import backends  # noqa: E402
 from torch._ops import ops  # noqa: E402
 

@@ -16,9 +16,66 @@ def _is_number(x):
     return isinstance(x, (int, float)) and not isinstance(x, torch.Tensor)
 
 
+_LEGACY_NEW_SIGNATURES = (" * (*, torch.device device = None)\n * (torch.Storage storage)\n * (Tensor other)\n"
+                          " * (tuple of ints size, *, torch.device device = None)\n"
+                          " * (object data, *, torch.device device = None)\n")
+
+
+def _legacy_base_ctor(args, kwargs):
+    """torch.Tensor(...): PyTorch's legacy base constructor (legacy_tensor_generic_ctor_new with
+    BASE_CTOR), in the default dtype: Tensor() is empty, Tensor(2, 3) / Tensor(torch.Size) are
+    uninitialized of those sizes, Tensor(sequence or ndarray) copies the values converted to the
+    default dtype, Tensor(tensor) aliases the tensor whatever its dtype."""
+    def name(a):
+        t = type(a)
+        return t.__name__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__name__}"
+
+    device = kwargs.pop("device", None)
+    if kwargs:
+        got = ", ".join(name(a) for a in args)
+        keywords = [f"{k}={name(v)}" for k, v in kwargs.items()]
+        got = f"{got}, {', '.join(keywords)}" if args else "".join(k + ", " for k in keywords)
+        raise TypeError(f"new() received an invalid combination of arguments - got ({got}), but expected one of:\n"
+                        + _LEGACY_NEW_SIGNATURES)
+    if device is not None:
+        dev = torch.device(device)
+        if dev.type != "cpu":
+            raise RuntimeError(f"legacy constructor expects device type: cpu but device type: {dev.type} was passed")
+    dtype = torch.get_default_dtype()
+    if not args:
+        return torch.empty(0, dtype=dtype)
+    if len(args) == 1:
+        data = args[0]
+        if isinstance(data, Tensor):
+            return data.alias()
+        if isinstance(data, torch.Size):
+            return torch.empty(data, dtype=dtype)
+        if isinstance(data, bool) or not hasattr(data, "__index__") or hasattr(type(data), "__len__"):  # the data
+            if isinstance(data, str):
+                raise TypeError("new(): invalid data type 'str'")
+            if isinstance(data, (bool, dict)) or not (hasattr(type(data), "__len__") and hasattr(type(data), "__getitem__")):
+                raise TypeError(f"new(): data must be a sequence (got {name(data)})")
+            if not isinstance(data, (list, tuple)) and not hasattr(data, "__array__"):
+                data = list(data)  # range and other sequences
+            return torch.tensor(data, dtype=dtype)
+    try:
+        return torch.empty(args, dtype=dtype)
+    except TypeError as e:
+        msg = str(e)
+        if msg.startswith("empty():"):
+            raise TypeError("new():" + msg[len("empty():"):]) from None
+        raise
+
+
 class Tensor(_C._TensorBase):
     __module__ = "torch"
     __array_priority__ = 1000
+
+    def __new__(cls, *args, **kwargs):
+        # torch.Tensor(...) and subclasses without a __new__ of their own: the legacy constructor
+        # (the runtime's own tensors are made in C++, without calling __new__).
+        t = _legacy_base_ctor(args, kwargs)
+        return t if cls is Tensor else Tensor._make_subclass(cls, t)
 
     def __repr__(self):
         return _C._tensor_repr(self)

@@ -20,7 +20,8 @@ than PyTorch (ratio > 1.0) and the worst ratios.
 The cases: pointwise ops (binary, with a scalar, unary, comparisons, where), full reductions,
 per-dim reductions on a 2-D view, the softmax family on (rows, 1000), indexing, random fills,
 cat / stack, square float32 mm at 64, 256 and 1024, and one training step of a 784-256-10 MLP
-(batch 64, SGD written by hand under torch.no_grad). Inputs are float32, made after
+(batch 64, SGD written by hand under torch.no_grad), of a LeNet-size CNN (torch.nn, SGD with
+momentum) and of a nanoGPT-shaped GPT (2 layers of 128, AdamW, gradient clipping). Inputs are float32, made after
 torch.manual_seed(0). Element-count sizes are 1, 1K (1024), 1M (1 << 20) and 16M (1 << 24); the
 per-dim cases use 32x32, 1024x1024 and 4096x4096; 16M is timed for a subset of the cases only
 (marked in CASES) to keep the full run short; a size that makes no sense for a case is skipped
@@ -164,6 +165,65 @@ def step():
             p -= lr * p.grad
             p.grad = None
 '''
+# Issue 34's training steps: a LeNet-size CNN and a nanoGPT-shaped GPT (2 layers, 4 heads, 128
+# wide, 64 tokens of context, batch 8), forward, backward and the optimizer's step.
+LENET_SETUP = r'''
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+net = nn.Sequential(nn.Conv2d(1, 6, 5, padding=2), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(6, 16, 5), nn.ReLU(),
+                    nn.MaxPool2d(2), nn.Flatten(), nn.Linear(400, 120), nn.ReLU(), nn.Linear(120, 84), nn.ReLU(),
+                    nn.Linear(84, 10))
+opt = torch.optim.SGD(net.parameters(), lr=0.01, momentum=0.9)
+xb = torch.randn(64, 1, 28, 28)
+yb = torch.randint(0, 10, (64,))
+def step():
+    opt.zero_grad()
+    F.cross_entropy(net(xb), yb).backward()
+    opt.step()
+'''
+GPT_SETUP = r'''
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+class Block(nn.Module):
+    def __init__(self, d, h):
+        super().__init__()
+        self.h = h
+        self.ln_1, self.ln_2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.c_attn, self.c_proj = nn.Linear(d, 3 * d), nn.Linear(d, d)
+        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+    def forward(self, x):
+        B, T, C = x.size()
+        q, k, v = self.c_attn(self.ln_1(x)).split(C, dim=2)
+        q, k, v = (t.view(B, T, self.h, C // self.h).transpose(1, 2) for t in (q, k, v))
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True).transpose(1, 2).contiguous().view(B, T, C)
+        x = x + self.c_proj(y)
+        return x + self.mlp(self.ln_2(x))
+class GPT(nn.Module):
+    def __init__(self, vocab=256, d=128, h=4, layers=2, ctx=64):
+        super().__init__()
+        self.wte, self.wpe = nn.Embedding(vocab, d), nn.Embedding(ctx, d)
+        self.blocks = nn.ModuleList(Block(d, h) for _ in range(layers))
+        self.ln_f = nn.LayerNorm(d)
+        self.lm_head = nn.Linear(d, vocab, bias=False)
+        self.wte.weight = self.lm_head.weight
+    def forward(self, idx, targets):
+        x = self.wte(idx) + self.wpe(torch.arange(idx.size(1)))
+        for b in self.blocks:
+            x = b(x)
+        logits = self.lm_head(self.ln_f(x))
+        return F.cross_entropy(logits.view(-1, logits.size(-1)), targets.view(-1))
+model = GPT()
+opt = torch.optim.AdamW(model.parameters(), lr=1e-3, weight_decay=0.1)
+idx = torch.randint(0, 256, (8, 64))
+targets = torch.randint(0, 256, (8, 64))
+def step():
+    opt.zero_grad(set_to_none=True)
+    model(idx, targets).backward()
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    opt.step()
+'''
 FIXED_CASES = [
     ("torch.softmax(x, 1)", SOFTMAX_ROWS, SX, "torch.softmax(x, 1)"),
     ("torch.log_softmax(x, 1)", SOFTMAX_ROWS, SX, "torch.log_softmax(x, 1)"),
@@ -171,6 +231,8 @@ FIXED_CASES = [
     ("torch.mm(a, b)", [("{0}x{0}".format(d), {"d": d}) for d in (64, 256, 1024)],
      "torch.manual_seed(0); a = torch.randn(d, d); b = torch.randn(d, d)", "torch.mm(a, b)"),
     ("MLP 784-256-10 SGD step", [("batch 64", {})], MLP_SETUP, "step()"),
+    ("LeNet CNN SGD step", [("batch 64", {})], LENET_SETUP, "step()"),
+    ("GPT 2x128 AdamW step", [("batch 8x64", {})], GPT_SETUP, "step()"),
     # torch.nn's layers (issue 33's cases): a convolution as the MNIST example's first layer and
     # a ResNet stage's, a max pooling, a layer norm and an embedding lookup, forward only
     ("F.conv2d(x, w, b)", [("64x1x28x28 * 32x1x3x3", {"s": (64, 1, 28, 28), "k": (32, 1, 3, 3)}),

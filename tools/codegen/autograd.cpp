@@ -244,7 +244,8 @@ std::string gen_node(const AutogradOp& g) {
         formulas.push_back("if (next_edges[" + i + "].valid()) out[" + i + "] = " + f + ";");
         continue;
       }
-      // One formula for several inputs returns a tuple; grad_input_mask says which it needs.
+      // One formula for several inputs returns a tuple; grad_input_mask (where it reads one) says
+      // which it needs.
       std::string mask, any, take;
       for (size_t k = 0; k < names.size(); ++k) {
         const std::string i = edge_of(names[k]);
@@ -252,8 +253,11 @@ std::string gen_node(const AutogradOp& g) {
         any += (k ? " || " : "") + std::string("next_edges[") + i + "].valid()";
         take += " if (next_edges[" + i + "].valid()) out[" + i + "] = std::get<" + std::to_string(k) + ">(r_);";
       }
-      formulas.push_back("if (" + any + ") { const std::array<bool, " + std::to_string(names.size()) +
-                         "> grad_input_mask = {" + mask + "}; auto r_ = " + f + ";" + take + " }");
+      const std::string mask_decl =
+          f.find("grad_input_mask") == std::string::npos
+              ? std::string()
+              : "const std::array<bool, " + std::to_string(names.size()) + "> grad_input_mask = {" + mask + "}; ";
+      formulas.push_back("if (" + any + ") { " + mask_decl + "auto r_ = " + f + ";" + take + " }");
     }
   }
   // A list-returning op's formulas read `grads`; `grad` (the first) only where one names it. A

@@ -77,7 +77,17 @@ std::vector<const schema::Argument*> written_args(const Op& op) {
   return v;
 }
 
-bool is_composite_implicit(const Op& op) { return op.e->dispatch.count("CompositeImplicitAutograd") > 0; }
+// Only a CompositeImplicitAutograd kernel: an operator that also has a backend kernel (its own or
+// its structured delegate's: silu_backward, mish_backward) is a backend operator to autograd and
+// ADInplaceOrView, as torchgen treats it; its composite serves the keys without a kernel.
+bool is_composite_implicit(const Op& op) {
+  const auto& d = op.e->dispatch;
+  if (!d.count("CompositeImplicitAutograd")) return false;
+  if (op.e->structured_delegate) return false;
+  for (const char* backend : {"CPU", "CUDA", "Meta"})
+    if (d.count(backend)) return false;
+  return true;
+}
 
 TemplateEnv op_env(const Op& op) {
   return {{"ret", op.ret},

@@ -32,7 +32,7 @@ std::string kernel_signature(const schema::FunctionSchema& s);
 // The plain Tensor arguments, and the arguments the operator writes (Tensor(a!)).
 std::vector<const schema::Argument*> tensor_args(const Op& op);
 std::vector<const schema::Argument*> written_args(const Op& op);
-// Whether the operator has a CompositeImplicitAutograd kernel (then it gets no wrapper kernels).
+// Whether the operator has only a CompositeImplicitAutograd kernel (then it gets no wrapper kernels).
 bool is_composite_implicit(const Op& op);
 
 // The values every per-operator template may use: ret, id, qualified, params (without

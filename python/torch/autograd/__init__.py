@@ -1,5 +1,6 @@
 """torch.autograd: backward() and grad() over the runtime's backward engine, grad modes,
-Function (custom differentiable operations) and functional (jacobian, vjp, hessian)."""
+Function (custom differentiable operations), functional (jacobian, vjp, hessian) and
+gradcheck / gradgradcheck."""
 import torch
 from torch import _C
 
@@ -7,6 +8,7 @@ from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
 from .variable import Variable
 from .function import Function
 from . import functional
+from .gradcheck import gradcheck, gradgradcheck
 
 
 def _as_tuple(x):

@@ -10,5 +10,7 @@ from . import modules
 from .modules import *  # noqa: F401,F403
 from .modules import __all__ as _modules_all
 from . import utils
+from . import parallel
+from .parallel import DataParallel
 
-__all__ = ['Parameter', 'functional', 'init', 'modules', 'utils'] + list(_modules_all)
+__all__ = ['Parameter', 'functional', 'init', 'modules', 'parallel', 'utils', 'DataParallel'] + list(_modules_all)

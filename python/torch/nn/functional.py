@@ -16,10 +16,14 @@ __all__ = ['linear', 'one_hot', 'relu', 'relu_', 'softmax', 'log_softmax', 'sigm
            'dropout2d', 'dropout3d', 'alpha_dropout', 'feature_alpha_dropout', 'embedding', 'max_pool1d',
            'max_pool2d', 'max_pool3d', 'max_pool1d_with_indices', 'max_pool2d_with_indices',
            'max_pool3d_with_indices', 'avg_pool1d', 'avg_pool2d', 'avg_pool3d', 'adaptive_avg_pool1d',
-           'adaptive_avg_pool2d', 'adaptive_avg_pool3d', 'batch_norm', 'group_norm', 'interpolate',
+           'adaptive_avg_pool2d', 'adaptive_avg_pool3d', 'adaptive_max_pool1d', 'adaptive_max_pool2d',
+           'adaptive_max_pool3d', 'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices',
+           'adaptive_max_pool3d_with_indices', 'batch_norm', 'group_norm', 'interpolate',
            'upsample', 'upsample_nearest', 'upsample_bilinear', 'binary_cross_entropy',
            'binary_cross_entropy_with_logits', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'kl_div', 'normalize',
-           'cosine_similarity', 'logsigmoid', 'scaled_dot_product_attention']
+           'cosine_similarity', 'logsigmoid', 'scaled_dot_product_attention', 'multi_head_attention_forward',
+           'silu', 'mish', 'softplus', 'hardsigmoid', 'hardswish', 'celu', 'celu_', 'glu', 'prelu', 'hardshrink',
+           'softshrink', 'threshold', 'threshold_', 'pixel_shuffle', 'pixel_unshuffle']
 
 # The convolutions are the torch.* builtins, as in PyTorch (conv2d -> convolution -> _convolution).
 conv1d = torch.conv1d
@@ -449,6 +453,41 @@ def adaptive_avg_pool3d(input, output_size):
     return torch._C._nn.adaptive_avg_pool3d(input, _list_with_default(output_size, input.size()))
 
 
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    r"""1-D max pooling to ``output_size`` positions, with the maxima's indices."""
+    return torch.adaptive_max_pool1d(input, output_size)
+
+
+def _adaptive_max_pool1d(input, output_size, return_indices=False):
+    return adaptive_max_pool1d_with_indices(input, output_size)[0]
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    r"""2-D max pooling to ``output_size`` (None keeps the input's size there), with the indices."""
+    return torch._C._nn.adaptive_max_pool2d(input, _list_with_default(output_size, input.size()))
+
+
+def _adaptive_max_pool2d(input, output_size, return_indices=False):
+    return adaptive_max_pool2d_with_indices(input, output_size)[0]
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    r"""3-D max pooling to ``output_size`` (None keeps the input's size there), with the indices."""
+    return torch._C._nn.adaptive_max_pool3d(input, _list_with_default(output_size, input.size()))
+
+
+def _adaptive_max_pool3d(input, output_size, return_indices=False):
+    return adaptive_max_pool3d_with_indices(input, output_size)[0]
+
+
+adaptive_max_pool1d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool1d_with_indices,
+                                        _adaptive_max_pool1d, "adaptive_max_pool1d")
+adaptive_max_pool2d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool2d_with_indices,
+                                        _adaptive_max_pool2d, "adaptive_max_pool2d")
+adaptive_max_pool3d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool3d_with_indices,
+                                        _adaptive_max_pool3d, "adaptive_max_pool3d")
+
+
 def _verify_batch_size(size):
     size_prods = size[0]
     for i in range(len(size) - 2):
@@ -755,4 +794,8 @@ def logsigmoid(input):
 # PyTorch 2.15's flash-attention kernel is not here: the math path always runs (Note [Attention's
 # math path] in core/ops/attention_composite_kernels.cpp).
 scaled_dot_product_attention = torch._C._nn.scaled_dot_product_attention
+from ._activation_functionals import *  # noqa: E402,F401,F403  (silu, mish, softplus, ...)
 from ._composite_losses import *  # noqa: E402,F401,F403  (the losses PyTorch writes as compositions)
+# multi_head_attention_forward and the helpers nn.MultiheadAttention / nn.Transformer* call as F._*.
+from ._multi_head_attention import (multi_head_attention_forward, _in_projection_packed, _in_projection,  # noqa: E402,F401
+                                   _mha_shape_check, _canonical_mask, _none_or_dtype)

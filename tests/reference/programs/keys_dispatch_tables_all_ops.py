@@ -38,6 +38,11 @@ KNOWN = {
     # 2.15's Meta kernel of repeat_interleave.Tensor needs output_size (the result's length is the
     # sum of repeats, data); this project has none, so the simulated GPU runs it as it runs nonzero.
     ("aten::repeat_interleave.Tensor", "Meta"): "a data-dependent result length",
+    # silu_backward and mish_backward have a CompositeImplicitAutograd kernel beside their CPU
+    # kernels. With no CUDA kernel registered (the simulated GPU off, as these programs run),
+    # AutogradCUDA takes the composite; 2.15's CUDA build has CUDA kernels, so an autograd kernel.
+    ("aten::silu_backward", "AutogradCUDA"): "the composite fills AutogradCUDA here",
+    ("aten::mish_backward", "AutogradCUDA"): "the composite fills AutogradCUDA here",
 }
 
 here = os.path.dirname(os.path.abspath(__file__))

@@ -1,3 +1,4 @@
 from torch.cpu.amp.autocast_mode import autocast
+from torch.cpu.amp.grad_scaler import GradScaler
 
-__all__ = ["autocast"]
+__all__ = ["autocast", "GradScaler"]

@@ -8,18 +8,23 @@ from .loss import *  # noqa: F401,F403
 from .loss import __all__ as _loss_all
 from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .pooling import (MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d, AvgPool2d, AvgPool3d, AdaptiveAvgPool1d,
-                      AdaptiveAvgPool2d, AdaptiveAvgPool3d)
+                      AdaptiveAvgPool2d, AdaptiveAvgPool3d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AdaptiveMaxPool3d)
 from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, GroupNorm
 from .sparse import Embedding
 from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
 from .flatten import Flatten, Unflatten
+from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
 from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
+from .transformer import (Transformer, TransformerEncoder, TransformerDecoder, TransformerEncoderLayer,
+                          TransformerDecoderLayer)
 
 __all__ = (['Module', 'Identity', 'Linear', 'Sequential', 'ModuleList', 'ModuleDict', 'ParameterList', 'ParameterDict', 'Conv1d', 'Conv2d', 'Conv3d',
             'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d', 'MaxPool1d', 'MaxPool2d', 'MaxPool3d',
             'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d',
+            'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d',
             'BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LayerNorm', 'GroupNorm', 'Embedding', 'Dropout',
             'Dropout1d', 'Dropout2d', 'Dropout3d', 'AlphaDropout', 'FeatureAlphaDropout', 'Flatten', 'Unflatten',
-            'Upsample', 'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCellBase',
-            'RNNCell', 'LSTMCell', 'GRUCell'] + list(_activation_all) + list(_loss_all))
+            'PixelShuffle', 'PixelUnshuffle', 'Upsample', 'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCellBase',
+            'RNNCell', 'LSTMCell', 'GRUCell', 'Transformer', 'TransformerEncoder', 'TransformerDecoder',
+            'TransformerEncoderLayer', 'TransformerDecoderLayer'] + list(_activation_all) + list(_loss_all))

@@ -1,4 +1,4 @@
-"""torch.nn.Linear (y = x A^T + b) and torch.nn.Identity."""
+"""torch.nn.Linear (y = x A^T + b), torch.nn.Identity and NonDynamicallyQuantizableLinear."""
 import math
 
 import torch
@@ -61,3 +61,11 @@ class Linear(Module):
     def extra_repr(self):
         return 'in_features={}, out_features={}, bias={}'.format(
             self.in_features, self.out_features, self.bias is not None)
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    r"""A Linear under another name (MultiheadAttention's out_proj), which PyTorch's dynamic
+    quantization leaves alone; not in __all__, as in PyTorch."""
+
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)

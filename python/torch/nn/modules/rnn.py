@@ -1,8 +1,15 @@
 """Recurrent layers: RNN, LSTM and GRU (multi-layer, bidirectional, batch_first, dropout between
-layers, LSTM projections) and their cells (PyTorch's torch.nn.modules.rnn), computed as ATen's
-CPU implementation computes them (aten/src/ATen/native/RNN.cpp): per layer and direction, the
-input projection of every time step at once, then one cell per step with the hidden projection
-added to it. Packed sequences are not supported yet.
+layers, LSTM projections, padded or packed input) and their cells (PyTorch's
+torch.nn.modules.rnn), computed as ATen's CPU implementation computes them
+(aten/src/ATen/native/RNN.cpp): per layer and direction, the input projection of every time step
+at once, then one cell per step with the hidden projection added to it.
+
+A PackedSequence input (nn/utils/rnn.py) runs as ATen's PackedLayer / ReversedPackedLayer: step
+t is the next batch_sizes[t] rows of the packed data, the sequences still running; forwards, the
+state rows of the sequences that end are set aside as their final states; backwards, each
+sequence's initial state joins the batch at its last step. The initial states are permuted by
+sorted_indices, the final ones back by unsorted_indices, and the output is a PackedSequence with
+the input's batch_sizes and indices.
 """
 import math
 import numbers
@@ -12,6 +19,7 @@ import torch
 from .. import functional as F
 from .. import init
 from ..parameter import Parameter
+from ..utils.rnn import PackedSequence
 from .module import Module
 
 __all__ = ["RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell"]
@@ -151,28 +159,33 @@ class RNNBase(Module):
             s += ", bidirectional={bidirectional}"
         return s.format(**self.__dict__)
 
-    def check_input(self, input):
+    def check_input(self, input, batch_sizes=None):
         w = self._flat_weights[0]
         if input.dtype != w.dtype:
             raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({w.dtype}). Convert "
                              f"input: input.to({w.dtype}), or convert model: model.to({input.dtype})")
-        if input.dim() != 3:
-            raise RuntimeError(f"input must have 3 dimensions, got {input.dim()}")
+        expected_input_dim = 2 if batch_sizes is not None else 3
+        if input.dim() != expected_input_dim:
+            raise RuntimeError(f"input must have {expected_input_dim} dimensions, got {input.dim()}")
         if self.input_size != input.size(-1):
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, got "
                                f"{input.size(-1)}")
 
-    def _expected_hidden(self, input, size):
-        batch = input.size(0) if self.batch_first else input.size(1)
+    def _expected_hidden(self, input, size, batch_sizes=None):
+        if batch_sizes is not None:
+            batch = int(batch_sizes[0])
+        else:
+            batch = input.size(0) if self.batch_first else input.size(1)
         return (self.num_layers * (2 if self.bidirectional else 1), batch, size)
 
     def _check_hidden(self, hx, expected, msg="Expected hidden size {}, got {}"):
         if hx.size() != expected:
             raise RuntimeError(msg.format(expected, list(hx.size())))
 
-    def _run(self, input, states):
+    def _run(self, input, states, batch_sizes=None):
         """The layers over input (time first): the output and each layer-direction's final states
-        (states: a list of per-state tensors of shape (layers * directions, N, size))."""
+        (states: a list of per-state tensors of shape (layers * directions, N, size)). With
+        batch_sizes (a packed input's, as a list), input and output are packed data."""
         num_directions = 2 if self.bidirectional else 1
         weights = self.all_weights
         layer_input = input
@@ -186,12 +199,33 @@ class RNNBase(Module):
                 b_ih, b_hh = (w[2], w[3]) if self.bias else (None, None)
                 w_hr = w[-1] if self.proj_size > 0 else None
                 x_proj = F.linear(layer_input, w_ih, b_ih)  # every time step at once
-                steps = x_proj.unbind(0)
-                if direction == 1:
-                    steps = steps[::-1]
-                state = [s[k] for s in states]
+                if batch_sizes is None:
+                    steps = x_proj.unbind(0)
+                else:  # step t: the next batch_sizes[t] rows
+                    offsets = [0]
+                    for b in batch_sizes[:-1]:
+                        offsets.append(offsets[-1] + b)
+                    steps = [x_proj.narrow(0, o, b) for o, b in zip(offsets, batch_sizes)]
+                order = range(len(steps) - 1, -1, -1) if direction == 1 else range(len(steps))
+                initial = [s[k] for s in states]
+                state = initial
+                if batch_sizes is not None:
+                    last_batch = batch_sizes[order[0]]
+                    if direction == 1:  # backwards: the sequences running at the last step
+                        state = [s.narrow(0, 0, last_batch) for s in initial]
+                    ended = []  # forwards: the final states of the sequences ended so far
                 seq = []
-                for x in steps:
+                for t in order:
+                    if batch_sizes is not None:
+                        b = batch_sizes[t]
+                        if b < last_batch:  # forwards: sequences b..last_batch - 1 have ended
+                            ended.append([s.narrow(0, b, last_batch - b) for s in state])
+                            state = [s.narrow(0, 0, b) for s in state]
+                        elif b > last_batch:  # backwards: sequences last_batch..b - 1 start here
+                            state = [torch.cat([s, h.narrow(0, last_batch, b - last_batch)], 0)
+                                     for s, h in zip(state, initial)]
+                        last_batch = b
+                    x = steps[t]
                     if self.mode == "LSTM":
                         state = list(_lstm_cell(x, state[0], state[1], w_hh, b_hh, w_hr))
                     elif self.mode == "GRU":
@@ -201,7 +235,13 @@ class RNNBase(Module):
                     seq.append(state[0])
                 if direction == 1:
                     seq = seq[::-1]
-                outputs.append(torch.stack(seq, 0) if seq else x_proj.new_empty((0,) + tuple(state[0].shape)))
+                if batch_sizes is None:
+                    outputs.append(torch.stack(seq, 0) if seq else x_proj.new_empty((0,) + tuple(state[0].shape)))
+                else:
+                    outputs.append(torch.cat(seq, 0))
+                    if direction == 0:  # rows in batch order: the sequences still running, then those
+                        # that ended, the last to end first
+                        state = [torch.cat([p[i] for p in [state] + ended[::-1]], 0) for i in range(len(state))]
                 for f, s in zip(finals, state):
                     f.append(s)
             layer_input = outputs[0] if num_directions == 1 else torch.cat(outputs, -1)
@@ -210,6 +250,8 @@ class RNNBase(Module):
         return layer_input, [torch.stack(f, 0) for f in finals]
 
     def _forward(self, input, hx, sizes, name):
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx, sizes)
         if input.dim() not in (2, 3):
             raise ValueError(f"{name}: Expected input to be 2D or 3D, got {input.dim()}D instead")
         batched = input.dim() == 3
@@ -249,6 +291,31 @@ class RNNBase(Module):
             output = output.squeeze(batch_dim)
             finals = [f.squeeze(1) for f in finals]
         return output, finals
+
+    def _forward_packed(self, input, hx, sizes):
+        data, batch_sizes, sorted_indices, unsorted_indices = input
+        layers = self.num_layers * (2 if self.bidirectional else 1)
+        if hx is None:
+            hx = [torch.zeros(layers, int(batch_sizes[0]), s, dtype=data.dtype, device=data.device) for s in sizes]
+        else:  # row i of hx is the state of the batch's sequence i, which packing moved
+            hx = list(hx) if isinstance(hx, tuple) else [hx]
+            if sorted_indices is not None:
+                hx = [h.index_select(1, sorted_indices) for h in hx]
+        if len(sizes) == 2:
+            # 2.15's LSTM checks nothing of a packed input: ATen reads the states' size(2) (an
+            # IndexError for 2-D states) and crashes on too few layers, which later PyTorch checks so
+            hx[0].size(2), hx[1].size(2)
+            for h, label in zip(hx, ("h_0", "c_0")):
+                if h.size(0) != layers:
+                    raise RuntimeError(f"Expected {label} size(0) to be {layers} (num_layers * num_directions), "
+                                       f"but got {h.size(0)}")
+        else:
+            self.check_input(data, batch_sizes)
+            self._check_hidden(hx[0], self._expected_hidden(data, sizes[0], batch_sizes))
+        output, finals = self._run(data, hx, batch_sizes.tolist())
+        if unsorted_indices is not None:
+            finals = [f.index_select(1, unsorted_indices) for f in finals]
+        return PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices), finals
 
 
 class RNN(RNNBase):
