@@ -10,13 +10,15 @@
 // against 2.15 on 300,000 inputs of each): those are the std::fma calls here, and this file is
 // compiled so that the compiler fuses nothing else. A float gelu (and its backward) without the
 // tanh approximation on a contiguous tensor of more than one element is oneDNN's eltwise_gelu_erf
-// instead, whose AVX2 kernel computes its own erf and exp; that is onednn_gelu below. float16 and
+// instead, whose AVX2 kernel computes its own erf and exp; that is onednn_gelu.h. float16 and
 // bfloat16 run the float recipes and are rounded.
 #include <bit>
 #include <cmath>
 #include <cstdint>
 
 #include "backends/cpu/activation_loops.h"
+#include "backends/cpu/gelu_avx2.h"
+#include "backends/cpu/onednn_gelu.h"
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/pointwise_loops.h"
 #include "backends/cpu/vml.h"
@@ -30,8 +32,6 @@ namespace ipt::native {
 namespace {
 
 using namespace activation;
-
-constexpr float f32(uint32_t bits) { return std::bit_cast<float>(bits); }
 
 // PyTorch's Vectorized<float>::erf (a polynomial in t = 1 / (1 + p|x|) times exp(-x^2), SLEEF's);
 // Vectorized<double>::erf is SLEEF's.
@@ -49,51 +49,6 @@ C vec_erf(C x) {
     const float v = std::fma((-e) * t, r, 1.0f);
     return std::bit_cast<float>(std::bit_cast<uint32_t>(v) ^ (std::bit_cast<uint32_t>(x) & 0x80000000u));
   }
-}
-
-// oneDNN's AVX2 exp (jit_uni_eltwise_injector's exp_compute_vector_fwd).
-float onednn_exp(float v) {
-  const bool underflow = v < f32(0xc2aeac50);
-  v = std::max(std::min(v, f32(0x42b17218)), f32(0xc2aeac50));
-  const float fx = std::floor(v * f32(0x3fb8aa3b) + 0.5f);
-  const float r = std::fma(-fx, f32(0x3f317218), v);
-  const int32_t k = static_cast<int32_t>(fx - 1.0f);
-  const float p2 = underflow ? 0.0f : std::bit_cast<float>(static_cast<uint32_t>(k + 127) << 23);
-  float q = std::fma(f32(0x3c07cfce), r, f32(0x3d2b9d0d));
-  q = std::fma(q, r, f32(0x3e2aad40));
-  q = std::fma(q, r, f32(0x3efffee3));
-  q = std::fma(q, r, f32(0x3f7ffffb));
-  q = std::fma(q, r, 1.0f);
-  return (q * p2) * 2.0f;
-}
-
-// oneDNN's erf polynomial in t.
-float onednn_erf_poly(float t) {
-  return std::fma(
-      std::fma(std::fma(std::fma(f32(0x3f87dc22), t, f32(0xbfba00e3)), t, f32(0x3fb5f0e3)), t, f32(0xbe91a98e)), t,
-      f32(0x3e827906));
-}
-
-float with_sign_of(float v, float s) {
-  return std::bit_cast<float>(std::bit_cast<uint32_t>(v) ^ (std::bit_cast<uint32_t>(s) & 0x80000000u));
-}
-
-// oneDNN's eltwise_gelu_erf, forward and backward (AVX2).
-float onednn_gelu(float s) {
-  const float x = s * f32(0x3f3504f3);
-  const float t = 1.0f / std::fma(f32(0x3ea7ba05), std::fabs(x), 1.0f);
-  const float u = (-onednn_exp(-(x * x))) * t;
-  const float erf = with_sign_of(std::fma(u, onednn_erf_poly(t), 1.0f), s);
-  const float half = s * 0.5f;
-  return std::fma(erf, half, half);
-}
-float onednn_gelu_backward(float dy, float s) {
-  const float r = s * f32(0x3f3504f3);
-  const float q = onednn_exp(-(r * r));
-  const float t = (r * f32(0x3f106eba)) * q;
-  const float w = 1.0f / std::fma(f32(0x3ea7ba05), std::fabs(r), 1.0f);
-  const float erf = with_sign_of(std::fma((-q) * w, onednn_erf_poly(w), 1.0f), r);
-  return std::fma(erf, 0.5f, t + 0.5f) * dy;
 }
 
 // ---- gelu -----------------------------------------------------------------------------------
@@ -180,9 +135,10 @@ Tensor contiguous_data_float(const Tensor& t) {
   return copy_cpu_(out, t, false);
 }
 
-// out = f(x) (or f(dy, x)) element by element over contiguous float data; out may be an input.
-template <typename F>
-void onednn_map(const Tensor& out, const Tensor& x, const Tensor* dy, const F& f) {
+// out = gelu(x), or its backward of (dy, x), over contiguous float data (out may be an input),
+// a thread's range at a time: compiled for AVX2 and FMA where the CPU has them (gelu_avx2.cpp),
+// the same operations one element at a time elsewhere.
+void onednn_map(const Tensor& out, const Tensor& x, const Tensor* dy) {
   Tensor dst = out.is_contiguous() && out.dtype() == ScalarType::Float
                    ? out
                    : make_empty(x.sizes(), ScalarType::Float, x.device());
@@ -190,8 +146,15 @@ void onednn_map(const Tensor& out, const Tensor& x, const Tensor* dy, const F& f
   const float* xp = x.data_ptr<float>();
   const float* gp = dy ? g.data_ptr<float>() : nullptr;
   float* op = dst.data_ptr<float>();
+  const bool avx2 = cpu::has_avx2();
   parallel_for(0, x.numel(), TensorIterator::kDefaultGrain, [&](int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i) op[i] = gp ? f(gp[i], xp[i]) : f(0.0f, xp[i]);
+    if (gp) {
+      if (avx2) return gelu_avx2::backward(gp + b, xp + b, op + b, e - b);
+      for (int64_t i = b; i < e; ++i) op[i] = onednn::onednn_gelu_backward(gp[i], xp[i]);
+    } else {
+      if (avx2) return gelu_avx2::forward(xp + b, op + b, e - b);
+      for (int64_t i = b; i < e; ++i) op[i] = onednn::onednn_gelu(xp[i]);
+    }
   });
   if (!dst.is_same(out)) copy_cpu_(out, dst, false);
 }
@@ -200,7 +163,7 @@ void onednn_map(const Tensor& out, const Tensor& x, const Tensor* dy, const F& f
 
 void gelu_into_cpu(const Tensor& out, const Tensor& self, std::string_view approximate) {
   if (onednn_gelu_path(self, approximate)) {
-    onednn_map(out, self, nullptr, [](float, float x) { return onednn_gelu(x); });
+    onednn_map(out, self, nullptr);
     return;
   }
   if (gelu_tanh(approximate)) activation_into(out, self, "GeluKernelImpl", GeluTanh{});
@@ -213,7 +176,7 @@ void gelu_out_cpu(const Tensor& self, std::string_view approximate, const Tensor
 void gelu_backward_into_cpu(const Tensor& out, const Tensor& grad_output, const Tensor& self,
                             std::string_view approximate) {
   if (onednn_gelu_path(self, approximate) && grad_output.sizes() == self.sizes()) {
-    onednn_map(out, self, &grad_output, [](float dy, float x) { return onednn_gelu_backward(dy, x); });
+    onednn_map(out, self, &grad_output);
     return;
   }
   if (gelu_tanh(approximate))
