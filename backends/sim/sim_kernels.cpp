@@ -20,6 +20,7 @@
 #include "core/ops/shape_rules.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
+#include "generated/ops.h"
 
 namespace ipt::native {
 
@@ -41,6 +42,20 @@ Tensor fill_cuda_(const Tensor& self, const Scalar& value) {
   sim::launch("fill_kernel_cuda", c, [s = HostView(self), value] { fill_cpu_(s.tensor(), value); },
               sim::DeviceOp::Kind::Kernel, {writes(self, "self")});
   return self;
+}
+
+// torch.equal (2.15's cuda_equal): different sizes are unequal, an empty pair or the same view of
+// one storage equal; otherwise eq(self, other).all(), whose value the host reads (so it waits).
+bool equal_cuda(const Tensor& self, const Tensor& other) {
+  IPT_CHECK(self.device() == other.device(), RuntimeError,
+            "Cannot compare two tensors on different devices. Got: ", self.device().str(), " and ",
+            other.device().str());
+  if (self.sizes() != other.sizes()) return false;
+  if (self.numel() == 0) return true;
+  if (self.storage().get() == other.storage().get() && self.storage_offset() == other.storage_offset() &&
+      self.dtype() == other.dtype() && self.strides() == other.strides())
+    return true;
+  return ops::_local_scalar_dense(ops::all(ops::eq_Tensor(self, other))).to_bool();
 }
 
 // .item(): the value must reach the host, so the host waits for the stream.
