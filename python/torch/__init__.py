@@ -141,6 +141,7 @@ from torch import amp, cpu, cuda  # noqa: E402
 from torch import accelerator  # noqa: E402  (after cuda, which it uses)
 from torch import backends  # noqa: E402
 from torch._ops import ops  # noqa: E402
+from torch import testing  # noqa: E402
 
 _float32_matmul_precision = "highest"
 
