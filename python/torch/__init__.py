@@ -142,6 +142,9 @@ from torch import accelerator  # noqa: E402  (after cuda, which it uses)
 from torch import backends  # noqa: E402
 from torch._ops import ops  # noqa: E402
 from torch import testing  # noqa: E402
+from torch._deterministic import (use_deterministic_algorithms, are_deterministic_algorithms_enabled,  # noqa: E402,F401
+                                 is_deterministic_algorithms_warn_only_enabled, set_deterministic_debug_mode,
+                                 get_deterministic_debug_mode)
 
 _float32_matmul_precision = "highest"
 
