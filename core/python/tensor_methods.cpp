@@ -279,6 +279,12 @@ void init_tensor_methods(py::module_& m) {
   def_getter("is_meta", [](const Tensor& t) { return t.device().type == DeviceType::Meta; });
   def_getter("is_cuda", [](const Tensor& t) { return t.device().type == DeviceType::CUDA; });
   def_getter("is_cpu", [](const Tensor& t) { return t.device().type == DeviceType::CPU; });
+  // The layouts and kinds this runtime does not have: a tensor here is never nested, sparse,
+  // quantized or an MKLDNN one (library code asks, as MultiheadAttention's fast-path checks do).
+  for (const char* kind : {"is_nested", "is_sparse", "is_quantized", "is_mkldnn"})
+    def_getter(kind, [](const Tensor&) { return false; });
+  def_getter("itemsize", [](const Tensor& t) { return element_size(t.dtype()); });
+  def_getter("nbytes", [](const Tensor& t) { return t.numel() * element_size(t.dtype()); });
   def_getter("_version", [](const Tensor& t) { return t.impl()->version(); });
   def_getter("layout", [](const Tensor&) { return py::module_::import("torch._C").attr("_strided"); });
   def_getter("grad_fn", [](const Tensor& t) { return node_object(autograd::grad_fn(t)); });
