@@ -67,11 +67,14 @@ def run(args, timeout=300):
 
 
 def run_gui(args, timeout=300):
-    """Runs `inside-pytorch gui ARGS` under Xvfb (one retry if Xvfb itself failed to start)."""
+    """Runs `inside-pytorch gui ARGS` under Xvfb (one retry if Xvfb itself failed to start, or if
+    xvfb-run could not clean up its temporary directory: its exit status 5 then hides the
+    program's)."""
     cmd = XVFB + [EXE, "gui"] + args
+    xvfb_trouble = ("Xvfb failed to start", "xvfb-run: error: problem while cleaning up temporary directory")
     for attempt in range(2):
         rc, out, err = run(cmd, timeout)
-        if not (rc != 0 and "Xvfb failed to start" in err and attempt == 0):
+        if not (rc != 0 and any(m in err for m in xvfb_trouble) and attempt == 0):
             break
     print("$ " + " ".join(cmd))
     print("exit status %d" % rc)
