@@ -15,7 +15,7 @@ import struct
 import torch
 from . import _reduction as _Reduction
 
-__all__ = ['margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss', 'pairwise_distance', 'triplet_margin_loss', 'poisson_nll_loss', 'gaussian_nll_loss', 'multilabel_soft_margin_loss']
+__all__ = ['margin_ranking_loss', 'hinge_embedding_loss', 'cosine_embedding_loss', 'pairwise_distance', 'triplet_margin_loss', 'poisson_nll_loss', 'gaussian_nll_loss', 'multilabel_soft_margin_loss', 'triplet_margin_with_distance_loss']
 
 
 # ATen's Loss.cpp: constexpr float EPSILON = 1e-12 (so the float nearest 1e-12, widened).
@@ -194,3 +194,28 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
 
 
 # ---------------------------------------------------------------- modules
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0, swap=False,
+                                      reduction="mean"):
+    r"""max(d(a, p) - d(a, n) + margin, 0) with any distance function d (plain Python in 2.15)."""
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise ValueError(f"TripletMarginWithDistanceLoss: expected margin to be greater than 0, got {margin} instead")
+    a_dim, p_dim, n_dim = anchor.ndim, positive.ndim, negative.ndim
+    if not (a_dim == p_dim and p_dim == n_dim):
+        raise RuntimeError(f"The anchor, positive, and negative tensors are expected to have the same number of "
+                           f"dimensions, but got: anchor {a_dim}D, positive {p_dim}D, and negative {n_dim}D inputs")
+    if distance_function is None:
+        distance_function = pairwise_distance  # torch.pairwise_distance in 2.15, the same composite
+    dist_pos = distance_function(anchor, positive)
+    dist_neg = distance_function(anchor, negative)
+    if swap:  # the positive example closer to the negative than the anchor is takes the anchor's place
+        dist_neg = torch.minimum(dist_neg, distance_function(positive, negative))
+    loss = torch.clamp_min(margin + dist_pos - dist_neg, 0)
+    if reduction == "sum":
+        return torch.sum(loss)
+    if reduction == "mean":
+        return torch.mean(loss)
+    return loss

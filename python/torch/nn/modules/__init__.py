@@ -14,6 +14,7 @@ from .sparse import Embedding
 from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
 from .flatten import Flatten, Unflatten
 from .pixelshuffle import PixelShuffle, PixelUnshuffle
+from .distance import PairwiseDistance, CosineSimilarity
 from .upsampling import Upsample, UpsamplingNearest2d, UpsamplingBilinear2d
 from .rnn import RNNBase, RNN, LSTM, GRU, RNNCellBase, RNNCell, LSTMCell, GRUCell
 from .transformer import (Transformer, TransformerEncoder, TransformerDecoder, TransformerEncoderLayer,
@@ -25,6 +26,6 @@ __all__ = (['Module', 'Identity', 'Linear', 'Sequential', 'ModuleList', 'ModuleD
             'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d',
             'BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LayerNorm', 'GroupNorm', 'Embedding', 'Dropout',
             'Dropout1d', 'Dropout2d', 'Dropout3d', 'AlphaDropout', 'FeatureAlphaDropout', 'Flatten', 'Unflatten',
-            'PixelShuffle', 'PixelUnshuffle', 'Upsample', 'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCellBase',
+            'PixelShuffle', 'PixelUnshuffle', 'PairwiseDistance', 'CosineSimilarity', 'Upsample', 'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCellBase',
             'RNNCell', 'LSTMCell', 'GRUCell', 'Transformer', 'TransformerEncoder', 'TransformerDecoder',
             'TransformerEncoderLayer', 'TransformerDecoderLayer'] + list(_activation_all) + list(_loss_all))

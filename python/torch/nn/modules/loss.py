@@ -8,14 +8,18 @@ MultiLabelMarginLoss (multilabel_margin_loss), CTCLoss (ctc_loss), and
 TripletMarginWithDistanceLoss / NLLLoss2d / LinearCrossEntropyLoss.
 """
 
+import warnings
+
 import torch
+from .distance import PairwiseDistance
 from .module import Module
 from .. import functional as F
 from .. import _reduction as _Reduction
 
 __all__ = ['L1Loss', 'NLLLoss', 'PoissonNLLLoss', 'GaussianNLLLoss', 'KLDivLoss', 'MSELoss', 'BCELoss',
            'BCEWithLogitsLoss', 'HingeEmbeddingLoss', 'SmoothL1Loss', 'HuberLoss', 'CrossEntropyLoss',
-           'MultiLabelSoftMarginLoss', 'CosineEmbeddingLoss', 'MarginRankingLoss', 'TripletMarginLoss']
+           'MultiLabelSoftMarginLoss', 'CosineEmbeddingLoss', 'MarginRankingLoss', 'TripletMarginLoss',
+           'TripletMarginWithDistanceLoss', 'NLLLoss2d']
 
 
 class _Loss(Module):
@@ -55,6 +59,16 @@ class NLLLoss(_WeightedLoss):
     def forward(self, input, target):
         return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
                           reduction=self.reduction)
+
+
+class NLLLoss2d(NLLLoss):
+    r"""The deprecated name of :class:`NLLLoss` for 2-D inputs."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
+        warnings.warn("`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in replacement and see "
+                      "https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss for more details.", FutureWarning,
+                      stacklevel=2)
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
 
 
 class PoissonNLLLoss(_Loss):
@@ -241,3 +255,22 @@ class TripletMarginLoss(_Loss):
     def forward(self, anchor, positive, negative):
         return F.triplet_margin_loss(anchor, positive, negative, margin=self.margin, p=self.p,
                                     eps=self.eps, swap=self.swap, reduction=self.reduction)
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    r"""max(d(a, p) - d(a, n) + margin, 0) with any distance function d (PairwiseDistance by default)."""
+    __constants__ = ['margin', 'swap', 'reduction']
+
+    def __init__(self, *, distance_function=None, margin=1.0, swap=False, reduction='mean'):
+        super().__init__(size_average=None, reduce=None, reduction=reduction)
+        if margin <= 0:
+            raise ValueError(
+                f"TripletMarginWithDistanceLoss: expected margin to be greater than 0, got {margin} instead")
+        self.distance_function = distance_function if distance_function is not None else PairwiseDistance()
+        self.margin = margin
+        self.swap = swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_with_distance_loss(anchor, positive, negative,
+                                                   distance_function=self.distance_function, margin=self.margin,
+                                                   swap=self.swap, reduction=self.reduction)
