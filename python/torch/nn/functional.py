@@ -23,7 +23,8 @@ __all__ = ['linear', 'one_hot', 'relu', 'relu_', 'softmax', 'log_softmax', 'sigm
            'binary_cross_entropy_with_logits', 'l1_loss', 'smooth_l1_loss', 'huber_loss', 'kl_div', 'normalize',
            'cosine_similarity', 'logsigmoid', 'scaled_dot_product_attention', 'multi_head_attention_forward',
            'silu', 'mish', 'softplus', 'hardsigmoid', 'hardswish', 'celu', 'celu_', 'glu', 'prelu', 'hardshrink',
-           'softshrink', 'threshold', 'threshold_', 'pixel_shuffle', 'pixel_unshuffle']
+           'softshrink', 'threshold', 'threshold_', 'pixel_shuffle', 'pixel_unshuffle',
+           'local_response_norm', 'lp_pool1d', 'lp_pool2d', 'lp_pool3d']
 
 # The convolutions are the torch.* builtins, as in PyTorch (conv2d -> convolution -> _convolution).
 conv1d = torch.conv1d
@@ -796,6 +797,7 @@ def logsigmoid(input):
 scaled_dot_product_attention = torch._C._nn.scaled_dot_product_attention
 from ._activation_functionals import *  # noqa: E402,F401,F403  (silu, mish, softplus, ...)
 from ._composite_losses import *  # noqa: E402,F401,F403  (the losses PyTorch writes as compositions)
+from ._pooling_norm_functionals import *  # noqa: E402,F401,F403  (local_response_norm, lp_pool1d/2d/3d)
 # multi_head_attention_forward and the helpers nn.MultiheadAttention / nn.Transformer* call as F._*.
 from ._multi_head_attention import (multi_head_attention_forward, _in_projection_packed, _in_projection,  # noqa: E402,F401
                                    _mha_shape_check, _canonical_mask, _none_or_dtype)

@@ -11,7 +11,8 @@ import warnings
 import torch
 
 __all__ = ['calculate_gain', 'uniform_', 'normal_', 'constant_', 'ones_', 'zeros_',
-           'xavier_uniform_', 'xavier_normal_', 'kaiming_uniform_', 'kaiming_normal_']
+           'xavier_uniform_', 'xavier_normal_', 'kaiming_uniform_', 'kaiming_normal_', 'trunc_normal_', 'eye_',
+           'dirac_', 'sparse_']
 
 
 def _no_grad_uniform_(tensor, a, b):
@@ -144,3 +145,111 @@ def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu'):
     std = gain / math.sqrt(fan)
     with torch.no_grad():
         return tensor.normal_(0, std)
+
+
+def _no_grad_trunc_normal_(tensor, mean, std, a, b, generator=None):
+    # 2.15's sampler: plain rejection from N(mean, std^2) when [a, b] holds more than 30% of the
+    # mass, else rejection from U(a, b) against the normal density (relative to its peak in [a, b]).
+    if tensor.is_meta:
+        return tensor
+
+    def norm_cdf(x):
+        return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+    if (mean < a - 2 * std) or (mean > b + 2 * std):
+        warnings.warn("mean is more than 2 std from [a, b] in nn.init.trunc_normal_. "
+                      "The distribution of values may be incorrect.", stacklevel=2)
+    with torch.no_grad():
+        p = norm_cdf((b - mean) / std) - norm_cdf((a - mean) / std)
+        if p > 0.3:
+            # a and b rounded to the tensor's dtype (2.15: tensor.new_tensor(a, device="cpu").item())
+            lo = torch.tensor(a, dtype=tensor.dtype).item()
+            hi = torch.tensor(b, dtype=tensor.dtype).item()
+            result = tensor.normal_(mean, std, generator=generator)
+            while True:
+                mask = (result < lo) | (result > hi)
+                if not mask.any():
+                    break
+                result = torch.where(mask, torch.empty_like(result).normal_(mean, std, generator=generator), result)
+            if tensor is not result:
+                tensor.copy_(result)
+        else:
+            mode = max(a, min(mean, b))
+            log_peak = -0.5 * ((mode - mean) / std) ** 2
+            candidates = torch.empty_like(tensor)
+            accept_buf = torch.empty_like(tensor)
+            tensor.uniform_(a, b, generator=generator)
+            candidates.copy_(tensor)
+            candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+            pending = accept_buf.uniform_(generator=generator).log_().gt(candidates)
+            if pending.any():
+                result = tensor
+                while True:
+                    candidates.uniform_(a, b, generator=generator)
+                    result = torch.where(pending, candidates, result)
+                    candidates.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(log_peak)
+                    pending = torch.where(pending, accept_buf.uniform_(generator=generator).log_().gt(candidates),
+                                          pending)
+                    if not pending.any():
+                        break
+                tensor.copy_(result)
+        return tensor
+
+
+def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+    r"""Fills ``tensor`` from N(mean, std^2) truncated to [a, b]."""
+    return _no_grad_trunc_normal_(tensor, mean, std, a, b, generator=generator)
+
+
+def eye_(tensor):
+    r"""Fills the 2-D ``tensor`` with the identity matrix."""
+    if tensor.ndimension() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    with torch.no_grad():
+        # 2.15: torch.eye(*tensor.shape, out=tensor, requires_grad=tensor.requires_grad); this
+        # runtime's eye takes no out=, so the same zeros and ones are copied in.
+        tensor.copy_(torch.eye(*tensor.shape, dtype=tensor.dtype))
+    return tensor
+
+
+def dirac_(tensor, groups=1):
+    r"""Fills the 3-, 4- or 5-D ``tensor`` with the Dirac delta (identity convolution), per group."""
+    dimensions = tensor.ndimension()
+    if dimensions not in [3, 4, 5]:
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    sizes = tensor.size()
+    if sizes[0] % groups != 0:
+        raise ValueError("dim 0 must be divisible by groups")
+    if tensor.is_meta:
+        return tensor
+    out_chans_per_grp = sizes[0] // groups
+    min_dim = min(out_chans_per_grp, sizes[1])
+    with torch.no_grad():
+        tensor.zero_()
+        for g in range(groups):
+            for d in range(min_dim):
+                if dimensions == 3:
+                    tensor[g * out_chans_per_grp + d, d, tensor.size(2) // 2] = 1
+                elif dimensions == 4:
+                    tensor[g * out_chans_per_grp + d, d, tensor.size(2) // 2, tensor.size(3) // 2] = 1
+                else:
+                    tensor[g * out_chans_per_grp + d, d, tensor.size(2) // 2, tensor.size(3) // 2,
+                           tensor.size(4) // 2] = 1
+    return tensor
+
+
+def sparse_(tensor, sparsity, std=0.01, generator=None):
+    r"""Fills the 2-D ``tensor`` from N(0, std^2), then zeroes ceil(sparsity * rows) random rows of each column."""
+    if tensor.ndimension() != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    if tensor.is_meta:
+        return tensor
+    rows, cols = tensor.shape
+    num_zeros = math.ceil(sparsity * rows)
+    with torch.no_grad():
+        tensor.normal_(0, std, generator=generator)
+        for col_idx in range(cols):
+            row_indices = torch.randperm(rows)
+            zero_indices = row_indices[:num_zeros]
+            tensor[zero_indices, col_idx] = 0
+    return tensor

@@ -8,9 +8,13 @@ from .loss import *  # noqa: F401,F403
 from .loss import __all__ as _loss_all
 from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .pooling import (MaxPool1d, MaxPool2d, MaxPool3d, AvgPool1d, AvgPool2d, AvgPool3d, AdaptiveAvgPool1d,
-                      AdaptiveAvgPool2d, AdaptiveAvgPool3d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AdaptiveMaxPool3d)
-from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, GroupNorm
-from .sparse import Embedding
+                      AdaptiveAvgPool2d, AdaptiveAvgPool3d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AdaptiveMaxPool3d,
+                      LPPool1d, LPPool2d, LPPool3d)
+from .normalization import BatchNorm1d, BatchNorm2d, BatchNorm3d, LayerNorm, GroupNorm, LocalResponseNorm
+from .sparse import Embedding, EmbeddingBag
+from .padding import *  # noqa: F401,F403
+from .padding import __all__ as _padding_all
+from .fold import Fold, Unfold
 from .dropout import Dropout, Dropout1d, Dropout2d, Dropout3d, AlphaDropout, FeatureAlphaDropout
 from .flatten import Flatten, Unflatten
 from .pixelshuffle import PixelShuffle, PixelUnshuffle
@@ -23,9 +27,11 @@ from .transformer import (Transformer, TransformerEncoder, TransformerDecoder, T
 __all__ = (['Module', 'Identity', 'Linear', 'Sequential', 'ModuleList', 'ModuleDict', 'ParameterList', 'ParameterDict', 'Conv1d', 'Conv2d', 'Conv3d',
             'ConvTranspose1d', 'ConvTranspose2d', 'ConvTranspose3d', 'MaxPool1d', 'MaxPool2d', 'MaxPool3d',
             'AvgPool1d', 'AvgPool2d', 'AvgPool3d', 'AdaptiveAvgPool1d', 'AdaptiveAvgPool2d', 'AdaptiveAvgPool3d',
-            'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d',
-            'BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LayerNorm', 'GroupNorm', 'Embedding', 'Dropout',
+            'AdaptiveMaxPool1d', 'AdaptiveMaxPool2d', 'AdaptiveMaxPool3d', 'LPPool1d', 'LPPool2d', 'LPPool3d',
+            'BatchNorm1d', 'BatchNorm2d', 'BatchNorm3d', 'LayerNorm', 'GroupNorm', 'LocalResponseNorm', 'Embedding',
+            'EmbeddingBag', 'Fold', 'Unfold', 'Dropout',
             'Dropout1d', 'Dropout2d', 'Dropout3d', 'AlphaDropout', 'FeatureAlphaDropout', 'Flatten', 'Unflatten',
             'PixelShuffle', 'PixelUnshuffle', 'PairwiseDistance', 'CosineSimilarity', 'Upsample', 'UpsamplingNearest2d', 'UpsamplingBilinear2d', 'RNNBase', 'RNN', 'LSTM', 'GRU', 'RNNCellBase',
             'RNNCell', 'LSTMCell', 'GRUCell', 'Transformer', 'TransformerEncoder', 'TransformerDecoder',
-            'TransformerEncoderLayer', 'TransformerDecoderLayer'] + list(_activation_all) + list(_loss_all))
+            'TransformerEncoderLayer', 'TransformerDecoderLayer'] + list(_activation_all) + list(_loss_all)
+           + list(_padding_all))

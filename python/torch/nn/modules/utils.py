@@ -5,7 +5,7 @@ import itertools
 __all__ = []
 
 
-def _ntuple(n, name):
+def _ntuple(n, name="parse"):
     def parse(x):
         if isinstance(x, collections.abc.Iterable) and not isinstance(x, str):
             return tuple(x)
