@@ -1,15 +1,14 @@
 """torch.nn.functional's local_response_norm and lp_pool1d/2d/3d, which PyTorch 2.15 writes in
 Python over pad, avg_pool*, max_pool*, pow, sign, abs and relu (torch/nn/functional.py); the
-same operators in the same order, so values, gradients and graphs are PyTorch's."""
+same operators in the same order, so values, gradients and graphs are PyTorch's. Also
+adaptive_max_pool1d/2d/3d (and their _with_indices forms) over the ATen operators."""
 import torch
 from .functional import (pad, relu, avg_pool1d, avg_pool2d, avg_pool3d, max_pool1d, max_pool2d,
-                         max_pool3d)
+                         max_pool3d, _boolean_dispatch, _list_with_default, _pair)
 
-__all__ = ['local_response_norm', 'lp_pool1d', 'lp_pool2d', 'lp_pool3d']
-
-
-def _pair(x):
-    return tuple(x) if isinstance(x, (list, tuple)) else (x, x)
+__all__ = ['local_response_norm', 'lp_pool1d', 'lp_pool2d', 'lp_pool3d', 'adaptive_max_pool1d', 'adaptive_max_pool2d',
+           'adaptive_max_pool3d', 'adaptive_max_pool1d_with_indices', 'adaptive_max_pool2d_with_indices',
+           'adaptive_max_pool3d_with_indices']
 
 
 def _triple(x):
@@ -89,3 +88,38 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
         div = div.view(sizes)
     div = div.mul(alpha).add(k).pow(beta)
     return input / div
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    r"""1-D max pooling to ``output_size`` positions, with the maxima's indices."""
+    return torch.adaptive_max_pool1d(input, output_size)
+
+
+def _adaptive_max_pool1d(input, output_size, return_indices=False):
+    return adaptive_max_pool1d_with_indices(input, output_size)[0]
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    r"""2-D max pooling to ``output_size`` (None keeps the input's size there), with the indices."""
+    return torch._C._nn.adaptive_max_pool2d(input, _list_with_default(output_size, input.size()))
+
+
+def _adaptive_max_pool2d(input, output_size, return_indices=False):
+    return adaptive_max_pool2d_with_indices(input, output_size)[0]
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    r"""3-D max pooling to ``output_size`` (None keeps the input's size there), with the indices."""
+    return torch._C._nn.adaptive_max_pool3d(input, _list_with_default(output_size, input.size()))
+
+
+def _adaptive_max_pool3d(input, output_size, return_indices=False):
+    return adaptive_max_pool3d_with_indices(input, output_size)[0]
+
+
+adaptive_max_pool1d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool1d_with_indices,
+                                        _adaptive_max_pool1d, "adaptive_max_pool1d")
+adaptive_max_pool2d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool2d_with_indices,
+                                        _adaptive_max_pool2d, "adaptive_max_pool2d")
+adaptive_max_pool3d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool3d_with_indices,
+                                        _adaptive_max_pool3d, "adaptive_max_pool3d")

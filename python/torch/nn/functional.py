@@ -454,41 +454,6 @@ def adaptive_avg_pool3d(input, output_size):
     return torch._C._nn.adaptive_avg_pool3d(input, _list_with_default(output_size, input.size()))
 
 
-def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
-    r"""1-D max pooling to ``output_size`` positions, with the maxima's indices."""
-    return torch.adaptive_max_pool1d(input, output_size)
-
-
-def _adaptive_max_pool1d(input, output_size, return_indices=False):
-    return adaptive_max_pool1d_with_indices(input, output_size)[0]
-
-
-def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
-    r"""2-D max pooling to ``output_size`` (None keeps the input's size there), with the indices."""
-    return torch._C._nn.adaptive_max_pool2d(input, _list_with_default(output_size, input.size()))
-
-
-def _adaptive_max_pool2d(input, output_size, return_indices=False):
-    return adaptive_max_pool2d_with_indices(input, output_size)[0]
-
-
-def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
-    r"""3-D max pooling to ``output_size`` (None keeps the input's size there), with the indices."""
-    return torch._C._nn.adaptive_max_pool3d(input, _list_with_default(output_size, input.size()))
-
-
-def _adaptive_max_pool3d(input, output_size, return_indices=False):
-    return adaptive_max_pool3d_with_indices(input, output_size)[0]
-
-
-adaptive_max_pool1d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool1d_with_indices,
-                                        _adaptive_max_pool1d, "adaptive_max_pool1d")
-adaptive_max_pool2d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool2d_with_indices,
-                                        _adaptive_max_pool2d, "adaptive_max_pool2d")
-adaptive_max_pool3d = _boolean_dispatch("return_indices", 2, False, adaptive_max_pool3d_with_indices,
-                                        _adaptive_max_pool3d, "adaptive_max_pool3d")
-
-
 def _verify_batch_size(size):
     size_prods = size[0]
     for i in range(len(size) - 2):
@@ -797,7 +762,7 @@ def logsigmoid(input):
 scaled_dot_product_attention = torch._C._nn.scaled_dot_product_attention
 from ._activation_functionals import *  # noqa: E402,F401,F403  (silu, mish, softplus, ...)
 from ._composite_losses import *  # noqa: E402,F401,F403  (the losses PyTorch writes as compositions)
-from ._pooling_norm_functionals import *  # noqa: E402,F401,F403  (local_response_norm, lp_pool1d/2d/3d)
+from ._pooling_norm_functionals import *  # noqa: E402,F401,F403  (local_response_norm, lp_pool*, adaptive_max_pool*)
 # multi_head_attention_forward and the helpers nn.MultiheadAttention / nn.Transformer* call as F._*.
 from ._multi_head_attention import (multi_head_attention_forward, _in_projection_packed, _in_projection,  # noqa: E402,F401
                                    _mha_shape_check, _canonical_mask, _none_or_dtype)
