@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "backends/cpu/vml.h"
 #include "core/util/interrupt.h"
@@ -35,6 +36,28 @@ template <typename A, int NR, typename Load>
     std::array<A, NR> out{};
     for (int64_t i = 0; i < size; ++i)
       for (int k = 0; k < NR; ++k) out[k] += load(i, k);
+    return out;
+  }
+  if (size < level_step * level_step) {
+    // Only the first two levels are ever used (no partial sum reaches the third before the end),
+    // and the unused ones would add +0 at the end, which changes nothing. Keeping two levels
+    // keeps the accumulators in registers: a row of 1024 floats is summed in 32 vector steps,
+    // and four levels' worth of accumulators (16 vectors) spilled to the stack on every row.
+    A lo[NR] = {};
+    A hi[NR] = {};
+    int64_t i = 0;
+    for (; i + level_step <= size;) {
+      for (int64_t j = 0; j < level_step; ++j, ++i)
+        for (int k = 0; k < NR; ++k) lo[k] += load(i, k);
+      for (int k = 0; k < NR; ++k) {
+        hi[k] += lo[k];
+        lo[k] = A(0);
+      }
+    }
+    for (; i < size; ++i)
+      for (int k = 0; k < NR; ++k) lo[k] += load(i, k);
+    std::array<A, NR> out;
+    for (int k = 0; k < NR; ++k) out[k] = lo[k] + hi[k];
     return out;
   }
   A acc[kLevels][NR] = {};
@@ -111,7 +134,11 @@ template <typename T>
 
 template <typename T>
 T inner_sum(const T* x, int64_t n, int64_t stride) {
-  if (stride == 1 && n >= kLanes<T> && has_avx2()) return inner_sum_avx2(x, n, stride);
+  if (stride == 1 && n >= kLanes<T> && has_avx2()) {
+    if constexpr (std::is_floating_point_v<T>)
+      if (n < 1024 * kLanes<T>) return rows_avx2::short_row_sum(x, n);
+    return inner_sum_avx2(x, n, stride);
+  }
   return inner_sum_body(x, n, stride);
 }
 

@@ -65,6 +65,21 @@ template <typename Out, typename T, size_t N, unsigned Mask, typename Op, size_t
   contiguous_row_body<Out, T, N, Mask>(out, in, n, op, seq);
 }
 
+// The AVX2 row once more with FMA, for the ops that declare `fused_multiply_add` (their
+// std::fma calls, as PyTorch's AVX2 build fuses those multiply-adds): std::fma becomes one
+// instruction instead of a library call. Nothing else is contracted (-ffp-contract=off).
+template <typename Out, typename T, size_t N, unsigned Mask, typename Op, size_t... I>
+[[gnu::target("avx2,fma")]] void contiguous_row_avx2_fma(char* out, char* const* in, int64_t n, const Op& op,
+                                                         std::index_sequence<I...> seq) {
+  contiguous_row_body<Out, T, N, Mask>(out, in, n, op, seq);
+}
+
+template <typename Op>
+constexpr bool uses_fma() {
+  if constexpr (requires { Op::fused_multiply_add; }) return Op::fused_multiply_add;
+  else return false;
+}
+
 template <typename Out, typename T, size_t N, typename Op, size_t... I>
 inline void strided_row(char* out, char* const* in, const int64_t* strides, int64_t n, const Op& op,
                         std::index_sequence<I...>) {
@@ -106,7 +121,10 @@ void cpu_kernel(const TensorIterator& iter, const Op& op) {
         detail::with_mask<N>(
             mask,
             [&]<unsigned M>() {
-              if (avx2)
+              if (avx2 && detail::uses_fma<Op>())
+                detail::contiguous_row_avx2_fma<Out, T, N, M>(ptrs[0], ptrs + 1, size0, op,
+                                                              std::make_index_sequence<N>());
+              else if (avx2)
                 detail::contiguous_row_avx2<Out, T, N, M>(ptrs[0], ptrs + 1, size0, op, std::make_index_sequence<N>());
               else detail::contiguous_row<Out, T, N, M>(ptrs[0], ptrs + 1, size0, op, std::make_index_sequence<N>());
             },

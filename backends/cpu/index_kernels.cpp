@@ -180,19 +180,32 @@ Tensor index_put_impl_cpu_(const Tensor& self, std::span<const std::optional<Ten
 Tensor index_select_cpu(const Tensor& self, int64_t dim, const Tensor& index) {
   std::vector<int64_t> sizes = index_select_geometry(self, dim, index);
   Tensor out = make_empty(sizes, self.dtype(), self.device());
-  std::vector<int64_t> idx = cpu::long_values(index);
   if (self.dim() == 0) {
-    for (int64_t v : idx) checked_index(v, 1);
+    for (int64_t v : cpu::long_values(index)) checked_index(v, 1);
     return copy_cpu_(out, self, false);
   }
   const int64_t d = wrap_dim(dim, self.dim());
+  // A contiguous int64 index is read in place and checked as its rows are copied (PyTorch's
+  // loop); any other index is copied out first.
+  std::vector<int64_t> copied;
+  const int64_t* idx = nullptr;
+  if (index.dtype() == ScalarType::Long && index.is_contiguous()) {
+    idx = index.data_ptr<int64_t>();
+  } else {
+    copied = cpu::long_values(index);
+    idx = copied.data();
+  }
+  const int64_t n = index.numel();
   // PyTorch's kernel for dim 1 (an embedding-style lookup) words its bounds error differently.
   if (d == 1)
-    for (int64_t v : idx)
-      IPT_CHECK(v >= 0 && v < self.sizes()[1], RuntimeError, "INDICES element is out of DATA bounds, id=", v,
-                " axis_dim=", self.sizes()[1]);
-  for (int64_t& v : idx) v = checked_index(v, self.sizes()[d]);
-  if (out.numel() == 0) return out;
+    for (int64_t i = 0; i < n; ++i)
+      IPT_CHECK(idx[i] >= 0 && idx[i] < self.sizes()[1], RuntimeError,
+                "INDICES element is out of DATA bounds, id=", idx[i], " axis_dim=", self.sizes()[1]);
+  const int64_t size = self.sizes()[d];
+  if (out.numel() == 0) {
+    for (int64_t i = 0; i < n; ++i) checked_index(idx[i], size);
+    return out;
+  }
   // self as (outer, size, inner) around d: out[o, j, :] = self[o, idx[j], :], rows split over threads.
   Tensor x =
       self.is_contiguous() ? self : copy_cpu_(make_empty(self.sizes(), self.dtype(), self.device()), self, false);
@@ -201,15 +214,21 @@ Tensor index_select_cpu(const Tensor& self, int64_t dim, const Tensor& index) {
     if (i < d) outer *= self.sizes()[i];
     else if (i > d) inner *= self.sizes()[i];
   }
-  const int64_t size = self.sizes()[d], n = static_cast<int64_t>(idx.size());
   visit_dtype(self.dtype(), [&]<typename T>() {
     const T* src = x.data_ptr<T>();
     T* dst = out.data_ptr<T>();
     parallel_for(0, outer * n, std::max<int64_t>(1, kGrainSize / inner), [&](int64_t begin, int64_t end) {
+      int64_t o = begin / n, j = begin % n;  // r = o * n + j, stepped without a division per row
       for (int64_t r = begin; r < end; ++r) {
         if ((r & 4095) == 0) check_interrupt();
-        const int64_t o = r / n, j = r % n;
-        std::copy_n(src + (o * size + idx[static_cast<size_t>(j)]) * inner, inner, dst + r * inner);
+        const int64_t k = idx[j];
+        if (static_cast<uint64_t>(k) >= static_cast<uint64_t>(size)) [[unlikely]]
+          checked_index(k, size);
+        std::copy_n(src + (o * size + k) * inner, inner, dst + r * inner);
+        if (++j == n) {
+          j = 0;
+          ++o;
+        }
       }
     });
   });

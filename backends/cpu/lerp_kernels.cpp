@@ -12,6 +12,7 @@
 // in float (opmath) and round once at the end.
 #include <cmath>
 
+#include "backends/cpu/cpu_kernel.h"
 #include "backends/cpu/cpu_loops.h"
 #include "core/ops/shape_rules.h"
 #include "core/util/error.h"
@@ -35,28 +36,39 @@ void check_lerp_dtypes(const Tensor& self, const Tensor& end, const Tensor* weig
               " for `weight` but got dtype ", dtype_element_name(weight->dtype()));
 }
 
-// out[i] = lerp(self[i], end[i], weight) (weight a number) or lerp(self[i], end[i], weight[i]).
+// lerp with a number weight, first cast to the tensors' dtype, then to its opmath type O.
+template <typename T>
+struct LerpScalarOp {
+  using O = opmath_t<T>;
+  O weight;
+  static constexpr bool fused_multiply_add = true;
+  T operator()(T self, T end) const { return static_cast<T>(lerp_value<O>(O(self), O(end), weight)); }
+};
+// lerp with a weight tensor.
+template <typename T>
+struct LerpTensorOp {
+  using O = opmath_t<T>;
+  static constexpr bool fused_multiply_add = true;
+  T operator()(T self, T end, T weight) const { return static_cast<T>(lerp_value<O>(O(self), O(end), O(weight))); }
+};
+
+// out[i] = lerp(self[i], end[i], weight) (weight a number) or lerp(self[i], end[i], weight[i]),
+// on the pointwise engine.
 void lerp_into(const Tensor& out, const Tensor& self, const Tensor& end, const Tensor* weight, const Scalar& w) {
-  const auto& sizes = out.sizes();
   const ScalarType dt = out.dtype();
   IPT_CHECK(is_floating(dt), NotImplementedError, "\"lerp_kernel_", weight ? "tensor" : "scalar",
             "\" not implemented for '", dtype_cpp_name(dt), "'");
   visit_dtype(dt, [&]<typename T>() {
     if constexpr (is_float_v<T>) {
       using O = opmath_t<T>;
-      std::array<std::vector<int64_t>, 4> st{
-          out.strides(), cpu::broadcast_strides(self, sizes), cpu::broadcast_strides(end, sizes),
-          weight ? cpu::broadcast_strides(*weight, sizes) : std::vector<int64_t>(sizes.size(), 0)};
-      T* po = static_cast<T*>(out.impl()->raw_data());
-      const T* ps = static_cast<const T*>(self.impl()->raw_data());
-      const T* pe = static_cast<const T*>(end.impl()->raw_data());
-      const T* pw = weight ? static_cast<const T*>(weight->impl()->raw_data()) : nullptr;
-      // A number weight is first cast to the tensors' dtype, then to its opmath type.
-      const O wv = static_cast<O>(static_cast<T>(w.to<O>()));
-      cpu::for_each_offsets<4>(sizes, st, [&](int64_t o, int64_t i, int64_t j, int64_t k) {
-        po[o] = static_cast<T>(
-            lerp_value<O>(static_cast<O>(ps[i]), static_cast<O>(pe[j]), pw ? static_cast<O>(pw[k]) : wv));
-      });
+      if (weight) {
+        cpu::with_computation(out, {self, end, *weight}, dt,
+                              [&](const TensorIterator& iter) { cpu::cpu_kernel<T, 3>(iter, LerpTensorOp<T>{}); });
+      } else {
+        const O wv = static_cast<O>(static_cast<T>(w.to<O>()));
+        cpu::with_computation(out, {self, end}, dt,
+                              [&](const TensorIterator& iter) { cpu::cpu_kernel<T, 2>(iter, LerpScalarOp<T>{wv}); });
+      }
     }
   });
 }

@@ -345,52 +345,54 @@ struct sigmoid_row_fn {
   }
 };
 
-// out[i] = op(a[i], b[i], c[i]) over the broadcast operands, computed in `compute`.
-template <typename Op>
-void ternary_into(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c, ScalarType compute, Op op) {
+// out[i] = Op<T>{value}(a[i], b[i], c[i]) over the broadcast operands, computed in `compute`
+// (T); the value is cast to T once, as PyTorch's kernel casts it.
+template <template <typename> class Op>
+void ternary_into(const Tensor& out, const Tensor& a, const Tensor& b, const Tensor& c, ScalarType compute,
+                  const Scalar& value) {
   cpu::with_computation(out, {a, b, c}, compute, [&](const TensorIterator& iter) {
-    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 3>(iter, op); });
+    visit_dtype(compute, [&]<typename T>() { cpu::cpu_kernel<T, 3>(iter, Op<T>{value.to<T>()}); });
   });
 }
 
-template <typename Op>
-Tensor ternary_out_of_place(const Tensor& a, const Tensor& b, const Tensor& c, Op op) {
+template <template <typename> class Op>
+Tensor ternary_out_of_place(const Tensor& a, const Tensor& b, const Tensor& c, const Scalar& value) {
   PointwiseGeometry g = ternary_geometry(a, b, c);
   Tensor out = make_empty_like_layout(g.sizes, g.out_dtype, a.device(),
                                       a.sizes() == g.sizes   ? a
                                       : b.sizes() == g.sizes ? b
                                                              : c);
-  ternary_into(out, a, b, c, g.compute_dtype, op);
+  ternary_into<Op>(out, a, b, c, g.compute_dtype, value);
   return out;
 }
 
-template <typename Op>
-Tensor ternary_in_place(const Tensor& self, const Tensor& b, const Tensor& c, Op op) {
+template <template <typename> class Op>
+Tensor ternary_in_place(const Tensor& self, const Tensor& b, const Tensor& c, const Scalar& value) {
   PointwiseGeometry g = inplace_ternary_geometry(self, b, c);
-  ternary_into(self, self, b, c, g.compute_dtype, op);
+  ternary_into<Op>(self, self, b, c, g.compute_dtype, value);
   return self;
 }
 
 // self + value * t1 * t2 (the value is cast to the compute type first, as PyTorch's kernel does).
 // In float and double, PyTorch 2.15's AVX2 build contracts its `self + value * t1 * t2` into one
 // fused multiply-add, fma(value * t1, t2, self); so does this kernel, to match it bit for bit.
+template <typename T>
 struct AddcmulOp {
-  Scalar value;
-  template <typename T>
+  T value;
+  static constexpr bool fused_multiply_add = std::is_same_v<T, float> || std::is_same_v<T, double>;
   T operator()(T s, T t1, T t2) const {
-    if constexpr (std::is_same_v<T, bool>) return s || (value.to_bool() && t1 && t2);
-    else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
-      return std::fma(value.to<T>() * t1, t2, s);
-    else return static_cast<T>(s + value.to<T>() * t1 * t2);
+    if constexpr (std::is_same_v<T, bool>) return s || (value && t1 && t2);
+    else if constexpr (fused_multiply_add) return std::fma(value * t1, t2, s);
+    else return static_cast<T>(s + value * t1 * t2);
   }
 };
 // self + value * t1 / t2, left to right: (value * t1) / t2, then the add (a division cannot fuse).
+template <typename T>
 struct AddcdivOp {
-  Scalar value;
-  template <typename T>
+  T value;
   T operator()(T s, T t1, T t2) const {
     if constexpr (std::is_same_v<T, bool>) return s;
-    else return static_cast<T>(s + value.to<T>() * t1 / t2);
+    else return static_cast<T>(s + value * t1 / t2);
   }
 };
 
@@ -409,18 +411,18 @@ void sqrt_into_cpu(const Tensor& out, const Tensor& self) {
 }
 
 Tensor addcmul_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
-  return ternary_out_of_place(self, tensor1, tensor2, AddcmulOp{value});
+  return ternary_out_of_place<AddcmulOp>(self, tensor1, tensor2, value);
 }
 Tensor addcmul_cpu_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
-  return ternary_in_place(self, tensor1, tensor2, AddcmulOp{value});
+  return ternary_in_place<AddcmulOp>(self, tensor1, tensor2, value);
 }
 Tensor addcdiv_cpu(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
   check_addcdiv(tensor1, tensor2);
-  return ternary_out_of_place(self, tensor1, tensor2, AddcdivOp{value});
+  return ternary_out_of_place<AddcdivOp>(self, tensor1, tensor2, value);
 }
 Tensor addcdiv_cpu_(const Tensor& self, const Tensor& tensor1, const Tensor& tensor2, const Scalar& value) {
   check_addcdiv(tensor1, tensor2);
-  return ternary_in_place(self, tensor1, tensor2, AddcdivOp{value});
+  return ternary_in_place<AddcdivOp>(self, tensor1, tensor2, value);
 }
 
 Tensor zero_cpu_(const Tensor& self) { return fill_cpu_(self, Scalar(int64_t(0))); }

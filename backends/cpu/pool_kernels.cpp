@@ -4,6 +4,7 @@
 // sample) on one thread; a window's sum in the accumulation type, in row-major order, divided
 // once (average pooling) or by each window extent in turn (adaptive: sum / kh / kw); a window's
 // maximum the first largest value, or the first NaN. A 2-D pool is a 3-D one with a depth of 1.
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -28,6 +29,7 @@ using Acc = std::conditional_t<std::is_same_v<T, double>, double,
 template <typename T>
 bool is_nan(T v) {
   if constexpr (std::is_integral_v<T>) return false;
+  else if constexpr (std::is_floating_point_v<T>) return std::isnan(v);
   else return std::isnan(static_cast<double>(v));
 }
 
@@ -94,38 +96,54 @@ void check_pool_dtype(const Tensor& t, const char* name, bool allow_integers) {
 }  // namespace
 
 // ---- max pooling ------------------------------------------------------------------------------
-// window(o, lo, hi, step) gives the input window of output o along each of the 3 dims.
+// window(i, o, lo, hi, step) gives the input window of output index o along dim i (of 3); the
+// windows along each dim are worked out once, before the planes.
 template <typename Window>
 std::tuple<Tensor, Tensor> max_pool_windows_cpu(const Tensor& self, const PoolGeometry& g, const char* name,
                                                 bool allow_integers, const Window& window) {
   check_pool_dtype(self, name, allow_integers);
   const Tensor x = contiguous_data(self);
   Tensor out = empty_output(g, self, self.dtype()), indices = empty_output(g, self, ScalarType::Long);
+  struct Span {
+    int64_t lo, hi, step;
+  };
+  std::array<std::vector<Span>, 3> spans;
+  for (int i = 0; i < 3; ++i)
+    for (int64_t o = 0; o < g.out[i]; ++o) {
+      Span sp{};
+      window(i, o, sp.lo, sp.hi, sp.step);
+      spans[static_cast<size_t>(i)].push_back(sp);
+    }
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (!std::is_same_v<T, bool>) {
       const T* xp = x.data_ptr<T>();
       T* op = out.data_ptr<T>();
       int64_t* ip = indices.data_ptr<int64_t>();
+      const int64_t in_h = g.in[1], in_w = g.in[2];
       for_planes(g, [&](int64_t c) {
         const T* in = xp + c * g.in_plane();
-        for_outputs(g, [&](const int64_t o[3], int64_t at) {
-          int64_t lo[3], hi[3], step[3];
-          window(o, lo, hi, step);
-          int64_t maxindex = (lo[0] * g.in[1] + lo[1]) * g.in[2] + lo[2];
-          Acc<T> maxval = static_cast<Acc<T>>(lowest<T>());
-          for (int64_t id = lo[0]; id < hi[0]; id += step[0])
-            for (int64_t ih = lo[1]; ih < hi[1]; ih += step[1])
-              for (int64_t iw = lo[2]; iw < hi[2]; iw += step[2]) {
-                const int64_t index = (id * g.in[1] + ih) * g.in[2] + iw;
-                const Acc<T> v = static_cast<Acc<T>>(in[index]);
-                if (v > maxval || is_nan(v)) {
-                  maxval = v;
-                  maxindex = index;
+        T* o_val = op + c * g.out_plane();
+        int64_t* o_idx = ip + c * g.out_plane();
+        for (const Span& d : spans[0])
+          for (const Span& h : spans[1])
+            for (const Span& w : spans[2]) {
+              int64_t maxindex = (d.lo * in_h + h.lo) * in_w + w.lo;
+              Acc<T> maxval = static_cast<Acc<T>>(lowest<T>());
+              for (int64_t id = d.lo; id < d.hi; id += d.step)
+                for (int64_t ih = h.lo; ih < h.hi; ih += h.step) {
+                  const int64_t row = (id * in_h + ih) * in_w;
+                  for (int64_t iw = w.lo; iw < w.hi; iw += w.step) {
+                    // a select, not a branch: which element wins is data, and mispredicted
+                    // branches cost more than the window's loads
+                    const Acc<T> v = static_cast<Acc<T>>(in[row + iw]);
+                    const bool take = (v > maxval) | is_nan(v);
+                    maxval = take ? v : maxval;
+                    maxindex = take ? row + iw : maxindex;
+                  }
                 }
-              }
-          op[c * g.out_plane() + at] = static_cast<T>(maxval);
-          ip[c * g.out_plane() + at] = maxindex;
-        });
+              *o_val++ = static_cast<T>(maxval);
+              *o_idx++ = maxindex;
+            }
       });
     }
   });
@@ -134,13 +152,11 @@ std::tuple<Tensor, Tensor> max_pool_windows_cpu(const Tensor& self, const PoolGe
 
 std::tuple<Tensor, Tensor> max_pool_with_indices_cpu(const Tensor& self, const PoolGeometry& g) {
   return max_pool_windows_cpu(self, g, g.dims == 2 ? "max_pool2d" : "max_pool3d_cpu", true,
-                              [&](const int64_t o[3], int64_t lo[3], int64_t hi[3], int64_t step[3]) {
-                                for (int i = 0; i < 3; ++i) {
-                                  lo[i] = o[i] * g.s[i] - g.p[i];
-                                  hi[i] = std::min(lo[i] + (g.k[i] - 1) * g.d[i] + 1, g.in[i]);
-                                  while (lo[i] < 0) lo[i] += g.d[i];
-                                  step[i] = g.d[i];
-                                }
+                              [&](int i, int64_t o, int64_t& lo, int64_t& hi, int64_t& step) {
+                                lo = o * g.s[i] - g.p[i];
+                                hi = std::min(lo + (g.k[i] - 1) * g.d[i] + 1, g.in[i]);
+                                while (lo < 0) lo += g.d[i];
+                                step = g.d[i];
                               });
 }
 
@@ -148,12 +164,10 @@ std::tuple<Tensor, Tensor> max_pool_with_indices_cpu(const Tensor& self, const P
 // floating types only.
 static std::tuple<Tensor, Tensor> adaptive_max_pool_cpu(const Tensor& self, const PoolGeometry& g) {
   return max_pool_windows_cpu(self, g, g.dims == 2 ? "adaptive_max_pool2d" : "adaptive_max_pool3d_cpu", false,
-                              [&](const int64_t o[3], int64_t lo[3], int64_t hi[3], int64_t step[3]) {
-                                for (int i = 0; i < 3; ++i) {
-                                  lo[i] = adaptive_start(o[i], g.out[i], g.in[i]);
-                                  hi[i] = adaptive_end(o[i], g.out[i], g.in[i]);
-                                  step[i] = 1;
-                                }
+                              [&](int i, int64_t o, int64_t& lo, int64_t& hi, int64_t& step) {
+                                lo = adaptive_start(o, g.out[i], g.in[i]);
+                                hi = adaptive_end(o, g.out[i], g.in[i]);
+                                step = 1;
                               });
 }
 

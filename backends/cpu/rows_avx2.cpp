@@ -113,6 +113,46 @@ T exp_sum_run(const T* x, T mx, T* e, int64_t n) {
   }
   return lanes[0];
 }
+
+// A contiguous row's sum in PyTorch's cascade order (cascade_sum.h's inner_sum, whose comments
+// give the order), for rows of 8 floats (4 doubles) up to 1024 vectors: there the cascade's
+// steps of four vectors number under 256, so at most two of its four levels are used, and the
+// eight vector accumulators stay in registers.
+template <typename T>
+T short_row_sum_run(const T* x, int64_t n) {
+  constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T));
+  using V = decltype(load(x));
+  const int64_t vec_size = n / W;
+  const int64_t steps = vec_size / 4;
+  constexpr int64_t kStep = 16;  // 2^max(4, ceil(log2(steps)) / 4) for steps < 256
+  const auto block = [&](V* a, int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i)
+      for (int k = 0; k < 4; ++k) a[k] = vadd(a[k], load(x + (i * 4 + k) * W));
+  };
+  V lo[4] = {splat(T(0)), splat(T(0)), splat(T(0)), splat(T(0))};
+  V hi[4] = {lo[0], lo[0], lo[0], lo[0]};
+  int64_t i = 0;
+  if (steps >= kStep) {
+    for (; i + kStep <= steps; i += kStep) {
+      block(lo, i, i + kStep);
+      for (int k = 0; k < 4; ++k) {
+        hi[k] = vadd(hi[k], lo[k]);
+        lo[k] = splat(T(0));
+      }
+    }
+    block(lo, i, steps);
+    for (int k = 0; k < 4; ++k) lo[k] = vadd(lo[k], hi[k]);
+  } else {
+    block(lo, 0, steps);
+  }
+  for (int64_t v = steps * 4; v < vec_size; ++v) lo[0] = vadd(lo[0], load(x + v * W));
+  T total = 0;
+  for (int64_t k = vec_size * W; k < n; ++k) total += x[k];
+  alignas(32) T lanes[W];
+  store(lanes, vadd(vadd(vadd(lo[0], lo[1]), lo[2]), lo[3]));
+  for (int64_t l = 0; l < W; ++l) total += lanes[l];
+  return total;
+}
 }  // namespace
 
 float row_max(const float* x, int64_t n) { return extreme_run<true>(x, n); }
@@ -121,5 +161,7 @@ float row_min(const float* x, int64_t n) { return extreme_run<false>(x, n); }
 double row_min(const double* x, int64_t n) { return extreme_run<false>(x, n); }
 float exp_sum(const float* x, float mx, float* e, int64_t n) { return exp_sum_run(x, mx, e, n); }
 double exp_sum(const double* x, double mx, double* e, int64_t n) { return exp_sum_run(x, mx, e, n); }
+float short_row_sum(const float* x, int64_t n) { return short_row_sum_run(x, n); }
+double short_row_sum(const double* x, int64_t n) { return short_row_sum_run(x, n); }
 
 }  // namespace ipt::cpu::rows_avx2

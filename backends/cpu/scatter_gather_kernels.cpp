@@ -92,17 +92,19 @@ Tensor gather_cpu(const Tensor& self, int64_t dim, const Tensor& index, bool) {
                         " with size ", size);
             };
             if (st[0] == sizeof(T) && st[1] == sizeof(I) && st[2] == 0) {
-              // A contiguous row along dim: the indices are checked as a batch (any bad one is then
-              // found and reported in order) so that the loop is only loads and stores.
+              // A contiguous row along dim: one compare and a branch that is never taken per
+              // element (the first bad index stops the row, as PyTorch's check does).
               const I* ix = reinterpret_cast<const I*>(pi);
               const T* row = reinterpret_cast<const T*>(ps);
               T* dst = reinterpret_cast<T*>(po);
-              bool bad = false;
-              for (int64_t i = 0; i < size0; ++i)
-                bad |= static_cast<uint64_t>(static_cast<int64_t>(ix[i])) >= static_cast<uint64_t>(size);
-              if (bad)
-                for (int64_t i = 0; i < size0; ++i) check(static_cast<int64_t>(ix[i]));
-              for (int64_t i = 0; i < size0; ++i) dst[i] = row[static_cast<int64_t>(ix[i]) * stride_d];
+              const uint64_t bound = static_cast<uint64_t>(size);
+              const int64_t step = stride_d;
+              for (int64_t i = 0; i < size0; ++i) {
+                const int64_t k = static_cast<int64_t>(ix[i]);
+                if (static_cast<uint64_t>(k) >= bound) [[unlikely]]
+                  check(k);
+                dst[i] = row[k * step];
+              }
               continue;
             }
             for (int64_t i = 0; i < size0; ++i) {

@@ -60,6 +60,10 @@ float row_min(const float* x, int64_t n);
 double row_min(const double* x, int64_t n);
 float exp_sum(const float* x, float mx, float* e, int64_t n);
 double exp_sum(const double* x, double mx, double* e, int64_t n);
+// a contiguous row's sum in the cascade order (cascade_sum.h), 8 <= n < 8192 floats or
+// 4 <= n < 4096 doubles
+float short_row_sum(const float* x, int64_t n);
+double short_row_sum(const double* x, int64_t n);
 }  // namespace rows_avx2
 
 namespace log_float {                              // log_float.cpp: float log (Note [float log])
