@@ -78,9 +78,12 @@ struct GeluTanh {
   static C inner(C x) {
     return kBeta<C> * std::fma(kKappa<C>, (x * x) * x, x);
   }
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C x) const {
-    return (C(0.5) * x) * (C(1) + sleef_tanh(inner(x)));
+  IPT_VEC_LANES C vec(C x) const {
+    using L = Lane<C>;
+    const C inner = C(kBeta<L>) * fmadd(C(kKappa<L>), (x * x) * x, x);
+    return (C(0.5) * x) * (C(1) + sleef_tanh(inner));
   }
   template <typename C>
   C scalar(C x) const {
@@ -113,9 +116,17 @@ struct GeluTanhBackward {
     const C inner_derivative = kBeta<C> * std::fma(C(3) * kKappa<C>, xsq, C(1));
     return dy * (left_derivative + ((C(0.5) * x) * tanh_derivative) * inner_derivative);
   }
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C dy, C x) const {
-    return value(dy, x, [](C v) { return sleef_tanh(v); });
+  IPT_VEC_LANES C vec(C dy, C x) const {
+    using L = Lane<C>;
+    const C xsq = x * x;
+    const C inner = C(kBeta<L>) * fmadd(C(kKappa<L>), xsq * x, x);
+    const C th = sleef_tanh(inner);
+    const C left_derivative = C(0.5) * (C(1) + th);
+    const C tanh_derivative = fmadd(-th, th, C(1));
+    const C inner_derivative = C(kBeta<L>) * fmadd(C(C(3) * C(kKappa<L>)), xsq, C(1));
+    return dy * (left_derivative + ((C(0.5) * x) * tanh_derivative) * inner_derivative);
   }
   template <typename C>
   C scalar(C dy, C x) const {
@@ -201,9 +212,11 @@ struct EluCoefs {
 };
 struct Elu {
   EluCoefs<double> k;
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C a) const {
-    return a >= C(0) ? a * C(k.scale) : sleef_expm1(a * C(k.input_scale)) * k.neg<C>();
+  IPT_VEC_LANES C vec(C a) const {
+    const C neg = C(k.alpha) * C(k.scale);  // k.neg<C>()
+    return select(a >= C(0), a * C(k.scale), sleef_expm1(a * C(k.input_scale)) * neg);
   }
   template <typename C>
   C scalar(C a) const {
@@ -220,9 +233,13 @@ struct EluBackward {  // (grad, self_or_result)
     if (is_result) return (a * ni) * (b + k.neg<C>());
     return ((a * ni) * k.neg<C>()) * exp_fn(b * ni);
   }
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C a, C b) const {
-    return value(a, b, b > C(0), [](C v) { return sleef_exp(v); });
+  IPT_VEC_LANES C vec(C a, C b) const {  // value(a, b, b > 0, sleef_exp), both sides then a select
+    const C ni = C(k.input_scale);
+    const C neg = C(k.alpha) * C(k.scale);  // k.neg<C>()
+    const C negative = is_result ? (a * ni) * (b + neg) : ((a * ni) * neg) * sleef_exp(b * ni);
+    return select(b > C(0), a * C(k.scale), negative);
   }
   template <typename C>
   C scalar(C a, C b) const {

@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "backends/cpu/activation_vec.h"
 #include "backends/cpu/pointwise_loops.h"
 #include "backends/cpu/vml.h"
 #include "core/ops/shape_rules.h"
+#include "core/ops/tensor_iterator.h"
+#include "core/parallel/parallel.h"
 #include "core/util/error.h"
 #include "generated/native_functions.h"
 
@@ -141,7 +144,24 @@ Tensor huber_loss_backward_cpu(const Tensor& grad_output, const Tensor& self, co
 }
 
 // log(sigmoid(x)) = min(x, 0) - log1p(exp(-|x|)); the buffer keeps exp(-|x|) for the backward.
-// 2.15 computes every element with SLEEF's vector exp and log1p.
+// 2.15 computes every element with SLEEF's vector exp and log1p: here a vector at a time
+// (log_sigmoid_vectors) where the CPU has AVX2, and the rest one element at a time through the
+// same functions.
+namespace {
+template <typename T>
+IPT_VEC_LANES int64_t log_sigmoid_vectors(const T* in, T* out, T* buffer, int64_t n) {
+  using V = activation::VecOf<T>;
+  int64_t i = 0;
+  for (; i + V::kSize <= n; i += V::kSize) {
+    const V v = V::load(in + i);
+    const V e = activation::sleef_exp(-vabs(v));
+    e.store(buffer + i);
+    (select(V(0) < v, V(0), v) - activation::sleef_log1p(e)).store(out + i);  // std::min(v, 0)
+  }
+  return i;
+}
+}  // namespace
+
 std::tuple<Tensor, Tensor> log_sigmoid_forward_cpu(const Tensor& self) {
   check_floating_loss(self, "log_sigmoid_cpu");
   const Tensor x = ops::contiguous(self, MemoryFormat::Contiguous);
@@ -153,12 +173,17 @@ std::tuple<Tensor, Tensor> log_sigmoid_forward_cpu(const Tensor& self) {
       const T* in = x.data_ptr<T>();
       T* o = out.data_ptr<T>();
       T* b = buffer.data_ptr<T>();
-      for (int64_t i = 0; i < x.numel(); ++i) {
-        const M v = in[i];
-        const M e = cpu::vml::exp(-std::abs(v));
-        b[i] = static_cast<T>(e);
-        o[i] = static_cast<T>(std::min(v, M(0)) - cpu::vml::log1p(e));
-      }
+      parallel_for(0, x.numel(), TensorIterator::kDefaultGrain, [&](int64_t begin, int64_t end) {
+        int64_t i = begin;
+        if constexpr (std::is_floating_point_v<T>)
+          if (cpu::has_avx2()) i += log_sigmoid_vectors(in + begin, o + begin, b + begin, end - begin);
+        for (; i < end; ++i) {
+          const M v = in[i];
+          const M e = cpu::vml::exp(-std::abs(v));
+          b[i] = static_cast<T>(e);
+          o[i] = static_cast<T>(std::min(v, M(0)) - cpu::vml::log1p(e));
+        }
+      });
     }
   });
   return {out, buffer};

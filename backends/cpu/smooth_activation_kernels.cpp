@@ -17,8 +17,9 @@ using namespace activation;
 
 // ---- silu: x / (1 + exp(-x)) ------------------------------------------------------------------
 struct Silu {
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C x) const {
+  IPT_VEC_LANES C vec(C x) const {
     return x / (C(1) + sleef_exp(-x));
   }
   template <typename C>
@@ -26,27 +27,26 @@ struct Silu {
     return x / (C(1) + std::exp(-x));
   }
 };
-struct SiluBackward {  // (grad, self)
-  template <typename C, typename Exp>
-  static C value(C dy, C x, Exp exp_fn) {
-    const C sigmoid = C(1) / (C(1) + exp_fn(-x));
-    return dy * sigmoid * std::fma(x, C(1) - sigmoid, C(1));
-  }
+struct SiluBackward {  // (grad, self): dy * sigmoid * (1 + x * (1 - sigmoid)), the last multiply-add fused
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C dy, C x) const {
-    return value(dy, x, [](C v) { return sleef_exp(v); });
+  IPT_VEC_LANES C vec(C dy, C x) const {
+    const C sigmoid = C(1) / (C(1) + sleef_exp(-x));
+    return dy * sigmoid * fmadd(x, C(1) - sigmoid, C(1));
   }
   template <typename C>
   C scalar(C dy, C x) const {
-    return value(dy, x, [](C v) { return std::exp(v); });
+    const C sigmoid = C(1) / (C(1) + std::exp(-x));
+    return dy * sigmoid * std::fma(x, C(1) - sigmoid, C(1));
   }
 };
 
 // ---- mish: x * tanh(log1p(exp(x))) --------------------------------------------------------------
 struct Mish {
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C x) const {
-    return x * sleef_tanh(cpu::vml::log1p(sleef_exp(x)));
+  IPT_VEC_LANES C vec(C x) const {
+    return x * sleef_tanh(sleef_log1p(sleef_exp(x)));
   }
   template <typename C>
   C scalar(C x) const {
@@ -58,10 +58,12 @@ struct MishBackward {  // (grad, self): dy * (t + x * sigmoid * (1 - t * t)), t 
   static C value(C dy, C x, C sigmoid, C t) {
     return dy * std::fma(x * sigmoid, std::fma(-t, t, C(1)), t);
   }
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C dy, C x) const {
+  IPT_VEC_LANES C vec(C dy, C x) const {
     const C sigmoid = C(1) / (C(1) + sleef_exp(-x));
-    return value(dy, x, sigmoid, sleef_tanh(cpu::vml::log1p(sleef_exp(x))));
+    const C t = sleef_tanh(sleef_log1p(sleef_exp(x)));
+    return dy * fmadd(x * sigmoid, fmadd(-t, t, C(1)), t);
   }
   template <typename C>
   C scalar(C dy, C x) const {
@@ -73,10 +75,11 @@ struct MishBackward {  // (grad, self): dy * (t + x * sigmoid * (1 - t * t)), t 
 // ---- softplus: x where x * beta > threshold, else log1p(exp(x * beta)) / beta -------------------
 struct Softplus {
   double beta, threshold;
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C x) const {
+  IPT_VEC_LANES C vec(C x) const {
     const C b = C(beta);
-    return x * b > C(threshold) ? x : cpu::vml::log1p(sleef_exp(x * b)) / b;
+    return select(x * b > C(threshold), x, sleef_log1p(sleef_exp(x * b)) / b);
   }
   template <typename C>
   C scalar(C x) const {
@@ -86,10 +89,11 @@ struct Softplus {
 };
 struct SoftplusBackward {  // (grad, self): grad * z / (z + 1) with z = exp(x * beta)
   double beta, threshold;
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C dy, C x) const {
+  IPT_VEC_LANES C vec(C dy, C x) const {
     const C z = sleef_exp(x * C(beta));
-    return x * C(beta) > C(threshold) ? dy : dy * z / (z + C(1));
+    return select(x * C(beta) > C(threshold), dy, dy * z / (z + C(1)));
   }
   template <typename C>
   C scalar(C dy, C x) const {
@@ -100,8 +104,9 @@ struct SoftplusBackward {  // (grad, self): grad * z / (z + 1) with z = exp(x * 
 
 // ---- glu: a * sigmoid(b) of the two halves ------------------------------------------------------
 struct Glu {  // (first half, second half)
+  static constexpr bool lanes = true;
   template <typename C, bool>
-  C vec(C a, C b) const {
+  IPT_VEC_LANES C vec(C a, C b) const {
     return a * (C(1) / (C(1) + sleef_exp(-b)));
   }
   template <typename C>

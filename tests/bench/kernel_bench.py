@@ -99,6 +99,13 @@ ELEMENT_CASES = [
     ("a.clamp(-0.5, 0.5)", NO16, A, "a.clamp(-0.5, 0.5)"),
     ("a.pow(2)", NO16, A, "a.pow(2)"),
     ("a.pow(3)", NO16, A, "a.pow(3)"),
+    # the activations of torch.nn (a vector lambda over SLEEF in PyTorch's kernels)
+    ("F.gelu(a)", ("1K", "1M"), A, "torch.nn.functional.gelu(a)"),
+    ("F.silu(a)", ("1K", "1M"), A, "torch.nn.functional.silu(a)"),
+    ("F.leaky_relu(a, 0.2)", ("1K", "1M"), A, "torch.nn.functional.leaky_relu(a, 0.2)"),
+    ("F.elu(a)", ("1K", "1M"), A, "torch.nn.functional.elu(a)"),
+    ("F.softplus(a)", ("1K", "1M"), A, "torch.nn.functional.softplus(a)"),
+    ("F.logsigmoid(a)", ("1K", "1M"), A, "torch.nn.functional.logsigmoid(a)"),
     # comparisons, where
     ("a > 1.0", BIG, A, "a > 1.0"),
     ("a == b", NO16, AB, "a == b"),
