@@ -20,13 +20,11 @@ namespace ipt::native::activation {
 
 // ---- the scalar forms (C = float or double): what vec() means on one element ----------------
 template <typename C>
-  requires std::is_floating_point_v<C>
-C select(bool m, C a, C b) {
+requires std::is_floating_point_v<C> C select(bool m, C a, C b) {
   return m ? a : b;
 }
 template <typename C>
-  requires std::is_floating_point_v<C>
-C fmadd(C a, C b, C c) {
+requires std::is_floating_point_v<C> C fmadd(C a, C b, C c) {
   return std::fma(a, b, c);
 }
 template <typename C>
@@ -97,9 +95,9 @@ struct LaneOf<VecD> {
 template <typename C>
 using Lane = typename LaneOf<C>::type;
 
-#define IPT_VEC_BINARY(V, op, f)                                                       \
-  IPT_AVX2 V operator op(V a, V b) { return V(f(a.v, b.v)); }                          \
-  IPT_AVX2 V operator op(V a, typename V::Lane b) { return V(f(a.v, V(b).v)); }        \
+#define IPT_VEC_BINARY(V, op, f)                                                \
+  IPT_AVX2 V operator op(V a, V b) { return V(f(a.v, b.v)); }                   \
+  IPT_AVX2 V operator op(V a, typename V::Lane b) { return V(f(a.v, V(b).v)); } \
   IPT_AVX2 V operator op(typename V::Lane a, V b) { return V(f(V(a).v, b.v)); }
 IPT_VEC_BINARY(VecF, +, _mm256_add_ps)
 IPT_VEC_BINARY(VecF, -, _mm256_sub_ps)
@@ -115,11 +113,11 @@ IPT_AVX2 VecF operator-(VecF a) { return VecF(_mm256_xor_ps(a.v, _mm256_set1_ps(
 IPT_AVX2 VecD operator-(VecD a) { return VecD(_mm256_xor_pd(a.v, _mm256_set1_pd(-0.0))); }
 
 // Comparisons as C++'s (false where either side is NaN; != true there).
-#define IPT_VEC_COMPARE(V, M, cmp, suffix)                                                                 \
-  IPT_AVX2 M operator>(V a, V b) { return M{cmp(a.v, b.v, _CMP_GT_OQ)}; }                                  \
-  IPT_AVX2 M operator>=(V a, V b) { return M{cmp(a.v, b.v, _CMP_GE_OQ)}; }                                 \
-  IPT_AVX2 M operator<(V a, V b) { return M{cmp(a.v, b.v, _CMP_LT_OQ)}; }                                  \
-  IPT_AVX2 M operator<=(V a, V b) { return M{cmp(a.v, b.v, _CMP_LE_OQ)}; }                                 \
+#define IPT_VEC_COMPARE(V, M, cmp, suffix)                                 \
+  IPT_AVX2 M operator>(V a, V b) { return M{cmp(a.v, b.v, _CMP_GT_OQ)}; }  \
+  IPT_AVX2 M operator>=(V a, V b) { return M{cmp(a.v, b.v, _CMP_GE_OQ)}; } \
+  IPT_AVX2 M operator<(V a, V b) { return M{cmp(a.v, b.v, _CMP_LT_OQ)}; }  \
+  IPT_AVX2 M operator<=(V a, V b) { return M{cmp(a.v, b.v, _CMP_LE_OQ)}; } \
   IPT_AVX2 M operator!(M a) { return M{_mm256_xor_##suffix(a.m, _mm256_castsi256_##suffix(_mm256_set1_epi32(-1)))}; }
 IPT_VEC_COMPARE(VecF, MaskF, _mm256_cmp_ps, ps)
 IPT_VEC_COMPARE(VecD, MaskD, _mm256_cmp_pd, pd)
@@ -134,7 +132,7 @@ IPT_AVX2 VecD fmadd(VecD a, VecD b, VecD c) { return VecD(_mm256_fmadd_pd(a.v, b
 
 // SLEEF's AVX2 functions (sleef.h declares them only where the whole file is compiled for AVX).
 extern "C" {
-#define IPT_VEC_SLEEF_DECL(name)               \
+#define IPT_VEC_SLEEF_DECL(name)             \
   __m256 Sleef_##name##f8_u10avx2(__m256 x); \
   __m256d Sleef_##name##d4_u10avx2(__m256d x);
 IPT_VEC_SLEEF_DECL(exp)

@@ -45,7 +45,7 @@ struct MinMax {
   }
 };
 template <bool Max, typename T>
-void min_max_row(T* out, const T* a, const T* b, int64_t n) {
+[[gnu::always_inline]] inline void min_max_row_body(T* out, const T* a, const T* b, int64_t n) {
   int64_t i = 0;
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     for (const int64_t full = cpu::vector_part<T>(n); i < full; ++i) out[i] = MinMax<Max>::lane(a[i], b[i]);
@@ -54,6 +54,16 @@ void min_max_row(T* out, const T* a, const T* b, int64_t n) {
       out[i] = static_cast<T>(MinMax<Max>::lane(static_cast<float>(a[i]), static_cast<float>(b[i])));
   }
   for (; i < n; ++i) out[i] = MinMax<Max>{}(a[i], b[i]);
+}
+// The row compiled for AVX2 too (its selects become vector blends), picked by the CPU.
+template <bool Max, typename T>
+[[gnu::target("avx2")]] void min_max_row_avx2(T* out, const T* a, const T* b, int64_t n) {
+  min_max_row_body<Max>(out, a, b, n);
+}
+template <bool Max, typename T>
+void min_max_row(T* out, const T* a, const T* b, int64_t n) {
+  if (cpu::has_avx2()) min_max_row_avx2<Max>(out, a, b, n);
+  else min_max_row_body<Max>(out, a, b, n);
 }
 template <typename T>
 struct maximum_row {

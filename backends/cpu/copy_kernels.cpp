@@ -10,14 +10,14 @@
 #include <cstring>
 #include <type_traits>
 
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#endif
+#include <immintrin.h>
 
 #include "backends/cpu/copy_kernels.h"
+#include "backends/cpu/cpu_kernel.h"
 #include "backends/cpu/cpu_loops.h"
 #include "core/parallel/parallel.h"
 #include "core/ops/shape_rules.h"
+#include "core/ops/tensor_iterator.h"
 #include "core/tensor/index_math.h"
 #include "core/trace/recorder.h"
 #include "core/util/error.h"
@@ -105,6 +105,45 @@ bool try_blocked_copy(const Tensor& self, const Tensor& src) {
   return true;
 }
 
+// float <-> float16 on contiguous runs with the CPU's conversion instructions (F16C), as
+// PyTorch's vectorized copy converts: rounding to nearest even, the same values as
+// half_bits_from_float / float_from_half_bits (a NaN keeps its sign and the top of its payload).
+bool has_f16c() {
+  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+  return yes;
+}
+[[gnu::target("avx2,f16c")]] void floats_to_halves(const float* x, uint16_t* y, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(y + i),
+                     _mm256_cvtps_ph(_mm256_loadu_ps(x + i), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  for (; i < n; ++i) y[i] = half_bits_from_float(x[i]);
+}
+[[gnu::target("avx2,f16c")]] void halves_to_floats(const uint16_t* x, float* y, int64_t n) {
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm256_storeu_ps(y + i, _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x + i))));
+  for (; i < n; ++i) y[i] = float_from_half_bits(x[i]);
+}
+
+// A contiguous float <-> float16 copy of the same shape, split over the threads; false if it is
+// not one.
+bool try_half_copy(const Tensor& self, const Tensor& src) {
+  const bool to_half = self.dtype() == ScalarType::Half && src.dtype() == ScalarType::Float;
+  const bool from_half = self.dtype() == ScalarType::Float && src.dtype() == ScalarType::Half;
+  if (!(to_half || from_half) || !has_f16c() || self.sizes() != src.sizes() || !self.is_contiguous() ||
+      !src.is_contiguous())
+    return false;
+  note_copy("float16 conversion (F16C)");
+  void* d = self.impl()->raw_data();
+  const void* s = src.impl()->raw_data();
+  parallel_for(0, self.numel(), kGrainSize, [&](int64_t b, int64_t e) {
+    if (to_half) floats_to_halves(static_cast<const float*>(s) + b, static_cast<uint16_t*>(d) + b, e - b);
+    else halves_to_floats(static_cast<const uint16_t*>(s) + b, static_cast<float*>(d) + b, e - b);
+  });
+  return true;
+}
+
 }  // namespace
 
 Tensor copy_cpu_(const Tensor& self, const Tensor& src, bool non_blocking) {
@@ -126,23 +165,19 @@ Tensor copy_cpu_(const Tensor& self, const Tensor& src, bool non_blocking) {
     });
     return self;
   }
-  if (try_blocked_copy(self, src)) return self;
-  note_copy("strided element loop");
-  std::array<std::vector<int64_t>, 2> st{self.strides(), cpu::broadcast_strides(src, self.sizes())};
-  void* d = self.impl()->raw_data();
-  const void* s = src.impl()->raw_data();
+  if (try_blocked_copy(self, src) || try_half_copy(self, src)) return self;
+  // Anything else on the pointwise engine (PyTorch's copy kernel on its TensorIterator): src
+  // broadcast to self, the dims ordered by self's strides and coalesced, so that a permuted
+  // tensor cloned with its layout (x.permute(1, 0).clone()) or a contiguous conversion
+  // (x.to(torch.float16)) is one contiguous run, vectorized and split over the threads.
+  note_copy("TensorIterator loop");
+  const Tensor inputs[] = {src};
+  TensorIterator iter(self, inputs);
   visit_dtype(self.dtype(), [&]<typename T>() {
-    if (self.dtype() == src.dtype()) {
-      T* td = static_cast<T*>(d);
-      const T* ts = static_cast<const T*>(s);
-      cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t o, int64_t i) { td[o] = ts[i]; });
-    } else {
-      T* td = static_cast<T*>(d);
-      visit_dtype(src.dtype(), [&]<typename S>() {
-        const S* ts = static_cast<const S*>(s);
-        cpu::for_each_offsets<2>(self.sizes(), st, [&](int64_t o, int64_t i) { td[o] = convert_element<T>(ts[i]); });
-      });
-    }
+    visit_dtype(src.dtype(), [&]<typename S>() {
+      const auto convert = [](S v) { return convert_element<T>(v); };
+      cpu::cpu_kernel<S, 1, decltype(convert), T>(iter, convert);
+    });
   });
   return self;
 }

@@ -635,10 +635,21 @@ IPT_COMPARE(ge, x >= y)
 // The logical ops compute in their inputs' common dtype and write 1 or 0 in out's dtype, whatever
 // it is (logical_not_ writes into self). Their functional forms come here too.
 namespace {
+// A bool out (the usual one) is written directly, as the comparisons write theirs; any other
+// dtype through a temporary of the inputs' dtype.
 template <typename Op>
 Tensor logical_binary_out(const Tensor& self, const Tensor& other, const Tensor& out, Op op) {
   PointwiseGeometry g = binary_geometry(self, other);
   resize_output_like(out, g.sizes, self.sizes() == g.sizes ? self : other);
+  if (out.dtype() == ScalarType::Bool) {
+    cpu::with_computation(
+        out, {self, other}, g.compute_dtype,
+        [&](const TensorIterator& iter) {
+          visit_dtype(g.compute_dtype, [&]<typename T>() { cpu::cpu_kernel<T, 2, Op, bool>(iter, op); });
+        },
+        ScalarType::Bool);
+    return out;
+  }
   binary_into(out, self, other, g.compute_dtype, [&](auto x, auto y) { return static_cast<decltype(x)>(op(x, y)); });
   return out;
 }
