@@ -10,6 +10,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 #include "backends/cpu/copy_kernels.h"
@@ -109,7 +110,10 @@ bool try_blocked_copy(const Tensor& self, const Tensor& src) {
 // PyTorch's vectorized copy converts: rounding to nearest even, the same values as
 // half_bits_from_float / float_from_half_bits (a NaN keeps its sign and the top of its payload).
 bool has_f16c() {
-  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+  static const bool yes = [] {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __builtin_cpu_supports("avx2") && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C) != 0;
+  }();
   return yes;
 }
 [[gnu::target("avx2,f16c")]] void floats_to_halves(const float* x, uint16_t* y, int64_t n) {

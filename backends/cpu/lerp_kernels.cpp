@@ -36,13 +36,19 @@ void check_lerp_dtypes(const Tensor& self, const Tensor& end, const Tensor* weig
               " for `weight` but got dtype ", dtype_element_name(weight->dtype()));
 }
 
-// lerp with a number weight, first cast to the tensors' dtype, then to its opmath type O.
-template <typename T>
+// lerp with a number weight, first cast to the tensors' dtype, then to its opmath type O; which
+// of lerp_value's two forms it takes is the same for every element (Small: |weight| < 0.5), so it
+// is picked once and the loop vectorizes.
+template <typename T, bool Small>
 struct LerpScalarOp {
   using O = opmath_t<T>;
   O weight;
   static constexpr bool fused_multiply_add = true;
-  T operator()(T self, T end) const { return static_cast<T>(lerp_value<O>(O(self), O(end), weight)); }
+  T operator()(T self, T end) const {
+    const O s = O(self), e = O(end), diff = e - s;
+    if constexpr (Small) return static_cast<T>(std::fma(weight, diff, s));
+    else return static_cast<T>(std::fma(weight - O(1), diff, e));
+  }
 };
 // lerp with a weight tensor.
 template <typename T>
@@ -66,8 +72,10 @@ void lerp_into(const Tensor& out, const Tensor& self, const Tensor& end, const T
                               [&](const TensorIterator& iter) { cpu::cpu_kernel<T, 3>(iter, LerpTensorOp<T>{}); });
       } else {
         const O wv = static_cast<O>(static_cast<T>(w.to<O>()));
-        cpu::with_computation(out, {self, end}, dt,
-                              [&](const TensorIterator& iter) { cpu::cpu_kernel<T, 2>(iter, LerpScalarOp<T>{wv}); });
+        cpu::with_computation(out, {self, end}, dt, [&](const TensorIterator& iter) {
+          if (std::abs(wv) < O(0.5)) cpu::cpu_kernel<T, 2>(iter, LerpScalarOp<T, true>{wv});
+          else cpu::cpu_kernel<T, 2>(iter, LerpScalarOp<T, false>{wv});
+        });
       }
     }
   });

@@ -706,6 +706,19 @@ struct RemainderOp {
     }
   }
 };
+// A contiguous run's vector part through SLEEF's fmod and 2.15's vector fix-up, the rest
+// RemainderOp.
+template <typename T>
+struct remainder_row {
+  void operator()(T* out, const T* a, const T* b, int64_t n) const {
+    int64_t i = 0;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      i = cpu::vector_part<T>(n);
+      if (i) cpu::sleef_avx2::remainder(a, b, out, i);
+    }
+    for (; i < n; ++i) out[i] = RemainderOp{}(a[i], b[i]);
+  }
+};
 }  // namespace
 
 // div with rounding_mode (PyTorch 2.15's div_true / div_trunc / div_floor kernels); the meta
@@ -740,11 +753,15 @@ Tensor floor_divide_cpu_(const Tensor& self, const Tensor& other) {
 
 Tensor remainder_cpu(const Tensor& self, const Tensor& other) {
   check_not_bool_operands(self, other, "remainder_cpu");
-  return binary_out_of_place(self, other, PromoteInts::No, RemainderOp{});
+  Tensor out = binary_output(self, other, PromoteInts::No);
+  binary_rows_into<remainder_row>(out, self, other, binary_dtype(self, other, PromoteInts::No), RemainderOp{});
+  return out;
 }
 Tensor remainder_cpu_(const Tensor& self, const Tensor& other) {
   check_not_bool_operands(self, other, "remainder_cpu");
-  return binary_in_place(self, other, PromoteInts::No, RemainderOp{});
+  PointwiseGeometry g = inplace_binary_geometry(self, other, PromoteInts::No);
+  binary_rows_into<remainder_row>(self, self, other, g.compute_dtype, RemainderOp{});
+  return self;
 }
 
 }  // namespace ipt::native

@@ -105,7 +105,8 @@ Tensor prod_impl(const Tensor& self, const std::vector<bool>& reduced, const std
   if (self.dtype() != out_dtype) in = copy_cpu_(make_empty(self.sizes(), out_dtype, self.device()), self, false);
   const std::vector<cpu::LoopDim> dims = cpu::reduction_loop_dims(in.sizes(), in.strides(), reduced);
   visit_dtype(out_dtype, [&]<typename T>() {
-    cpu::fold_reduce(in.data_ptr<T>(), out.data_ptr<T>(), out.numel(), dims, T(1), row_prod<T>, times<T>);
+    cpu::fold_reduce(in.data_ptr<T>(), out.data_ptr<T>(), out.numel(), dims, T(1), row_prod<T>,
+                     [](T a, T b) { return times(a, b); });
   });
   return out;
 }

@@ -313,7 +313,8 @@ Tensor amax_impl(const Tensor& self, IntArrayRef dim, bool keepdim) {
     else identity = Max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
     cpu::fold_reduce(
         self.data_ptr<T>(), out.data_ptr<T>(), out.numel(), dims, identity,
-        [](const T* x, int64_t n, T acc) { return pick<Max>(acc, extreme_of<Max>(x, n)); }, pick<Max, T>);
+        [](const T* x, int64_t n, T acc) { return pick<Max>(acc, extreme_of<Max>(x, n)); },
+        [](T acc, T x) { return pick<Max>(acc, x); });
   });
   return out;
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "backends/cpu/reduction_dims.h"
+#include "backends/cpu/vml.h"
 #include "core/parallel/parallel.h"
 #include "core/util/interrupt.h"
 
@@ -87,6 +88,18 @@ inline int64_t output_grain(int64_t reduced_per_output) {
   return std::max<int64_t>(1, kGrainSize / std::max<int64_t>(reduced_per_output, 1));
 }
 
+// out[j] = op(out[j], x[i * row_stride + j]) for each row i in order, then the next row: the
+// order of fold_2d's column loop, over contiguous columns and outputs.
+template <typename T, typename O, typename Op>
+[[gnu::target("avx2")]] void fold_columns_avx2(const T* x, O* out, int64_t rows, int64_t row_stride, int64_t cols,
+                                               const Op& op) {
+  for (int64_t i = 0; i < rows; ++i) {
+    if ((i & 0xfff) == 0) check_interrupt();
+    const T* r = x + i * row_stride;
+    for (int64_t j = 0; j < cols; ++j) out[j] = op(out[j], r[j]);
+  }
+}
+
 // The 2-D loop of a reduction by a binary operation (PyTorch's binary_kernel_reduce_vec): along
 // a contiguous reduced dim a, each output's row goes to `row(x, n, acc)`, which folds x[0..n)
 // into acc (vectorized, in the operation's own order); any other step folds each output's
@@ -107,6 +120,14 @@ void fold_2d(const T* in, O* out, LoopDim a, LoopDim b, const Row& row, const Op
     return;
   }
   if (a.out_stride != 0 && b.out_stride == 0) std::swap(a, b);  // a is now the reduced (or no) dim
+  if (a.out_stride == 0 && b.out_stride == 1 && b.in_stride == 1 && has_avx2()) {
+    // Contiguous columns (x.amax(0) of a contiguous matrix): each row folded into the outputs
+    // side by side, compiled for AVX2 so that the fold runs a vector of columns at a time.
+    parallel_for(0, b.size, output_grain(a.size), [&](int64_t jb, int64_t je) {
+      fold_columns_avx2(in + jb, out + jb, a.size, a.in_stride, je - jb, op);
+    });
+    return;
+  }
   auto columns = [&](int64_t jb, int64_t je) {
     for (int64_t i = 0; i < a.size; ++i) {
       if ((i & 0xfff) == 0) check_interrupt();

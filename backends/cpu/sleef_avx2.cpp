@@ -59,6 +59,38 @@ void atan2(const double* y, const double* x, double* out, int64_t n) {
   for (int64_t i = 0; i + 4 <= n; i += 4) store(out + i, Sleef_atan2d4_u10avx2(load(y + i), load(x + i)));
 }
 
+// fmod(x, y) and Python's remainder (fmod, plus y where it is nonzero and its sign is not y's)
+// of n elements of two contiguous runs (whole vectors only: the caller takes the rest), as
+// Vectorized<T>::fmod (SLEEF's) and 2.15's remainder lambda compute them. out may be x or y.
+void fmod(const float* x, const float* y, float* out, int64_t n) {
+  for (int64_t i = 0; i + 8 <= n; i += 8) store(out + i, Sleef_fmodf8_avx2(load(x + i), load(y + i)));
+}
+void fmod(const double* x, const double* y, double* out, int64_t n) {
+  for (int64_t i = 0; i + 4 <= n; i += 4) store(out + i, Sleef_fmodd4_avx2(load(x + i), load(y + i)));
+}
+void remainder(const float* x, const float* y, float* out, int64_t n) {
+  const __m256 zero = _mm256_setzero_ps();
+  for (int64_t i = 0; i + 8 <= n; i += 8) {
+    const __m256 b = load(y + i);
+    const __m256 m = Sleef_fmodf8_avx2(load(x + i), b);
+    const __m256 fix =
+        _mm256_and_ps(_mm256_cmp_ps(m, zero, _CMP_NEQ_UQ),
+                      _mm256_xor_ps(_mm256_cmp_ps(b, zero, _CMP_LT_OQ), _mm256_cmp_ps(m, zero, _CMP_LT_OQ)));
+    store(out + i, _mm256_blendv_ps(m, _mm256_add_ps(m, b), fix));
+  }
+}
+void remainder(const double* x, const double* y, double* out, int64_t n) {
+  const __m256d zero = _mm256_setzero_pd();
+  for (int64_t i = 0; i + 4 <= n; i += 4) {
+    const __m256d b = load(y + i);
+    const __m256d m = Sleef_fmodd4_avx2(load(x + i), b);
+    const __m256d fix =
+        _mm256_and_pd(_mm256_cmp_pd(m, zero, _CMP_NEQ_UQ),
+                      _mm256_xor_pd(_mm256_cmp_pd(b, zero, _CMP_LT_OQ), _mm256_cmp_pd(m, zero, _CMP_LT_OQ)));
+    store(out + i, _mm256_blendv_pd(m, _mm256_add_pd(m, b), fix));
+  }
+}
+
 // pow(x, y) of one element, as Vectorized<T>::pow computes each lane.
 float pow(float x, float y) { return _mm256_cvtss_f32(Sleef_powf8_u10avx2(_mm256_set1_ps(x), _mm256_set1_ps(y))); }
 double pow(double x, double y) { return _mm256_cvtsd_f64(Sleef_powd4_u10avx2(_mm256_set1_pd(x), _mm256_set1_pd(y))); }

@@ -42,6 +42,11 @@ double atan2(double y, double x);
 // n a multiple of the vector width (8 floats, 4 doubles)
 void atan2(const float* y, const float* x, float* out, int64_t n);
 void atan2(const double* y, const double* x, double* out, int64_t n);
+// fmod and Python's remainder of two runs, n a multiple of the vector width; out may be an input
+void fmod(const float* x, const float* y, float* out, int64_t n);
+void fmod(const double* x, const double* y, double* out, int64_t n);
+void remainder(const float* x, const float* y, float* out, int64_t n);
+void remainder(const double* x, const double* y, double* out, int64_t n);
 float pow(float x, float y);
 double pow(double x, double y);
 }  // namespace sleef_avx2
