@@ -130,11 +130,13 @@ IPT_AVX2 VecD select(MaskD m, VecD a, VecD b) { return VecD(_mm256_blendv_pd(b.v
 IPT_AVX2 VecF fmadd(VecF a, VecF b, VecF c) { return VecF(_mm256_fmadd_ps(a.v, b.v, c.v)); }
 IPT_AVX2 VecD fmadd(VecD a, VecD b, VecD c) { return VecD(_mm256_fmadd_pd(a.v, b.v, c.v)); }
 
-// SLEEF's AVX2 functions (sleef.h declares them only where the whole file is compiled for AVX).
+// SLEEF's AVX2 functions (sleef.h declares them only where the whole file is compiled for AVX),
+// declared with their callers' target, so that their 256-bit arguments pass in registers (clang
+// refuses the call otherwise).
 extern "C" {
-#define IPT_VEC_SLEEF_DECL(name)             \
-  __m256 Sleef_##name##f8_u10avx2(__m256 x); \
-  __m256d Sleef_##name##d4_u10avx2(__m256d x);
+#define IPT_VEC_SLEEF_DECL(name)                                         \
+  [[gnu::target("avx2,fma")]] __m256 Sleef_##name##f8_u10avx2(__m256 x); \
+  [[gnu::target("avx2,fma")]] __m256d Sleef_##name##d4_u10avx2(__m256d x);
 IPT_VEC_SLEEF_DECL(exp)
 IPT_VEC_SLEEF_DECL(tanh)
 IPT_VEC_SLEEF_DECL(expm1)

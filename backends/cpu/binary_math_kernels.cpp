@@ -116,12 +116,9 @@ struct FmodOp {
 template <typename T>
 struct fmod_row {
   void operator()(T* out, const T* a, const T* b, int64_t n) const {
-    int64_t i = 0;
-    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      i = cpu::vector_part<T>(n);
-      if (i) cpu::sleef_avx2::fmod(a, b, out, i);
-    }
-    for (; i < n; ++i) out[i] = FmodOp{}(a[i], b[i]);
+    vector_part_then_op(
+        out, a, b, n, [](const auto* x, const auto* y, auto* o, int64_t k) { cpu::sleef_avx2::fmod(x, y, o, k); },
+        FmodOp{});
   }
 };
 

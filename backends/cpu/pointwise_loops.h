@@ -18,6 +18,19 @@ void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType
   });
 }
 
+// A contiguous run of a binary op whose vector lambda is a SLEEF function (2.15's
+// cpu_kernel_vec): the run's vector part (Note [cpu_kernel_vec's tail]) through vec(a, b, out, n),
+// the rest through op; float and double only, other types op throughout.
+template <typename T, typename Vec, typename Op>
+void vector_part_then_op(T* out, const T* a, const T* b, int64_t n, const Vec& vec, const Op& op) {
+  int64_t i = 0;
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    i = cpu::vector_part<T>(n);
+    if (i) vec(a, b, out, i);
+  }
+  for (; i < n; ++i) out[i] = op(a[i], b[i]);
+}
+
 // binary_into with a function for runs where the output and both inputs are contiguous
 // (cpu_binary_kernel_rows): Row<T>{}(out, a, b, n).
 template <template <typename> class Row, typename Op>

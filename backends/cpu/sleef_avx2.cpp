@@ -62,34 +62,37 @@ void atan2(const double* y, const double* x, double* out, int64_t n) {
 // fmod(x, y) and Python's remainder (fmod, plus y where it is nonzero and its sign is not y's)
 // of n elements of two contiguous runs (whole vectors only: the caller takes the rest), as
 // Vectorized<T>::fmod (SLEEF's) and 2.15's remainder lambda compute them. out may be x or y.
+static __m256 fmod_of(__m256 x, __m256 y) { return Sleef_fmodf8_avx2(x, y); }
+static __m256d fmod_of(__m256d x, __m256d y) { return Sleef_fmodd4_avx2(x, y); }
+static __m256 below_zero(__m256 v) { return _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ); }
+static __m256d below_zero(__m256d v) { return _mm256_cmp_pd(v, _mm256_setzero_pd(), _CMP_LT_OQ); }
+// m + y where m is nonzero (or NaN) and its sign is not y's, else m
+static __m256 python_mod(__m256 m, __m256 y) {
+  const __m256 fix =
+      _mm256_and_ps(_mm256_cmp_ps(m, _mm256_setzero_ps(), _CMP_NEQ_UQ), _mm256_xor_ps(below_zero(y), below_zero(m)));
+  return _mm256_blendv_ps(m, _mm256_add_ps(m, y), fix);
+}
+static __m256d python_mod(__m256d m, __m256d y) {
+  const __m256d fix =
+      _mm256_and_pd(_mm256_cmp_pd(m, _mm256_setzero_pd(), _CMP_NEQ_UQ), _mm256_xor_pd(below_zero(y), below_zero(m)));
+  return _mm256_blendv_pd(m, _mm256_add_pd(m, y), fix);
+}
+template <typename T>
+static void remainder_run(const T* x, const T* y, T* out, int64_t n) {
+  constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T));
+  for (int64_t i = 0; i + W <= n; i += W) {
+    const auto b = load(y + i);
+    store(out + i, python_mod(fmod_of(load(x + i), b), b));
+  }
+}
 void fmod(const float* x, const float* y, float* out, int64_t n) {
-  for (int64_t i = 0; i + 8 <= n; i += 8) store(out + i, Sleef_fmodf8_avx2(load(x + i), load(y + i)));
+  for (int64_t i = 0; i + 8 <= n; i += 8) store(out + i, fmod_of(load(x + i), load(y + i)));
 }
 void fmod(const double* x, const double* y, double* out, int64_t n) {
-  for (int64_t i = 0; i + 4 <= n; i += 4) store(out + i, Sleef_fmodd4_avx2(load(x + i), load(y + i)));
+  for (int64_t i = 0; i + 4 <= n; i += 4) store(out + i, fmod_of(load(x + i), load(y + i)));
 }
-void remainder(const float* x, const float* y, float* out, int64_t n) {
-  const __m256 zero = _mm256_setzero_ps();
-  for (int64_t i = 0; i + 8 <= n; i += 8) {
-    const __m256 b = load(y + i);
-    const __m256 m = Sleef_fmodf8_avx2(load(x + i), b);
-    const __m256 fix =
-        _mm256_and_ps(_mm256_cmp_ps(m, zero, _CMP_NEQ_UQ),
-                      _mm256_xor_ps(_mm256_cmp_ps(b, zero, _CMP_LT_OQ), _mm256_cmp_ps(m, zero, _CMP_LT_OQ)));
-    store(out + i, _mm256_blendv_ps(m, _mm256_add_ps(m, b), fix));
-  }
-}
-void remainder(const double* x, const double* y, double* out, int64_t n) {
-  const __m256d zero = _mm256_setzero_pd();
-  for (int64_t i = 0; i + 4 <= n; i += 4) {
-    const __m256d b = load(y + i);
-    const __m256d m = Sleef_fmodd4_avx2(load(x + i), b);
-    const __m256d fix =
-        _mm256_and_pd(_mm256_cmp_pd(m, zero, _CMP_NEQ_UQ),
-                      _mm256_xor_pd(_mm256_cmp_pd(b, zero, _CMP_LT_OQ), _mm256_cmp_pd(m, zero, _CMP_LT_OQ)));
-    store(out + i, _mm256_blendv_pd(m, _mm256_add_pd(m, b), fix));
-  }
-}
+void remainder(const float* x, const float* y, float* out, int64_t n) { remainder_run(x, y, out, n); }
+void remainder(const double* x, const double* y, double* out, int64_t n) { remainder_run(x, y, out, n); }
 
 // pow(x, y) of one element, as Vectorized<T>::pow computes each lane.
 float pow(float x, float y) { return _mm256_cvtss_f32(Sleef_powf8_u10avx2(_mm256_set1_ps(x), _mm256_set1_ps(y))); }
