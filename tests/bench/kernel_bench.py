@@ -17,7 +17,8 @@ than PyTorch (ratio > 1.0) and the worst ratios.
     # before / after a kernel change: keep both JSON files and compare them
     python3 tests/bench/kernel_bench.py --exe build/app/inside-pytorch --json before.json
 
-The cases: pointwise ops (binary, with a scalar, unary, comparisons, where), full reductions,
+The cases: pointwise ops (binary, with a scalar, unary, torch.nn's activations, dtype
+conversions, a permuted clone, maximum / fmod, comparisons, where), full reductions,
 per-dim reductions on a 2-D view, the softmax family on (rows, 1000), indexing, random fills,
 cat / stack, square float32 mm at 64, 256 and 1024, and one training step of a 784-256-10 MLP
 (batch 64, SGD written by hand under torch.no_grad), of a LeNet-size CNN (torch.nn, SGD with
@@ -106,6 +107,11 @@ ELEMENT_CASES = [
     ("F.elu(a)", ("1K", "1M"), A, "torch.nn.functional.elu(a)"),
     ("F.softplus(a)", ("1K", "1M"), A, "torch.nn.functional.softplus(a)"),
     ("F.logsigmoid(a)", ("1K", "1M"), A, "torch.nn.functional.logsigmoid(a)"),
+    # conversions, layouts and the binary math beyond arithmetic
+    ("a.to(torch.float16)", NO16, A, "a.to(torch.float16)"),
+    ("x.permute(1, 0).clone()", ("1K", "1M"), X2, "x.permute(1, 0).clone()"),
+    ("torch.maximum(a, b)", NO16, AB, "torch.maximum(a, b)"),
+    ("torch.fmod(a, b)", ("1K", "1M"), AB, "torch.fmod(a, b)"),
     # comparisons, where
     ("a > 1.0", BIG, A, "a > 1.0"),
     ("a == b", NO16, AB, "a == b"),
@@ -126,6 +132,7 @@ ELEMENT_CASES = [
     ("x.max(dim=1)", ("1K", "1M"), X2, "x.max(dim=1)"),
     ("x - m (m: rows x 1)", ("1K", "1M"), X2 + "; m = x.amax(1, keepdim=True)", "x - m"),
     ("x.prod(dim=1)", ("1K", "1M"), X2, "x.prod(dim=1)"),
+    ("x.amax(dim=0)", ("1K", "1M"), X2, "x.amax(dim=0)"),
     ("x.amax(dim=1)", ("1K", "1M"), X2, "x.amax(dim=1)"),
     ("torch.logsumexp(x, 1)", ("1K", "1M"), X2, "torch.logsumexp(x, 1)"),
     ("x.cumsum(dim=0)", ("1K", "1M"), X2, "x.cumsum(dim=0)"),
