@@ -17,6 +17,9 @@ namespace m = ipt::native::layer_norm_math_avx2;
   void backward_row(const T* dy, const T* x, T mean, T a, const T* gamma, T* dx, T* dgamma_part, T* dbeta_part, \
                     int64_t N) {                                                                                \
     m::layer_norm_backward_row(dy, x, mean, a, gamma, dx, dgamma_part, dbeta_part, N);                          \
+  }                                                                                                             \
+  void scale_shift_row(const T* x, T* y, int64_t N, T scale, T shift) {                                         \
+    for (int64_t i = 0; i < N; ++i) y[i] = std::fma(scale, x[i], shift);                                        \
   }
 IPT_LAYER_NORM_AVX2_DEF(float)
 IPT_LAYER_NORM_AVX2_DEF(double)

@@ -9,7 +9,8 @@ namespace ipt::native::layer_norm_avx2 {
   void moments(const T* x, int64_t N, T& mean, T& var);                                                         \
   void forward_row(const T* x, T* y, int64_t N, T mean, T rstd, const T* gamma, const T* beta);                 \
   void backward_row(const T* dy, const T* x, T mean, T a, const T* gamma, T* dx, T* dgamma_part, T* dbeta_part, \
-                    int64_t N);
+                    int64_t N);                                                                                 \
+  void scale_shift_row(const T* x, T* y, int64_t N, T scale, T shift);
 IPT_LAYER_NORM_AVX2_DECL(float)
 IPT_LAYER_NORM_AVX2_DECL(double)
 #undef IPT_LAYER_NORM_AVX2_DECL

@@ -196,7 +196,10 @@ std::tuple<Tensor, Tensor, Tensor> group_norm_cpu(const Tensor& input, const std
             } else {
               const T s = gp ? rs * gp[c] : rs;
               const T shift = std::fma(-s, mu, bp ? bp[c] : T(0));
-              for (int64_t i = 0; i < HxW; ++i) yr[i] = std::fma(s, xr[i], shift);
+              // one fused multiply-add per element: one instruction in the AVX2 / FMA build
+              if (cpu::has_avx2()) layer_norm_avx2::scale_shift_row(xr, yr, HxW, s, shift);
+              else
+                for (int64_t i = 0; i < HxW; ++i) yr[i] = std::fma(s, xr[i], shift);
             }
           }
         }
