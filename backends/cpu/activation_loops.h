@@ -36,7 +36,7 @@ template <typename T>
 using Compute = std::conditional_t<std::is_same_v<T, double>, double, float>;
 
 // One contiguous run: fn.vec on its vector part, fn.scalar on the rest (Note [Activations' bits]),
-// each with the compute type C. The run is compiled three ways (activation_row): for any x86-64,
+// each with the compute type C. The run is compiled two ways (activation_row): for any x86-64,
 // and for AVX2 with FMA, where the compiler turns a branch-free vec into vector instructions.
 // Contraction stays off, so only the std::fma calls an activation writes are fused (and those
 // compute the same value on every target); the other operations are the same IEEE operations on
