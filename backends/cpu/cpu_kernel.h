@@ -39,6 +39,16 @@ void note_plan(const TensorIterator& iter, int64_t out_item, int64_t in_item, in
 template <typename Out, typename T, size_t N, unsigned Mask, typename Op, size_t... I>
 [[gnu::always_inline]] inline void contiguous_row_body(char* out, char* const* in, int64_t n, const Op& op,
                                                        std::index_sequence<I...>) {
+  if constexpr ((std::is_same_v<T, bool> || std::is_same_v<Out, bool>)&&Mask == 0) {
+    // GCC does not vectorize loads or stores of bool: bool runs move as bytes (0 or 1), made
+    // bool only around op.
+    using Load = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
+    using Store = std::conditional_t<std::is_same_v<Out, bool>, uint8_t, Out>;
+    Store* o = reinterpret_cast<Store*>(out);
+    const Load* p[N] = {reinterpret_cast<const Load*>(in[I])...};
+    for (int64_t i = 0; i < n; ++i) o[i] = static_cast<Store>(static_cast<Out>(op(static_cast<T>(p[I][i])...)));
+    return;
+  }
   Out* o = reinterpret_cast<Out*>(out);
   const T* p[N] = {reinterpret_cast<const T*>(in[I])...};
   if constexpr (Mask == 0) {

@@ -31,18 +31,7 @@ namespace {
 struct IndexPlan {
   std::vector<int64_t> out_sizes;
   std::vector<int64_t> pre, b_off, post;  // element offsets into self
-  int64_t numel() const {
-    return static_cast<int64_t>(pre.size()) * static_cast<int64_t>(b_off.size()) * static_cast<int64_t>(post.size());
-  }
-  // The offset of every result element, row-major.
-  std::vector<int64_t> offsets() const {
-    std::vector<int64_t> all;
-    all.reserve(static_cast<size_t>(numel()));
-    for (int64_t p : pre)
-      for (int64_t b : b_off)
-        for (int64_t q : post) all.push_back(p + b + q);
-    return all;
-  }
+  size_t pre_dims = 0, b_dims = 0;        // how many of out_sizes are pre dims, then B's
 };
 
 IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tensor>> indices) {
@@ -59,6 +48,8 @@ IndexPlan make_index_plan(const Tensor& self, std::span<const std::optional<Tens
   }
   plan.pre = cpu::offsets_of(pre_sizes, pre_strides);
   plan.post = cpu::offsets_of(post_sizes, post_strides);
+  plan.pre_dims = pre_sizes.size();
+  plan.b_dims = g.out_sizes.size() - pre_sizes.size() - post_sizes.size();
   if (g.dims.empty()) {  // nothing indexed: every element, in order
     plan.b_off = {0};
     return plan;
@@ -106,26 +97,45 @@ int64_t checked_index(int64_t v, int64_t size) {
 }  // namespace
 
 Tensor nonzero_cpu(const Tensor& self) {
-  std::vector<int64_t> coords;
+  const int64_t nd = self.dim();
+  Tensor x =
+      self.is_contiguous() ? self : copy_cpu_(make_empty(self.sizes(), self.dtype(), self.device()), self, false);
+  const int64_t n = x.numel();
+  // Two passes, as PyTorch's: count, then write each nonzero element's coordinates.
   int64_t count = 0;
-  const void* p = self.impl()->raw_data();
-  std::array<std::vector<int64_t>, 1> st{self.strides()};
-  int64_t linear = 0;
-  cpu::for_each_offsets<1>(self.sizes(), st, [&](int64_t o) {
-    if (cpu::load_as<double>(p, self.dtype(), o) != 0.0) {
-      auto c = unravel_index(linear, self.sizes());
-      coords.insert(coords.end(), c.begin(), c.end());
-      ++count;
+  Tensor base;
+  visit_dtype(x.dtype(), [&]<typename T>() {
+    using Load = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;  // (bool loads do not vectorize)
+    const Load* p = reinterpret_cast<const Load*>(x.data_ptr<T>());
+    auto nonzero = [](Load v) {
+      if constexpr (is_reduced_float_v<T>) return static_cast<float>(v) != 0.0f;
+      else return v != Load(0);
+    };
+    for (int64_t i = 0; i < n; ++i) count += nonzero(p[i]) ? 1 : 0;
+    // PyTorch's result is column-major: [count, dim] with strides [1, count].
+    base = make_empty(std::vector<int64_t>{count * nd}, ScalarType::Long, self.device());
+    int64_t* dst = base.data_ptr<int64_t>();
+    if (nd == 0 || count == 0) return;
+    const int64_t last = self.sizes()[nd - 1];
+    std::vector<int64_t> outer(static_cast<size_t>(nd), 0);  // the row's coordinates but the last
+    int64_t k = 0;
+    for (int64_t row = 0; row * last < n; ++row) {
+      if ((row & 4095) == 0) check_interrupt();
+      const Load* r = p + row * last;
+      for (int64_t j = 0; j < last; ++j) {
+        if (!nonzero(r[j])) continue;
+        for (int64_t d = 0; d + 1 < nd; ++d) dst[d * count + k] = outer[static_cast<size_t>(d)];
+        dst[(nd - 1) * count + k] = j;
+        ++k;
+      }
+      for (int64_t d = nd - 2; d >= 0; --d) {  // the next row's coordinates
+        if (++outer[static_cast<size_t>(d)] < self.sizes()[d]) break;
+        outer[static_cast<size_t>(d)] = 0;
+      }
     }
-    ++linear;
   });
-  // PyTorch's result is column-major: [count, dim] with strides [1, count].
-  Tensor base = make_empty(std::vector<int64_t>{count * self.dim()}, ScalarType::Long, self.device());
-  Tensor out = make_view(base, {count, self.dim()}, {1, count}, 0);
+  Tensor out = make_view(base, {count, nd}, {1, count}, 0);
   out.impl()->set_is_view(false);
-  int64_t* dst = base.data_ptr<int64_t>();
-  for (int64_t i = 0; i < count; ++i)
-    for (int64_t j = 0; j < self.dim(); ++j) dst[j * count + i] = coords[static_cast<size_t>(i * self.dim() + j)];
   return out;
 }
 
@@ -162,16 +172,45 @@ Tensor index_put_impl_cpu_(const Tensor& self, std::span<const std::optional<Ten
   check_index_put_dtype(self, values);
   IndexPlan plan = make_index_plan(self, indices);
   check_index_put_values(plan.out_sizes, values);
-  const std::vector<int64_t> offsets = plan.offsets();
-  const std::vector<int64_t> voff = cpu::offsets_of(plan.out_sizes, cpu::broadcast_strides(values, plan.out_sizes));
+  // values, broadcast to the result's shape, split as the plan splits self: (pre, B, post).
+  const std::vector<int64_t> vstrides = cpu::broadcast_strides(values, plan.out_sizes);
+  auto value_offsets = [&](size_t from, size_t to) {
+    const auto at = [](const std::vector<int64_t>& v, size_t i) { return v.begin() + static_cast<std::ptrdiff_t>(i); };
+    return cpu::offsets_of(std::vector<int64_t>(at(plan.out_sizes, from), at(plan.out_sizes, to)),
+                           std::vector<int64_t>(at(vstrides, from), at(vstrides, to)));
+  };
+  const size_t nd = plan.out_sizes.size(), b_end = plan.pre_dims + plan.b_dims;
+  const std::vector<int64_t> vpre = value_offsets(0, plan.pre_dims), vb = value_offsets(plan.pre_dims, b_end),
+                             vpost = value_offsets(b_end, nd);
+  const bool rows = is_iota(plan.post) && is_iota(vpost);
+  const int64_t nq = static_cast<int64_t>(plan.post.size());
+  // Element by element in the result's order, so a repeated index takes its last value (or sums
+  // its values in that order).
   visit_dtype(self.dtype(), [&]<typename T>() {
     T* dst = self.data_ptr<T>();
     const T* src = values.data_ptr<T>();
-    for (size_t i = 0; i < offsets.size(); ++i) {
-      if constexpr (std::is_same_v<T, bool>)
-        dst[offsets[i]] = accumulate ? (dst[offsets[i]] || src[voff[i]]) : src[voff[i]];
-      else if (accumulate) dst[offsets[i]] += src[voff[i]];
-      else dst[offsets[i]] = src[voff[i]];
+    for (size_t p = 0; p < plan.pre.size(); ++p) {
+      check_interrupt();
+      for (size_t b = 0; b < plan.b_off.size(); ++b) {
+        T* d = dst + plan.pre[p] + plan.b_off[b];
+        const T* v = src + vpre[p] + vb[b];
+        if (rows && !accumulate) {
+          std::copy_n(v, nq, d);
+        } else if (rows) {
+          if constexpr (std::is_same_v<T, bool>)
+            for (int64_t q = 0; q < nq; ++q) d[q] = d[q] || v[q];
+          else
+            for (int64_t q = 0; q < nq; ++q) d[q] += v[q];
+        } else {
+          for (int64_t q = 0; q < nq; ++q) {
+            T& to = d[plan.post[static_cast<size_t>(q)]];
+            const T from = v[vpost[static_cast<size_t>(q)]];
+            if constexpr (std::is_same_v<T, bool>) to = accumulate ? (to || from) : from;
+            else if (accumulate) to += from;
+            else to = from;
+          }
+        }
+      }
     }
   });
   return self;

@@ -37,34 +37,75 @@ std::vector<std::vector<int64_t>> dim_offsets(const Tensor& t, const IndexMaps& 
   return off;
 }
 
+// The innermost dim's map in runs: `len` elements from out byte offset `out` and in byte offset
+// `in`, the input stepping forward (step 1), backward (-1, a flip or a reflection) or not at all
+// (0, a single element); the output always steps forward by one element.
+struct Run {
+  int64_t out, in, len, step;
+};
+std::vector<Run> inner_runs(const std::vector<int64_t>& oi, const std::vector<int64_t>& ii, int64_t es) {
+  std::vector<Run> runs;
+  for (size_t i = 0; i < oi.size();) {
+    Run r{oi[i], ii[i], 1, 0};
+    size_t j = i + 1;
+    if (j < oi.size() && oi[j] - oi[i] == es && (ii[j] - ii[i] == es || ii[j] - ii[i] == -es)) {
+      r.step = (ii[j] - ii[i]) / es;
+      while (j < oi.size() && oi[j] - oi[j - 1] == es && ii[j] - ii[j - 1] == r.step * es) ++j;
+      r.len = static_cast<int64_t>(j - i);
+    }
+    runs.push_back(r);
+    i += static_cast<size_t>(r.len);
+  }
+  return runs;
+}
+
 template <typename E>
 void remap_rows(char* out, const char* in, const std::vector<std::vector<int64_t>>& out_off,
-                const std::vector<std::vector<int64_t>>& in_off, IntArrayRef sizes, int64_t begin, int64_t end) {
+                const std::vector<std::vector<int64_t>>& in_off, const std::vector<Run>& runs, IntArrayRef sizes,
+                int64_t begin, int64_t end) {
   const size_t nd = sizes.size();
-  const int64_t inner = sizes[nd - 1];
-  const auto& oi = out_off[nd - 1];
-  const auto& ii = in_off[nd - 1];
   std::vector<int64_t> idx(nd - 1);
   int64_t rest = begin;  // row `begin` as an index over the outer dims
   for (size_t d = nd - 1; d-- > 0;) {
     idx[d] = rest % sizes[d];
     rest /= sizes[d];
   }
+  // The offsets of the dims before the second-to-last, summed again only when one of them steps.
+  int64_t ob_outer = 0, ib_outer = 0;
+  auto sum_outer = [&] {
+    ob_outer = ib_outer = 0;
+    for (size_t d = 0; d + 2 < nd; ++d) {
+      ob_outer += out_off[d][static_cast<size_t>(idx[d])];
+      ib_outer += in_off[d][static_cast<size_t>(idx[d])];
+    }
+  };
+  sum_outer();
   for (int64_t row = begin; row < end; ++row) {
-    int64_t ob = 0, ib = 0;
-    for (size_t d = 0; d + 1 < nd; ++d) {
-      ob += out_off[d][static_cast<size_t>(idx[d])];
-      ib += in_off[d][static_cast<size_t>(idx[d])];
+    int64_t ob = ob_outer, ib = ib_outer;
+    if (nd >= 2) {
+      ob += out_off[nd - 2][static_cast<size_t>(idx[nd - 2])];
+      ib += in_off[nd - 2][static_cast<size_t>(idx[nd - 2])];
     }
-    for (int64_t i = 0; i < inner; ++i) {
-      E v;
-      std::memcpy(&v, in + ib + ii[static_cast<size_t>(i)], sizeof(E));
-      std::memcpy(out + ob + oi[static_cast<size_t>(i)], &v, sizeof(E));
+    for (const Run& r : runs) {
+      E* to = reinterpret_cast<E*>(out + ob + r.out);
+      const char* i = in + ib + r.in;
+      if (r.step == 1) {
+        std::memcpy(to, i, static_cast<size_t>(r.len) * sizeof(E));
+      } else if (r.step == -1) {
+        const E* from = reinterpret_cast<const E*>(i);
+        for (int64_t k = 0; k < r.len; ++k) to[k] = from[-k];
+      } else {
+        std::memcpy(to, i, sizeof(E));
+      }
     }
-    for (size_t d = nd - 1; d-- > 0;) {
+    if (nd < 2) continue;
+    if (++idx[nd - 2] < sizes[nd - 2]) continue;
+    idx[nd - 2] = 0;
+    for (size_t d = nd - 2; d-- > 0;) {
       if (++idx[d] < sizes[d]) break;
       idx[d] = 0;
     }
+    sum_outer();
   }
 }
 
@@ -82,13 +123,15 @@ void remap_copy(const Tensor& out, const Tensor& in, const IndexMaps& maps) {
   const char* i = static_cast<const char*>(in.impl()->storage()->data()) +
                   in.storage_offset() * static_cast<int64_t>(element_size(in.dtype()));
   const int64_t inner = out.sizes().back(), rows = out.numel() / inner;
+  const std::vector<Run> runs =
+      inner_runs(out_off.back(), in_off.back(), static_cast<int64_t>(element_size(out.dtype())));
   parallel_for(0, rows, std::max<int64_t>(1, 32768 / std::max<int64_t>(inner, 1)), [&](int64_t b, int64_t e) {
     check_interrupt();
     switch (element_size(out.dtype())) {
-      case 1: remap_rows<uint8_t>(o, i, out_off, in_off, out.sizes(), b, e); break;
-      case 2: remap_rows<uint16_t>(o, i, out_off, in_off, out.sizes(), b, e); break;
-      case 4: remap_rows<uint32_t>(o, i, out_off, in_off, out.sizes(), b, e); break;
-      default: remap_rows<uint64_t>(o, i, out_off, in_off, out.sizes(), b, e); break;
+      case 1: remap_rows<uint8_t>(o, i, out_off, in_off, runs, out.sizes(), b, e); break;
+      case 2: remap_rows<uint16_t>(o, i, out_off, in_off, runs, out.sizes(), b, e); break;
+      case 4: remap_rows<uint32_t>(o, i, out_off, in_off, runs, out.sizes(), b, e); break;
+      default: remap_rows<uint64_t>(o, i, out_off, in_off, runs, out.sizes(), b, e); break;
     }
   });
 }

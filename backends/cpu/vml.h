@@ -88,6 +88,18 @@ void log(const double* x, double* y, int64_t n);
 void tanh(const float* x, float* y, int64_t n);
 void tanh(const double* x, double* y, int64_t n);
 void tan(const float* x, float* y, int64_t n);
+#define IPT_SLEEF512_DECL(name)                   \
+  void name(const float* x, float* y, int64_t n); \
+  void name(const double* x, double* y, int64_t n);
+IPT_SLEEF512_DECL(erf)
+IPT_SLEEF512_DECL(asin)
+IPT_SLEEF512_DECL(acos)
+IPT_SLEEF512_DECL(atan)
+IPT_SLEEF512_DECL(log1p)
+IPT_SLEEF512_DECL(expm1)
+IPT_SLEEF512_DECL(log2)
+IPT_SLEEF512_DECL(log10)
+#undef IPT_SLEEF512_DECL
 }  // namespace sleef_avx512
 
 // Whether this CPU has AVX2 and FMA (the capability PyTorch's kernels pick here). Defined here,
@@ -185,14 +197,14 @@ void log_row(const T* x, T* y, int64_t n) {
 }
 IPT_VML_ROW(sin)
 IPT_VML_ROW(cos)
-IPT_VML_ROW(asin)
-IPT_VML_ROW(acos)
-IPT_VML_ROW(atan)
-IPT_VML_ROW(log2)
-IPT_VML_ROW(log10)
-IPT_VML_ROW(log1p)
-IPT_VML_ROW(expm1)
-IPT_VML_ROW(erf)
+IPT_VML_ROW_WIDE(asin, true)
+IPT_VML_ROW_WIDE(acos, true)
+IPT_VML_ROW_WIDE(atan, true)
+IPT_VML_ROW_WIDE(log2, true)
+IPT_VML_ROW_WIDE(log10, true)
+IPT_VML_ROW_WIDE(log1p, true)
+IPT_VML_ROW_WIDE(expm1, true)
+IPT_VML_ROW_WIDE(erf, true)
 IPT_VML_ROW_WIDE(tan, false)
 IPT_VML_ROW_WIDE(tanh, true)
 #undef IPT_VML_ROW

@@ -54,7 +54,11 @@ Tensor _pad_enum(const Tensor& self, IntArrayRef pad, int64_t mode, std::optiona
     if (spatial == 2) return reflect ? ops::reflection_pad2d(self, pad) : ops::replication_pad2d(self, pad);
     return reflect ? ops::reflection_pad3d(self, pad) : ops::replication_pad3d(self, pad);
   }
-  IPT_FAIL(NotImplementedError, "Padding size ", pad.size(), " is not supported for ", nd, "D input tensor.");
+  IPT_FAIL(NotImplementedError, "Padding size ", pad.size(), " is not supported for ", nd,
+           "D input tensor.\nSupported combinations for non-constant padding:\n"
+           "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+           "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+           "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)");
 }
 
 // Circular padding: the input between its own wrapped-around ends, dim by dim from the last

@@ -53,6 +53,18 @@ TEST(VectorIsa, SleefAvx512RowsAreTheAvx2Rows) {
   IPT_SAME(float, tanh);
   IPT_SAME(double, tanh);
   IPT_SAME(float, tan);
+#define IPT_SAME_BOTH(name) \
+  IPT_SAME(float, name);    \
+  IPT_SAME(double, name)
+  IPT_SAME_BOTH(erf);
+  IPT_SAME_BOTH(asin);
+  IPT_SAME_BOTH(acos);
+  IPT_SAME_BOTH(atan);
+  IPT_SAME_BOTH(log1p);
+  IPT_SAME_BOTH(expm1);
+  IPT_SAME_BOTH(log2);
+  IPT_SAME_BOTH(log10);
+#undef IPT_SAME_BOTH
 #undef IPT_SAME
 }
 
