@@ -121,9 +121,24 @@ struct PowOp {
         b *= b;
       }
       return static_cast<T>(r);
+    } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      return std::pow(x, y);  // powf for float, as 2.15's scalar lambda
     } else {
       return static_cast<T>(std::pow(static_cast<double>(x), static_cast<double>(y)));
     }
+  }
+};
+// A row of tensor ** tensor as 2.15's cpu_kernel_vec runs it: the vector part (Note
+// [cpu_kernel_vec's tail]) through SLEEF's pow, the rest through PowOp.
+struct PowRow {
+  template <typename T>
+  void operator()(T* out, const T* a, int64_t sa, const T* b, int64_t sb, int64_t n) const {
+    int64_t i = 0;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      i = cpu::vector_part<T>(n);
+      if (i) cpu::sleef_avx2::pow(a, sa, b, sb, out, i);
+    }
+    for (; i < n; ++i) out[i] = PowOp{}(a[i * sa], b[i * sb]);
   }
 };
 
@@ -217,7 +232,12 @@ Tensor pow_tensor_cpu(const Tensor& self, const Tensor& exponent) {
   (void)broadcast_shapes(self.sizes(), exponent.sizes());
   IPT_CHECK(binary_dtype(self, exponent, PromoteInts::No) != ScalarType::Bool, NotImplementedError,
             "\"pow\" not implemented for 'Bool'");
-  return binary_out_of_place(self, exponent, PromoteInts::No, PowOp{});
+  Tensor out = binary_output(self, exponent, PromoteInts::No);
+  const ScalarType dt = binary_dtype(self, exponent, PromoteInts::No);
+  cpu::with_computation(out, {self, exponent}, dt, [&](const TensorIterator& iter) {
+    visit_dtype(dt, [&]<typename T>() { cpu::cpu_binary_kernel_vec<T>(iter, PowOp{}, PowRow{}); });
+  });
+  return out;
 }
 
 void neg_into_cpu(const Tensor& out, const Tensor& self) {
@@ -273,13 +293,24 @@ void pow_scalar_into(const Tensor& out, const Tensor& self, ScalarType dt, const
     } else if constexpr (std::is_same_v<T, bool>) {
       unary_into(out, self, dt, [&](T x) -> T { return ie == 0 ? true : x; });
     } else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      if (e == 0.5) unary_into(out, self, dt, [](T x) -> T { return std::sqrt(x); });
+      if (e == 1) unary_into(out, self, dt, [](T x) -> T { return x; });  // 2.15 copies: x ** 1 is x, NaNs too
+      else if (e == 0.5) unary_into(out, self, dt, [](T x) -> T { return std::sqrt(x); });
       else if (e == 2) unary_into(out, self, dt, [](T x) -> T { return x * x; });
       else if (e == 3) unary_into(out, self, dt, [](T x) -> T { return x * x * x; });
       else if (e == -0.5) unary_into(out, self, dt, [](T x) -> T { return T(1) / std::sqrt(x); });
       else if (e == -1) unary_into(out, self, dt, [](T x) -> T { return T(1) / x; });
       else if (e == -2) unary_into(out, self, dt, [](T x) -> T { return T(1) / (x * x); });
-      else unary_into(out, self, dt, [&](T x) -> T { return static_cast<T>(std::pow(static_cast<double>(x), e)); });
+      else {  // as 2.15: a run's vector part through SLEEF's pow of float(e), the rest pow(double(x), e)
+        const auto op = [e](T x) -> T { return static_cast<T>(std::pow(static_cast<double>(x), e)); };
+        const T ev = static_cast<T>(e);
+        cpu::with_computation(out, {self}, dt, [&](const TensorIterator& iter) {
+          cpu::cpu_unary_kernel_rows<T>(iter, op, [&](const T* x, T* y, int64_t n) {
+            const int64_t full = cpu::vector_part<T>(n);
+            if (full) cpu::sleef_avx2::pow(x, 1, &ev, 0, y, full);
+            for (int64_t i = full; i < n; ++i) y[i] = op(x[i]);
+          });
+        });
+      }
     } else {
       unary_into(out, self, dt, [&](T x) -> T {
         return e == 2 ? static_cast<T>(x * x) : static_cast<T>(std::pow(static_cast<double>(x), e));
