@@ -267,8 +267,22 @@ void copysign_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out
 void hypot_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
   const ScalarType dt = binary_dtype(self, other, PromoteInts::No);
   IPT_CHECK(is_floating(dt), NotImplementedError, "\"hypot_cpu\" not implemented for '", dtype_cpp_name(dt), "'");
-  binary_into(out, self, other, dt,
-              [](auto a, auto b) { return cpu::through_float([](auto p, auto q) { return std::hypot(p, q); }, a, b); });
+  // as 2.15's cpu_kernel_vec: a run's vector part through SLEEF's hypot, the rest glibc's
+  const auto op = [](auto a, auto b) {
+    return cpu::through_float([](auto p, auto q) { return std::hypot(p, q); }, a, b);
+  };
+  cpu::with_computation(out, {self, other}, dt, [&](const TensorIterator& iter) {
+    visit_dtype(dt, [&]<typename T>() {
+      cpu::cpu_binary_kernel_vec<T>(iter, op, [&](T* o, const T* a, int64_t sa, const T* b, int64_t sb, int64_t n) {
+        int64_t i = 0;
+        if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+          i = cpu::vector_part<T>(n);
+          if (i) cpu::sleef_avx2::hypot(a, sa, b, sb, o, i);
+        }
+        for (; i < n; ++i) o[i] = op(a[i * sa], b[i * sb]);
+      });
+    });
+  });
 }
 
 }  // namespace ipt::native

@@ -2,6 +2,8 @@
 #include <cmath>
 
 #include "backends/cpu/cpu_loops.h"
+#include "backends/cpu/vml.h"
+#include "core/parallel/parallel.h"
 #include "core/ops/scalar_tensor.h"
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
@@ -42,11 +44,27 @@ Tensor arange_out_cpu(const Scalar& start, const Scalar& end, const Scalar& step
 // linspace as PyTorch 2.15's CPU kernel fills it, one element at a time: start + step * i below
 // halfway (steps / 2), end - step * (steps - 1 - i) from there on, so both ends are exact. The
 // step and values are computed in double for integer types (the values truncate), in float for
-// float16 and bfloat16 (rounded once), in the output type otherwise; the multiply-adds are
-// fused, as the compiled kernel fuses them.
-template <typename S>
-static S linspace_value(S s, S e, S step, int64_t steps, int64_t i) {
-  return i < steps / 2 ? std::fma(step, static_cast<S>(i), s) : std::fma(-step, static_cast<S>(steps - i - 1), e);
+// float16 and bfloat16 (rounded once, the product rounded before the sum), in the output type
+// otherwise, where the multiply-adds are fused, as the compiled kernel fuses them. The elements
+// are split over threads (each is computed on its own, so the values do not depend on it).
+template <typename T, typename S>
+[[gnu::always_inline]] inline void linspace_fill(T* p, S s, S e, S step, int64_t steps, int64_t b, int64_t end) {
+  constexpr bool fused = std::is_same_v<T, S>;
+  for (int64_t i = b; i < end; ++i) {
+    S v;
+    if constexpr (fused)
+      v = i < steps / 2 ? std::fma(step, static_cast<S>(i), s) : std::fma(-step, static_cast<S>(steps - i - 1), e);
+    else v = i < steps / 2 ? s + step * static_cast<S>(i) : e - step * static_cast<S>(steps - i - 1);
+    p[i] = static_cast<T>(v);
+  }
+}
+template <typename T, typename S>
+void linspace_fill_any(T* p, S s, S e, S step, int64_t steps, int64_t b, int64_t end) {
+  linspace_fill(p, s, e, step, steps, b, end);
+}
+template <typename T, typename S>
+[[gnu::target("avx2,fma")]] void linspace_fill_avx2(T* p, S s, S e, S step, int64_t steps, int64_t b, int64_t end) {
+  linspace_fill(p, s, e, step, steps, b, end);  // std::fma one instruction
 }
 
 Tensor linspace_out_cpu(const Scalar& start, const Scalar& end, int64_t steps, const Tensor& out) {
@@ -59,7 +77,12 @@ Tensor linspace_out_cpu(const Scalar& start, const Scalar& end, int64_t steps, c
       const S step = steps > 1 ? (e - s) / static_cast<S>(steps - 1) : S(0);
       T* p = out.data_ptr<T>();
       if (steps == 1) p[0] = static_cast<T>(s);  // one step is start (PyTorch fills it)
-      for (int64_t i = 0; steps > 1 && i < steps; ++i) p[i] = static_cast<T>(linspace_value<S>(s, e, step, steps, i));
+      if (steps <= 1) return;
+      const bool avx2 = cpu::has_avx2();
+      parallel_for(0, steps, kGrainSize, [&](int64_t b, int64_t e_) {
+        if (avx2) linspace_fill_avx2(p, s, e, step, steps, b, e_);
+        else linspace_fill_any(p, s, e, step, steps, b, e_);
+      });
     }
   });
   return out;

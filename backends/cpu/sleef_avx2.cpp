@@ -97,22 +97,26 @@ void remainder(const double* x, const double* y, double* out, int64_t n) { remai
 // pow(x, y) of one element, as Vectorized<T>::pow computes each lane.
 float pow(float x, float y) { return _mm256_cvtss_f32(Sleef_powf8_u10avx2(_mm256_set1_ps(x), _mm256_set1_ps(y))); }
 double pow(double x, double y) { return _mm256_cvtsd_f64(Sleef_powd4_u10avx2(_mm256_set1_pd(x), _mm256_set1_pd(y))); }
-// pow of n elements (whole vectors only), x and y each a contiguous run (step 1) or one value
-// (step 0).
+// pow and hypot (Vectorized<T>::pow, ::hypot) of n elements (whole vectors only), x and y each a
+// contiguous run (step 1) or one value (step 0).
 static __m256 load_or_broadcast(const float* p, int64_t step, int64_t i) {
   return step ? _mm256_loadu_ps(p + i) : _mm256_set1_ps(*p);
 }
 static __m256d load_or_broadcast(const double* p, int64_t step, int64_t i) {
   return step ? _mm256_loadu_pd(p + i) : _mm256_set1_pd(*p);
 }
-void pow(const float* x, int64_t sx, const float* y, int64_t sy, float* out, int64_t n) {
-  for (int64_t i = 0; i + 8 <= n; i += 8)
-    store(out + i, Sleef_powf8_u10avx2(load_or_broadcast(x, sx, i), load_or_broadcast(y, sy, i)));
-}
-void pow(const double* x, int64_t sx, const double* y, int64_t sy, double* out, int64_t n) {
-  for (int64_t i = 0; i + 4 <= n; i += 4)
-    store(out + i, Sleef_powd4_u10avx2(load_or_broadcast(x, sx, i), load_or_broadcast(y, sy, i)));
-}
+#define IPT_SLEEF_BINARY_STEPS(name, fn_f, fn_d)                                                \
+  void name(const float* x, int64_t sx, const float* y, int64_t sy, float* out, int64_t n) {    \
+    for (int64_t i = 0; i + 8 <= n; i += 8)                                                     \
+      store(out + i, fn_f(load_or_broadcast(x, sx, i), load_or_broadcast(y, sy, i)));           \
+  }                                                                                             \
+  void name(const double* x, int64_t sx, const double* y, int64_t sy, double* out, int64_t n) { \
+    for (int64_t i = 0; i + 4 <= n; i += 4)                                                     \
+      store(out + i, fn_d(load_or_broadcast(x, sx, i), load_or_broadcast(y, sy, i)));           \
+  }
+IPT_SLEEF_BINARY_STEPS(pow, Sleef_powf8_u10avx2, Sleef_powd4_u10avx2)
+IPT_SLEEF_BINARY_STEPS(hypot, Sleef_hypotf8_u05avx2, Sleef_hypotd4_u05avx2)
+#undef IPT_SLEEF_BINARY_STEPS
 }  // namespace sleef_avx2
 
 }  // namespace ipt::cpu

@@ -49,9 +49,12 @@ void remainder(const float* x, const float* y, float* out, int64_t n);
 void remainder(const double* x, const double* y, double* out, int64_t n);
 float pow(float x, float y);
 double pow(double x, double y);
-// n elements (a multiple of the vector width); x and y each a run (step 1) or one value (step 0)
+// pow and hypot of n elements (a multiple of the vector width); x and y each a run (step 1) or
+// one value (step 0)
 void pow(const float* x, int64_t sx, const float* y, int64_t sy, float* out, int64_t n);
 void pow(const double* x, int64_t sx, const double* y, int64_t sy, double* out, int64_t n);
+void hypot(const float* x, int64_t sx, const float* y, int64_t sy, float* out, int64_t n);
+void hypot(const double* x, int64_t sx, const double* y, int64_t sy, double* out, int64_t n);
 }  // namespace sleef_avx2
 
 namespace fma_avx2 {  // fma_avx2.cpp: out[i] = fma(alpha, y[i], x[i]) on contiguous runs
