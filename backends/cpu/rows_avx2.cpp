@@ -33,6 +33,20 @@ __m256 vadd(__m256 a, __m256 b) { return _mm256_add_ps(a, b); }
 __m256d vadd(__m256d a, __m256d b) { return _mm256_add_pd(a, b); }
 __m256 vexp(__m256 v) { return Sleef_expf8_u10avx2(v); }
 __m256d vexp(__m256d v) { return Sleef_expd4_u10avx2(v); }
+__m256 vdiv(__m256 a, __m256 b) { return _mm256_div_ps(a, b); }
+__m256d vdiv(__m256d a, __m256d b) { return _mm256_div_pd(a, b); }
+// vec::maximum: max(a, b), or all ones (a NaN) where either is NaN.
+__m256 vec_maximum(__m256 a, __m256 b) { return _mm256_or_ps(_mm256_max_ps(a, b), _mm256_cmp_ps(a, b, _CMP_UNORD_Q)); }
+__m256d vec_maximum(__m256d a, __m256d b) {
+  return _mm256_or_pd(_mm256_max_pd(a, b), _mm256_cmp_pd(a, b, _CMP_UNORD_Q));
+}
+// a if a is NaN or a > b, else b
+__m256 nan_max(__m256 a, __m256 b) {
+  return _mm256_blendv_ps(b, a, _mm256_or_ps(unordered(a), _mm256_cmp_ps(a, b, _CMP_GT_OQ)));
+}
+__m256d nan_max(__m256d a, __m256d b) {
+  return _mm256_blendv_pd(b, a, _mm256_or_pd(unordered(a), _mm256_cmp_pd(a, b, _CMP_GT_OQ)));
+}
 
 // The row's max (Max) or min; a NaN anywhere wins (the first one). Four vector accumulators
 // while four vectors remain (as PyTorch's vectorized reductions unroll), so that the compares
@@ -153,6 +167,34 @@ T short_row_sum_run(const T* x, int64_t n) {
   for (int64_t l = 0; l < W; ++l) total += lanes[l];
   return total;
 }
+// softmax_lanes (softmax_kernels.cpp) for nvec vectors of adjacent positions along a dim of len
+// elements `stride` apart: per lane the max over the dim (vec::maximum's, or NaN-first), then
+// e = exp(x - max) stored to y and summed in dim order; with divide, y = e / sum after.
+template <typename T>
+void dim_exp_sum_run(const T* x, T* y, int64_t len, int64_t stride, int64_t nvec, T* mx_out, T* sum_out, bool divide,
+                     bool vec_max) {
+  constexpr int64_t W = 32 / static_cast<int64_t>(sizeof(T));
+  using V = decltype(load(x));
+  V mx[2], sum[2];
+  for (int64_t v = 0; v < nvec; ++v) {
+    mx[v] = load(x + v * W);
+    for (int64_t k = 1; k < len; ++k) {
+      const V xk = load(x + k * stride + v * W);
+      mx[v] = vec_max ? vec_maximum(mx[v], xk) : nan_max(mx[v], xk);
+    }
+    sum[v] = splat(T(0));
+    for (int64_t k = 0; k < len; ++k) {
+      const V e = vexp(vsub(load(x + k * stride + v * W), mx[v]));
+      store(y + k * stride + v * W, e);
+      sum[v] = vadd(sum[v], e);
+    }
+    if (divide)
+      for (int64_t k = 0; k < len; ++k) store(y + k * stride + v * W, vdiv(load(y + k * stride + v * W), sum[v]));
+    store(mx_out + v * W, mx[v]);
+    store(sum_out + v * W, sum[v]);
+  }
+}
+
 }  // namespace
 
 float row_max(const float* x, int64_t n) { return extreme_run<true>(x, n); }
@@ -163,5 +205,13 @@ float exp_sum(const float* x, float mx, float* e, int64_t n) { return exp_sum_ru
 double exp_sum(const double* x, double mx, double* e, int64_t n) { return exp_sum_run(x, mx, e, n); }
 float short_row_sum(const float* x, int64_t n) { return short_row_sum_run(x, n); }
 double short_row_sum(const double* x, int64_t n) { return short_row_sum_run(x, n); }
+void dim_exp_sum(const float* x, float* y, int64_t len, int64_t stride, int64_t nvec, float* mx, float* sum,
+                 bool divide, bool vec_max) {
+  dim_exp_sum_run(x, y, len, stride, nvec, mx, sum, divide, vec_max);
+}
+void dim_exp_sum(const double* x, double* y, int64_t len, int64_t stride, int64_t nvec, double* mx, double* sum,
+                 bool divide, bool vec_max) {
+  dim_exp_sum_run(x, y, len, stride, nvec, mx, sum, divide, vec_max);
+}
 
 }  // namespace ipt::cpu::rows_avx2

@@ -22,7 +22,9 @@
 // dividing it by the (unrounded) sum. float16 takes bfloat16's path with its own roundings
 // (PyTorch 2.15 runs both reduced float types through one kernel). (bfloat16 log_softmax
 // along another dim may still differ by one ulp in rare elements.)
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -39,10 +41,20 @@ namespace {
 
 using cpu::cascade::kLanes;  // floats or doubles in one AVX2 vector
 
-// vec::maximum: NaN wins (a NaN b falls to b).
+// NaN wins (a NaN b falls to b): the max of the last-dim rows and of log_softmax's lanes.
 template <typename T>
 T nan_max(T a, T b) {
   return (std::isnan(a) || a > b) ? a : b;
+}
+// vec::maximum, the max of softmax's lanes along another dim: max(a, b), or all ones (a NaN)
+// where either is NaN.
+template <typename T>
+T vec_maximum(T a, T b) {
+  if (std::isnan(a) || std::isnan(b)) {
+    using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+    return std::bit_cast<T>(~Bits(0));
+  }
+  return a > b ? a : b;
 }
 
 // The lane-wise sum of a row, then the lanes' tree (Note [Softmax's order of operations]).
@@ -161,10 +173,22 @@ void softmax_column(const T* x, T* y, int64_t len, int64_t stride) {
 template <typename T, bool Log>
 void softmax_lanes(const T* x, T* y, int64_t len, int64_t stride, int64_t W) {
   constexpr int64_t kMaxW = 16;
-  T mx[kMaxW], sum[kMaxW];
+  alignas(32) T mx[kMaxW], sum[kMaxW];
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+    if (cpu::has_avx2() && W % kLanes<T> == 0) {  // the same operations a vector at a time
+      cpu::rows_avx2::dim_exp_sum(x, y, len, stride, W / kLanes<T>, mx, sum, !Log, !Log);
+      if constexpr (!Log) return;
+      for (int64_t l = 0; l < W; ++l) sum[l] = cpu::vml::log(sum[l]);
+      for (int64_t k = 0; k < len; ++k)
+        for (int64_t l = 0; l < W; ++l)
+          y[k * stride + l] = static_cast<T>(static_cast<T>(x[k * stride + l] - mx[l]) - sum[l]);
+      return;
+    }
+  }
   for (int64_t l = 0; l < W; ++l) mx[l] = x[l], sum[l] = 0;
   for (int64_t k = 1; k < len; ++k)
-    for (int64_t l = 0; l < W; ++l) mx[l] = nan_max(mx[l], x[k * stride + l]);
+    for (int64_t l = 0; l < W; ++l)
+      mx[l] = Log ? nan_max(mx[l], x[k * stride + l]) : vec_maximum(mx[l], x[k * stride + l]);
   for (int64_t k = 0; k < len; ++k) {
     const T* xk = x + k * stride;
     T* yk = y + k * stride;

@@ -75,6 +75,14 @@ double exp_sum(const double* x, double mx, double* e, int64_t n);
 // 4 <= n < 4096 doubles
 float short_row_sum(const float* x, int64_t n);
 double short_row_sum(const double* x, int64_t n);
+// softmax along a dim other than the last, nvec (1 or 2) vectors of adjacent positions at once:
+// per lane the max over the dim's len elements `stride` apart (into mx; vec_max: vec::maximum's,
+// a NaN all ones, else the first NaN) and the sum (into sum) of e = exp(x - max), written to y;
+// with divide, y = e / sum
+void dim_exp_sum(const float* x, float* y, int64_t len, int64_t stride, int64_t nvec, float* mx, float* sum,
+                 bool divide, bool vec_max);
+void dim_exp_sum(const double* x, double* y, int64_t len, int64_t stride, int64_t nvec, double* mx, double* sum,
+                 bool divide, bool vec_max);
 }  // namespace rows_avx2
 
 namespace log_float {                              // log_float.cpp: float log (Note [float log])
