@@ -1,5 +1,7 @@
 // CPU tril and triu (the structured impls): the lower or upper triangle of the last two dims,
 // from `diagonal` (0 the main diagonal, > 0 above it), zeros elsewhere; in place or not.
+#include <algorithm>
+
 #include "core/parallel/parallel.h"
 #include "core/util/error.h"
 #include "core/util/interrupt.h"
@@ -18,6 +20,8 @@ void triangle(const Tensor& self, int64_t diagonal, const Tensor& out) {
   const int64_t rows = self.sizes()[static_cast<size_t>(self.dim() - 2)], cols = self.sizes().back();
   const int64_t mats = rows * cols == 0 ? 0 : self.numel() / (rows * cols);
   const bool in_place = in.is_same(dst);
+  // the diagonal brought into the matrix's range, where i + diag cannot overflow
+  const int64_t diag = std::clamp<int64_t>(diagonal, -(rows + cols + 1), rows + cols + 1);
   visit_dtype(self.dtype(), [&]<typename T>() {
     const T* x = in.data_ptr<T>();
     T* y = dst.data_ptr<T>();
@@ -27,14 +31,12 @@ void triangle(const Tensor& self, int64_t diagonal, const Tensor& out) {
         const int64_t i = r % rows;
         const T* xr = x + r * cols;
         T* yr = y + r * cols;
-        for (int64_t j = 0; j < cols; ++j) {
-          const bool keep = Lower ? j - i <= diagonal : j - i >= diagonal;
-          if (keep) {
-            if (!in_place) yr[j] = xr[j];
-          } else {
-            yr[j] = T(0);
-          }
-        }
+        // The row splits at one column: kept before it and zero after (lower), or the reverse.
+        const int64_t split = std::clamp<int64_t>(Lower ? i + diag + 1 : i + diag, 0, cols);
+        const int64_t keep_from = Lower ? 0 : split, keep_to = Lower ? split : cols;
+        const int64_t zero_from = Lower ? split : 0, zero_to = Lower ? cols : split;
+        if (!in_place) std::copy(xr + keep_from, xr + keep_to, yr + keep_from);
+        std::fill(yr + zero_from, yr + zero_to, T(0));
       }
     });
   });
