@@ -231,6 +231,16 @@ Tensor avg_pool_cpu(const Tensor& self, const PoolGeometry& g, bool count_includ
   IPT_CHECK(!divisor_override || *divisor_override != 0, RuntimeError, "divisor must be not zero");
   const Tensor x = contiguous_data(self);
   Tensor out = empty_output(g, self, self.dtype());
+  // Each dim's windows (avg_window's, one dim at a time), worked out once before the planes.
+  struct Span {
+    int64_t lo, hi, padded;
+  };
+  std::array<std::vector<Span>, 3> spans;
+  for (int i = 0; i < 3; ++i)
+    for (int64_t o = 0; o < g.out[i]; ++o) {
+      const int64_t a = o * g.s[i] - g.p[i], b = std::min(a + g.k[i], g.in[i] + g.p[i]);
+      spans[static_cast<size_t>(i)].push_back({std::max<int64_t>(a, 0), std::min(b, g.in[i]), b - a});
+    }
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (!std::is_same_v<T, bool>) {
       using A = Acc<T>;
@@ -238,21 +248,25 @@ Tensor avg_pool_cpu(const Tensor& self, const PoolGeometry& g, bool count_includ
       T* op = out.data_ptr<T>();
       for_planes(g, [&](int64_t c) {
         const T* in = xp + c * g.in_plane();
-        for_outputs(g, [&](const int64_t o[3], int64_t at) {
-          const Window w = avg_window(g, o);
-          T& dst = op[c * g.out_plane() + at];
-          if (w.lo[0] >= w.hi[0] || w.lo[1] >= w.hi[1] || w.lo[2] >= w.hi[2]) {
-            dst = T(0);
-            return;
-          }
-          const int64_t divide = avg_divisor(w, count_include_pad, divisor_override);
-          A sum = 0;
-          for (int64_t id = w.lo[0]; id < w.hi[0]; ++id)
-            for (int64_t ih = w.lo[1]; ih < w.hi[1]; ++ih)
-              for (int64_t iw = w.lo[2]; iw < w.hi[2]; ++iw)
-                sum += static_cast<A>(in[(id * g.in[1] + ih) * g.in[2] + iw]);
-          dst = static_cast<T>(sum / static_cast<A>(divide));
-        });
+        T* dst = op + c * g.out_plane();
+        for (const Span& d : spans[0])
+          for (const Span& h : spans[1])
+            for (const Span& w : spans[2]) {
+              if (d.lo >= d.hi || h.lo >= h.hi || w.lo >= w.hi) {
+                *dst++ = T(0);
+                continue;
+              }
+              const int64_t divide = divisor_override    ? *divisor_override
+                                     : count_include_pad ? d.padded * h.padded * w.padded
+                                                         : (d.hi - d.lo) * (h.hi - h.lo) * (w.hi - w.lo);
+              A sum = 0;
+              for (int64_t id = d.lo; id < d.hi; ++id)
+                for (int64_t ih = h.lo; ih < h.hi; ++ih) {
+                  const T* row = in + (id * g.in[1] + ih) * g.in[2];
+                  for (int64_t iw = w.lo; iw < w.hi; ++iw) sum += static_cast<A>(row[iw]);
+                }
+              *dst++ = static_cast<T>(sum / static_cast<A>(divide));
+            }
       });
     }
   });
