@@ -323,9 +323,13 @@ Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, s
           std::vector<int64_t> idx(static_cast<size_t>(n_cat));
           for (int64_t j = 0; j < n_cat; ++j) idx[j] = j;
           const T* row = q.data() + i * n_cat;
-          std::stable_sort(idx.begin(), idx.end(), [&](int64_t a, int64_t b) {
+          // The first n_sample of a stable sort, descending (NaN first): ties in position order.
+          std::partial_sort(idx.begin(), idx.begin() + n_sample, idx.end(), [&](int64_t a, int64_t b) {
             const A x = static_cast<A>(row[a]), y = static_cast<A>(row[b]);
-            return (std::isnan(x) && !std::isnan(y)) || x > y;
+            const bool xn = std::isnan(x), yn = std::isnan(y);
+            if (xn != yn) return xn;
+            if (!xn && x != y) return x > y;
+            return a < b;
           });
           for (int64_t j = 0; j < n_sample; ++j) res[i * n_sample + j] = idx[j];
         }
