@@ -304,13 +304,14 @@ Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, s
       using A = opmath_t<T>;
       const T* pr = probs.data_ptr<T>();
       if (!replacement || n_sample == 1) {
-        const std::vector<double> pv = to_double_vector(probs);
-        for (double v : pv)
+        for (int64_t k = 0; k < n_dist * n_cat; ++k) {  // every element first, then the sums
+          const double v = static_cast<double>(pr[k]);
           IPT_CHECK(v < INFINITY && v >= 0, RuntimeError,
                     "probability tensor contains either `inf`, `nan` or element < 0");
+        }
         for (int64_t i = 0; i < n_dist; ++i) {
           double row = 0;
-          for (int64_t j = 0; j < n_cat; ++j) row += pv[i * n_cat + j];
+          for (int64_t j = 0; j < n_cat; ++j) row += static_cast<double>(pr[i * n_cat + j]);
           IPT_CHECK(row != 0, RuntimeError, "invalid multinomial distribution (sum of probabilities <= 0)");
         }
         std::vector<T> q(static_cast<size_t>(n_dist * n_cat));
@@ -323,14 +324,17 @@ Tensor multinomial_cpu(const Tensor& self, int64_t n_sample, bool replacement, s
           std::vector<int64_t> idx(static_cast<size_t>(n_cat));
           for (int64_t j = 0; j < n_cat; ++j) idx[j] = j;
           const T* row = q.data() + i * n_cat;
-          // The first n_sample of a stable sort, descending (NaN first): ties in position order.
-          std::partial_sort(idx.begin(), idx.begin() + n_sample, idx.end(), [&](int64_t a, int64_t b) {
+          // The first n_sample of a stable sort, descending (NaN first), ties in position order:
+          // a strict order, so selecting them and then sorting them gives that sort's first ones.
+          const auto before = [&](int64_t a, int64_t b) {
             const A x = static_cast<A>(row[a]), y = static_cast<A>(row[b]);
             const bool xn = std::isnan(x), yn = std::isnan(y);
             if (xn != yn) return xn;
             if (!xn && x != y) return x > y;
             return a < b;
-          });
+          };
+          if (n_sample < n_cat) std::nth_element(idx.begin(), idx.begin() + n_sample, idx.end(), before);
+          std::sort(idx.begin(), idx.begin() + n_sample, before);
           for (int64_t j = 0; j < n_sample; ++j) res[i * n_sample + j] = idx[j];
         }
         return;
