@@ -24,6 +24,7 @@
 #include <cmath>
 #include <vector>
 
+#include "backends/cpu/vml.h"
 #include "core/ops/remap_rules.h"
 #include "core/parallel/parallel.h"
 #include "core/util/error.h"
@@ -70,51 +71,110 @@ std::vector<Taps<W>> linear_taps(int64_t in, int64_t out, bool align_corners, st
   return taps;
 }
 
+// Each kernel's inner part is compiled twice: for any x86-64, where std::fma is a libm call, and
+// for AVX2 and FMA, where it is one instruction (the same value either way).
+#define IPT_FMA_VARIANTS(name, params, args)            \
+  template <typename T>                                 \
+  void name##_any params {                              \
+    name##_body<T> args;                                \
+  }                                                     \
+  template <typename T>                                 \
+  [[gnu::target("avx2,fma")]] void name##_avx2 params { \
+    name##_body<T> args;                                \
+  }                                                     \
+  template <typename T>                                 \
+  void name params {                                    \
+    if (cpu::has_avx2()) name##_avx2<T> args;           \
+    else name##_any<T> args;                            \
+  }
+
+// One plane of the generic forward.
+template <typename T>
+[[gnu::always_inline]] inline void generic_plane_body(const T* xp, T* yp, int64_t iw, int64_t oh, int64_t ow,
+                                                      const Taps<T>* th, const Taps<T>* tw) {
+  for (int64_t i = 0; i < oh; ++i) {
+    const Taps<T>& h = th[i];
+    const T* r0 = xp + h.i0 * iw;
+    const T* r1 = xp + h.i1 * iw;
+    for (int64_t j = 0; j < ow; ++j) {
+      const Taps<T>& w = tw[j];
+      const T t0 = std::fma(r0[w.i0], w.l0, r0[w.i1] * w.l1);
+      const T t1 = std::fma(r1[w.i0], w.l0, r1[w.i1] * w.l1);
+      yp[i * ow + j] = std::fma(t0, h.l0, t1 * h.l1);
+    }
+  }
+}
+IPT_FMA_VARIANTS(generic_plane,
+                 (const T* xp, T* yp, int64_t iw, int64_t oh, int64_t ow, const Taps<T>* th, const Taps<T>* tw),
+                 (xp, yp, iw, oh, ow, th, tw))
+
 template <typename T>
 void bilinear_generic(const T* x, T* y, int64_t planes, int64_t ih, int64_t iw, int64_t oh, int64_t ow,
                       const std::vector<Taps<T>>& th, const std::vector<Taps<T>>& tw) {
   parallel_for(0, planes, 1, [&](int64_t b, int64_t e) {
     for (int64_t p = b; p < e; ++p) {
       check_interrupt();
-      const T* xp = x + p * ih * iw;
-      T* yp = y + p * oh * ow;
-      for (int64_t i = 0; i < oh; ++i) {
-        const Taps<T>& h = th[static_cast<size_t>(i)];
-        const T* r0 = xp + h.i0 * iw;
-        const T* r1 = xp + h.i1 * iw;
-        for (int64_t j = 0; j < ow; ++j) {
-          const Taps<T>& w = tw[static_cast<size_t>(j)];
-          const T t0 = std::fma(r0[w.i0], w.l0, r0[w.i1] * w.l1);
-          const T t1 = std::fma(r1[w.i0], w.l0, r1[w.i1] * w.l1);
-          yp[i * ow + j] = std::fma(t0, h.l0, t1 * h.l1);
-        }
-      }
+      generic_plane<T>(x + p * ih * iw, y + p * oh * ow, iw, oh, ow, th.data(), tw.data());
     }
   });
 }
 
+// One output row (all its channels) of the channels-last forward.
+template <typename T>
+[[gnu::always_inline]] inline void channels_last_row_body(const T* x, T* y, int64_t img, int64_t i, int64_t c,
+                                                          int64_t ih, int64_t iw, int64_t oh, int64_t ow,
+                                                          const Taps<T>* th, const Taps<T>* tw) {
+  const int64_t lanes = sizeof(T) == 4 ? 8 : 4, vec_end = c - c % lanes;
+  const Taps<T>& h = th[i];
+  for (int64_t j = 0; j < ow; ++j) {
+    const Taps<T>& w = tw[j];
+    const T w00 = h.l0 * w.l0, w01 = h.l0 * w.l1, w10 = h.l1 * w.l0, w11 = h.l1 * w.l1;
+    for (int64_t ch = 0; ch < c; ++ch) {
+      const T* xp = x + (img * c + ch) * ih * iw;
+      const T i00 = xp[h.i0 * iw + w.i0], i01 = xp[h.i0 * iw + w.i1];
+      const T i10 = xp[h.i1 * iw + w.i0], i11 = xp[h.i1 * iw + w.i1];
+      T v;
+      if (ch < vec_end) v = std::fma(i00, w00, std::fma(i01, w01, std::fma(i11, w11, i10 * w10)));
+      else v = std::fma(i11, w11, std::fma(i10, w10, std::fma(i00, w00, i01 * w01)));
+      y[(img * c + ch) * oh * ow + i * ow + j] = v;
+    }
+  }
+}
+IPT_FMA_VARIANTS(channels_last_row,
+                 (const T* x, T* y, int64_t img, int64_t i, int64_t c, int64_t ih, int64_t iw, int64_t oh, int64_t ow,
+                  const Taps<T>* th, const Taps<T>* tw),
+                 (x, y, img, i, c, ih, iw, oh, ow, th, tw))
+
+// One plane of the backward: each output gradient added into its four inputs, in place.
+template <typename T>
+[[gnu::always_inline]] inline void backward_plane_body(const T* gp, T* ip, int64_t iw, int64_t oh, int64_t ow,
+                                                       const Taps<T>* th, const Taps<T>* tw) {
+  for (int64_t i = 0; i < oh; ++i) {
+    const Taps<T>& h = th[i];
+    for (int64_t j = 0; j < ow; ++j) {
+      const Taps<T>& w = tw[j];
+      const T v = gp[i * ow + j];
+      T* a = ip + h.i0 * iw;
+      T* b2 = ip + h.i1 * iw;
+      a[w.i0] = std::fma(h.l0 * w.l0, v, a[w.i0]);
+      a[w.i1] = std::fma(h.l0 * w.l1, v, a[w.i1]);
+      b2[w.i0] = std::fma(h.l1 * w.l0, v, b2[w.i0]);
+      b2[w.i1] = std::fma(h.l1 * w.l1, v, b2[w.i1]);
+    }
+  }
+}
+IPT_FMA_VARIANTS(backward_plane,
+                 (const T* gp, T* ip, int64_t iw, int64_t oh, int64_t ow, const Taps<T>* th, const Taps<T>* tw),
+                 (gp, ip, iw, oh, ow, th, tw))
+#undef IPT_FMA_VARIANTS
+
 template <typename T>
 void bilinear_channels_last(const T* x, T* y, int64_t n, int64_t c, int64_t ih, int64_t iw, int64_t oh, int64_t ow,
                             const std::vector<Taps<T>>& th, const std::vector<Taps<T>>& tw) {
-  const int64_t lanes = sizeof(T) == 4 ? 8 : 4, vec_end = c - c % lanes;
   parallel_for(0, n * oh, 1, [&](int64_t b, int64_t e) {
     for (int64_t r = b; r < e; ++r) {
       check_interrupt();
-      const int64_t img = r / oh, i = r % oh;
-      const Taps<T>& h = th[static_cast<size_t>(i)];
-      for (int64_t j = 0; j < ow; ++j) {
-        const Taps<T>& w = tw[static_cast<size_t>(j)];
-        const T w00 = h.l0 * w.l0, w01 = h.l0 * w.l1, w10 = h.l1 * w.l0, w11 = h.l1 * w.l1;
-        for (int64_t ch = 0; ch < c; ++ch) {
-          const T* xp = x + (img * c + ch) * ih * iw;
-          const T i00 = xp[h.i0 * iw + w.i0], i01 = xp[h.i0 * iw + w.i1];
-          const T i10 = xp[h.i1 * iw + w.i0], i11 = xp[h.i1 * iw + w.i1];
-          T v;
-          if (ch < vec_end) v = std::fma(i00, w00, std::fma(i01, w01, std::fma(i11, w11, i10 * w10)));
-          else v = std::fma(i11, w11, std::fma(i10, w10, std::fma(i00, w00, i01 * w01)));
-          y[(img * c + ch) * oh * ow + i * ow + j] = v;
-        }
-      }
+      channels_last_row<T>(x, y, r / oh, r % oh, c, ih, iw, oh, ow, th.data(), tw.data());
     }
   });
 }
@@ -166,21 +226,7 @@ Tensor upsample_bilinear2d_backward_cpu(const Tensor& grad_output, IntArrayRef o
       parallel_for(0, planes, 1, [&](int64_t b, int64_t e) {
         for (int64_t p = b; p < e; ++p) {
           check_interrupt();
-          const T* gp = g + p * oh * ow;
-          T* ip = gi + p * ih * iw;
-          for (int64_t i = 0; i < oh; ++i) {
-            const Taps<T>& h = th[static_cast<size_t>(i)];
-            for (int64_t j = 0; j < ow; ++j) {
-              const Taps<T>& w = tw[static_cast<size_t>(j)];
-              const T v = gp[i * ow + j];
-              T* a = ip + h.i0 * iw;
-              T* b2 = ip + h.i1 * iw;
-              a[w.i0] = std::fma(h.l0 * w.l0, v, a[w.i0]);
-              a[w.i1] = std::fma(h.l0 * w.l1, v, a[w.i1]);
-              b2[w.i0] = std::fma(h.l1 * w.l0, v, b2[w.i0]);
-              b2[w.i1] = std::fma(h.l1 * w.l1, v, b2[w.i1]);
-            }
-          }
+          backward_plane<T>(g + p * oh * ow, gi + p * ih * iw, iw, oh, ow, th.data(), tw.data());
         }
       });
     }
