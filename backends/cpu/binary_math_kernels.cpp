@@ -274,12 +274,12 @@ void hypot_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
   cpu::with_computation(out, {self, other}, dt, [&](const TensorIterator& iter) {
     visit_dtype(dt, [&]<typename T>() {
       cpu::cpu_binary_kernel_vec<T>(iter, op, [&](T* o, const T* a, int64_t sa, const T* b, int64_t sb, int64_t n) {
-        int64_t i = 0;
-        if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-          i = cpu::vector_part<T>(n);
-          if (i) cpu::sleef_avx2::hypot(a, sa, b, sb, o, i);
-        }
-        for (; i < n; ++i) o[i] = op(a[i * sa], b[i * sb]);
+        vector_part_then_op(
+            o, a, sa, b, sb, n,
+            [](const auto* x, int64_t sx, const auto* y, int64_t sy, auto* r, int64_t k) {
+              cpu::sleef_avx2::hypot(x, sx, y, sy, r, k);
+            },
+            op);
       });
     });
   });

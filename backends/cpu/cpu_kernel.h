@@ -170,45 +170,45 @@ void cpu_unary_kernel_rows(const TensorIterator& iter, const Op& op, const Row& 
       grain_size);
 }
 
+namespace detail {
+// The row loop of cpu_binary_kernel_vec / _rows: a row whose output is contiguous and whose inputs
+// are contiguous (or, with single_values, one of them a single value and the other contiguous) goes
+// to row(out, a, a_step, b, b_step, n); any other row runs op element by element.
+template <typename T, typename Op, typename Row>
+void binary_rows(const TensorIterator& iter, const Op& op, const Row& row, bool single_values) {
+  constexpr int64_t item = static_cast<int64_t>(sizeof(T));
+  note_plan(iter, item, item, TensorIterator::kDefaultGrain);
+  iter.for_each([&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
+    char* ptrs[3] = {data[0], data[1], data[2]};
+    const bool a_run = strides[1] == item, b_run = strides[2] == item;
+    const bool vec = strides[0] == item && (a_run || (single_values && strides[1] == 0)) &&
+                     (b_run || (single_values && strides[2] == 0)) && (a_run || b_run);
+    for (int64_t r = 0; r < size1; ++r) {
+      if (vec)
+        row(reinterpret_cast<T*>(ptrs[0]), reinterpret_cast<const T*>(ptrs[1]), a_run ? 1 : 0,
+            reinterpret_cast<const T*>(ptrs[2]), b_run ? 1 : 0, size0);
+      else strided_row<T, T, 2>(ptrs[0], ptrs + 1, strides, size0, op, std::make_index_sequence<2>());
+      for (int k = 0; k < 3; ++k) ptrs[k] += strides[3 + k];
+    }
+  });
+}
+}  // namespace detail
+
 // A binary kernel as PyTorch's cpu_kernel_vec runs one: a row where the output is contiguous and
 // the inputs are contiguous, or one of them a single value (stride 0) and the other contiguous,
 // goes to row(out, a, a_step, b, b_step, n) (steps 1 or 0, in elements); any other row runs op
 // element by element.
 template <typename T, typename Op, typename Row>
 void cpu_binary_kernel_vec(const TensorIterator& iter, const Op& op, const Row& row) {
-  constexpr int64_t item = static_cast<int64_t>(sizeof(T));
-  detail::note_plan(iter, item, item, TensorIterator::kDefaultGrain);
-  iter.for_each([&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-    char* ptrs[3] = {data[0], data[1], data[2]};
-    const bool a_run = strides[1] == item, b_run = strides[2] == item;
-    const bool vec = strides[0] == item && (a_run || strides[1] == 0) && (b_run || strides[2] == 0) && (a_run || b_run);
-    for (int64_t r = 0; r < size1; ++r) {
-      if (vec)
-        row(reinterpret_cast<T*>(ptrs[0]), reinterpret_cast<const T*>(ptrs[1]), a_run ? 1 : 0,
-            reinterpret_cast<const T*>(ptrs[2]), b_run ? 1 : 0, size0);
-      else detail::strided_row<T, T, 2>(ptrs[0], ptrs + 1, strides, size0, op, std::make_index_sequence<2>());
-      for (int k = 0; k < 3; ++k) ptrs[k] += strides[3 + k];
-    }
-  });
+  detail::binary_rows<T>(iter, op, row, true);
 }
 
 // A binary kernel with a function for contiguous runs: a row where the output and both inputs
 // are contiguous goes to row(out, a, b, n); any other row runs op element by element.
 template <typename T, typename Op, typename Row>
 void cpu_binary_kernel_rows(const TensorIterator& iter, const Op& op, const Row& row) {
-  constexpr int64_t item = static_cast<int64_t>(sizeof(T));
-  detail::note_plan(iter, item, item, TensorIterator::kDefaultGrain);
-  iter.for_each([&](char** data, const int64_t* strides, int64_t size0, int64_t size1) {
-    char* ptrs[3] = {data[0], data[1], data[2]};
-    const bool contiguous = strides[0] == item && strides[1] == item && strides[2] == item;
-    for (int64_t r = 0; r < size1; ++r) {
-      if (contiguous)
-        row(reinterpret_cast<T*>(ptrs[0]), reinterpret_cast<const T*>(ptrs[1]), reinterpret_cast<const T*>(ptrs[2]),
-            size0);
-      else detail::strided_row<T, T, 2>(ptrs[0], ptrs + 1, strides, size0, op, std::make_index_sequence<2>());
-      for (int k = 0; k < 3; ++k) ptrs[k] += strides[3 + k];
-    }
-  });
+  detail::binary_rows<T>(
+      iter, op, [&](T* out, const T* a, int64_t, const T* b, int64_t, int64_t n) { row(out, a, b, n); }, false);
 }
 
 // Runs kernel(iter) on operands that all have dtype `compute`: a one-element input of another

@@ -18,17 +18,26 @@ void binary_into(const Tensor& out, const Tensor& a, const Tensor& b, ScalarType
   });
 }
 
-// A contiguous run of a binary op whose vector lambda is a SLEEF function (2.15's
-// cpu_kernel_vec): the run's vector part (Note [cpu_kernel_vec's tail]) through vec(a, b, out, n),
-// the rest through op; float and double only, other types op throughout.
+// A run of a binary op whose vector lambda is a SLEEF function (2.15's cpu_kernel_vec): the
+// run's vector part (Note [cpu_kernel_vec's tail]) through vec(a, sa, b, sb, out, n), the rest
+// through op; float and double only, other types op throughout. sa and sb are the inputs' steps
+// in elements: 1 for a contiguous run, 0 for a single value.
 template <typename T, typename Vec, typename Op>
-void vector_part_then_op(T* out, const T* a, const T* b, int64_t n, const Vec& vec, const Op& op) {
+void vector_part_then_op(T* out, const T* a, int64_t sa, const T* b, int64_t sb, int64_t n, const Vec& vec,
+                         const Op& op) {
   int64_t i = 0;
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     i = cpu::vector_part<T>(n);
-    if (i) vec(a, b, out, i);
+    if (i) vec(a, sa, b, sb, out, i);
   }
-  for (; i < n; ++i) out[i] = op(a[i], b[i]);
+  for (; i < n; ++i) out[i] = op(a[i * sa], b[i * sb]);
+}
+// The same for two contiguous runs, vec(a, b, out, n).
+template <typename T, typename Vec, typename Op>
+void vector_part_then_op(T* out, const T* a, const T* b, int64_t n, const Vec& vec, const Op& op) {
+  vector_part_then_op(
+      out, a, 1, b, 1, n, [&](const auto* x, int64_t, const auto* y, int64_t, auto* o, int64_t k) { vec(x, y, o, k); },
+      op);
 }
 
 // binary_into with a function for runs where the output and both inputs are contiguous
