@@ -2,16 +2,19 @@
 // input's patches unrolled into the columns of a matrix (im2col), then one matrix product with
 // the weight (OpenBLAS); the backward products run the other way, and col2im adds the columns
 // back into the image. 1-D and 2-D convolutions are 3-D ones with leading sizes of 1, so one
-// im2col serves all; transposed convolutions are the backward of a plain one.
+// im2col serves all; transposed convolutions are the backward of a plain one. Plain float and
+// double convolutions at stride 1 over 16 or more channels skip im2col (conv_taps.h).
 //
 // Note [Convolution's summation order]
 // PyTorch 2.15 computes a float convolution on the CPU with oneDNN, whose order of additions is
-// its own; a convolution here sums in OpenBLAS's order, so results agree with 2.15's to float
+// its own; a convolution here sums in OpenBLAS's order (or conv_taps.h's), so results agree with 2.15's to float
 // rounding (the reference tests compare them with a tolerance), not bit for bit. Samples run on
 // the thread team; no sum's order depends on the thread count.
 #include <algorithm>
 #include <tuple>
 
+#include "backends/cpu/conv_geometry.h"
+#include "backends/cpu/conv_taps.h"
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/into_kernels.h"
 #include "backends/cpu/reduction_rows.h"
@@ -25,23 +28,7 @@ namespace ipt::native {
 
 namespace {
 
-// The geometry of one im2col: an image of C channels and `img` sizes, a grid of `grid` patch
-// positions, the kernel, stride, padding and dilation; always three spatial dims.
-struct Im2col {
-  int64_t C = 1;
-  int64_t img[3] = {1, 1, 1}, grid[3] = {1, 1, 1}, k[3] = {1, 1, 1}, s[3] = {1, 1, 1}, p[3] = {0, 0, 0},
-          d[3] = {1, 1, 1};
-  int64_t img_size() const { return img[0] * img[1] * img[2]; }
-  int64_t grid_size() const { return grid[0] * grid[1] * grid[2]; }
-  int64_t kernel_size() const { return k[0] * k[1] * k[2]; }
-  int64_t rows() const { return C * kernel_size(); }
-  // A 1x1 kernel at stride 1 without padding: the image is its own column matrix.
-  bool identity() const {
-    for (int i = 0; i < 3; ++i)
-      if (k[i] != 1 || s[i] != 1 || p[i] != 0 || img[i] != grid[i]) return false;
-    return true;
-  }
-};
+using Im2col = cpu::ConvGeometry;
 
 // cols[(c, kd, kh, kw), (od, oh, ow)] = img[c, od*s - p + kd*d, ...], 0 outside the image.
 template <typename T>
@@ -176,6 +163,10 @@ Tensor conv_forward_cpu(const Tensor& input_, const Tensor& weight_, const std::
   const bool has_bias = bias && bias->defined();
   const Tensor b = has_bias ? contiguous_data(*bias) : Tensor();
   const int64_t wg = weight.numel() / G;  // one group's weight
+  if (!p.transposed && cpu::conv_by_taps(g, input.dtype())) {
+    cpu::conv_forward_by_taps(input, weight, b, out, g, G, out_c);
+    return out;
+  }
   visit_dtype(input.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {
       // One sample a thread; BLAS runs on that thread (gemm_into splits only outside a parallel region).
