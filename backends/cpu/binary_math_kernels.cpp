@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/into_kernels.h"
 #include "backends/cpu/pointwise_loops.h"
 #include "backends/cpu/vml.h"
@@ -259,6 +260,66 @@ void frac_out_cpu(const Tensor& self, const Tensor& out) {
   unary_into(out, self, self.dtype(),
              [](auto x) { return cpu::through_float([](auto v) { return v - std::trunc(v); }, x); });
 }
+namespace {
+// The largest finite value of T (float16: 65504, bfloat16: 0x7f7f).
+template <typename T>
+T largest() {
+  if constexpr (std::is_arithmetic_v<T>) return std::numeric_limits<T>::max();
+  else if constexpr (std::is_same_v<T, Half>) return T(65504.0f);
+  else return T(3.3895313892515355e38f);
+}
+template <typename T>
+T lowest() {
+  if constexpr (std::is_arithmetic_v<T>) return std::numeric_limits<T>::lowest();
+  else return T(-static_cast<float>(largest<T>()));
+}
+template <typename T>
+T from_double(double v) {
+  if constexpr (std::is_arithmetic_v<T>) return static_cast<T>(v);
+  else return T(static_cast<float>(v));
+}
+}  // namespace
+
+// nan_to_num: NaN, +inf and -inf replaced (by default 0 and the dtype's largest and lowest
+// finite values); integers and bools copied as they are.
+void nan_to_num_out_cpu(const Tensor& self, std::optional<double> nan, std::optional<double> posinf,
+                        std::optional<double> neginf, const Tensor& out) {
+  if (!is_floating(self.dtype())) {
+    copy_cpu_(out, self, false);
+    return;
+  }
+  visit_dtype(self.dtype(), [&]<typename T>() {
+    if constexpr (is_float_v<T>) {
+      const T n = from_double<T>(nan.value_or(0.0));
+      const T p = posinf ? from_double<T>(*posinf) : largest<T>();
+      const T q = neginf ? from_double<T>(*neginf) : lowest<T>();
+      cpu::with_computation(out, {self}, self.dtype(), [&](const TensorIterator& iter) {
+        cpu::cpu_kernel<T, 1>(iter, [=](T x) {
+          using V = std::conditional_t<std::is_arithmetic_v<T>, T, float>;
+          const V v = static_cast<V>(x), inf = std::numeric_limits<V>::infinity();
+          return std::isnan(v) ? n : v == inf ? p : v == -inf ? q : x;
+        });
+      });
+    }
+  });
+}
+
+// sinc: sin(pi x) / (pi x), 1 at 0; float16 and bfloat16 compute in float (2.15's opmath).
+void sinc_out_cpu(const Tensor& self, const Tensor& out) {
+  unary_into(out, self, out.dtype(), [](auto a) {
+    using T = decltype(a);
+    if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) {
+      return a;
+    } else {
+      using Op = std::conditional_t<std::is_same_v<T, double>, double, float>;
+      const Op x = static_cast<Op>(a);
+      if (x == Op(0)) return static_cast<T>(Op(1));
+      const Op product = static_cast<Op>(M_PI) * x;
+      return static_cast<T>(std::sin(product) / product);
+    }
+  });
+}
+
 void copysign_out_cpu(const Tensor& self, const Tensor& other, const Tensor& out) {
   binary_into(out, self, other, binary_dtype(self, other, PromoteInts::ToFloat), [](auto a, auto b) {
     return cpu::through_float([](auto p, auto q) { return std::copysign(p, q); }, a, b);

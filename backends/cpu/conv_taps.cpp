@@ -203,10 +203,9 @@ void forward_blas(const Tensor& input, const Tensor& weight, const Tensor& bias,
       for (int64_t gi = 0; gi < G; ++gi) {
         pad_image(input.data_ptr<T>() + (n * G + gi) * in_c * in_len, padded.data_ptr<T>(), g, t);
         for (int64_t tap = 0; tap < taps; ++tap)
-          native::gemm_into_cpu(
-              acc, make_view(w_taps, {out_c, in_c}, {in_c, 1}, (gi * taps + tap) * out_c * in_c),
-              make_view(padded, {in_c, t.columns}, {t.plane(), 1}, shifts[static_cast<size_t>(tap)]), 1,
-              tap == 0 ? 0 : 1);
+          native::gemm_into_cpu(acc, make_view(w_taps, {out_c, in_c}, {in_c, 1}, (gi * taps + tap) * out_c * in_c),
+                                make_view(padded, {in_c, t.columns}, {t.plane(), 1}, shifts[static_cast<size_t>(tap)]),
+                                1, tap == 0 ? 0 : 1);
         copy_out(acc.data_ptr<T>(), t.columns, RowAt{t.padded[1] * t.padded[2], t.padded[2]},
                  b ? b + gi * out_c : nullptr, out.data_ptr<T>() + (n * G + gi) * out_c * out_len, g, out_c);
       }

@@ -1,5 +1,5 @@
 // CPU reductions on the reduction engine (reduce_loops.h) besides sum: prod, all / any (over
-// everything or along a dim); and cumsum along a dim.
+// everything or along a dim); and cumsum / cumprod along a dim.
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -183,19 +183,29 @@ template <typename T, typename A = cum_acc_t<T>>
   if constexpr (std::is_integral_v<A>) return cpu::wrapping_add(a, static_cast<A>(x));
   else return a + static_cast<A>(x);
 }
+template <typename T, typename A = cum_acc_t<T>>
+[[gnu::always_inline]] inline A cum_mul(A a, T x) {
+  if constexpr (std::is_integral_v<A>) return cpu::wrapping_mul(a, static_cast<A>(x));
+  else return a * static_cast<A>(x);
+}
 
-template <typename T>
-void cumsum_positions(const T* in, T* out, int64_t len, int64_t inner, int64_t b, int64_t e) {
+// Running sums (Mul: products) of `len` elements `inner` apart from each of positions [b, e) of
+// an (outer, inner) grid, as PyTorch's cpu_cum_base_kernel computes each (in the output dtype,
+// accumulated in cum_acc_t from 0, or 1 for products).
+template <bool Mul, typename T>
+void cum_positions(const T* in, T* out, int64_t len, int64_t inner, int64_t b, int64_t e) {
   using A = cum_acc_t<T>;
+  const A init(Mul ? 1 : 0);
+  auto step = [](A a, T x) { return Mul ? cum_mul<T>(a, x) : cum_add<T>(a, x); };
   if (inner == 1) {  // each position is a contiguous row
     for (int64_t p = b; p < e; ++p) {
       const T* x = in + p * len;
       T* y = out + p * len;
-      A a(0);
+      A a = init;
       for (int64_t k0 = 0; k0 < len; k0 += cpu::kInterruptChunk) {
         check_interrupt();
         for (int64_t k = k0, k1 = std::min(len, k0 + cpu::kInterruptChunk); k < k1; ++k) {
-          a = cum_add<T>(a, x[k]);
+          a = step(a, x[k]);
           y[k] = static_cast<T>(a);
         }
       }
@@ -206,25 +216,25 @@ void cumsum_positions(const T* in, T* out, int64_t len, int64_t inner, int64_t b
   for (int64_t p = b; p < e;) {  // positions side by side along the inner dims
     const int64_t o = p / inner, i0 = p % inner, i1 = std::min(inner, i0 + (e - p));
     const int64_t base = o * len * inner;
-    acc.assign(static_cast<size_t>(i1 - i0), A(0));
+    acc.assign(static_cast<size_t>(i1 - i0), init);
     A* a = acc.data() - i0;
     for (int64_t k = 0; k < len; ++k) {
       if ((k & 0xfff) == 0) check_interrupt();
       const T* x = in + base + k * inner;
       T* y = out + base + k * inner;
       for (int64_t i = i0; i < i1; ++i) {
-        a[i] = cum_add<T>(a[i], x[i]);
+        a[i] = step(a[i], x[i]);
         y[i] = static_cast<T>(a[i]);
       }
     }
     p += i1 - i0;
   }
 }
-}  // namespace
 
-// Running sums along dim in the output dtype (the input converted to it first, as PyTorch
-// does), the positions split over the threads.
-Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+// Running sums or products along dim in the output dtype (the input converted to it first, as
+// PyTorch does), the positions split over the threads.
+template <bool Mul>
+Tensor cumulative(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   const int64_t d = wrap_dim(dim, self.dim());
   const ScalarType dt = cumsum_dtype(self, dtype);
   Tensor out = make_empty(self.sizes(), dt, self.device());
@@ -237,9 +247,17 @@ Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dty
     const T* x = r.data.data_ptr<T>();
     T* y = out.data_ptr<T>();
     parallel_for(0, r.outer * r.inner, cpu::output_grain(r.len),
-                 [&](int64_t b, int64_t e) { cumsum_positions(x, y, r.len, r.inner, b, e); });
+                 [&](int64_t b, int64_t e) { cum_positions<Mul>(x, y, r.len, r.inner, b, e); });
   });
   return out;
+}
+}  // namespace
+
+Tensor cumsum_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  return cumulative<false>(self, dim, dtype);
+}
+Tensor cumprod_cpu(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
+  return cumulative<true>(self, dim, dtype);
 }
 
 }  // namespace ipt::native

@@ -355,6 +355,18 @@ Tensor linalg_vector_norm_meta(const Tensor& self, const Scalar&, std::optional<
 Tensor norm_meta(const Tensor& self, const std::optional<Scalar>&, IntArrayRef dim, bool keepdim) {
   return make_empty(norm_geometry(self, dim, keepdim).out_sizes, self.dtype(), kMeta);
 }
+Tensor tril_indices_meta(int64_t row, int64_t col, int64_t offset, std::optional<ScalarType> dtype,
+                         std::optional<Layout>, std::optional<Device>, std::optional<bool>) {
+  const ScalarType dt = dtype.value_or(ScalarType::Long);
+  return make_empty(std::vector<int64_t>{2, triangle_indices_count(row, col, offset, dt, true, "tril_indices")}, dt,
+                    kMeta);
+}
+Tensor triu_indices_meta(int64_t row, int64_t col, int64_t offset, std::optional<ScalarType> dtype,
+                         std::optional<Layout>, std::optional<Device>, std::optional<bool>) {
+  const ScalarType dt = dtype.value_or(ScalarType::Long);
+  return make_empty(std::vector<int64_t>{2, triangle_indices_count(row, col, offset, dt, false, "triu_indices")}, dt,
+                    kMeta);
+}
 Tensor cumsum_meta(const Tensor& self, int64_t dim, std::optional<ScalarType> dtype) {
   wrap_dim(dim, self.dim());
   return make_empty(self.sizes(), cumsum_dtype(self, dtype), kMeta);

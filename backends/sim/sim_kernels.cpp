@@ -14,6 +14,7 @@
 
 #include "backends/cpu/copy_kernels.h"
 #include "backends/cpu/into_kernels.h"
+#include "backends/sim/cpu_fallback.h"
 #include "backends/sim/sim_kernel_helpers.h"
 #include "backends/sim/sim_runtime.h"
 #include "core/ops/norm_rules.h"
@@ -29,6 +30,16 @@ using namespace sim_kernels;  // NOLINT: the kernels below are written with thes
 Tensor empty_cuda(IntArrayRef size, std::optional<ScalarType> dtype, std::optional<Layout>, std::optional<Device>,
                   std::optional<bool>, std::optional<MemoryFormat>) {
   return make_empty(size, dtype.value_or(ScalarType::Float), kCuda);
+}
+
+// tril_indices / triu_indices: the host computes the indices and copies them to the device.
+Tensor tril_indices_cuda(int64_t row, int64_t col, int64_t offset, std::optional<ScalarType> dtype,
+                         std::optional<Layout> layout, std::optional<Device>, std::optional<bool> pin_memory) {
+  return sim_fallback::to_device(tril_indices_cpu(row, col, offset, dtype, layout, std::nullopt, pin_memory));
+}
+Tensor triu_indices_cuda(int64_t row, int64_t col, int64_t offset, std::optional<ScalarType> dtype,
+                         std::optional<Layout> layout, std::optional<Device>, std::optional<bool> pin_memory) {
+  return sim_fallback::to_device(triu_indices_cpu(row, col, offset, dtype, layout, std::nullopt, pin_memory));
 }
 
 Tensor empty_strided_cuda(IntArrayRef size, IntArrayRef stride, std::optional<ScalarType> dtype, std::optional<Layout>,

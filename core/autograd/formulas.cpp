@@ -38,6 +38,17 @@ Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& expone
 // Every formula is written with dispatcher operators (never by reading or writing data), so
 // that with create_graph=True it records a graph of its own and can be differentiated again.
 
+// As 2.15's sinc_backward: grad * (pi x cos(pi x) - sin(pi x)) / (pi x^2), with 0 where pi x^2 == 0.
+Tensor sinc_backward(const Tensor& grad, const Tensor& self) {
+  const Tensor self_pi = ops::mul_Scalar(self, M_PI);
+  const Tensor self_squared_pi = ops::mul_Scalar(ops::mul_Tensor(self, self), M_PI);
+  const Tensor out = ops::div_Tensor(
+      ops::mul_Tensor(grad, ops::sub_Tensor(ops::mul_Tensor(self_pi, ops::cos(self_pi)), ops::sin(self_pi))),
+      self_squared_pi);
+  return ops::where_self(ops::eq_Scalar(self_squared_pi, 0.0),
+                         ops::zeros(std::vector<int64_t>{}, grad.dtype(), std::nullopt, grad.device()), out);
+}
+
 // d/dself self^e = e * self^(e-1), and 0 where e == 0 (as PyTorch, avoiding 0 * inf).
 Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent) {
   Tensor d = ops::mul_Tensor(
@@ -469,6 +480,29 @@ Tensor cumsum_backward(const Tensor& grad, int64_t dim) {
   if (grad.dim() == 0) return grad;
   Tensor total = ops::sum_dim_IntList(grad, Sizes{dim}, true);
   return ops::add_Tensor(ops::sub_Tensor(total, ops::cumsum(grad, dim)), grad);
+}
+
+Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, const Tensor& result) {
+  if (self.numel() <= 1) return grad;
+  const int64_t d = wrap_dim(dim, self.dim()), n = self.size(d);
+  if (n == 1) return grad;
+  const Tensor w = ops::mul_Tensor(result, grad);
+  if (!ops::item(ops::any(ops::eq_Scalar(self, 0))).to_bool()) {
+    // w's running sums from the end, w.flip(d).cumsum(d).flip(d), as 2.15 writes them
+    const Sizes dims{d};
+    return ops::div_Tensor(ops::flip(ops::cumsum(ops::flip(w, dims), d), dims), self);
+  }
+  std::vector<Tensor> parts;
+  const Tensor one = ops::ones_like(ops::narrow(self, d, 0, 1));
+  for (int64_t k = 0; k < n; ++k) {
+    // self_0 * .. * self_{k-1}, then 1, self_{k+1}, self_{k+1} * self_{k+2}, ...
+    std::vector<Tensor> omitted{one};
+    if (k + 1 < n) omitted.push_back(ops::cumprod(ops::narrow(self, d, k + 1, n - k - 1), d));
+    Tensor products = ops::cat(omitted, d);
+    if (k > 0) products = ops::mul_Tensor(products, ops::prod_dim_int(ops::narrow(self, d, 0, k), d, true));
+    parts.push_back(ops::sum_dim_IntList(ops::mul_Tensor(ops::narrow(grad, d, k, n - k), products), Sizes{d}, true));
+  }
+  return ops::cat(parts, d);
 }
 
 // ---- joining and splitting -------------------------------------------------------------------

@@ -21,6 +21,12 @@ Tensor mul_scalar(const Tensor& t, const Scalar& s);
 // d/dself of self ** exponent for a scalar exponent.
 Tensor pow_backward(const Tensor& grad, const Tensor& self, const Scalar& exponent);
 Tensor pow_backward_self(const Tensor& grad, const Tensor& self, const Tensor& exponent);
+// cumprod's gradient: the reversed running sum of grad * result over self where no element is
+// zero (as 2.15); otherwise, for each k, sum over j >= k of grad_j times the product of
+// self_0..self_j without self_k.
+Tensor cumprod_backward(const Tensor& grad, const Tensor& self, int64_t dim, const Tensor& result);
+// d/dself sinc(self) = (pi x cos(pi x) - sin(pi x)) / (pi x^2), and 0 where pi x^2 is 0.
+Tensor sinc_backward(const Tensor& grad, const Tensor& self);
 // scatter_reduce (2.15's scatter_reduce_backward): self's and src's gradients for each reduction.
 std::tuple<Tensor, Tensor> scatter_reduce_backward(const Tensor& grad, const Tensor& self, int64_t dim,
                                                    const Tensor& index, const Tensor& src, std::string_view reduce,

@@ -6,6 +6,7 @@
 #include "core/ops/shape_rules.h"
 #include "core/tensor/index_math.h"
 #include "core/util/error.h"
+#include "core/util/warning.h"
 #include "generated/native_functions.h"
 
 namespace ipt::native {
@@ -167,6 +168,50 @@ Tensor std(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bo
 Tensor var(const Tensor& self, bool unbiased) { return ops::var_correction(self, std::nullopt, unbiased ? 1 : 0); }
 Tensor var(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
   return ops::var_correction(self, dim, unbiased ? 1 : 0, keepdim);
+}
+
+// var_mean / std_mean: the variance (or standard deviation) and the mean over the same dims, as a
+// tuple. 2.15 computes both in one Welford pass in double; here the var kernel (double, two
+// passes) and the mean taken in double, each rounded once to self's dtype, which gives the same
+// float results and double results to their last bits but rarely.
+namespace {
+std::tuple<Tensor, Tensor> stat_mean(const Tensor& self, std::optional<IntArrayRef> dim,
+                                     std::optional<int64_t> correction, bool keepdim, bool take_sqrt,
+                                     const char* name) {
+  IPT_CHECK(is_floating(self.dtype()), NotImplementedError, name, " only support floating point and complex dtypes");
+  Tensor v = take_sqrt ? ops::std_correction(self, dim, correction, keepdim)
+                       : ops::var_correction(self, dim, correction, keepdim);
+  const int64_t factor = v.numel() ? self.numel() / v.numel() : 0;
+  if (factor - correction.value_or(1) <= 0 && self.numel() > 0)
+    IPT_WARN(name,
+             "(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor "
+             "(input numel divided by output numel).");
+  Tensor m = self.dtype() == ScalarType::Double
+                 ? ops::mean_dim(self, dim, keepdim, std::nullopt)
+                 : ops::_to_copy(ops::mean_dim(ops::_to_copy(self, ScalarType::Double), dim, keepdim, std::nullopt),
+                                 self.dtype());
+  return {v, m};
+}
+}  // namespace
+std::tuple<Tensor, Tensor> var_mean(const Tensor& self, std::optional<IntArrayRef> dim,
+                                    std::optional<int64_t> correction, bool keepdim) {
+  return stat_mean(self, dim, correction, keepdim, false, "var_mean");
+}
+std::tuple<Tensor, Tensor> var_mean(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+  return ops::var_mean_correction(self, dim, unbiased ? 1 : 0, keepdim);
+}
+std::tuple<Tensor, Tensor> var_mean(const Tensor& self, bool unbiased) {
+  return ops::var_mean_correction(self, std::nullopt, unbiased ? 1 : 0, false);
+}
+std::tuple<Tensor, Tensor> std_mean(const Tensor& self, std::optional<IntArrayRef> dim,
+                                    std::optional<int64_t> correction, bool keepdim) {
+  return stat_mean(self, dim, correction, keepdim, true, "std_mean");
+}
+std::tuple<Tensor, Tensor> std_mean(const Tensor& self, std::optional<IntArrayRef> dim, bool unbiased, bool keepdim) {
+  return ops::std_mean_correction(self, dim, unbiased ? 1 : 0, keepdim);
+}
+std::tuple<Tensor, Tensor> std_mean(const Tensor& self, bool unbiased) {
+  return ops::std_mean_correction(self, std::nullopt, unbiased ? 1 : 0, false);
 }
 
 // The p-norm of all elements.

@@ -502,6 +502,18 @@ ScalarType prod_dtype(const Tensor& self, std::optional<ScalarType> dtype) {
 
 ScalarType cumsum_dtype(const Tensor& self, std::optional<ScalarType> dtype) { return prod_dtype(self, dtype); }
 
+int64_t triangle_indices_count(int64_t row, int64_t col, int64_t offset, ScalarType dtype, bool lower,
+                               const char* name) {
+  IPT_CHECK(row >= 0, RuntimeError, "row must be non-negative, got", row);
+  IPT_CHECK(col >= 0, RuntimeError, "col must be non-negative, got", col);
+  IPT_CHECK(dtype == ScalarType::Long || dtype == ScalarType::Int, NotImplementedError, "\"", name,
+            "\" not implemented for '", dtype_cpp_name(dtype), "'");
+  int64_t n = 0;
+  for (int64_t r = 0; r < row; ++r)
+    n += lower ? std::clamp<int64_t>(r + offset + 1, 0, col) : col - std::clamp<int64_t>(r + offset, 0, col);
+  return n;
+}
+
 ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim) {
   IPT_CHECK(is_floating(self.dtype()), NotImplementedError,
             "std and var only support floating point and complex dtypes");

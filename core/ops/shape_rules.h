@@ -164,6 +164,11 @@ int64_t minmax_dim_check(const Tensor& self, int64_t dim, const char* name);
 ScalarType prod_dtype(const Tensor& self, std::optional<ScalarType> dtype);
 // cumsum's result dtype (the same rule as prod).
 ScalarType cumsum_dtype(const Tensor& self, std::optional<ScalarType> dtype);
+// tril_indices / triu_indices: checks the sizes and the index dtype (int64 or int32) and returns
+// the (2, n) result's n, the elements (r, c) of a row x col matrix with c - r <= offset
+// (lower) or >= offset (upper).
+int64_t triangle_indices_count(int64_t row, int64_t col, int64_t offset, ScalarType dtype, bool lower,
+                               const char* name);
 // var / std over dims (all when none or empty): floating inputs only.
 ReductionGeometry var_geometry(const Tensor& self, std::optional<IntArrayRef> dim, bool keepdim);
 // norm over dims (all when empty): floating inputs only.

@@ -223,6 +223,14 @@ StructuredMeta meta_copysign(const Tensor& self, const Tensor& other) {
 StructuredMeta meta_hypot(const Tensor& self, const Tensor& other) {
   return binary_structured(self, other, PromoteInts::No);
 }
+// nan_to_num keeps self's dtype (integers and bools are copied unchanged); sinc makes integers float.
+StructuredMeta meta_nan_to_num(const Tensor& self, std::optional<double>, std::optional<double>,
+                               std::optional<double>) {
+  StructuredMeta m = unary_structured(self, PromoteInts::No);
+  m.out_dtype = StructuredMeta::OutDtype::Same;
+  return m;
+}
+StructuredMeta meta_sinc(const Tensor& self) { return unary_structured(self, PromoteInts::ToFloat); }
 // xlogy: a float result, as div's.
 StructuredMeta meta_xlogy(const Tensor& self, const Tensor& other) {
   return binary_structured(self, other, PromoteInts::ToFloat);

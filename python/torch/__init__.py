@@ -62,8 +62,9 @@ tensor = _C.tensor
 get_num_threads = _C.get_num_threads
 set_num_threads = _C.set_num_threads
 from_numpy = _C.from_numpy
-from torch.functional import (broadcast_shapes, broadcast_tensors, cdist, einsum, meshgrid, norm, split,  # noqa: E402
-                              tensordot, unique, unique_consecutive)
+from torch.functional import (atleast_1d, atleast_2d, atleast_3d, block_diag, broadcast_shapes,  # noqa: E402
+                              broadcast_tensors, cartesian_prod, cdist, einsum, meshgrid, norm, split, tensordot, unique,
+                              unique_consecutive)
 
 
 from torch.random import get_rng_state, initial_seed, manual_seed, seed, set_rng_state  # noqa: E402

@@ -1,8 +1,8 @@
 """Functions PyTorch writes in Python over its operators (torch/functional.py)."""
 import torch
 
-__all__ = ["broadcast_shapes", "broadcast_tensors", "cdist", "einsum", "meshgrid", "norm", "tensordot", "unique",
-           "unique_consecutive"]
+__all__ = ["atleast_1d", "atleast_2d", "atleast_3d", "block_diag", "broadcast_shapes", "broadcast_tensors",
+           "cartesian_prod", "cdist", "einsum", "meshgrid", "norm", "tensordot", "unique", "unique_consecutive"]
 
 
 def broadcast_shapes(*shapes):
@@ -55,6 +55,41 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
                                   % (p,))
     _p = 2.0 if p is None else p
     return torch.linalg.vector_norm(input, _p, _dim, keepdim, dtype=dtype)
+
+
+def _atleast(op, tensors):
+    # one tensor gives a tensor; several (or one list of them) give a tuple
+    if len(tensors) == 1:
+        tensors = tensors[0]
+    if isinstance(tensors, list):
+        tensors = tuple(tensors)
+    result = op(tensors)
+    return tuple(result) if isinstance(tensors, tuple) else result
+
+
+def atleast_1d(*tensors):
+    """Each tensor with at least one dim (a 0-D one as shape (1,)), as a view."""
+    return _atleast(torch._C._VariableFunctions.atleast_1d, tensors)
+
+
+def atleast_2d(*tensors):
+    """Each tensor with at least two dims (leading dims of size 1), as a view."""
+    return _atleast(torch._C._VariableFunctions.atleast_2d, tensors)
+
+
+def atleast_3d(*tensors):
+    """Each tensor with at least three dims (a vector as (1, n, 1), a matrix as (m, n, 1)), as a view."""
+    return _atleast(torch._C._VariableFunctions.atleast_3d, tensors)
+
+
+def block_diag(*tensors):
+    """The tensors (0-D as 1x1, 1-D as one row) along the diagonal of a zero matrix."""
+    return torch._C._VariableFunctions.block_diag(tensors)
+
+
+def cartesian_prod(*tensors):
+    """Every combination of the 1-D tensors' elements, one row each (itertools.product's order)."""
+    return torch._C._VariableFunctions.cartesian_prod(tensors)
 
 
 def meshgrid(*tensors, indexing=None):

@@ -36,8 +36,8 @@ Problem problem() {
 }
 
 // out (rows, tile rows * columns_a_row) by one kernel with `block_rows` x `block_columns` blocks.
-std::vector<float> run(const Problem& pr, void (*kernel)(const TapProduct&), int64_t block_rows,
-                       int64_t block_columns, int64_t columns_a_row) {
+std::vector<float> run(const Problem& pr, void (*kernel)(const TapProduct&), int64_t block_rows, int64_t block_columns,
+                       int64_t columns_a_row) {
   const int64_t row_blocks = (kRows + block_rows - 1) / block_rows;
   std::vector<float> packed(static_cast<size_t>(row_blocks * kChannels * kTaps * block_rows), 0.f);
   for (int64_t o = 0; o < kRows; ++o)
@@ -77,10 +77,9 @@ std::vector<float> plain_fma(const Problem& pr, int64_t columns_a_row) {
         float acc = 0.f;
         for (int64_t c = 0; c < kChannels; ++c)
           for (int64_t t = 0; t < kTaps; ++t)
-            acc = std::fma(pr.weight[static_cast<size_t>((o * kChannels + c) * kTaps + t)],
-                           pr.image[static_cast<size_t>(c * pr.plane + pr.shifts[static_cast<size_t>(t)] +
-                                                        r * kInRow + j)],
-                           acc);
+            acc = std::fma(
+                pr.weight[static_cast<size_t>((o * kChannels + c) * kTaps + t)],
+                pr.image[static_cast<size_t>(c * pr.plane + pr.shifts[static_cast<size_t>(t)] + r * kInRow + j)], acc);
         out[static_cast<size_t>((o * kTileRows + r) * columns_a_row + j)] = acc;
       }
   return out;

@@ -41,6 +41,24 @@ KNOWN = {
     # silu_backward and mish_backward have a CompositeImplicitAutograd kernel beside their CPU
     # kernels. With no CUDA kernel registered (the simulated GPU off, as these programs run),
     # AutogradCUDA takes the composite; 2.15's CUDA build has CUDA kernels, so an autograd kernel.
+    # Written here over other operators (CompositeImplicitAutograd: a math kernel on every key)
+    # where 2.15 has kernels of their own: cat.out (a structured CPU kernel), count_nonzero (a CPU
+    # kernel, and a CompositeExplicitAutograd form over it), nansum (a CPU kernel) and block_diag
+    # (CompositeExplicitAutograd with BlockDiagBackward0); the values and gradients are the same.
+    ("aten::cat.out", "*"): "a composite over cat here",
+    ("aten::count_nonzero.dim_IntList", "*"): "a composite over ne and sum here",
+    ("aten::count_nonzero", "*"): "a composite over ne and sum here",
+    ("aten::nansum", "*"): "a composite over where and sum here",
+    ("aten::block_diag", "*"): "a composite over zeros and copy_ here",
+    # var_mean / std_mean are var (or std) and a mean in double here (CompositeImplicitAutograd);
+    # 2.15 has a Welford kernel that returns both, with VarMeanBackward0 / StdMeanBackward0.
+    ("aten::var_mean.correction", "*"): "a composite over var and mean here",
+    ("aten::std_mean.correction", "*"): "a composite over std and mean here",
+    # trace is one CompositeExplicitAutograd kernel (the diagonal summed in double) for every
+    # backend here; 2.15 has CPU and Meta kernels and an autocast policy on the CPU.
+    ("aten::trace", "CPU"): "one CompositeExplicitAutograd kernel here",
+    ("aten::trace", "Meta"): "one CompositeExplicitAutograd kernel here",
+    ("aten::trace", "AutocastCPU"): "autocast policy not declared here yet",
     ("aten::silu_backward", "AutogradCUDA"): "the composite fills AutogradCUDA here",
     ("aten::mish_backward", "AutogradCUDA"): "the composite fills AutogradCUDA here",
 }
@@ -60,7 +78,7 @@ for name in names:
             kinds[m.group(1)] = ("fallthrough " if m.group(2) else "") + m.group(3)
     shown = []
     for key in KEYS:
-        if (name, key) in KNOWN:
+        if (name, key) in KNOWN or (name, "*") in KNOWN:
             continue
         shown.append(key + "=" + kinds.get(key, "-"))
     print(name, " ".join(shown))
