@@ -23,7 +23,8 @@ Tensor bincount_of(const Tensor& self, const Tensor& weights, int64_t minlength)
   const int64_t n = x.numel();
   int64_t bins = minlength;
   for (int64_t i = 0; i < n; ++i) {
-    IPT_CHECK(static_cast<int64_t>(p[i]) >= 0, RuntimeError, "bincount only supports 1-d non-negative integral inputs.");
+    IPT_CHECK(static_cast<int64_t>(p[i]) >= 0, RuntimeError,
+              "bincount only supports 1-d non-negative integral inputs.");
     bins = std::max<int64_t>(bins, static_cast<int64_t>(p[i]) + 1);
   }
   if (!weights.defined()) {
@@ -61,8 +62,8 @@ Tensor triangle_indices(int64_t row, int64_t col, int64_t offset, std::optional<
     }
   }
   const int64_t n = static_cast<int64_t>(rows.size());
-  Tensor out = ops::empty_memory_format(std::vector<int64_t>{2, n}, dt, std::nullopt, device, std::nullopt,
-                                        std::nullopt);
+  Tensor out =
+      ops::empty_memory_format(std::vector<int64_t>{2, n}, dt, std::nullopt, device, std::nullopt, std::nullopt);
   visit_dtype(dt, [&]<typename T>() {
     if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, int32_t>) {
       T* o = out.data_ptr<T>();
