@@ -261,18 +261,6 @@ void frac_out_cpu(const Tensor& self, const Tensor& out) {
              [](auto x) { return cpu::through_float([](auto v) { return v - std::trunc(v); }, x); });
 }
 namespace {
-// The largest finite value of T (float16: 65504, bfloat16: 0x7f7f).
-template <typename T>
-T largest() {
-  if constexpr (std::is_arithmetic_v<T>) return std::numeric_limits<T>::max();
-  else if constexpr (std::is_same_v<T, Half>) return T(65504.0f);
-  else return T(3.3895313892515355e38f);
-}
-template <typename T>
-T lowest() {
-  if constexpr (std::is_arithmetic_v<T>) return std::numeric_limits<T>::lowest();
-  else return T(-static_cast<float>(largest<T>()));
-}
 template <typename T>
 T from_double(double v) {
   if constexpr (std::is_arithmetic_v<T>) return static_cast<T>(v);
@@ -291,8 +279,8 @@ void nan_to_num_out_cpu(const Tensor& self, std::optional<double> nan, std::opti
   visit_dtype(self.dtype(), [&]<typename T>() {
     if constexpr (is_float_v<T>) {
       const T n = from_double<T>(nan.value_or(0.0));
-      const T p = posinf ? from_double<T>(*posinf) : largest<T>();
-      const T q = neginf ? from_double<T>(*neginf) : lowest<T>();
+      const T p = posinf ? from_double<T>(*posinf) : std::numeric_limits<T>::max();
+      const T q = neginf ? from_double<T>(*neginf) : std::numeric_limits<T>::lowest();
       cpu::with_computation(out, {self}, self.dtype(), [&](const TensorIterator& iter) {
         cpu::cpu_kernel<T, 1>(iter, [=](T x) {
           using V = std::conditional_t<std::is_arithmetic_v<T>, T, float>;
